@@ -1,0 +1,49 @@
+// Package syntax is the WGSL front end: a scanner, a recursive-descent parser producing an
+// AST in which every node has a source span, and a printer for that AST.
+//
+// It accepts modern WGSL (the current W3C draft, grammar in syntax.bnf) and the 2021 draft
+// dialect with `[[attr]]` attributes, `var<in>`/`var<out>`, `-> void` and explicit layouts.
+package syntax
+
+// Dialect selects the WGSL language version the parser accepts.
+type Dialect uint8
+
+const (
+	// DialectAuto detects the dialect from the source text (see DetectDialect).
+	DialectAuto Dialect = iota
+	// DialectModern is WGSL as in the current W3C draft.
+	DialectModern
+	// DialectLegacy2021 is the January 2021 editor's draft.
+	DialectLegacy2021
+)
+
+func (d Dialect) String() string {
+	switch d {
+	case DialectAuto:
+		return "auto"
+	case DialectModern:
+		return "modern"
+	case DialectLegacy2021:
+		return "legacy2021"
+	}
+	return "unknown"
+}
+
+// Default limits.
+const (
+	DefaultMaxNesting = 256
+	DefaultMaxTokens  = 4 << 20
+	DefaultMaxErrors  = 100
+)
+
+// Options configure Parse.
+type Options struct {
+	Dialect Dialect
+	// MaxNesting bounds the nesting depth of expressions, blocks, template lists and types
+	// (0: DefaultMaxNesting).
+	MaxNesting int
+	// MaxTokens bounds the number of tokens in a file (0: DefaultMaxTokens).
+	MaxTokens int
+	// MaxErrors stops parsing after this many errors (0: DefaultMaxErrors).
+	MaxErrors int
+}
