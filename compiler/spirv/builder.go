@@ -1,0 +1,384 @@
+package spirv
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Builder assembles one SPIR-V module. The zero value is not usable; call
+// NewBuilder. A Builder is not safe for concurrent use.
+//
+// Misuse that can only come from a bug in the caller (emitting into a
+// terminated block, a missing result type, ...) panics. Limits of the binary
+// format that input can reach (an instruction longer than 65535 words) are
+// reported by Err.
+type Builder struct {
+	version   Version
+	generator uint32
+	nextID    ID
+
+	capabilities []Capability
+	capSet       map[Capability]struct{}
+	extensions   []string
+	extSet       map[string]struct{}
+	extImports   []uint32
+	extImportIDs map[string]ID
+
+	addressing AddressingModel
+	memory     MemoryModel
+
+	// Sections in logical-layout order after the memory model.
+	entryPoints []uint32
+	execModes   []uint32
+	debugSource []uint32 // OpString, OpSourceExtension, OpSource, OpSourceContinued
+	debugNames  []uint32 // OpName, OpMemberName
+	debugProc   []uint32 // OpModuleProcessed
+	annotations []uint32
+	globals     []uint32 // types, constants, global variables, OpUndef
+	functions   []uint32 // finished functions, in the order they ended
+
+	types     map[typeKey]ID
+	typesLong map[string]ID // function types and keyed structs
+	scalars   map[ID]scalarInfo
+	consts    map[constKey]ID
+	constLong map[string]ID // composites
+	strings   map[string]ID // OpString
+
+	openFuncs int
+	freeFuncs []funcBuffers
+	err       error
+}
+
+// NewBuilder returns a builder for a module of the given SPIR-V version with
+// the Logical addressing model and the GLSL450 memory model.
+func NewBuilder(v Version) *Builder {
+	return &Builder{
+		version:      v,
+		generator:    Generator,
+		nextID:       1,
+		capSet:       map[Capability]struct{}{},
+		extSet:       map[string]struct{}{},
+		extImportIDs: map[string]ID{},
+		addressing:   AddressingModelLogical,
+		memory:       MemoryModelGLSL450,
+		types:        map[typeKey]ID{},
+		typesLong:    map[string]ID{},
+		scalars:      map[ID]scalarInfo{},
+		consts:       map[constKey]ID{},
+		constLong:    map[string]ID{},
+		strings:      map[string]ID{},
+	}
+}
+
+// Version returns the SPIR-V version the module is built for.
+func (b *Builder) Version() Version { return b.version }
+
+// SetGenerator sets the header's generator word (see Generator).
+func (b *Builder) SetGenerator(g uint32) { b.generator = g }
+
+// NewID allocates a fresh result id, for values that must be referenced
+// before they are defined (branch targets, loop-carried phi operands,
+// forward function calls).
+func (b *Builder) NewID() ID {
+	id := b.nextID
+	b.nextID++
+	return id
+}
+
+// Bound returns the id bound: one more than the largest id allocated so far.
+func (b *Builder) Bound() uint32 { return b.nextID }
+
+// Err returns the first problem found that makes the module unencodable, or
+// a function left open.
+func (b *Builder) Err() error {
+	if b.err != nil {
+		return b.err
+	}
+	if b.openFuncs != 0 {
+		return fmt.Errorf("spirv: %d function(s) begun but not ended", b.openFuncs)
+	}
+	return nil
+}
+
+func (b *Builder) fail(format string, args ...any) {
+	if b.err == nil {
+		b.err = fmt.Errorf("spirv: "+format, args...)
+	}
+}
+
+// inst appends one instruction with operands head followed by rest to a
+// section.
+func (b *Builder) inst(dst *[]uint32, op Op, head []uint32, rest []uint32) {
+	n := 1 + len(head) + len(rest)
+	if n > maxWordCount {
+		b.fail("%v has %d words, more than the 65535 an instruction can hold", op, n)
+		return
+	}
+	*dst = append(append(append(*dst, opWord(op, n)), head...), rest...)
+}
+
+// instString appends an instruction whose operands are head followed by the
+// literal string s.
+func (b *Builder) instString(dst *[]uint32, op Op, s string, head ...uint32) {
+	n := 1 + len(head) + stringWords(s)
+	if n > maxWordCount {
+		b.fail("%v string operand of %d bytes is longer than an instruction can hold", op, len(s))
+		return
+	}
+	*dst = appendString(append(append(*dst, opWord(op, n)), head...), s)
+}
+
+// Capability declares a capability. Declaring one twice is harmless.
+func (b *Builder) Capability(c Capability) {
+	if _, ok := b.capSet[c]; !ok {
+		b.capSet[c] = struct{}{}
+		b.capabilities = append(b.capabilities, c)
+	}
+}
+
+// HasCapability reports whether c was declared.
+func (b *Builder) HasCapability(c Capability) bool {
+	_, ok := b.capSet[c]
+	return ok
+}
+
+// Extension declares an extension ("SPV_KHR_...").
+func (b *Builder) Extension(name string) {
+	if _, ok := b.extSet[name]; !ok {
+		b.extSet[name] = struct{}{}
+		b.extensions = append(b.extensions, name)
+	}
+}
+
+// ExtInstImport returns the id of the extended instruction set name,
+// importing it on first use.
+func (b *Builder) ExtInstImport(name string) ID {
+	if id, ok := b.extImportIDs[name]; ok {
+		return id
+	}
+	id := b.NewID()
+	b.instString(&b.extImports, OpExtInstImport, name, id)
+	b.extImportIDs[name] = id
+	return id
+}
+
+// GLSLStd450 returns the id of the "GLSL.std.450" instruction set.
+func (b *Builder) GLSLStd450() ID { return b.ExtInstImport("GLSL.std.450") }
+
+// SetMemoryModel sets the addressing and memory models. Choosing the Vulkan
+// memory model also declares its capability and, before SPIR-V 1.5, its
+// extension.
+func (b *Builder) SetMemoryModel(a AddressingModel, m MemoryModel) {
+	b.addressing, b.memory = a, m
+	if m == MemoryModelVulkan {
+		b.Capability(CapabilityVulkanMemoryModel)
+		if b.version < Version1_5 {
+			b.Extension("SPV_KHR_vulkan_memory_model")
+		}
+	}
+}
+
+// EntryPoint declares fn as an entry point. The interface lists the global
+// variables the entry point uses: before SPIR-V 1.4 its Input and Output
+// variables, from 1.4 on all of them.
+func (b *Builder) EntryPoint(model ExecutionModel, fn ID, name string, iface ...ID) {
+	n := 3 + stringWords(name) + len(iface)
+	if n > maxWordCount {
+		b.fail("entry point %q has too many interface variables", name)
+		return
+	}
+	b.entryPoints = append(appendString(append(b.entryPoints, opWord(OpEntryPoint, n), uint32(model), fn), name), iface...)
+}
+
+// ExecutionMode declares an execution mode with literal operands, such as
+// ExecutionModeLocalSize x y z or ExecutionModeOriginUpperLeft.
+func (b *Builder) ExecutionMode(fn ID, mode ExecutionMode, literals ...uint32) {
+	b.inst(&b.execModes, OpExecutionMode, []uint32{fn, uint32(mode)}, literals)
+}
+
+// ExecutionModeID declares an execution mode whose operands are ids, such as
+// ExecutionModeLocalSizeId (OpExecutionModeId, SPIR-V 1.2 and later).
+func (b *Builder) ExecutionModeID(fn ID, mode ExecutionMode, ids ...ID) {
+	b.inst(&b.execModes, OpExecutionModeId, []uint32{fn, uint32(mode)}, ids)
+}
+
+// String returns the id of an OpString holding s (a file name, for OpLine
+// and OpSource). Equal strings share one id.
+func (b *Builder) String(s string) ID {
+	if id, ok := b.strings[s]; ok {
+		return id
+	}
+	id := b.NewID()
+	b.instString(&b.debugSource, OpString, s, id)
+	b.strings[s] = id
+	return id
+}
+
+// Source records the source language and, when file is not 0, the OpString
+// naming the file and the source text itself (when not empty). Long texts are
+// split over OpSourceContinued instructions at UTF-8 character boundaries.
+func (b *Builder) Source(lang SourceLanguage, version uint32, file ID, text string) {
+	head := []uint32{uint32(lang), version}
+	if file != 0 {
+		head = append(head, file)
+	} else if text != "" {
+		b.fail("OpSource text needs a file operand")
+		return
+	}
+	if text == "" {
+		b.inst(&b.debugSource, OpSource, head, nil)
+		return
+	}
+	op := OpSource
+	for text != "" {
+		// Leave room for the opcode word, the head and the NUL.
+		limit := (maxWordCount-1-len(head))*4 - 1
+		chunk := text
+		if len(chunk) > limit {
+			chunk = chunk[:limit]
+			for i := len(chunk); i > len(chunk)-4 && i > 0; i-- {
+				if c := text[i]; c < 0x80 || c >= 0xc0 { // text[i] starts a character
+					chunk = text[:i]
+					break
+				}
+			}
+		}
+		b.instString(&b.debugSource, op, chunk, head...)
+		text = text[len(chunk):]
+		op, head = OpSourceContinued, nil
+	}
+}
+
+// SourceExtension records an OpSourceExtension (e.g. an enabled WGSL
+// extension).
+func (b *Builder) SourceExtension(s string) {
+	b.instString(&b.debugSource, OpSourceExtension, s)
+}
+
+// Name gives id a debug name.
+func (b *Builder) Name(id ID, name string) {
+	b.instString(&b.debugNames, OpName, name, id)
+}
+
+// MemberName gives a member of struct type st a debug name.
+func (b *Builder) MemberName(st ID, member uint32, name string) {
+	b.instString(&b.debugNames, OpMemberName, name, st, member)
+}
+
+// ModuleProcessed records a processing step (OpModuleProcessed).
+func (b *Builder) ModuleProcessed(s string) {
+	b.instString(&b.debugProc, OpModuleProcessed, s)
+}
+
+// Decorate decorates id; args are the decoration's literal operands.
+func (b *Builder) Decorate(id ID, d Decoration, args ...uint32) {
+	b.inst(&b.annotations, OpDecorate, []uint32{id, uint32(d)}, args)
+}
+
+// DecorateID decorates id with a decoration whose operands are ids
+// (OpDecorateId, SPIR-V 1.2 and later).
+func (b *Builder) DecorateID(id ID, d Decoration, ids ...ID) {
+	b.inst(&b.annotations, OpDecorateId, []uint32{id, uint32(d)}, ids)
+}
+
+// MemberDecorate decorates member of struct type st.
+func (b *Builder) MemberDecorate(st ID, member uint32, d Decoration, args ...uint32) {
+	b.inst(&b.annotations, OpMemberDecorate, []uint32{st, member, uint32(d)}, args)
+}
+
+// Variable declares a module-scope variable of pointer type ptrType in
+// storage class sc, with an optional initializer (0 for none).
+func (b *Builder) Variable(ptrType ID, sc StorageClass, init ID) ID {
+	id := b.NewID()
+	if init != 0 {
+		b.globals = append(b.globals, opWord(OpVariable, 5), ptrType, id, uint32(sc), init)
+	} else {
+		b.globals = append(b.globals, opWord(OpVariable, 4), ptrType, id, uint32(sc))
+	}
+	return id
+}
+
+// Global appends an arbitrary instruction to the types, constants and
+// global variables section, without de-duplication, and returns its result
+// id (0 if op has none). It is the escape hatch for types and constants the
+// builder has no method for.
+func (b *Builder) Global(op Op, resultType ID, operands ...uint32) ID {
+	return b.appendInst(&b.globals, 0, op, resultType, operands)
+}
+
+// appendInst appends op to dst following op's grammar: a result type only if
+// op has one, a result id (result, or a fresh one if 0) only if op defines
+// one. It returns the result id.
+func (b *Builder) appendInst(dst *[]uint32, result ID, op Op, resultType ID, operands []uint32) ID {
+	in := op.info()
+	if in == nil {
+		panic(fmt.Sprintf("spirv: unknown opcode %d", op))
+	}
+	n := 1 + len(operands)
+	if in.hasType {
+		if resultType == 0 {
+			panic(fmt.Sprintf("spirv: %v needs a result type", op))
+		}
+		n++
+	} else if resultType != 0 {
+		panic(fmt.Sprintf("spirv: %v has no result type", op))
+	}
+	if in.hasResult {
+		if result == 0 {
+			result = b.NewID()
+		}
+		n++
+	} else if result != 0 {
+		panic(fmt.Sprintf("spirv: %v has no result id", op))
+	}
+	if n > maxWordCount {
+		b.fail("%v has %d words, more than the 65535 an instruction can hold", op, n)
+		return result
+	}
+	w := append(*dst, opWord(op, n))
+	if in.hasType {
+		w = append(w, resultType)
+	}
+	if in.hasResult {
+		w = append(w, result)
+	}
+	*dst = append(w, operands...)
+	return result
+}
+
+// Words returns the module: header, then the sections in logical-layout
+// order. The result is a new slice; the builder can go on being used.
+func (b *Builder) Words() []uint32 {
+	caps := slices.Clone(b.capabilities)
+	slices.Sort(caps)
+	exts := slices.Clone(b.extensions)
+	slices.Sort(exts)
+
+	n := 5 + 2*len(caps) + len(b.extImports) + 3 + len(b.entryPoints) + len(b.execModes) +
+		len(b.debugSource) + len(b.debugNames) + len(b.debugProc) + len(b.annotations) +
+		len(b.globals) + len(b.functions)
+	for _, e := range exts {
+		n += 1 + stringWords(e)
+	}
+	w := make([]uint32, 0, n)
+	w = append(w, MagicNumber, uint32(b.version), b.generator, b.nextID, 0)
+	for _, c := range caps {
+		w = append(w, opWord(OpCapability, 2), uint32(c))
+	}
+	for _, e := range exts {
+		w = appendString(append(w, opWord(OpExtension, 1+stringWords(e))), e)
+	}
+	w = append(w, b.extImports...)
+	w = append(w, opWord(OpMemoryModel, 3), uint32(b.addressing), uint32(b.memory))
+	for _, s := range [][]uint32{b.entryPoints, b.execModes, b.debugSource, b.debugNames, b.debugProc,
+		b.annotations, b.globals, b.functions} {
+		w = append(w, s...)
+	}
+	return w
+}
+
+// Bytes returns Words as little-endian bytes, the form of a .spv file.
+func (b *Builder) Bytes() []byte {
+	words := b.Words()
+	return appendWordsLE(make([]byte, 0, 4*len(words)), words)
+}
