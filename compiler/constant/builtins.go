@@ -1,0 +1,207 @@
+package constant
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/wgslgo/wgslgo/compiler/types"
+)
+
+// builtin is one @const built-in function: its parameter count (-1 for any) and its
+// evaluation on arguments that already have the types of one of its overloads.
+type builtin struct {
+	params int
+	eval   func(name string, args []Value, rt types.Type) (Value, error)
+}
+
+var builtinTable map[string]builtin
+
+func init() {
+	builtinTable = map[string]builtin{}
+	for _, m := range []map[string]builtin{floatBuiltins(), numericBuiltins(), bitBuiltins(), packBuiltins(), otherBuiltins()} {
+		for name, b := range m {
+			builtinTable[name] = b
+		}
+	}
+}
+
+// constructorNames are the predeclared value constructors CallBuiltin accepts besides the
+// built-in functions proper.
+var constructorNames = map[string]bool{
+	"bool": true, "i32": true, "u32": true, "f32": true, "f16": true, "array": true,
+	"vec2": true, "vec3": true, "vec4": true,
+	"mat2x2": true, "mat2x3": true, "mat2x4": true, "mat3x2": true, "mat3x3": true, "mat3x4": true,
+	"mat4x2": true, "mat4x3": true, "mat4x4": true,
+}
+
+// aliasConstructors are the predeclared type aliases (vec3f, mat4x4h...), constructors too.
+var aliasConstructors = map[string]bool{}
+
+func init() {
+	for _, n := range []string{"vec2", "vec3", "vec4", "mat2x2", "mat2x3", "mat2x4", "mat3x2", "mat3x3", "mat3x4", "mat4x2", "mat4x3", "mat4x4"} {
+		for _, suffix := range []string{"f", "h", "i", "u"} {
+			if n[0] == 'm' && (suffix == "i" || suffix == "u") {
+				continue
+			}
+			aliasConstructors[n+suffix] = true
+		}
+	}
+}
+
+// IsConstBuiltin reports whether name is a built-in function the spec marks @const (the
+// value constructors of predeclared types and their aliases included), that is one
+// CallBuiltin evaluates.
+func IsConstBuiltin(name string) bool {
+	_, ok := builtinTable[name]
+	return ok || constructorNames[name] || aliasConstructors[name] || name == "bitcast"
+}
+
+// ConstBuiltins lists the names IsConstBuiltin accepts, sorted, without the type aliases.
+func ConstBuiltins() []string {
+	names := []string{"bitcast"}
+	for n := range builtinTable {
+		names = append(names, n)
+	}
+	for n := range constructorNames {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// CallBuiltin evaluates the @const built-in function name on args. The caller has resolved
+// the overload: the arguments already have the overload's parameter types (abstract ones
+// included, when the overload takes them) and resultType is the overload's return type. The
+// result type is taken from the arguments except for value constructors (bool, i32, vec3,
+// mat2x2, array, vec3f... which go to Construct) and bitcast (which goes to Bitcast); value
+// constructors of structures and aliases are Construct too.
+//
+// Errors are the spec's shader-creation errors: arguments outside a function's domain
+// (sqrt(-1.0), acos(2.0), log(0.0), normalize of the zero vector), results that overflow,
+// clamp with low > high, smoothstep with equal edges, extractBits and insertBits with
+// offset + count beyond the bit width, ldexp exponents beyond bias + 1, quantizeToF16 and
+// pack2x16float of values outside the finite range of f16, bitcasts to infinity or NaN.
+func CallBuiltin(name string, args []Value, resultType types.Type) (Value, error) {
+	for _, a := range args {
+		if a.typ == nil {
+			return Value{}, fmt.Errorf("%s called with an invalid value", name)
+		}
+	}
+	if b, ok := builtinTable[name]; ok {
+		if b.params >= 0 && len(args) != b.params {
+			return Value{}, fmt.Errorf("%s takes %d arguments, got %d", name, b.params, len(args))
+		}
+		return b.eval(name, args, resultType)
+	}
+	switch {
+	case name == "bitcast":
+		if len(args) != 1 {
+			return Value{}, fmt.Errorf("bitcast takes 1 argument, got %d", len(args))
+		}
+		return Bitcast(args[0], resultType)
+	case constructorNames[name] || aliasConstructors[name]:
+		if resultType == nil {
+			return Value{}, fmt.Errorf("%s: no result type", name)
+		}
+		return Construct(resultType, args)
+	}
+	return Value{}, fmt.Errorf("%s is not a built-in function that can be evaluated in a constant expression", name)
+}
+
+// componentwise applies f to the scalars of args, or for vector arguments to their i'th
+// components in turn (scalar arguments are passed as they are to every call), building the
+// vector of the results. cs is reused between calls.
+func componentwise(args []Value, f func(cs []Value) (Value, error)) (Value, error) {
+	n := 0
+	for _, a := range args {
+		if v, ok := a.typ.(*types.Vector); ok {
+			if n != 0 && v.N != n {
+				return Value{}, fmt.Errorf("vector arguments of different sizes %d and %d", n, v.N)
+			}
+			n = v.N
+		} else if !a.IsScalar() {
+			return Value{}, fmt.Errorf("argument of type %s where a scalar or vector is needed", typeName(a.typ))
+		}
+	}
+	if n == 0 {
+		return f(args)
+	}
+	var buf [4]Value
+	cs := buf[:len(args)]
+	if len(args) > len(buf) {
+		cs = make([]Value, len(args))
+	}
+	elems := make([]Value, n)
+	for i := range elems {
+		for j, a := range args {
+			if a.elems != nil {
+				cs[j] = a.elems[i]
+			} else {
+				cs[j] = a
+			}
+		}
+		r, err := f(cs)
+		if err != nil {
+			return Value{}, err
+		}
+		elems[i] = r
+	}
+	return Value{typ: types.Vec(n, elems[0].typ.(*types.Scalar)), elems: elems}, nil
+}
+
+// argScalar returns the component type shared by all args, checking it with ok.
+func argScalar(name string, args []Value, ok func(*types.Scalar) bool, what string) (*types.Scalar, error) {
+	s := types.ElemScalar(args[0].typ)
+	for _, a := range args {
+		if as := types.ElemScalar(a.typ); as == nil || as != s {
+			return nil, fmt.Errorf("%s: mismatched argument types %s and %s", name, typeName(args[0].typ), typeName(a.typ))
+		}
+	}
+	if !ok(s) {
+		return nil, fmt.Errorf("%s is not defined for %s (it takes %s)", name, typeName(args[0].typ), what)
+	}
+	return s, nil
+}
+
+func isFloat(s *types.Scalar) bool   { return s.IsFloat() }
+func isNumeric(s *types.Scalar) bool { return s.IsNumeric() }
+func isConcrete32(s *types.Scalar) bool {
+	return s.Kind == types.KindI32 || s.Kind == types.KindU32
+}
+
+// finish rounds the float result r of name(args) to s and checks it is finite.
+func finish(name string, s *types.Scalar, r float64, args []Value) (Value, error) {
+	rr := roundTo(s.Kind, r)
+	if math.IsInf(rr, 0) {
+		return Value{}, fmt.Errorf("%s overflows %s in constant expression", call(name, args), s)
+	}
+	if math.IsNaN(rr) {
+		return Value{}, fmt.Errorf("%s is not a number in constant expression", call(name, args))
+	}
+	return makeFloat(s, rr), nil
+}
+
+// call spells name(args) for messages.
+func call(name string, args []Value) string {
+	var b strings.Builder
+	b.WriteString(name)
+	b.WriteByte('(')
+	for i, a := range args {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		a.write(&b)
+	}
+	b.WriteByte(')')
+	return b.String()
+}
+
+func domainErr(format string, args []Value) error {
+	vals := make([]any, len(args))
+	for i, a := range args {
+		vals[i] = a
+	}
+	return fmt.Errorf(format+" in constant expression", vals...)
+}
