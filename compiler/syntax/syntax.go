@@ -47,3 +47,4 @@ type Options struct {
 	// MaxErrors stops parsing after this many errors (0: DefaultMaxErrors).
 	MaxErrors int
 }
+

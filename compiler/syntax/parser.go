@@ -1,0 +1,607 @@
+package syntax
+
+import (
+	"fmt"
+	"runtime/debug"
+
+	"github.com/wgslgo/wgslgo/compiler/diag"
+)
+
+// Parse parses f. It never panics; it returns an AST, partial when there are errors, and
+// the diagnostics sorted by position.
+func Parse(f *diag.File, opts Options) (*File, diag.List) {
+	return parse(f, opts, nil)
+}
+
+func parse(f *diag.File, opts Options, trace func(string)) (file *File, diags diag.List) {
+	maxErrors := opts.MaxErrors
+	if maxErrors <= 0 {
+		maxErrors = DefaultMaxErrors
+	}
+	maxTokens := opts.MaxTokens
+	if maxTokens <= 0 {
+		maxTokens = DefaultMaxTokens
+	}
+	maxNesting := opts.MaxNesting
+	if maxNesting <= 0 {
+		maxNesting = DefaultMaxNesting
+	}
+	rep := &diag.Reporter{File: f, Limit: maxErrors}
+	file = &File{Source: f}
+	defer func() {
+		// A panic is a bug in the parser; report it as a diagnostic rather than crash the
+		// caller (the fuzz tests look for this message).
+		if r := recover(); r != nil {
+			rep.Limit = 0
+			rep.Errorf(diag.Span{Start: 0, End: 0}, "internal error: parser panic: %v\n%s", r, debug.Stack())
+			diags = rep.Diags
+		}
+	}()
+	d := opts.Dialect
+	var toks []Token
+	if d == DialectAuto {
+		// Scan as modern WGSL and keep the result unless the tokens say otherwise.
+		toks = scan(f.Text, DialectModern, rep, maxTokens)
+		d = detectFromTokens(f.Text, toks)
+		if d == DialectLegacy2021 {
+			rep.Diags = nil
+			rep = &diag.Reporter{File: f, Limit: maxErrors}
+			toks = scan(f.Text, d, rep, maxTokens)
+		}
+	} else {
+		toks = scan(f.Text, d, rep, maxTokens)
+	}
+	file.Dialect = d
+	p := &parser{
+		src:        f.Text,
+		toks:       toks,
+		dialect:    d,
+		legacy:     d == DialectLegacy2021,
+		rep:        rep,
+		maxNesting: maxNesting,
+		trace:      trace,
+		lastErr:    -1,
+		names:      make(map[string]string, 64),
+	}
+	if rep.Limit > 0 && rep.ErrorCount() >= rep.Limit {
+		p.aborted = true
+	}
+	p.tok = p.toks[0]
+	p.parseFile(file)
+	rep.Diags.Sort()
+	return file, rep.Diags
+}
+
+type parser struct {
+	src     []byte
+	toks    []Token
+	i       int   // index of tok in toks
+	tok     Token // current token
+	prevEnd diag.Pos
+	dialect Dialect
+	legacy  bool
+	rep     *diag.Reporter
+
+	maxNesting int
+	depth      int
+	aborted    bool // a limit was hit: skip to EOF without further diagnostics
+
+	lastErr  diag.Pos // start of the last reported error; later errors must come after it
+	needSync bool     // an error happened since the last synchronisation point
+
+	trace func(production string) // records grammar productions (tests only)
+	names map[string]string       // interned identifier names
+}
+
+// ---- token handling ----
+
+func (p *parser) next() {
+	p.prevEnd = p.tok.End
+	if p.i < len(p.toks)-1 {
+		p.i++
+		p.tok = p.toks[p.i]
+	}
+}
+
+func (p *parser) peek(n int) Kind {
+	if j := p.i + n; j < len(p.toks) {
+		return p.toks[j].Kind
+	}
+	return TokEOF
+}
+
+func (p *parser) got(k Kind) bool {
+	if p.tok.Kind == k {
+		p.next()
+		return true
+	}
+	return false
+}
+
+// split consumes the first byte of the current two-character token and leaves the rest as
+// a token of kind rest: the spec picks the longest token valid for the parser state, so
+// `&&x` in unary position is `&` `&x` and `a--b` in an expression is `a - -b`.
+func (p *parser) split(rest Kind) {
+	t := &p.toks[p.i]
+	t.Start++
+	t.Kind = rest
+	p.prevEnd = t.Start
+	p.tok = *t
+}
+
+func (p *parser) text(t Token) []byte { return p.src[t.Start:t.End] }
+
+// name returns the interned text of t.
+func (p *parser) name(t Token) string {
+	b := p.text(t)
+	if s, ok := p.names[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	p.names[s] = s
+	return s
+}
+
+func (p *parser) span(start diag.Pos) diag.Span {
+	end := p.prevEnd
+	if end < start {
+		end = start
+	}
+	return diag.Span{Start: start, End: end}
+}
+
+func (p *parser) tracef(production string) {
+	if p.trace != nil {
+		p.trace(production)
+	}
+}
+
+// ---- diagnostics ----
+
+func (p *parser) errorf(span diag.Span, format string, args ...any) *diag.Diagnostic {
+	p.needSync = true
+	if p.aborted || span.Start <= p.lastErr {
+		return nil
+	}
+	p.lastErr = span.Start
+	d := p.rep.Errorf(span, format, args...)
+	if p.rep.Limit > 0 && p.rep.ErrorCount() >= p.rep.Limit {
+		p.abort()
+	}
+	return d
+}
+
+// abort stops parsing: the rest of the input is skipped silently.
+func (p *parser) abort() {
+	p.aborted = true
+	p.i = len(p.toks) - 1
+	p.tok = p.toks[p.i]
+}
+
+// describe returns a phrase naming token t for diagnostics.
+func (p *parser) describe(t Token) string {
+	switch {
+	case t.Kind == TokEOF:
+		return "end of file"
+	case t.Kind == TokIdent:
+		return fmt.Sprintf("identifier '%s'", p.text(t))
+	case t.Kind == TokInt || t.Kind == TokFloat:
+		return fmt.Sprintf("literal '%s'", p.text(t))
+	case t.Kind.IsKeyword():
+		return fmt.Sprintf("keyword '%s'", p.text(t))
+	}
+	return fmt.Sprintf("'%s'", p.text(t))
+}
+
+func (p *parser) errorExpected(what string) {
+	p.errorf(p.tok.Span(), "expected %s, found %s", what, p.describe(p.tok))
+}
+
+// expect consumes a token of kind k or reports what was expected.
+func (p *parser) expect(k Kind, context string) bool {
+	if p.tok.Kind == k {
+		p.next()
+		return true
+	}
+	what := "'" + k.String() + "'"
+	if context != "" {
+		what += " " + context
+	}
+	p.errorExpected(what)
+	return false
+}
+
+// expectSemi consumes the ';' that ends a declaration or statement.
+func (p *parser) expectSemi(context string) {
+	if p.tok.Kind == Semicolon {
+		p.next()
+		p.needSync = false
+		return
+	}
+	p.errorf(diag.Span{Start: p.prevEnd, End: p.prevEnd}, "expected ';' %s, found %s", context, p.describe(p.tok))
+}
+
+// enter increments the nesting depth; it reports false (and stops parsing) past the limit.
+func (p *parser) enter() bool {
+	p.depth++
+	if p.depth > p.maxNesting {
+		if !p.aborted {
+			p.errorf(p.tok.Span(), "nesting too deep (more than %d levels)", p.maxNesting)
+			p.abort()
+		}
+		return false
+	}
+	return true
+}
+
+func (p *parser) leave() { p.depth-- }
+
+// ---- identifiers ----
+
+// ident consumes an identifier; keywords are reported (reserved words were reported by the
+// scanner and are identifiers here).
+func (p *parser) ident(what string) Ident {
+	t := p.tok
+	if t.Kind == TokIdent {
+		p.next()
+		return Ident{Loc: t.Span(), Name: p.name(t)}
+	}
+	if t.Kind.IsKeyword() {
+		p.errorf(t.Span(), "expected %s, found keyword '%s' (keywords cannot be used as names)", what, p.text(t))
+		p.next()
+		return Ident{Loc: t.Span(), Name: p.name(t)}
+	}
+	if t.Kind == Underscore {
+		p.errorf(t.Span(), "expected %s, found '_' (a single underscore is not a valid name)", what)
+		p.next()
+		return Ident{Loc: t.Span(), Name: "_"}
+	}
+	p.errorExpected(what)
+	return Ident{Loc: diag.Span{Start: t.Start, End: t.Start}}
+}
+
+// ---- file ----
+
+func (p *parser) parseFile(f *File) {
+	p.tracef("translation_unit")
+	for !p.legacy {
+		switch p.tok.Kind {
+		case KwEnable, KwRequires:
+		case KwDiagnostic:
+			if p.peek(1) != LParen {
+				goto decls
+			}
+		default:
+			goto decls
+		}
+		p.tracef("global_directive")
+		if d := p.parseDirective(); d != nil {
+			f.Directives = append(f.Directives, d)
+		}
+		if p.needSync {
+			p.syncDecl()
+		}
+	}
+decls:
+	for p.tok.Kind != TokEOF {
+		if p.tok.Kind == Semicolon {
+			p.next()
+			continue
+		}
+		before := p.i
+		p.needSync = false
+		switch p.tok.Kind {
+		case KwEnable, KwRequires, KwDiagnostic:
+			if !p.legacy && (p.tok.Kind != KwDiagnostic || p.peek(1) == LParen) {
+				p.errorf(p.tok.Span(), "directives must come before all declarations")
+				p.needSync = false
+				if d := p.parseDirective(); d != nil {
+					f.Directives = append(f.Directives, d)
+				}
+				break
+			}
+			fallthrough
+		default:
+			if d := p.parseGlobalDecl(); d != nil {
+				f.Decls = append(f.Decls, d)
+			}
+		}
+		if p.needSync {
+			p.syncDecl()
+		}
+		if p.i == before && p.tok.Kind != TokEOF {
+			p.next()
+		}
+	}
+}
+
+// syncDecl skips to the start of the next module-scope declaration: past a ';' or a
+// closing '}' at nesting level 0, or up to a declaration keyword or attribute.
+func (p *parser) syncDecl() {
+	p.needSync = false
+	depth := 0
+	for {
+		switch p.tok.Kind {
+		case TokEOF:
+			return
+		case Semicolon:
+			if depth == 0 {
+				p.next()
+				return
+			}
+		case LBrace, LParen, LBracket:
+			depth++
+		case RBrace, RParen, RBracket:
+			if depth > 0 {
+				depth--
+				if depth == 0 && p.tok.Kind == RBrace {
+					p.next()
+					return
+				}
+			}
+		case KwFn, KwStruct, KwVar, KwConst, KwLet, KwOverride, KwAlias, KwConstAssert, KwType, At:
+			if depth == 0 {
+				return
+			}
+		}
+		p.next()
+	}
+}
+
+func (p *parser) parseDirective() Directive {
+	start := p.tok.Start
+	switch p.tok.Kind {
+	case KwEnable, KwRequires:
+		enable := p.tok.Kind == KwEnable
+		if enable {
+			p.tracef("enable_directive")
+			p.tracef("enable_extension_list")
+		} else {
+			p.tracef("requires_directive")
+			p.tracef("language_extension_list")
+		}
+		p.next()
+		var names []Ident
+		for {
+			if enable {
+				p.tracef("enable_extension_name")
+			} else {
+				p.tracef("language_extension_name")
+			}
+			p.tracef("ident_pattern_token")
+			names = append(names, p.ident("extension name"))
+			if p.tok.Kind != Comma {
+				break
+			}
+			p.next()
+			if p.tok.Kind == Semicolon {
+				break
+			}
+		}
+		p.expectSemi("after directive")
+		if enable {
+			return &Enable{Loc: p.span(start), Names: names}
+		}
+		return &Requires{Loc: p.span(start), Names: names}
+	case KwDiagnostic:
+		p.tracef("diagnostic_directive")
+		p.next()
+		ctl := p.parseDiagnosticControl()
+		p.expectSemi("after directive")
+		return &DiagnosticDirective{Loc: p.span(start), Control: ctl}
+	}
+	return nil
+}
+
+// parseDiagnosticControl parses `(severity, rule)`.
+func (p *parser) parseDiagnosticControl() DiagnosticControl {
+	p.tracef("diagnostic_control")
+	start := p.tok.Start
+	var c DiagnosticControl
+	if !p.expect(LParen, "after 'diagnostic'") {
+		return c
+	}
+	p.tracef("severity_control_name")
+	c.Severity = p.ident("severity (error, warning, info or off)")
+	p.expect(Comma, "after diagnostic severity")
+	p.tracef("diagnostic_rule_name")
+	p.tracef("diagnostic_name_token")
+	c.Rule = p.ident("diagnostic rule name")
+	if p.tok.Kind == Period {
+		p.next()
+		p.tracef("diagnostic_name_token")
+		sub := p.ident("diagnostic rule name")
+		c.Rule = Ident{Loc: diag.Join(c.Rule.Loc, sub.Loc), Name: c.Rule.Name + "." + sub.Name}
+	}
+	p.got(Comma)
+	p.expect(RParen, "to close diagnostic control")
+	c.Loc = p.span(start)
+	return c
+}
+
+// ---- attributes ----
+
+// parseAttributes parses any number of `@attr` and, in the 2021 draft, `[[a, b(c)]]`.
+func (p *parser) parseAttributes() []*Attribute {
+	var attrs []*Attribute
+	for {
+		switch {
+		case p.tok.Kind == At:
+			if a := p.parseAttribute(); a != nil {
+				attrs = append(attrs, a)
+			}
+		case p.tok.Kind == LBracket && p.peek(1) == LBracket:
+			attrs = p.parseLegacyAttributes(attrs)
+		default:
+			return attrs
+		}
+		if p.aborted {
+			return attrs
+		}
+	}
+}
+
+var attrProductions = map[string]string{
+	"align": "align_attr", "binding": "binding_attr", "blend_src": "blend_src_attr",
+	"builtin": "builtin_attr", "group": "group_attr", "id": "id_attr",
+	"interpolate": "interpolate_attr", "invariant": "invariant_attr",
+	"location": "location_attr", "must_use": "must_use_attr", "size": "size_attr",
+	"workgroup_size": "workgroup_size_attr", "subgroup_size": "subgroup_size_attr",
+	"vertex": "vertex_attr", "fragment": "fragment_attr", "compute": "compute_attr",
+}
+
+func (p *parser) parseAttribute() *Attribute {
+	start := p.tok.Start
+	p.tracef("attribute")
+	p.next() // @
+	a := &Attribute{}
+	switch p.tok.Kind {
+	case TokIdent, KwConst, KwDiagnostic:
+		a.Name = Ident{Loc: p.tok.Span(), Name: p.name(p.tok)}
+		p.next()
+	default:
+		p.errorExpected("attribute name after '@'")
+		return nil
+	}
+	if a.Name.Name == "diagnostic" {
+		p.tracef("diagnostic_attr")
+		ctl := p.parseDiagnosticControl()
+		a.Diagnostic = &ctl
+		a.HasParens = true
+		a.Loc = p.span(start)
+		return a
+	}
+	if a.Name.Name == "const" {
+		p.tracef("const_attr")
+	}
+	if p.tok.Kind == LParen {
+		a.HasParens = true
+		a.Args = p.parseArgumentList()
+	}
+	a.Loc = p.span(start)
+	if p.trace != nil {
+		p.traceAttr(a)
+	}
+	return a
+}
+
+// traceAttr records the specific attribute production an attribute matches.
+func (p *parser) traceAttr(a *Attribute) {
+	prod, ok := attrProductions[a.Name.Name]
+	if !ok {
+		return
+	}
+	p.tracef(prod)
+	switch a.Name.Name {
+	case "builtin":
+		p.tracef("builtin_value_name")
+	case "interpolate":
+		p.tracef("interpolate_type_name")
+		if len(a.Args) > 1 {
+			p.tracef("interpolate_sampling_name")
+		}
+	}
+}
+
+// parseLegacyAttributes parses a 2021-draft list `[[a, b(c), ...]]`.
+func (p *parser) parseLegacyAttributes(attrs []*Attribute) []*Attribute {
+	if !p.legacy {
+		p.errorf(diag.Span{Start: p.tok.Start, End: p.toks[p.i+1].End},
+			"'[[...]]' attributes are 2021-draft WGSL: write '@name(...)' before the declaration instead")
+		p.needSync = false
+	}
+	p.next()
+	p.next()
+	for {
+		start := p.tok.Start
+		a := &Attribute{Legacy: true}
+		if p.tok.Kind == TokIdent || p.tok.Kind.IsKeyword() {
+			a.Name = Ident{Loc: p.tok.Span(), Name: p.name(p.tok)}
+			p.next()
+		} else {
+			p.errorExpected("attribute name")
+			break
+		}
+		if p.tok.Kind == LParen {
+			a.HasParens = true
+			a.Args = p.parseArgumentList()
+		}
+		a.Loc = p.span(start)
+		attrs = append(attrs, a)
+		if p.tok.Kind != Comma {
+			break
+		}
+		p.next()
+	}
+	if p.tok.Kind == RBracket && p.peek(1) == RBracket {
+		p.next()
+		p.next()
+	} else {
+		p.errorExpected("']]' to close the attribute list")
+		for p.tok.Kind != TokEOF && p.tok.Kind != RBracket && p.tok.Kind != Semicolon && p.tok.Kind != LBrace {
+			p.next()
+		}
+		p.got(RBracket)
+		p.got(RBracket)
+	}
+	return attrs
+}
+
+// parseArgumentList parses `( expr, ... )`.
+func (p *parser) parseArgumentList() []Expr {
+	p.tracef("argument_expression_list")
+	open := p.tok
+	p.next()
+	args := []Expr{}
+	if p.tok.Kind != RParen {
+		p.tracef("expression_comma_list")
+	}
+	for p.tok.Kind != RParen && p.tok.Kind != TokEOF {
+		args = append(args, p.parseExpr())
+		if p.tok.Kind != Comma {
+			break
+		}
+		p.next()
+	}
+	if p.tok.Kind != RParen {
+		p.errorExpected("',' or ')' in argument list")
+		if d := p.lastDiag(); d != nil {
+			d.Note(p.rep.File, open.Span(), "argument list starts here")
+		}
+		p.skipTo(RParen)
+	}
+	p.got(RParen)
+	return args
+}
+
+// lastDiag returns the most recent diagnostic if the parser just reported it.
+func (p *parser) lastDiag() *diag.Diagnostic {
+	if n := len(p.rep.Diags); n > 0 && p.rep.Diags[n-1].Span.Start == p.lastErr {
+		return p.rep.Diags[n-1]
+	}
+	return nil
+}
+
+// skipTo skips balanced tokens up to (not past) a token of kind k at the current level,
+// stopping early at ';', '{' or '}' that would leave the current construct.
+func (p *parser) skipTo(k Kind) {
+	depth := 0
+	for p.tok.Kind != TokEOF {
+		switch p.tok.Kind {
+		case k:
+			if depth == 0 {
+				return
+			}
+		case LParen, LBracket:
+			depth++
+		case RParen, RBracket:
+			if depth == 0 {
+				return
+			}
+			depth--
+		case Semicolon, LBrace, RBrace:
+			return
+		}
+		p.next()
+	}
+}

@@ -1,0 +1,659 @@
+package syntax
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// ErrLegacyConstruct is returned (wrapped) by Print when the tree holds 2021-draft
+// constructs modern WGSL cannot express. They are still printed, inside a comment that
+// starts with "legacy:", so the output shows what was dropped.
+var ErrLegacyConstruct = errors.New("2021-draft construct with no modern WGSL form")
+
+// Print writes f as modern WGSL in canonical form: one declaration per line group,
+// two-space indentation, attributes as `@name(...)`. Parentheses are added where the
+// modern grammar needs them (a tree parsed from the 2021 draft may mix operators that
+// modern WGSL only accepts parenthesised).
+//
+// Trees from the 2021 draft print with their attribute names as written (`@stride(16)`
+// stays `@stride(16)`), `type` aliases as `alias`, `elseif` as `else if` and `-> void`
+// omitted, and a module-scope `[[constant_id(n)]] const` as `@constant_id(n) override`
+// (the only modern declaration that carries attributes); migrating attribute names is a
+// separate pass. Attributes on type expressions
+// and `fallthrough` have no modern form: they are printed as comments and Print returns an
+// error wrapping ErrLegacyConstruct.
+func Print(w io.Writer, f *File) error {
+	p := &printer{w: bufio.NewWriter(w)}
+	for _, d := range f.Directives {
+		p.directive(d)
+	}
+	if len(f.Directives) > 0 && len(f.Decls) > 0 {
+		p.nl()
+	}
+	for i, d := range f.Decls {
+		if i > 0 {
+			// Functions and structures stand apart; runs of simple declarations stay together.
+			if isBlockDecl(d) || isBlockDecl(f.Decls[i-1]) {
+				p.nl()
+			}
+		}
+		p.decl(d)
+	}
+	if err := p.w.Flush(); err != nil {
+		return err
+	}
+	if len(p.legacy) > 0 {
+		return fmt.Errorf("%w: %s", ErrLegacyConstruct, strings.Join(p.legacy, ", "))
+	}
+	return nil
+}
+
+// FormatExpr returns the modern WGSL text of an expression.
+func FormatExpr(x Expr) string {
+	var b strings.Builder
+	p := &printer{w: bufio.NewWriter(&b)}
+	p.expr(x)
+	p.w.Flush()
+	return b.String()
+}
+
+func isBlockDecl(d Decl) bool {
+	switch d.(type) {
+	case *FuncDecl, *StructDecl:
+		return true
+	}
+	return false
+}
+
+type printer struct {
+	w      *bufio.Writer
+	indent int
+	legacy []string
+}
+
+func (p *printer) str(s string) { p.w.WriteString(s) }
+func (p *printer) nl()          { p.w.WriteByte('\n') }
+func (p *printer) tabs() {
+	for i := 0; i < p.indent; i++ {
+		p.w.WriteString("  ")
+	}
+}
+
+func (p *printer) unexpressible(what string) {
+	for _, l := range p.legacy {
+		if l == what {
+			return
+		}
+	}
+	p.legacy = append(p.legacy, what)
+}
+
+func (p *printer) directive(d Directive) {
+	switch d := d.(type) {
+	case *Enable:
+		p.str("enable ")
+		p.idents(d.Names)
+		p.str(";\n")
+	case *Requires:
+		p.str("requires ")
+		p.idents(d.Names)
+		p.str(";\n")
+	case *DiagnosticDirective:
+		p.str("diagnostic")
+		p.diagControl(d.Control)
+		p.str(";\n")
+	}
+}
+
+func (p *printer) idents(ids []Ident) {
+	for i, id := range ids {
+		if i > 0 {
+			p.str(", ")
+		}
+		p.str(id.Name)
+	}
+}
+
+func (p *printer) diagControl(c DiagnosticControl) {
+	p.str("(")
+	p.str(c.Severity.Name)
+	p.str(", ")
+	p.str(c.Rule.Name)
+	p.str(")")
+}
+
+// attrs prints attributes followed by sep after each one.
+func (p *printer) attrs(as []*Attribute, sep string) {
+	for _, a := range as {
+		p.str("@")
+		p.str(a.Name.Name)
+		if a.Diagnostic != nil {
+			p.diagControl(*a.Diagnostic)
+		} else if a.HasParens {
+			p.str("(")
+			p.exprList(a.Args)
+			p.str(")")
+		}
+		p.str(sep)
+	}
+}
+
+// declAttrs prints attributes on their own line before a function, or inline otherwise.
+func (p *printer) declAttrs(as []*Attribute, ownLine bool) {
+	if len(as) == 0 {
+		return
+	}
+	if ownLine {
+		for i, a := range as {
+			if i > 0 {
+				p.str(" ")
+			}
+			p.attrs([]*Attribute{a}, "")
+		}
+		p.nl()
+		p.tabs()
+		return
+	}
+	p.attrs(as, " ")
+}
+
+func (p *printer) decl(d Decl) {
+	p.tabs()
+	switch d := d.(type) {
+	case *StructDecl:
+		p.declAttrs(d.Attrs, true)
+		p.str("struct ")
+		p.str(d.Name.Name)
+		p.str(" {\n")
+		p.indent++
+		for _, m := range d.Members {
+			p.tabs()
+			p.attrs(m.Attrs, " ")
+			p.str(m.Name.Name)
+			p.str(": ")
+			p.typ(m.Type)
+			p.str(",\n")
+		}
+		p.indent--
+		p.tabs()
+		p.str("}\n")
+	case *FuncDecl:
+		p.declAttrs(d.Attrs, true)
+		p.str("fn ")
+		p.str(d.Name.Name)
+		p.str("(")
+		for i, prm := range d.Params {
+			if i > 0 {
+				p.str(", ")
+			}
+			p.attrs(prm.Attrs, " ")
+			p.str(prm.Name.Name)
+			p.str(": ")
+			p.typ(prm.Type)
+		}
+		p.str(")")
+		if d.ReturnType != nil {
+			p.str(" -> ")
+			p.attrs(d.ReturnAttrs, " ")
+			p.typ(d.ReturnType)
+		}
+		p.str(" ")
+		if d.Body != nil {
+			p.block(d.Body)
+		} else {
+			p.str("{}")
+		}
+		p.nl()
+	default:
+		p.simpleDecl(d)
+		p.str(";\n")
+	}
+}
+
+// simpleDecl prints a declaration that ends with ';' (without the ';').
+func (p *printer) simpleDecl(d Node) {
+	switch d := d.(type) {
+	case *VarDecl:
+		p.attrs(d.Attrs, " ")
+		p.str("var")
+		if len(d.TemplateArgs) > 0 {
+			p.str("<")
+			p.exprList(d.TemplateArgs)
+			p.str(">")
+		}
+		p.str(" ")
+		p.typedName(d.Name, d.Type)
+		p.init(d.Init)
+	case *ConstDecl:
+		p.attrs(d.Attrs, " ")
+		if d.Init == nil || len(d.Attrs) > 0 {
+			// The draft's pipeline-overridable constant is today's override declaration.
+			p.str("override ")
+		} else {
+			p.str("const ")
+		}
+		p.typedName(d.Name, d.Type)
+		p.init(d.Init)
+	case *OverrideDecl:
+		p.attrs(d.Attrs, " ")
+		p.str("override ")
+		p.typedName(d.Name, d.Type)
+		p.init(d.Init)
+	case *LetDecl:
+		p.str("let ")
+		p.typedName(d.Name, d.Type)
+		p.init(d.Init)
+	case *AliasDecl:
+		p.str("alias ")
+		p.str(d.Name.Name)
+		p.str(" = ")
+		p.typ(d.Type)
+	case *ConstAssert:
+		p.str("const_assert ")
+		p.expr(d.Cond)
+	case *BadDecl:
+		p.str("/* bad declaration */")
+	}
+}
+
+func (p *printer) typedName(name Ident, t Expr) {
+	p.str(name.Name)
+	if t != nil {
+		p.str(": ")
+		p.typ(t)
+	}
+}
+
+func (p *printer) init(x Expr) {
+	if x != nil {
+		p.str(" = ")
+		p.expr(x)
+	}
+}
+
+// typ prints a type expression, marking 2021-draft attributes on types.
+func (p *printer) typ(x Expr) {
+	p.expr(x)
+}
+
+// block prints `{ ... }` (attributes included) without a trailing newline.
+func (p *printer) block(b *CompoundStmt) {
+	p.attrs(b.Attrs, " ")
+	p.str("{")
+	if len(b.Stmts) == 0 {
+		p.str("}")
+		return
+	}
+	p.nl()
+	p.indent++
+	for _, s := range b.Stmts {
+		p.stmt(s)
+	}
+	p.indent--
+	p.tabs()
+	p.str("}")
+}
+
+func (p *printer) stmt(s Stmt) {
+	p.tabs()
+	switch s := s.(type) {
+	case *CompoundStmt:
+		p.block(s)
+	case *IfStmt:
+		p.attrs(s.Attrs, " ")
+		p.ifChain(s)
+	case *SwitchStmt:
+		p.attrs(s.Attrs, " ")
+		p.str("switch ")
+		p.expr(s.Selector)
+		p.str(" ")
+		p.attrs(s.BodyAttrs, " ")
+		p.str("{\n")
+		p.indent++
+		for _, c := range s.Clauses {
+			p.tabs()
+			if c.DefaultAlone {
+				p.str("default")
+			} else {
+				p.str("case ")
+				for i, sel := range c.Selectors {
+					if i > 0 {
+						p.str(", ")
+					}
+					if sel.Expr == nil {
+						p.str("default")
+					} else {
+						p.expr(sel.Expr)
+					}
+				}
+			}
+			p.str(": ")
+			if c.Body != nil {
+				p.block(c.Body)
+			} else {
+				p.str("{}")
+			}
+			p.nl()
+		}
+		p.indent--
+		p.tabs()
+		p.str("}")
+	case *LoopStmt:
+		p.attrs(s.Attrs, " ")
+		p.str("loop ")
+		body := s.Body
+		if body == nil {
+			body = &CompoundStmt{}
+		}
+		p.attrs(body.Attrs, " ")
+		p.str("{\n")
+		p.indent++
+		for _, st := range body.Stmts {
+			p.stmt(st)
+		}
+		if c := s.Continuing; c != nil {
+			p.tabs()
+			p.str("continuing ")
+			cb := c.Body
+			if cb == nil {
+				cb = &CompoundStmt{}
+			}
+			p.attrs(cb.Attrs, " ")
+			p.str("{\n")
+			p.indent++
+			for _, st := range cb.Stmts {
+				p.stmt(st)
+			}
+			if c.BreakIf != nil {
+				p.tabs()
+				p.str("break if ")
+				p.expr(c.BreakIf.Cond)
+				p.str(";\n")
+			}
+			p.indent--
+			p.tabs()
+			p.str("}\n")
+		}
+		p.indent--
+		p.tabs()
+		p.str("}")
+	case *ForStmt:
+		p.attrs(s.Attrs, " ")
+		p.str("for (")
+		if s.Init != nil {
+			p.simpleStmt(s.Init)
+		}
+		p.str(";")
+		if s.Cond != nil {
+			p.str(" ")
+			p.expr(s.Cond)
+		}
+		p.str(";")
+		if s.Update != nil {
+			p.str(" ")
+			p.simpleStmt(s.Update)
+		}
+		p.str(") ")
+		p.blockOrEmpty(s.Body)
+	case *WhileStmt:
+		p.attrs(s.Attrs, " ")
+		p.str("while ")
+		p.expr(s.Cond)
+		p.str(" ")
+		p.blockOrEmpty(s.Body)
+	case *BreakIfStmt:
+		// Outside a continuing block only the 2021 draft's examples have it.
+		p.str("break if ")
+		p.expr(s.Cond)
+		p.str(";")
+		p.unexpressible("'break if' outside a continuing block")
+	case *FallthroughStmt:
+		p.str("/* legacy: fallthrough; */")
+		p.unexpressible("fallthrough")
+	default:
+		p.simpleStmt(s)
+		p.str(";")
+	}
+	p.nl()
+}
+
+func (p *printer) blockOrEmpty(b *CompoundStmt) {
+	if b == nil {
+		p.str("{}")
+		return
+	}
+	p.block(b)
+}
+
+func (p *printer) ifChain(s *IfStmt) {
+	p.str("if ")
+	p.expr(s.Cond)
+	p.str(" ")
+	p.blockOrEmpty(s.Then)
+	switch e := s.Else.(type) {
+	case *IfStmt:
+		p.str(" else ")
+		p.ifChain(e)
+	case *CompoundStmt:
+		p.str(" else ")
+		p.block(e)
+	}
+}
+
+// simpleStmt prints a statement that ends with ';' (without it), as in for headers.
+func (p *printer) simpleStmt(s Stmt) {
+	switch s := s.(type) {
+	case *ReturnStmt:
+		p.str("return")
+		if s.Value != nil {
+			p.str(" ")
+			p.expr(s.Value)
+		}
+	case *BreakStmt:
+		p.str("break")
+	case *ContinueStmt:
+		p.str("continue")
+	case *DiscardStmt:
+		p.str("discard")
+	case *AssignStmt:
+		if s.Phony {
+			p.str("_")
+		} else {
+			p.expr(s.LHS)
+		}
+		p.str(" ")
+		if s.Op != OpNone {
+			p.str(s.Op.String())
+		}
+		p.str("= ")
+		p.expr(s.RHS)
+	case *IncDecStmt:
+		p.expr(s.X)
+		if s.Inc {
+			p.str("++")
+		} else {
+			p.str("--")
+		}
+	case *CallStmt:
+		p.expr(s.Call)
+	case *VarDecl, *LetDecl, *ConstAssert, *ConstDecl:
+		p.simpleDecl(s)
+	case *BadStmt:
+		p.str("/* bad statement */")
+	}
+}
+
+func (p *printer) exprList(xs []Expr) {
+	for i, x := range xs {
+		if i > 0 {
+			p.str(", ")
+		}
+		p.expr(x)
+	}
+}
+
+// exprLevel orders expressions by the grammar level that produces them.
+type exprLevel int
+
+const (
+	levelUnary exprLevel = iota
+	levelMul
+	levelAdd
+	levelShift
+	levelRelational
+	levelShortCircuit
+	levelBitwise
+)
+
+func levelOf(x Expr) exprLevel {
+	b, ok := x.(*BinaryExpr)
+	if !ok {
+		return levelUnary
+	}
+	switch b.Op {
+	case OpMul, OpDiv, OpRem:
+		return levelMul
+	case OpAdd, OpSub:
+		return levelAdd
+	case OpShl, OpShr:
+		return levelShift
+	case OpLogAnd, OpLogOr:
+		return levelShortCircuit
+	case OpAnd, OpOr, OpXor:
+		return levelBitwise
+	}
+	return levelRelational
+}
+
+// operandFits reports whether x may appear unparenthesised as the left (or right) operand
+// of op in modern WGSL.
+func operandFits(op Op, left bool, x Expr) bool {
+	l := levelOf(x)
+	if l == levelUnary {
+		return true
+	}
+	xop := x.(*BinaryExpr).Op
+	switch op {
+	case OpMul, OpDiv, OpRem:
+		return left && l == levelMul
+	case OpAdd, OpSub:
+		return l == levelMul || (left && l == levelAdd)
+	case OpShl, OpShr:
+		return false
+	case OpLogAnd, OpLogOr:
+		return l <= levelRelational || (left && xop == op)
+	case OpAnd, OpOr, OpXor:
+		return left && xop == op
+	}
+	// comparisons
+	return l <= levelShift
+}
+
+func (p *printer) operand(op Op, left bool, x Expr) {
+	if operandFits(op, left, x) {
+		p.expr(x)
+		return
+	}
+	p.str("(")
+	p.expr(x)
+	p.str(")")
+}
+
+func (p *printer) expr(x Expr) {
+	switch x := x.(type) {
+	case *IdentExpr:
+		if len(x.Attrs) > 0 {
+			var b strings.Builder
+			for _, a := range x.Attrs {
+				b.WriteString(a.Name.Name)
+				if a.HasParens {
+					b.WriteString("(" + exprListString(a.Args) + ")")
+				}
+				b.WriteString(" ")
+			}
+			p.str("/* legacy: " + b.String() + "*/ ")
+			p.unexpressible("attributes on types")
+		}
+		p.str(x.Name.Name)
+		if len(x.TemplateArgs) > 0 {
+			p.str("<")
+			p.exprList(x.TemplateArgs)
+			p.str(">")
+		}
+	case *CallExpr:
+		p.expr(x.Callee)
+		p.str("(")
+		p.exprList(x.Args)
+		p.str(")")
+	case *IntLit:
+		p.str(x.Raw)
+	case *FloatLit:
+		p.str(x.Raw)
+	case *BoolLit:
+		if x.Value {
+			p.str("true")
+		} else {
+			p.str("false")
+		}
+	case *ParenExpr:
+		p.str("(")
+		p.expr(x.X)
+		p.str(")")
+	case *UnaryExpr:
+		p.str(x.Op.String())
+		if u, ok := x.X.(*UnaryExpr); ok && (u.Op == x.Op && (x.Op == OpNeg || x.Op == OpAddrOf)) {
+			// `--x` and `&&x` would read as other tokens.
+			p.str(" ")
+		}
+		if levelOf(x.X) != levelUnary {
+			p.str("(")
+			p.expr(x.X)
+			p.str(")")
+		} else {
+			p.expr(x.X)
+		}
+	case *BinaryExpr:
+		p.operand(x.Op, true, x.X)
+		p.str(" ")
+		p.str(x.Op.String())
+		p.str(" ")
+		p.operand(x.Op, false, x.Y)
+	case *IndexExpr:
+		p.postfixBase(x.X)
+		p.str("[")
+		p.expr(x.Index)
+		p.str("]")
+	case *MemberExpr:
+		p.postfixBase(x.X)
+		p.str(".")
+		p.str(x.Member.Name)
+	case *BadExpr:
+		p.str("/* bad expression */")
+	case nil:
+		p.str("/* missing */")
+	}
+}
+
+// postfixBase prints the operand of an index or member access, parenthesised unless it
+// is itself a primary or postfix expression.
+func (p *printer) postfixBase(x Expr) {
+	switch x.(type) {
+	case *UnaryExpr, *BinaryExpr:
+		p.str("(")
+		p.expr(x)
+		p.str(")")
+	default:
+		p.expr(x)
+	}
+}
+
+func exprListString(xs []Expr) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = FormatExpr(x)
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,614 @@
+package syntax
+
+import (
+	"fmt"
+	"unicode/utf8"
+
+	"github.com/wgslgo/wgslgo/compiler/diag"
+)
+
+// Scan tokenizes f in the given dialect (DialectAuto detects it) and returns the tokens,
+// ending with an EOF token, and the lexical diagnostics. Template list delimiters are
+// already resolved: a `<` that opens a template list has kind TemplateStart and the `>`
+// that closes it TemplateEnd, found by the spec's template list discovery algorithm.
+func Scan(f *diag.File, d Dialect) ([]Token, diag.List) {
+	if d == DialectAuto {
+		d = DetectDialect(f.Text)
+	}
+	rep := &diag.Reporter{File: f, Limit: DefaultMaxErrors}
+	toks := scan(f.Text, d, rep, DefaultMaxTokens)
+	return toks, rep.Diags
+}
+
+// scanner turns source bytes into tokens in one pass, interleaving the template list
+// discovery algorithm of the spec ("Template Lists"): it runs over the same code points the
+// scanner visits, so candidates are recorded as `<` tokens are produced and resolved when a
+// matching `>` is reached.
+type scanner struct {
+	src       []byte
+	pos       int
+	legacy    bool
+	rep       *diag.Reporter // nil: no diagnostics (dialect detection)
+	toks      []Token
+	maxTokens int
+	stop      bool
+
+	// template list discovery state
+	pending  []candidate
+	depth    int32
+	prevWord bool
+
+	badEnd int // end of the last reported run of unexpected bytes, to merge runs
+}
+
+type candidate struct {
+	tok   int32 // index of the `<` token
+	depth int32
+}
+
+func scan(src []byte, d Dialect, rep *diag.Reporter, maxTokens int) []Token {
+	s := scanner{
+		src:       src,
+		legacy:    d == DialectLegacy2021,
+		rep:       rep,
+		maxTokens: maxTokens,
+		badEnd:    -1,
+	}
+	// A typical shader has one token per 4 to 5 bytes.
+	s.toks = make([]Token, 0, len(src)/4+16)
+	s.run()
+	end := diag.Pos(len(src))
+	s.toks = append(s.toks, Token{Kind: TokEOF, Start: end, End: end})
+	return s.toks
+}
+
+func (s *scanner) errorf(start, end int, format string, args ...any) {
+	if s.rep == nil {
+		return
+	}
+	if s.rep.Limit > 0 && s.rep.ErrorCount() >= s.rep.Limit {
+		s.stop = true
+		return
+	}
+	s.rep.Errorf(diag.Span{Start: diag.Pos(start), End: diag.Pos(end)}, format, args...)
+}
+
+func (s *scanner) emit(k Kind, start, end int) {
+	if len(s.toks) >= s.maxTokens {
+		s.errorf(start, end, "too many tokens (more than %d)", s.maxTokens)
+		s.stop = true
+		return
+	}
+	s.toks = append(s.toks, Token{Kind: k, Start: diag.Pos(start), End: diag.Pos(end)})
+	s.prevWord = false
+}
+
+func (s *scanner) run() {
+	src := s.src
+	n := len(src)
+	for !s.stop {
+		i := s.skipBlank(s.pos)
+		s.pos = i
+		if i >= n || s.stop {
+			return
+		}
+		c := src[i]
+		switch {
+		case c == '_' || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z'):
+			s.word(i)
+		case '0' <= c && c <= '9':
+			s.number(i)
+		case c == '.' && i+1 < n && '0' <= src[i+1] && src[i+1] <= '9':
+			s.number(i)
+		case c >= utf8.RuneSelf:
+			r, size := utf8.DecodeRune(src[i:])
+			switch {
+			case r == utf8.RuneError && size <= 1:
+				s.bad(i, i+1, "invalid UTF-8 encoding")
+				s.pos = i + 1
+			case isXIDStart(r):
+				s.word(i)
+			default:
+				s.bad(i, i+size, fmt.Sprintf("unexpected character %q (U+%04X)", r, r))
+				s.pos = i + size
+			}
+		default:
+			s.punct(i)
+		}
+	}
+}
+
+// bad reports an unexpected byte sequence, merging adjacent runs into one diagnostic so
+// binary input does not flood the output.
+func (s *scanner) bad(start, end int, msg string) {
+	if start != s.badEnd {
+		s.errorf(start, end, "%s", msg)
+	}
+	s.badEnd = end
+}
+
+// skipBlank skips blankspace and comments starting at i and returns the new position.
+func (s *scanner) skipBlank(i int) int {
+	src := s.src
+	n := len(src)
+	for i < n {
+		c := src[i]
+		switch c {
+		case ' ', '\t', '\n', '\r', '\v', '\f':
+			i++
+			continue
+		case '/':
+			if i+1 < n {
+				if src[i+1] == '/' {
+					i = s.lineComment(i + 2)
+					continue
+				}
+				if src[i+1] == '*' {
+					i = s.blockComment(i)
+					continue
+				}
+			}
+			return i
+		case 0:
+			s.bad(i, i+1, "NUL character (U+0000) is not allowed in WGSL source")
+			i++
+			continue
+		}
+		if c < utf8.RuneSelf {
+			return i
+		}
+		if size := blankRune(src[i:]); size > 0 {
+			i += size
+			continue
+		}
+		return i
+	}
+	return i
+}
+
+// blankRune returns the length of the non-ASCII blankspace code point at the start of b
+// (U+0085, U+200E, U+200F, U+2028, U+2029), or 0.
+func blankRune(b []byte) int {
+	if len(b) >= 2 && b[0] == 0xC2 && b[1] == 0x85 {
+		return 2
+	}
+	if len(b) >= 3 && b[0] == 0xE2 && b[1] == 0x80 {
+		switch b[2] {
+		case 0x8E, 0x8F, 0xA8, 0xA9:
+			return 3
+		}
+	}
+	return 0
+}
+
+// lineComment skips the text of a line-ending comment up to (not including) the next line
+// break and returns that position.
+func (s *scanner) lineComment(i int) int {
+	src := s.src
+	for i < len(src) {
+		c := src[i]
+		switch {
+		case c == '\n' || c == '\r' || c == '\v' || c == '\f':
+			return i
+		case c == 0:
+			s.bad(i, i+1, "NUL character (U+0000) is not allowed in WGSL source")
+		case c >= utf8.RuneSelf:
+			r, size := utf8.DecodeRune(src[i:])
+			if r == utf8.RuneError && size <= 1 {
+				s.bad(i, i+1, "invalid UTF-8 encoding")
+			} else if r == 0x85 || r == 0x2028 || r == 0x2029 {
+				return i
+			}
+			i += size
+			continue
+		}
+		i++
+	}
+	return i
+}
+
+// blockComment skips a (possibly nested) block comment starting at i ("/*").
+func (s *scanner) blockComment(start int) int {
+	src := s.src
+	n := len(src)
+	depth := 0
+	i := start
+	for i < n {
+		c := src[i]
+		switch {
+		case c == '/' && i+1 < n && src[i+1] == '*':
+			depth++
+			i += 2
+			continue
+		case c == '*' && i+1 < n && src[i+1] == '/':
+			depth--
+			i += 2
+			if depth == 0 {
+				return i
+			}
+			continue
+		case c == 0:
+			s.bad(i, i+1, "NUL character (U+0000) is not allowed in WGSL source")
+		case c >= utf8.RuneSelf:
+			r, size := utf8.DecodeRune(src[i:])
+			if r == utf8.RuneError && size <= 1 {
+				s.bad(i, i+1, "invalid UTF-8 encoding")
+				i++
+			} else {
+				i += size
+			}
+			continue
+		}
+		i++
+	}
+	s.errorf(start, start+2, "unterminated block comment")
+	return n
+}
+
+// word scans an identifier or keyword starting at i.
+func (s *scanner) word(start int) {
+	src := s.src
+	n := len(src)
+	i := start
+	for i < n {
+		c := src[i]
+		if c == '_' || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z') || ('0' <= c && c <= '9') {
+			i++
+			continue
+		}
+		if c < utf8.RuneSelf {
+			break
+		}
+		r, size := utf8.DecodeRune(src[i:])
+		if (r == utf8.RuneError && size <= 1) || !isXIDContinue(r) {
+			break
+		}
+		i += size
+	}
+	s.pos = i
+	w := src[start:i]
+	if len(w) == 1 && w[0] == '_' {
+		s.emit(Underscore, start, i)
+		return
+	}
+	var k Kind
+	if s.legacy {
+		k = legacyKeyword(w)
+	} else {
+		k = modernKeyword(w)
+	}
+	if k == TokIdent {
+		if len(w) >= 2 && w[0] == '_' && w[1] == '_' {
+			s.errorf(start, i, "identifiers must not start with '__': %q is reserved for the implementation", w)
+		} else if s.rep != nil && s.isReserved(w) {
+			s.errorf(start, i, "%q is a reserved word and cannot be used as an identifier", w)
+		}
+	}
+	s.emit(k, start, i)
+	s.prevWord = k.isWord()
+}
+
+func (s *scanner) isReserved(w []byte) bool {
+	if len(w) < 2 || len(w) > 16 {
+		return false
+	}
+	set := modernReserved
+	if s.legacy {
+		set = legacyReserved
+	}
+	_, ok := set[string(w)]
+	return ok
+}
+
+func isDigit(c byte) bool    { return '0' <= c && c <= '9' }
+func isHexDigit(c byte) bool { return isDigit(c) || ('a' <= c|0x20 && c|0x20 <= 'f') }
+func isWordByte(c byte) bool {
+	return c == '_' || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z') || isDigit(c) || c >= utf8.RuneSelf
+}
+
+// number scans a numeric literal starting at start, following the token grammar of
+// syntax.bnf (decimal_int_literal, hex_int_literal, decimal_float_literal,
+// hex_float_literal), and reports malformed literals.
+func (s *scanner) number(start int) {
+	src := s.src
+	n := len(src)
+	i := start
+	kind := TokInt
+	var bad string // first problem found, reported once for the whole token
+
+	if src[i] == '0' && i+1 < n && (src[i+1] == 'x' || src[i+1] == 'X') {
+		i += 2
+		mant := i
+		for i < n && isHexDigit(src[i]) {
+			i++
+		}
+		digits := i - mant
+		if i < n && src[i] == '.' {
+			kind = TokFloat
+			i++
+			f := i
+			for i < n && isHexDigit(src[i]) {
+				i++
+			}
+			digits += i - f
+		}
+		if digits == 0 {
+			bad = "hexadecimal literal has no digits"
+		}
+		if i < n && (src[i] == 'p' || src[i] == 'P') {
+			kind = TokFloat
+			i++
+			if i < n && (src[i] == '+' || src[i] == '-') {
+				i++
+			}
+			e := i
+			for i < n && isDigit(src[i]) {
+				i++
+			}
+			if i == e && bad == "" {
+				bad = "exponent has no digits"
+			}
+			if i < n && (src[i] == 'f' || src[i] == 'h') {
+				i++
+			}
+		} else if kind == TokInt && i < n && (src[i] == 'i' || src[i] == 'u') {
+			i++
+		}
+	} else {
+		for i < n && isDigit(src[i]) {
+			i++
+		}
+		intEnd := i
+		dotOrExp := false
+		if i < n && src[i] == '.' {
+			kind, dotOrExp = TokFloat, true
+			i++
+			for i < n && isDigit(src[i]) {
+				i++
+			}
+		}
+		if i < n && (src[i] == 'e' || src[i] == 'E') {
+			kind, dotOrExp = TokFloat, true
+			i++
+			if i < n && (src[i] == '+' || src[i] == '-') {
+				i++
+			}
+			e := i
+			for i < n && isDigit(src[i]) {
+				i++
+			}
+			if i == e {
+				bad = "exponent has no digits"
+			}
+		}
+		if i < n && (src[i] == 'f' || src[i] == 'h') {
+			kind = TokFloat
+			i++
+		} else if kind == TokInt && i < n && (src[i] == 'i' || src[i] == 'u') {
+			i++
+		}
+		// A leading zero is only allowed on literals with a decimal point or an exponent.
+		if !s.legacy && !dotOrExp && intEnd-start > 1 && src[start] == '0' && bad == "" {
+			bad = "leading zeros are not allowed (they would read as octal in other languages); write the number without them"
+		}
+	}
+	// Letters or digits glued to the literal make it malformed: `1u8`, `0x1g`, `1.0x`.
+	if i < n && isWordByte(src[i]) {
+		j := i
+		for j < n && isWordByte(src[j]) {
+			j++
+		}
+		if bad == "" {
+			bad = fmt.Sprintf("invalid suffix %q on numeric literal", src[i:j])
+		}
+		i = j
+	}
+	s.pos = i
+	if bad != "" {
+		s.errorf(start, i, "malformed numeric literal %q: %s", src[start:i], bad)
+	}
+	s.emit(kind, start, i)
+}
+
+// punct scans a syntactic token and runs the template list discovery steps attached to
+// its code points.
+func (s *scanner) punct(i int) {
+	src := s.src
+	n := len(src)
+	c := src[i]
+	next := byte(0)
+	if i+1 < n {
+		next = src[i+1]
+	}
+	k, size := TokInvalid, 1
+	switch c {
+	case '&':
+		switch next {
+		case '&':
+			k, size = AndAnd, 2
+			s.popPendingAtDepth()
+		case '=':
+			k, size = AndEqual, 2
+			s.clearPending()
+		default:
+			k = And
+		}
+	case '|':
+		switch next {
+		case '|':
+			k, size = OrOr, 2
+			s.popPendingAtDepth()
+		case '=':
+			k, size = OrEqual, 2
+			s.clearPending()
+		default:
+			k = Or
+		}
+	case '-':
+		switch next {
+		case '>':
+			// The '>' may close a template list; only otherwise is this an arrow.
+			if s.closesTemplate() {
+				k = Minus
+			} else {
+				k, size = Arrow, 2
+			}
+		case '-':
+			k, size = MinusMinus, 2
+		case '=':
+			k, size = MinusEqual, 2
+			s.clearPending()
+		default:
+			k = Minus
+		}
+	case '+':
+		switch next {
+		case '+':
+			k, size = PlusPlus, 2
+		case '=':
+			k, size = PlusEqual, 2
+			s.clearPending()
+		default:
+			k = Plus
+		}
+	case '*':
+		if next == '=' {
+			k, size = StarEqual, 2
+			s.clearPending()
+		} else {
+			k = Star
+		}
+	case '/':
+		if next == '=' {
+			k, size = SlashEqual, 2
+			s.clearPending()
+		} else {
+			k = Slash
+		}
+	case '%':
+		if next == '=' {
+			k, size = PercentEqual, 2
+			s.clearPending()
+		} else {
+			k = Percent
+		}
+	case '^':
+		if next == '=' {
+			k, size = XorEqual, 2
+			s.clearPending()
+		} else {
+			k = Xor
+		}
+	case '!':
+		if next == '=' {
+			k, size = NotEqual, 2
+		} else {
+			k = Bang
+		}
+	case '=':
+		if next == '=' {
+			k, size = EqualEqual, 2
+		} else {
+			k = Equal
+			s.clearPending()
+		}
+	case '<':
+		switch {
+		case next == '<' && i+2 < n && src[i+2] == '=':
+			k, size = ShiftLeftEq, 3
+			s.clearPending()
+		case next == '<':
+			k, size = ShiftLeft, 2
+		case next == '=':
+			k, size = LessEqual, 2
+		default:
+			k = Less
+			if s.prevWord {
+				s.pending = append(s.pending, candidate{tok: int32(len(s.toks)), depth: s.depth})
+			}
+		}
+	case '>':
+		if s.closesTemplate() {
+			top := s.pending[len(s.pending)-1]
+			s.pending = s.pending[:len(s.pending)-1]
+			s.toks[top.tok].Kind = TemplateStart
+			k = TemplateEnd
+			break
+		}
+		switch {
+		case next == '>' && i+2 < n && src[i+2] == '=':
+			k, size = ShiftRightEq, 3
+		case next == '>':
+			k, size = ShiftRight, 2
+		case next == '=':
+			k, size = GreaterEqual, 2
+		default:
+			k = Greater
+		}
+	case '(':
+		k = LParen
+		s.depth++
+	case '[':
+		k = LBracket
+		s.depth++
+	case ')', ']':
+		k = RParen
+		if c == ']' {
+			k = RBracket
+		}
+		for len(s.pending) > 0 && s.pending[len(s.pending)-1].depth >= s.depth {
+			s.pending = s.pending[:len(s.pending)-1]
+		}
+		if s.depth > 0 {
+			s.depth--
+		}
+	case ';', '{', ':':
+		switch c {
+		case ';':
+			k = Semicolon
+		case '{':
+			k = LBrace
+		default:
+			k = Colon
+		}
+		s.clearPending()
+	case '}':
+		k = RBrace
+	case ',':
+		k = Comma
+	case '.':
+		k = Period
+	case '@':
+		k = At
+	case '~':
+		k = Tilde
+	}
+	if k == TokInvalid {
+		s.bad(i, i+1, fmt.Sprintf("unexpected character %q", rune(c)))
+		s.pos = i + 1
+		return
+	}
+	s.pos = i + size
+	s.emit(k, i, i+size)
+}
+
+// closesTemplate reports whether a '>' at the current nesting depth ends the innermost
+// pending template list candidate.
+func (s *scanner) closesTemplate() bool {
+	return len(s.pending) > 0 && s.pending[len(s.pending)-1].depth == s.depth
+}
+
+// clearPending handles code points that cannot occur inside an expression (assignment,
+// ';', '{', ':'): no pending candidate can become a template list.
+func (s *scanner) clearPending() {
+	s.pending = s.pending[:0]
+	s.depth = 0
+}
+
+// popPendingAtDepth handles '&&' and '||', which bind more loosely than comparisons: they
+// reject the candidates at the current expression level.
+func (s *scanner) popPendingAtDepth() {
+	for len(s.pending) > 0 && s.pending[len(s.pending)-1].depth >= s.depth {
+		s.pending = s.pending[:len(s.pending)-1]
+	}
+}
