@@ -781,6 +781,15 @@ int wv_dispatch(wv_ctx *ctx, const wv_run *run, char *err, size_t errlen) {
 	}
 	CHECK(vkEndCommandBuffer(cmd), "vkEndCommandBuffer");
 
+	// Draw-time validation (descriptor contents) reports at vkCmdDispatch.
+	pthread_mutex_lock(&ctx->mu);
+	early_errors = ctx->msg_errors;
+	pthread_mutex_unlock(&ctx->mu);
+	if (early_errors) {
+		errorf(err, errlen, "validation layer reported errors while recording the dispatch; nothing was submitted");
+		goto done;
+	}
+
 	VkFenceCreateInfo fci = {VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
 	CHECK(vkCreateFence(dev, &fci, NULL, &fence), "vkCreateFence");
 	VkSubmitInfo submit = {VK_STRUCTURE_TYPE_SUBMIT_INFO};

@@ -254,10 +254,12 @@ func TestWrongKindIsRejected(t *testing.T) {
 	require.ErrorContains(t, err, "@group(0) @binding(0): the shader uses params (a uniform buffer) but the Run has no binding there")
 }
 
-// Past the harness's own check and without the validation layer, a wrong
-// descriptor kind reaches the driver: lavapipe 22.3 dies of SIGBUS when a
-// storage image is bound where the shader samples a texture. In a child
-// process that fails one test with the signal instead of the whole binary.
+// Past the harness's own check, a wrong descriptor kind reaches the driver:
+// lavapipe 22.3 dies of SIGBUS in vkCreateComputePipelines when a storage
+// image is bound where the shader samples a texture, and validation layer
+// 1.3.239 does not flag that pair (it does flag uniform versus storage
+// buffers). In a child process the crash fails one test, with the signal,
+// instead of the whole binary.
 func TestWrongKindCrashIsIsolated(t *testing.T) {
 	t.Setenv("WGSLGO_VK_VALIDATION", "0")
 	if isolatedChild(t) {
@@ -429,6 +431,7 @@ func TestValidationLayer(t *testing.T) {
 			Bindings: []Binding{{Kind: UniformBuffer, Data: make([]byte, 16)}}})
 		require.ErrorContains(t, err, "validation layer reported errors while creating the pipeline; nothing was dispatched")
 		t.Logf("validation error: %v", err)
+
 	})
 }
 
