@@ -34,8 +34,8 @@ type Builder struct {
 	debugNames  []uint32 // OpName, OpMemberName
 	debugProc   []uint32 // OpModuleProcessed
 	annotations []uint32
-	globals     []uint32 // types, constants, global variables, OpUndef
-	functions   []uint32 // finished functions, in the order they ended
+	globals     []uint32   // types, constants, global variables, OpUndef
+	functions   [][]uint32 // finished functions in the order they ended, in chunks
 
 	types     map[typeKey]ID
 	typesLong map[string]ID // function types and keyed structs
@@ -303,18 +303,18 @@ func (b *Builder) Variable(ptrType ID, sc StorageClass, init ID) ID {
 // id (0 if op has none). It is the escape hatch for types and constants the
 // builder has no method for.
 func (b *Builder) Global(op Op, resultType ID, operands ...uint32) ID {
-	return b.appendInst(&b.globals, 0, op, resultType, operands)
+	return b.appendInst(&b.globals, 0, op, resultType, nil, operands)
 }
 
 // appendInst appends op to dst following op's grammar: a result type only if
 // op has one, a result id (result, or a fresh one if 0) only if op defines
-// one. It returns the result id.
-func (b *Builder) appendInst(dst *[]uint32, result ID, op Op, resultType ID, operands []uint32) ID {
+// one, then the operands head and rest. It returns the result id.
+func (b *Builder) appendInst(dst *[]uint32, result ID, op Op, resultType ID, head, rest []uint32) ID {
 	in := op.info()
 	if in == nil {
 		panic(fmt.Sprintf("spirv: unknown opcode %d", op))
 	}
-	n := 1 + len(operands)
+	n := 1 + len(head) + len(rest)
 	if in.hasType {
 		if resultType == 0 {
 			panic(fmt.Sprintf("spirv: %v needs a result type", op))
@@ -342,36 +342,61 @@ func (b *Builder) appendInst(dst *[]uint32, result ID, op Op, resultType ID, ope
 	if in.hasResult {
 		w = append(w, result)
 	}
-	*dst = append(w, operands...)
+	*dst = append(append(w, head...), rest...)
 	return result
 }
 
-// Words returns the module: header, then the sections in logical-layout
-// order. The result is a new slice; the builder can go on being used.
-func (b *Builder) Words() []uint32 {
+// functionChunk is the capacity of a chunk of the function section. Ended
+// functions are copied into chunks, never moved again, so a large module
+// costs no re-copying as the section grows.
+const functionChunk = 1 << 16
+
+// functionSpace returns the function section's last chunk with room for n
+// more words.
+func (b *Builder) functionSpace(n int) *[]uint32 {
+	if k := len(b.functions); k > 0 && cap(b.functions[k-1])-len(b.functions[k-1]) >= n {
+		return &b.functions[k-1]
+	}
+	b.functions = append(b.functions, make([]uint32, 0, max(n, functionChunk)))
+	return &b.functions[len(b.functions)-1]
+}
+
+// sections returns the module after the header in logical-layout order, as
+// slices to concatenate.
+func (b *Builder) sections() [][]uint32 {
 	caps := slices.Clone(b.capabilities)
 	slices.Sort(caps)
 	exts := slices.Clone(b.extensions)
 	slices.Sort(exts)
 
-	n := 5 + 2*len(caps) + len(b.extImports) + 3 + len(b.entryPoints) + len(b.execModes) +
-		len(b.debugSource) + len(b.debugNames) + len(b.debugProc) + len(b.annotations) +
-		len(b.globals) + len(b.functions)
-	for _, e := range exts {
-		n += 1 + stringWords(e)
-	}
-	w := make([]uint32, 0, n)
-	w = append(w, MagicNumber, uint32(b.version), b.generator, b.nextID, 0)
+	var pre []uint32
 	for _, c := range caps {
-		w = append(w, opWord(OpCapability, 2), uint32(c))
+		pre = append(pre, opWord(OpCapability, 2), uint32(c))
 	}
 	for _, e := range exts {
-		w = appendString(append(w, opWord(OpExtension, 1+stringWords(e))), e)
+		pre = appendString(append(pre, opWord(OpExtension, 1+stringWords(e))), e)
 	}
-	w = append(w, b.extImports...)
-	w = append(w, opWord(OpMemoryModel, 3), uint32(b.addressing), uint32(b.memory))
-	for _, s := range [][]uint32{b.entryPoints, b.execModes, b.debugSource, b.debugNames, b.debugProc,
-		b.annotations, b.globals, b.functions} {
+	pre = append(pre, b.extImports...)
+	pre = append(pre, opWord(OpMemoryModel, 3), uint32(b.addressing), uint32(b.memory))
+	s := [][]uint32{pre, b.entryPoints, b.execModes, b.debugSource, b.debugNames, b.debugProc, b.annotations, b.globals}
+	return append(s, b.functions...)
+}
+
+func (b *Builder) header() [5]uint32 {
+	return [5]uint32{MagicNumber, uint32(b.version), b.generator, b.nextID, 0}
+}
+
+// Words returns the module: header, then the sections in logical-layout
+// order. The result is a new slice; the builder can go on being used.
+func (b *Builder) Words() []uint32 {
+	secs := b.sections()
+	n := 5
+	for _, s := range secs {
+		n += len(s)
+	}
+	h := b.header()
+	w := append(make([]uint32, 0, n), h[:]...)
+	for _, s := range secs {
 		w = append(w, s...)
 	}
 	return w
@@ -379,6 +404,15 @@ func (b *Builder) Words() []uint32 {
 
 // Bytes returns Words as little-endian bytes, the form of a .spv file.
 func (b *Builder) Bytes() []byte {
-	words := b.Words()
-	return appendWordsLE(make([]byte, 0, 4*len(words)), words)
+	secs := b.sections()
+	n := 5
+	for _, s := range secs {
+		n += len(s)
+	}
+	h := b.header()
+	out := appendWordsLE(make([]byte, 0, 4*n), h[:])
+	for _, s := range secs {
+		out = appendWordsLE(out, s)
+	}
+	return out
 }

@@ -80,7 +80,7 @@ func (b *Builder) ConstantComposite(typ ID, constituents ...ID) ID {
 	if id, ok := b.constLong[k]; ok {
 		return id
 	}
-	id := b.appendInst(&b.globals, 0, OpConstantComposite, typ, constituents)
+	id := b.appendInst(&b.globals, 0, OpConstantComposite, typ, nil, constituents)
 	b.constLong[k] = id
 	return id
 }
@@ -102,7 +102,7 @@ func (b *Builder) SpecConstantBool(v bool, specID uint32) ID {
 	if v {
 		op = OpSpecConstantTrue
 	}
-	id := b.appendInst(&b.globals, 0, op, b.TypeBool(), nil)
+	id := b.appendInst(&b.globals, 0, op, b.TypeBool(), nil, nil)
 	b.specID(id, specID)
 	return id
 }
@@ -112,7 +112,7 @@ func (b *Builder) SpecConstantBool(v bool, specID uint32) ID {
 // specID is NoSpecID.
 func (b *Builder) SpecConstant(typ ID, bits uint64, specID uint32) ID {
 	lo, hi, n := b.scalarWords(typ, bits)
-	id := b.appendInst(&b.globals, 0, OpSpecConstant, typ, []uint32{lo, hi}[:n])
+	id := b.appendInst(&b.globals, 0, OpSpecConstant, typ, nil, []uint32{lo, hi}[:n])
 	b.specID(id, specID)
 	return id
 }
@@ -125,13 +125,13 @@ func (b *Builder) SpecConstantFloat(typ ID, v float64, specID uint32) ID {
 
 // SpecConstantComposite returns a new OpSpecConstantComposite.
 func (b *Builder) SpecConstantComposite(typ ID, constituents ...ID) ID {
-	return b.appendInst(&b.globals, 0, OpSpecConstantComposite, typ, constituents)
+	return b.appendInst(&b.globals, 0, OpSpecConstantComposite, typ, nil, constituents)
 }
 
 // SpecConstantOp returns a new OpSpecConstantOp computing op over operands
 // (ids of constants, or literals where op takes them).
 func (b *Builder) SpecConstantOp(typ ID, op Op, operands ...uint32) ID {
-	return b.appendInst(&b.globals, 0, OpSpecConstantOp, typ, append([]uint32{uint32(op)}, operands...))
+	return b.appendInst(&b.globals, 0, OpSpecConstantOp, typ, []uint32{uint32(op)}, operands)
 }
 
 func (b *Builder) specID(id ID, specID uint32) {

@@ -26,7 +26,7 @@ type Function struct {
 
 // funcBuffers are the slices of an ended function, kept for reuse by the
 // next one.
-type funcBuffers struct{ header, vars, body []uint32 }
+type funcBuffers struct{ header, vars, body, merge []uint32 }
 
 // SwitchCase is one literal → label target of OpSwitch.
 type SwitchCase struct {
@@ -44,7 +44,7 @@ func (b *Builder) BeginFunction(id, resultType, fnType ID, control FunctionContr
 	if n := len(b.freeFuncs); n > 0 {
 		p := b.freeFuncs[n-1]
 		b.freeFuncs = b.freeFuncs[:n-1]
-		f.header, f.vars, f.body = p.header[:0], p.vars[:0], p.body[:0]
+		f.header, f.vars, f.body, f.merge = p.header[:0], p.vars[:0], p.body[:0], p.merge[:0]
 	}
 	f.header = append(f.header, opWord(OpFunction, 5), resultType, id, uint32(control), fnType)
 	b.openFuncs++
@@ -97,14 +97,24 @@ func (f *Function) Emit(op Op, resultType ID, operands ...uint32) ID {
 // EmitID is Emit with a result id allocated earlier by Builder.NewID (0
 // allocates one, as Emit).
 func (f *Function) EmitID(result ID, op Op, resultType ID, operands ...uint32) ID {
+	return f.emit(result, op, resultType, nil, operands)
+}
+
+// emit is EmitID with the operands in two parts, so that helpers can put
+// fixed operands before variadic ones without allocating.
+func (f *Function) emit(result ID, op Op, resultType ID, head, rest []uint32) ID {
 	switch op {
 	case OpLabel:
 		return f.Block(result)
 	case OpVariable:
-		if len(operands) == 0 || operands[0] != uint32(StorageClassFunction) {
+		first := rest
+		if len(head) > 0 {
+			first = head
+		}
+		if len(first) == 0 || first[0] != uint32(StorageClassFunction) {
 			panic("spirv: OpVariable in a function must have storage class Function")
 		}
-		return f.b.appendInst(&f.vars, result, op, resultType, operands)
+		return f.b.appendInst(&f.vars, result, op, resultType, head, rest)
 	case OpFunctionParameter, OpFunction, OpFunctionEnd:
 		panic(fmt.Sprintf("spirv: emit %v through BeginFunction, Param and End", op))
 	}
@@ -115,14 +125,14 @@ func (f *Function) EmitID(result ID, op Op, resultType ID, operands ...uint32) I
 		if len(f.merge) != 0 {
 			panic(fmt.Sprintf("spirv: second merge instruction in block %%%d", f.label))
 		}
-		return f.b.appendInst(&f.merge, result, op, resultType, operands)
+		return f.b.appendInst(&f.merge, result, op, resultType, head, rest)
 	}
 	if op.IsTerminator() {
 		f.body = append(f.body, f.merge...)
 		f.merge = f.merge[:0]
 		f.label = 0
 	}
-	return f.b.appendInst(&f.body, result, op, resultType, operands)
+	return f.b.appendInst(&f.body, result, op, resultType, head, rest)
 }
 
 // Variable declares a Function-storage variable of pointer type ptrType,
@@ -159,17 +169,17 @@ func (f *Function) Store(ptr, v ID) { f.Emit(OpStore, 0, ptr, v) }
 
 // AccessChain emits OpAccessChain; indices are ids.
 func (f *Function) AccessChain(ptrType, base ID, indices ...ID) ID {
-	return f.Emit(OpAccessChain, ptrType, append([]uint32{base}, indices...)...)
+	return f.emit(0, OpAccessChain, ptrType, []uint32{base}, indices)
 }
 
 // Call emits OpFunctionCall.
 func (f *Function) Call(typ, fn ID, args ...ID) ID {
-	return f.Emit(OpFunctionCall, typ, append([]uint32{fn}, args...)...)
+	return f.emit(0, OpFunctionCall, typ, []uint32{fn}, args)
 }
 
 // ExtInst emits OpExtInst of instruction inst of the imported set.
 func (f *Function) ExtInst(typ, set ID, inst uint32, args ...ID) ID {
-	return f.Emit(OpExtInst, typ, append([]uint32{set, inst}, args...)...)
+	return f.emit(0, OpExtInst, typ, []uint32{set, inst}, args)
 }
 
 // GLSL emits a GLSL.std.450 extended instruction, importing the set on
@@ -189,7 +199,7 @@ func (f *Function) SelectionMerge(merge ID, control SelectionControl) {
 // like SelectionMerge. params are the loop control's literal parameters, if
 // any.
 func (f *Function) LoopMerge(merge, continueTarget ID, control LoopControl, params ...uint32) {
-	f.Emit(OpLoopMerge, 0, append([]uint32{merge, continueTarget, uint32(control)}, params...)...)
+	f.emit(0, OpLoopMerge, 0, []uint32{merge, continueTarget, uint32(control)}, params)
 }
 
 // Branch emits OpBranch, ending the block.
@@ -280,12 +290,13 @@ func (f *Function) End() {
 		panic(fmt.Sprintf("spirv: function %%%d has no blocks", f.id))
 	}
 	b := f.b
-	b.functions = append(b.functions, f.header...)
-	b.functions = append(b.functions, f.body[:2]...) // entry block's OpLabel
-	b.functions = append(b.functions, f.vars...)
-	b.functions = append(b.functions, f.body[2:]...)
-	b.functions = append(b.functions, opWord(OpFunctionEnd, 1))
+	dst := b.functionSpace(len(f.header) + len(f.vars) + len(f.body) + 1)
+	*dst = append(*dst, f.header...)
+	*dst = append(*dst, f.body[:2]...) // entry block's OpLabel
+	*dst = append(*dst, f.vars...)
+	*dst = append(*dst, f.body[2:]...)
+	*dst = append(*dst, opWord(OpFunctionEnd, 1))
 	b.openFuncs--
-	b.freeFuncs = append(b.freeFuncs, funcBuffers{f.header, f.vars, f.body})
+	b.freeFuncs = append(b.freeFuncs, funcBuffers{f.header, f.vars, f.body, f.merge})
 	*f = Function{b: b, id: f.id, ended: true}
 }
