@@ -5,7 +5,7 @@ package syntax
 //
 //   - 2021 draft: `[[` attribute lists (never valid in modern WGSL, where `[` cannot start
 //     an expression), `-> void`, `var<in>` / `var<out>`, `type X =` aliases, `elseif`,
-//     `fallthrough`;
+//     `fallthrough`, structure members ending with ';', empty structures;
 //   - modern: `@` attributes, and the keywords alias, override, const_assert, enable,
 //     requires and diagnostic at the start of a declaration.
 //
@@ -20,6 +20,7 @@ func detectFromTokens(src []byte, toks []Token) Dialect {
 	word := func(t Token, w string) bool {
 		return int(t.End-t.Start) == len(w) && string(src[t.Start:t.End]) == w
 	}
+	structBody := false // inside the braces of a structure declaration
 	declStart := true // after ';' or '}': where a module-scope declaration may start
 	depth := 0
 	for i := 0; i+1 < len(toks); i++ {
@@ -55,12 +56,24 @@ func detectFromTokens(src []byte, toks []Token) Dialect {
 			if declStart && depth == 0 {
 				modern += 2
 			}
+		case KwStruct:
+			if n.Kind == TokIdent && i+2 < len(toks) && toks[i+2].Kind == LBrace {
+				structBody = true
+				if i+3 < len(toks) && toks[i+3].Kind == RBrace {
+					legacy++ // an empty structure
+				}
+			}
+		case Semicolon:
+			if structBody {
+				legacy += 2 // members terminated by ';'
+			}
 		case LBrace:
 			depth++
 		case RBrace:
 			if depth > 0 {
 				depth--
 			}
+			structBody = false
 		}
 		declStart = t.Kind == Semicolon || t.Kind == RBrace
 	}

@@ -22,9 +22,10 @@ var ErrLegacyConstruct = errors.New("2021-draft construct with no modern WGSL fo
 // stays `@stride(16)`), `type` aliases as `alias`, `elseif` as `else if` and `-> void`
 // omitted, and a module-scope `[[constant_id(n)]] const` as `@constant_id(n) override`
 // (the only modern declaration that carries attributes); migrating attribute names is a
-// separate pass. Attributes on type expressions
-// and `fallthrough` have no modern form: they are printed as comments and Print returns an
-// error wrapping ErrLegacyConstruct.
+// separate pass. Attributes on type expressions, `fallthrough`, `break if` outside a
+// continuing block and empty structures have no modern form: they are printed marked with
+// a "legacy:" comment (or as written) and Print returns an error wrapping
+// ErrLegacyConstruct.
 func Print(w io.Writer, f *File) error {
 	p := &printer{w: bufio.NewWriter(w)}
 	for _, d := range f.Directives {
@@ -168,6 +169,9 @@ func (p *printer) decl(d Decl) {
 		p.str("struct ")
 		p.str(d.Name.Name)
 		p.str(" {\n")
+		if len(d.Members) == 0 {
+			p.unexpressible("empty structure")
+		}
 		p.indent++
 		for _, m := range d.Members {
 			p.tabs()
