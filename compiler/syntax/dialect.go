@@ -21,7 +21,7 @@ func detectFromTokens(src []byte, toks []Token) Dialect {
 		return int(t.End-t.Start) == len(w) && string(src[t.Start:t.End]) == w
 	}
 	structBody := false // inside the braces of a structure declaration
-	declStart := true // after ';' or '}': where a module-scope declaration may start
+	declStart := true   // after ';' or '}': where a module-scope declaration may start
 	depth := 0
 	for i := 0; i+1 < len(toks); i++ {
 		t, n := toks[i], toks[i+1]

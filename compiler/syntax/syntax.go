@@ -47,4 +47,3 @@ type Options struct {
 	// MaxErrors stops parsing after this many errors (0: DefaultMaxErrors).
 	MaxErrors int
 }
-
