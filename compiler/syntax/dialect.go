@@ -12,7 +12,8 @@ package syntax
 // It returns DialectLegacy2021 when the draft's constructs outweigh the modern ones, and
 // DialectModern otherwise (including for text with neither).
 func DetectDialect(src []byte) Dialect {
-	return detectFromTokens(src, scan(src, DialectModern, nil, DefaultMaxTokens))
+	toks, _ := scan(src, DialectModern, nil, DefaultMaxTokens)
+	return detectFromTokens(src, toks)
 }
 
 func detectFromTokens(src []byte, toks []Token) Dialect {

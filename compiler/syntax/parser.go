@@ -39,17 +39,17 @@ func parse(f *diag.File, opts Options, trace func(string)) (file *File, diags di
 	}()
 	d := opts.Dialect
 	var toks []Token
+	var stopped bool
 	if d == DialectAuto {
 		// Scan as modern WGSL and keep the result unless the tokens say otherwise.
-		toks = scan(f.Text, DialectModern, rep, maxTokens)
+		toks, stopped = scan(f.Text, DialectModern, rep, maxTokens)
 		d = detectFromTokens(f.Text, toks)
 		if d == DialectLegacy2021 {
-			rep.Diags = nil
 			rep = &diag.Reporter{File: f, Limit: maxErrors}
-			toks = scan(f.Text, d, rep, maxTokens)
+			toks, stopped = scan(f.Text, d, rep, maxTokens)
 		}
 	} else {
-		toks = scan(f.Text, d, rep, maxTokens)
+		toks, stopped = scan(f.Text, d, rep, maxTokens)
 	}
 	file.Dialect = d
 	p := &parser{
@@ -63,7 +63,8 @@ func parse(f *diag.File, opts Options, trace func(string)) (file *File, diags di
 		lastErr:    -1,
 		names:      make(map[string]string, 64),
 	}
-	if rep.Limit > 0 && rep.ErrorCount() >= rep.Limit {
+	if stopped {
+		// The token list is truncated: parsing it would only report its truncation.
 		p.aborted = true
 	}
 	p.tok = p.toks[0]

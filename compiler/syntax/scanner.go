@@ -16,7 +16,7 @@ func Scan(f *diag.File, d Dialect) ([]Token, diag.List) {
 		d = DetectDialect(f.Text)
 	}
 	rep := &diag.Reporter{File: f, Limit: DefaultMaxErrors}
-	toks := scan(f.Text, d, rep, DefaultMaxTokens)
+	toks, _ := scan(f.Text, d, rep, DefaultMaxTokens)
 	return toks, rep.Diags
 }
 
@@ -46,7 +46,8 @@ type candidate struct {
 	depth int32
 }
 
-func scan(src []byte, d Dialect, rep *diag.Reporter, maxTokens int) []Token {
+// scan tokenizes src; stopped reports that a limit (tokens or errors) ended the scan early.
+func scan(src []byte, d Dialect, rep *diag.Reporter, maxTokens int) (toks []Token, stopped bool) {
 	s := scanner{
 		src:       src,
 		legacy:    d == DialectLegacy2021,
@@ -59,7 +60,7 @@ func scan(src []byte, d Dialect, rep *diag.Reporter, maxTokens int) []Token {
 	s.run()
 	end := diag.Pos(len(src))
 	s.toks = append(s.toks, Token{Kind: TokEOF, Start: end, End: end})
-	return s.toks
+	return s.toks, s.stop
 }
 
 func (s *scanner) errorf(start, end int, format string, args ...any) {
