@@ -368,7 +368,7 @@ func divByZero(op Op, a, b Value) error {
 }
 
 func overflowErr(op Op, a, b Value) error {
-	return fmt.Errorf("%s %s %s overflows %s in constant expression", a, op, b, a.typ)
+	return fmt.Errorf("%s %s %s overflows %s in constant expression", a, op, b, types.LeafScalar(a.typ))
 }
 
 // shift evaluates a << b and a >> b.
@@ -447,10 +447,7 @@ func matrixBinary(op Op, a, b Value) (Value, error) {
 		return Value{typ: am, elems: cols}, nil
 	case Mul:
 	default:
-		if aIsM {
-			return Value{}, errOp(op, a.typ)
-		}
-		return Value{}, errOp(op, b.typ)
+		return Value{}, mismatch(op, a, b)
 	}
 	switch {
 	case aIsM && bIsM: // (K cols x R rows) * (C x K) = C x R
