@@ -117,7 +117,7 @@ func TestBinaryScalars(t *testing.T) {
 		{f32(0.1), Add, f32(0.2), "0.3f"},
 		{f32(16777216), Add, f32(1), "1.6777216e+07f"},
 		{f16(2048), Add, f16(1), "2048.0h"},
-		{f16(2048), Add, f16(3), "2052.0h"}, // 2051 ties to even
+		{f16(2048), Add, f16(3), "2052.0h"},    // 2051 ties to even
 		{f16(0.1), Mul, f16(0.1), "0.009995h"}, // 0.1h is 0.0999755859375
 		{af(1e300), Mul, af(1e300), "error: 1e+300 * 1e+300 overflows AbstractFloat in constant expression"},
 		{f32(3e38), Add, f32(3e38), "error: overflows f32"},
