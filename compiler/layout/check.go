@@ -7,12 +7,6 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
 
-// checkKey identifies a structure checked under one set of address-space constraints.
-type checkKey struct {
-	s      *types.Struct
-	strict bool
-}
-
 // Check reports, through report, where t breaks the layout constraints that address space
 // space adds to those CheckType enforces, for a variable declared at at:
 //
@@ -29,16 +23,14 @@ func (l *Layouts) Check(t types.Type, space types.AddressSpace, at diag.Span, re
 	if space != types.AddrUniform {
 		return
 	}
-	if l.spaceChecked == nil {
-		l.spaceChecked = make(map[checkKey]bool)
-	}
-	c := spaceChecker{l: l, space: space, strict: l.strictUniform(space), at: at, report: report}
+	c := spaceChecker{l: l, space: space, strict: l.strictUniform(space), at: at, report: report, work: l.uses[:0]}
 	c.work = append(c.work, use{t: t, member: -1})
 	for len(c.work) > 0 {
 		u := c.work[len(c.work)-1]
 		c.work = c.work[:len(c.work)-1]
 		c.check(u)
 	}
+	l.uses = c.work[:0]
 }
 
 // use is a type where it is used: as the type of member member of owner, or as the store type
@@ -63,11 +55,15 @@ func (c *spaceChecker) check(u use) {
 	case *types.Array:
 		c.checkArrays(u, t)
 	case *types.Struct:
-		key := checkKey{t, c.strict}
-		if c.l.spaceChecked[key] {
+		sl := c.l.Struct(t)
+		k := 0
+		if c.strict {
+			k = 1
+		}
+		if sl.spaceChecked[k] {
 			return
 		}
-		c.l.spaceChecked[key] = true
+		sl.spaceChecked[k] = true
 		c.checkStruct(t)
 	}
 }
@@ -91,15 +87,11 @@ func (c *spaceChecker) checkArrays(u use, outer *types.Array) {
 }
 
 func (c *spaceChecker) checkArray(u use, outer, a *types.Array) bool {
-	subject, span := c.subject(u)
-	what := fmt.Sprintf("array type %s", outer)
-	if a != outer {
-		what = fmt.Sprintf("type %s containing array type %s", outer, a)
-	}
 	if a.IsRuntimeSized() {
+		subject, span := c.subject(u)
 		c.emit(errorf(span, c.at,
 			"%s has runtime-sized %s, which only storage buffers may contain; use a fixed-size array, or declare the variable var<storage>",
-			subject, what))
+			subject, arrayWhat(outer, a)))
 		return true
 	}
 	if !c.strict {
@@ -109,14 +101,22 @@ func (c *spaceChecker) checkArray(u use, outer, a *types.Array) bool {
 	if stride%16 == 0 {
 		return false
 	}
-	fix := c.strideFix(a)
+	subject, span := c.subject(u)
 	if a.Stride > 0 && a.StrideSpan.IsValid() {
 		span = a.StrideSpan
 	}
 	c.emit(errorf(span, c.at,
 		"%s has %s whose stride %d is not a multiple of 16 (uniform address space); %s, or require uniform_buffer_standard_layout",
-		subject, what, stride, fix))
+		subject, arrayWhat(outer, a), stride, c.strideFix(a)))
 	return true
+}
+
+// arrayWhat names array a, found in the type outer of a member or variable.
+func arrayWhat(outer, a *types.Array) string {
+	if a == outer {
+		return "array type " + outer.String()
+	}
+	return "type " + outer.String() + " containing array type " + a.String()
 }
 
 // strideFix says how to give the elements of a a stride that is a multiple of 16.

@@ -13,9 +13,6 @@ import (
 // at locates t for problems without a span of their own (a too-large array). The checker calls
 // it for every structure declaration and every array type it resolves.
 func (l *Layouts) CheckType(t types.Type, at diag.Span, report func(*Error)) {
-	if l.declChecked == nil {
-		l.declChecked = make(map[types.Type]bool)
-	}
 	type item struct {
 		t  types.Type
 		at diag.Span
@@ -26,17 +23,19 @@ func (l *Layouts) CheckType(t types.Type, at diag.Span, report func(*Error)) {
 		work = work[:len(work)-1]
 		switch t := it.t.(type) {
 		case *types.Array:
-			if l.declChecked[t] {
+			al := l.Array(t)
+			if al.declChecked {
 				continue
 			}
-			l.declChecked[t] = true
+			al.declChecked = true
 			l.checkArrayDecl(t, it.at, report)
 			work = append(work, item{t.Elem, it.at})
 		case *types.Struct:
-			if l.declChecked[t] {
+			sl := l.Struct(t)
+			if sl.declChecked {
 				continue
 			}
-			l.declChecked[t] = true
+			sl.declChecked = true
 			l.checkStructDecl(t, it.at, report)
 			for i := len(t.Members) - 1; i >= 0; i-- {
 				m := t.Members[i]
@@ -70,10 +69,10 @@ func (l *Layouts) checkArrayDecl(a *types.Array, at diag.Span, report func(*Erro
 	}
 	if int64(al.Size) > MaxBytes && int64(es) <= MaxBytes && int64(al.Stride) <= MaxBytes {
 		report(errorf(diag.Span{Start: diag.NoPos}, at, "type %s is %s, larger than the maximum of %d bytes",
-			a, bytes(al.Size), MaxBytes))
+			a, byteCount(al.Size), MaxBytes))
 	} else if int64(al.Stride) > MaxBytes && int64(es) <= MaxBytes {
 		report(errorf(a.StrideSpan, at, "the stride of %s is %s, larger than the maximum of %d bytes",
-			a, bytes(al.Stride), MaxBytes))
+			a, byteCount(al.Stride), MaxBytes))
 	}
 }
 
@@ -119,7 +118,7 @@ func (l *Layouts) checkStructDecl(s *types.Struct, at diag.Span, report func(*Er
 	}
 	if membersFit && int64(sl.Size) > MaxBytes {
 		report(errorf(s.Span, at, "struct '%s' is %s, larger than the maximum of %d bytes",
-			s.Name, bytes(sl.Size), MaxBytes))
+			s.Name, byteCount(sl.Size), MaxBytes))
 	}
 }
 
@@ -159,8 +158,8 @@ func ceilPow2(n int) int {
 	return p
 }
 
-// bytes spells a size for a message; saturated sizes have no exact value.
-func bytes(n int) string {
+// byteCount spells a size for a message; saturated sizes have no exact value.
+func byteCount(n int) string {
 	if n >= saturated {
 		return fmt.Sprintf("more than %d bytes", MaxBytes)
 	}

@@ -28,8 +28,7 @@ type Layouts struct {
 	// frames is the explicit stack of resolve, kept to reuse its storage.
 	frames []frame
 
-	declChecked  map[types.Type]bool
-	spaceChecked map[checkKey]bool
+	uses []use // Check's work list, kept to reuse its storage
 }
 
 // New returns an empty Layouts with the given options.
@@ -62,6 +61,9 @@ type StructLayout struct {
 	Explicit bool
 	// RuntimeSized reports that the last member is a runtime-sized array.
 	RuntimeSized bool
+
+	declChecked  bool    // CheckType has looked at the structure
+	spaceChecked [2]bool // Check has, without and with the strict uniform rules
 }
 
 // MemberLayout is the layout of one structure member.
@@ -90,6 +92,8 @@ type ArrayLayout struct {
 	// Count is the element count of a fixed-size array; 0 for runtime-sized and
 	// override-sized arrays.
 	Count int
+
+	declChecked bool // CheckType has looked at the array
 }
 
 // AlignOf is the spec's AlignOf(t). It is 0 for types without a memory layout: abstract
@@ -301,9 +305,8 @@ func (l *Layouts) computeStruct(s *types.Struct) {
 	sl.Members = make([]MemberLayout, len(s.Members))
 	align, end, last := 1, 0, 0
 	for i, m := range s.Members {
-		ta, ts := l.alignSize(m.Type)
 		ml := &sl.Members[i]
-		ml.Align, ml.Size = ta, ts
+		l.memberType(m.Type, ml)
 		if m.Align > 0 {
 			ml.Align = m.Align
 		}
@@ -322,7 +325,6 @@ func (l *Layouts) computeStruct(s *types.Struct) {
 		// offsets going backwards (an error CheckType reports) the size still covers all.
 		end = max(end, last)
 		align = max(align, ml.Align)
-		ml.ArrayStride, ml.MatrixStride = l.memberStrides(m.Type)
 	}
 	sl.Align = align
 	sl.Size = roundUp(align, end)
@@ -333,20 +335,27 @@ func (l *Layouts) computeStruct(s *types.Struct) {
 	}
 }
 
-// memberStrides returns the ArrayStride and MatrixStride decorations a member of type t needs.
-func (l *Layouts) memberStrides(t types.Type) (arrayStride, matrixStride int) {
-	if a, ok := t.(*types.Array); ok {
-		arrayStride = l.arrays[a].Stride
+// memberType fills in the alignment, size and strides that a member's type gives it.
+func (l *Layouts) memberType(t types.Type, ml *MemberLayout) {
+	a, ok := t.(*types.Array)
+	if !ok {
+		ml.Align, ml.Size = l.alignSize(t)
+		if m, ok := t.(*types.Matrix); ok {
+			ml.MatrixStride = l.MatrixStride(m)
+		}
+		return
 	}
+	al := l.arrays[a]
+	ml.Align, ml.Size, ml.ArrayStride = al.Align, al.Size, al.Stride
 	for {
-		switch u := t.(type) {
+		switch e := a.Elem.(type) {
 		case *types.Array:
-			t = u.Elem
+			a = e
 			continue
 		case *types.Matrix:
-			matrixStride = l.MatrixStride(u)
+			ml.MatrixStride = l.MatrixStride(e)
 		}
-		return arrayStride, matrixStride
+		return
 	}
 }
 
