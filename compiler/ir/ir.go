@@ -1,0 +1,423 @@
+// Package ir is wgslgo's intermediate representation: structured SSA between the checked
+// program and SPIR-V.
+//
+// # Values
+//
+// A Value is a small integer naming something with a type: a constant, a global variable (its
+// pointer), an override (a specialisation constant), a function parameter, or the result of
+// an instruction. Values are numbered per module; 0 is "no value". A value is immutable once
+// defined: memory changes only through variables, pointers, loads and stores.
+//
+// # Structured control flow
+//
+// A function body is a Block: a list of instructions executed in order. Control flow is
+// structured: OpIf, OpLoop and OpSwitch are instructions that own nested blocks, run them,
+// and then let execution continue with the next instruction of the enclosing block. Every
+// block ends with exactly one terminator, which says where control goes next:
+//
+//   - OpExitIf leaves the If whose then/else block it ends,
+//   - OpBreak leaves the innermost loop or switch (from any depth of nested ifs),
+//   - OpContinue goes to the innermost loop's continuing block,
+//   - OpBreakIf / OpNextIteration end a continuing block (leave or iterate),
+//   - OpReturn, OpDiscard and OpUnreachable leave the function.
+//
+// # Values out of constructs
+//
+// Ifs and switches may produce values: their Results are defined when the construct
+// completes, and every exit supplies them as operands (OpExitIf for an if, OpBreak for a
+// switch). The backend turns them into OpPhi at the merge block. This is how the lowering
+// should express short-circuit && and || and conditional expressions. Loops produce no
+// values, and values do not flow around a loop's back edge: loop-carried state lives in
+// function variables (OpVar), which is what WGSL source has anyway.
+//
+// A value is visible after its definition in the same block and in every block nested in
+// later instructions of that block; it is not visible outside its block. A loop's continuing
+// block also sees the values of the loop body's top-level block that are defined before
+// the first instruction from which a continue is possible. Validate checks these rules.
+//
+// # Module scope
+//
+// Module-scope values are constants, globals, overrides, and the results of the module's
+// Exprs block: pure instructions over constants and overrides (override-expressions, which
+// the backend emits as OpSpecConstantOp). They are visible everywhere.
+package ir
+
+import (
+	"github.com/wgslgo/wgslgo/compiler/types"
+)
+
+// Value names a typed value of a Module. The zero Value means "none".
+type Value int32
+
+// ValueKind says what defines a value.
+type ValueKind uint8
+
+const (
+	KindNone     ValueKind = iota
+	KindConst              // a constant (Module.Const)
+	KindGlobal             // the pointer to a global variable (Module.Global)
+	KindOverride           // an override (Module.Override)
+	KindParam              // a function parameter
+	KindInst               // the result of an instruction
+)
+
+type valueInfo struct {
+	typ  types.Type
+	name string
+	inst *Inst // KindInst: the defining instruction; KindParam: nil
+	fn   *Func // KindParam: the function
+	idx  int32 // index into consts, Globals, Overrides or Func.Params
+	kind ValueKind
+}
+
+// Stage is a pipeline stage, or StageNone for a function that is not an entry point.
+type Stage uint8
+
+const (
+	StageNone Stage = iota
+	StageVertex
+	StageFragment
+	StageCompute
+)
+
+var stageNames = [...]string{"", "vertex", "fragment", "compute"}
+
+func (s Stage) String() string { return stageNames[s] }
+
+// Module is a whole program: everything is kept in declaration order so that the output is
+// deterministic.
+type Module struct {
+	values []valueInfo
+
+	consts   []Constant
+	constIdx map[constKey]Value
+
+	Globals   []*Global
+	Overrides []*Override
+	// Exprs holds the module-scope override-expressions (pure instructions whose operands are
+	// constants, overrides and earlier results of Exprs). It has no terminator.
+	Exprs *Block
+	Funcs []*Func
+
+	// arrayCounts maps types.Array.CountOverride keys to the module-scope value of the count.
+	arrayCounts map[any]Value
+
+	// Slabs that instructions and operand lists are allocated from.
+	instSlab []Inst
+	argSlab  []Value
+}
+
+// NewModule returns an empty module.
+func NewModule() *Module {
+	m := &Module{values: make([]valueInfo, 1, 64), constIdx: map[constKey]Value{}}
+	m.Exprs = &Block{}
+	return m
+}
+
+func (m *Module) newValue(t types.Type, kind ValueKind) Value {
+	m.values = append(m.values, valueInfo{typ: t, kind: kind})
+	return Value(len(m.values) - 1)
+}
+
+// NumValues is one more than the largest Value of m, for tables indexed by Value.
+func (m *Module) NumValues() int { return len(m.values) }
+
+// Type returns the type of v.
+func (m *Module) Type(v Value) types.Type { return m.values[v].typ }
+
+// Kind returns what defines v.
+func (m *Module) Kind(v Value) ValueKind { return m.values[v].kind }
+
+// Name returns the source name of v, or "".
+func (m *Module) Name(v Value) string { return m.values[v].name }
+
+// SetName records a source name for v (used for OpName and by the printer).
+func (m *Module) SetName(v Value, name string) { m.values[v].name = name }
+
+// Def returns the instruction defining v, or nil if v is not an instruction result.
+func (m *Module) Def(v Value) *Inst {
+	if v <= 0 || int(v) >= len(m.values) {
+		return nil
+	}
+	return m.values[v].inst
+}
+
+// Const returns the constant v, or nil if v is not a constant.
+func (m *Module) Const(v Value) *Constant {
+	if v <= 0 || int(v) >= len(m.values) || m.values[v].kind != KindConst {
+		return nil
+	}
+	return &m.consts[m.values[v].idx]
+}
+
+// Global returns the global variable whose pointer is v, or nil.
+func (m *Module) Global(v Value) *Global {
+	if v <= 0 || int(v) >= len(m.values) || m.values[v].kind != KindGlobal {
+		return nil
+	}
+	return m.Globals[m.values[v].idx]
+}
+
+// Override returns the override v, or nil.
+func (m *Module) Override(v Value) *Override {
+	if v <= 0 || int(v) >= len(m.values) || m.values[v].kind != KindOverride {
+		return nil
+	}
+	return m.Overrides[m.values[v].idx]
+}
+
+// ParamFunc returns the function of which v is a parameter and its index, or nil.
+func (m *Module) ParamFunc(v Value) (*Func, int) {
+	if v <= 0 || int(v) >= len(m.values) || m.values[v].kind != KindParam {
+		return nil, -1
+	}
+	return m.values[v].fn, int(m.values[v].idx)
+}
+
+// IsModuleScope reports whether v is visible everywhere: a constant, global, override or a
+// result of the module's Exprs.
+func (m *Module) IsModuleScope(v Value) bool {
+	switch m.values[v].kind {
+	case KindConst, KindGlobal, KindOverride:
+		return true
+	case KindInst:
+		return m.values[v].inst.Block == m.Exprs
+	}
+	return false
+}
+
+// BindingPoint is a resource's @group and @binding.
+type BindingPoint struct {
+	Group, Binding uint32
+}
+
+// Global is a module-scope variable. Pipeline inputs and outputs are globals in the AddrIn
+// and AddrOut spaces (the ShaderIO transform creates them from entry-point parameters and
+// results).
+type Global struct {
+	Name   string
+	Value  Value // its pointer: ptr<Space, Type, Access>
+	Space  types.AddressSpace
+	Access types.Access
+	Type   types.Type // the store type
+	// Binding is the resource binding of uniform, storage and handle variables.
+	Binding *BindingPoint
+	// Init is the initializer of a private variable: a module-scope value, or 0 (zero).
+	Init Value
+	// IO holds the interface attributes of AddrIn and AddrOut variables.
+	IO types.IO
+}
+
+// Override is a pipeline-overridable constant.
+type Override struct {
+	Name  string
+	Value Value
+	Type  *types.Scalar
+	// ID is the SPIR-V SpecId: @id(n) or an id assigned by the lowering (reflection reports it).
+	ID uint32
+	// Default is the value when the pipeline does not set one: a constant, a result of
+	// Module.Exprs (an expression of other overrides), or 0 if there is none (the pipeline
+	// must set it; SPIR-V gets zero).
+	Default Value
+	// FlagID is used when Default is an expression: SPIR-V spec constants have literal
+	// defaults only, so the override becomes select(flag, raw, Default) where raw has SpecId
+	// ID and flag, a bool spec constant with SpecId FlagID, must be set to true by a pipeline
+	// that sets the override.
+	FlagID uint32
+}
+
+// Func is a function. Entry points have a Stage; their parameters and result carry
+// interface attributes until the ShaderIO transform replaces them with globals.
+type Func struct {
+	Name   string
+	Params []Value
+	// ParamIO holds the interface attributes of each parameter (entry points only; for
+	// structure parameters the members carry them).
+	ParamIO []types.IO
+	Result  types.Type // types.VoidType for none
+	// ResultIO holds the result's interface attributes (entry points only).
+	ResultIO types.IO
+	Body     *Block
+	Stage    Stage
+	// WorkgroupSize of a compute entry point: each a u32/i32 constant or module-scope value
+	// (an override or an override-expression); 0 stands for 1.
+	WorkgroupSize [3]Value
+
+	module *Module
+}
+
+// Module returns the module f belongs to.
+func (f *Func) Module() *Module { return f.module }
+
+// Block is a list of instructions ending in a terminator.
+type Block struct {
+	Insts []*Inst
+	// Parent is the construct owning the block; nil for a function body and Module.Exprs.
+	Parent *Inst
+	Func   *Func
+}
+
+// Terminator returns the block's last instruction if it is a terminator, else nil.
+func (b *Block) Terminator() *Inst {
+	if n := len(b.Insts); n > 0 && b.Insts[n-1].Op.IsTerminator() {
+		return b.Insts[n-1]
+	}
+	return nil
+}
+
+// Case is one case clause of a switch: its selector values (i32 or u32 constants) and
+// whether it is also the default clause.
+type Case struct {
+	Values  []Value
+	Default bool
+}
+
+// Inst is an instruction. Op says how to read the other fields.
+type Inst struct {
+	Op     Op
+	Result Value // 0 if none; If and Switch use Results instead
+	Args   []Value
+	// Aux is op-specific: the BuiltinFunc of OpBuiltin, the components of OpSwizzle.
+	Aux    uint32
+	Callee *Func // OpCall
+	// Blocks are the nested blocks of If (then, else), Loop (body, continuing) and Switch
+	// (one per case).
+	Blocks  []*Block
+	Cases   []Case  // OpSwitch
+	Results []Value // OpIf and OpSwitch
+	// Block is the block containing the instruction.
+	Block *Block
+}
+
+// Builtin returns the builtin function of an OpBuiltin.
+func (in *Inst) Builtin() BuiltinFunc { return BuiltinFunc(in.Aux) }
+
+// Swizzle returns the components (0..3) an OpSwizzle selects.
+func (in *Inst) Swizzle() []int {
+	n := int(in.Aux & 7)
+	c := make([]int, n)
+	for i := range c {
+		c[i] = int(in.Aux>>(3+2*i)) & 3
+	}
+	return c
+}
+
+func swizzleAux(comps []int) uint32 {
+	aux := uint32(len(comps))
+	for i, c := range comps {
+		aux |= uint32(c&3) << (3 + 2*i)
+	}
+	return aux
+}
+
+// Then, Else, Body and Continuing name the blocks of Ifs and Loops.
+func (in *Inst) Then() *Block       { return in.Blocks[0] }
+func (in *Inst) Else() *Block       { return in.Blocks[1] }
+func (in *Inst) Body() *Block       { return in.Blocks[0] }
+func (in *Inst) Continuing() *Block { return in.Blocks[1] }
+
+// Values returns the values an instruction defines (its result or results).
+func (in *Inst) Values() []Value {
+	if in.Results != nil {
+		return in.Results
+	}
+	if in.Result != 0 {
+		return []Value{in.Result}
+	}
+	return nil
+}
+
+// NewFunc adds a function returning result (nil or types.VoidType for none).
+func (m *Module) NewFunc(name string, result types.Type) *Func {
+	if result == nil {
+		result = types.VoidType
+	}
+	f := &Func{Name: name, Result: result, ResultIO: types.NoIO, module: m}
+	f.Body = &Block{Func: f}
+	m.Funcs = append(m.Funcs, f)
+	return f
+}
+
+// AddParam appends a parameter to f.
+func (f *Func) AddParam(name string, t types.Type, io types.IO) Value {
+	m := f.module
+	v := m.newValue(t, KindParam)
+	m.values[v].fn = f
+	m.values[v].idx = int32(len(f.Params))
+	m.values[v].name = name
+	f.Params = append(f.Params, v)
+	f.ParamIO = append(f.ParamIO, io)
+	return v
+}
+
+// Func returns the function named name, or nil.
+func (m *Module) Func(name string) *Func {
+	for _, f := range m.Funcs {
+		if f.Name == name {
+			return f
+		}
+	}
+	return nil
+}
+
+// NewGlobal adds a global variable. access 0 means the space's default.
+func (m *Module) NewGlobal(name string, space types.AddressSpace, access types.Access, t types.Type) *Global {
+	if access == types.AccessNone {
+		access = types.DefaultAccess(space)
+	}
+	g := &Global{Name: name, Space: space, Access: access, Type: t, IO: types.NoIO}
+	g.Value = m.newValue(&types.Pointer{Space: space, Elem: t, Access: access}, KindGlobal)
+	m.values[g.Value].idx = int32(len(m.Globals))
+	m.values[g.Value].name = name
+	m.Globals = append(m.Globals, g)
+	return g
+}
+
+// NewOverride adds an override with SpecId id and default def (0 for none).
+func (m *Module) NewOverride(name string, t *types.Scalar, id uint32, def Value) *Override {
+	o := &Override{Name: name, Type: t, ID: id, Default: def}
+	o.Value = m.newValue(t, KindOverride)
+	m.values[o.Value].idx = int32(len(m.Overrides))
+	m.values[o.Value].name = name
+	m.Overrides = append(m.Overrides, o)
+	return o
+}
+
+// BindArrayCount records that arrays whose types.Array.CountOverride is key have the count
+// v, a module-scope value (an override or override-expression).
+func (m *Module) BindArrayCount(key any, v Value) {
+	if m.arrayCounts == nil {
+		m.arrayCounts = map[any]Value{}
+	}
+	m.arrayCounts[key] = v
+}
+
+// ArrayCount returns the value bound to an override-sized array's count, or 0.
+func (m *Module) ArrayCount(a *types.Array) Value { return m.arrayCounts[a.CountOverride] }
+
+// newInst allocates an instruction from the module's slab.
+func (m *Module) newInst(op Op) *Inst {
+	if len(m.instSlab) == cap(m.instSlab) {
+		m.instSlab = make([]Inst, 0, 256)
+	}
+	m.instSlab = append(m.instSlab, Inst{Op: op})
+	return &m.instSlab[len(m.instSlab)-1]
+}
+
+// args copies vs into the module's operand slab.
+func (m *Module) args(vs ...Value) []Value {
+	n := len(vs)
+	if n == 0 {
+		return nil
+	}
+	if n > 64 {
+		return append([]Value(nil), vs...)
+	}
+	if len(m.argSlab)+n > cap(m.argSlab) {
+		m.argSlab = make([]Value, 0, 1024)
+	}
+	s := m.argSlab[len(m.argSlab) : len(m.argSlab)+n : len(m.argSlab)+n]
+	copy(s, vs)
+	m.argSlab = m.argSlab[:len(m.argSlab)+n]
+	return s
+}
