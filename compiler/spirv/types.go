@@ -96,7 +96,9 @@ func (b *Builder) TypeMatrix(col ID, n uint32) ID {
 }
 
 // TypeArray returns an OpTypeArray without an ArrayStride decoration;
-// length is the id of a constant (see ConstantU32).
+// length is the id of a constant (see ConstantU32). The id is shared by every
+// caller asking for the same array, so never decorate it: use
+// TypeArrayStride for a strided array.
 func (b *Builder) TypeArray(elem, length ID) ID {
 	return b.cachedType(typeKey{op: OpTypeArray, a: elem, b: length}, elem, length)
 }
