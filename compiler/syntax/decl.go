@@ -80,7 +80,7 @@ func (p *parser) parseGlobalDecl() Decl {
 }
 
 func (p *parser) noAttrs(attrs []*Attribute, what string) {
-	if len(attrs) > 0 {
+	if len(attrs) > 0 && !(attrs[0].Legacy && !p.legacy) { // '[[...]]' was reported already
 		p.errorf(diag.Join(attrs[0].Loc, attrs[len(attrs)-1].Loc), "attributes are not allowed on %s", what)
 		p.needSync = false
 	}
@@ -95,7 +95,8 @@ func (p *parser) parseVarDecl(start diag.Pos, attrs []*Attribute) *VarDecl {
 		d.TemplateArgs = p.parseTemplateList()
 	} else if p.tok.Kind == Less {
 		p.errorf(p.tok.Span(), "the '<' after 'var' does not start a template list: is the closing '>' missing?")
-		p.next()
+		d.Loc = p.span(start)
+		return d
 	}
 	d.Name, d.Type = p.parseOptionallyTypedIdent()
 	if p.got(Equal) {
@@ -278,6 +279,7 @@ func (p *parser) parseFunc(start diag.Pos, attrs []*Attribute) *FuncDecl {
 	d.Name = p.ident("function name")
 	if p.tok.Kind == TemplateStart {
 		p.errorf(p.tok.Span(), "functions cannot have template parameters")
+		p.needSync = false
 		p.parseTemplateList()
 	}
 	if p.expect(LParen, "to start the parameter list") {
@@ -427,6 +429,7 @@ func (p *parser) parseTemplateList() []Expr {
 	}
 	if len(args) == 0 && p.tok.Kind == TemplateEnd {
 		p.errorf(diag.Span{Start: open.Start, End: p.tok.End}, "a template list must have at least one argument")
+		p.needSync = false
 	}
 	if !p.got(TemplateEnd) {
 		if d := p.errorf(p.tok.Span(), "expected ',' or '>' in template list, found %s", p.describe(p.tok)); d != nil {

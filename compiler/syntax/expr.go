@@ -127,6 +127,7 @@ func (p *parser) mixedOperators(x Expr, op Op) Expr {
 	default:
 		p.errorf(p.tok.Span(), "mixing '%s' and '%s' requires parentheses, as in '(a %s b) %s c'", prev, op, prev, op)
 	}
+	p.needSync = false
 	for {
 		op := binaryOp(p.tok.Kind)
 		if op == OpNone {

@@ -88,7 +88,7 @@ type parser struct {
 	aborted    bool // a limit was hit: skip to EOF without further diagnostics
 
 	lastErr  diag.Pos // start of the last reported error; later errors must come after it
-	needSync bool     // an error happened since the last synchronisation point
+	needSync bool     // an error happened since the last synchronisation point (recovery mode)
 
 	trace func(production string) // records grammar productions (tests only)
 	names map[string]string       // interned identifier names
@@ -159,11 +159,15 @@ func (p *parser) tracef(production string) {
 
 // ---- diagnostics ----
 
+// errorf reports a syntax error and puts the parser in recovery mode: until the next
+// synchronisation point (needSync cleared), further errors are suppressed because they are
+// likely consequences of this one. Callers that recover on the spot clear needSync.
 func (p *parser) errorf(span diag.Span, format string, args ...any) *diag.Diagnostic {
-	p.needSync = true
-	if p.aborted || span.Start <= p.lastErr {
+	if p.aborted || p.needSync || span.Start <= p.lastErr {
+		p.needSync = true
 		return nil
 	}
+	p.needSync = true
 	p.lastErr = span.Start
 	d := p.rep.Errorf(span, format, args...)
 	if p.rep.Limit > 0 && p.rep.ErrorCount() >= p.rep.Limit {
@@ -249,11 +253,13 @@ func (p *parser) ident(what string) Ident {
 	}
 	if t.Kind.IsKeyword() {
 		p.errorf(t.Span(), "expected %s, found keyword '%s' (keywords cannot be used as names)", what, p.text(t))
+		p.needSync = false
 		p.next()
 		return Ident{Loc: t.Span(), Name: p.name(t)}
 	}
 	if t.Kind == Underscore {
 		p.errorf(t.Span(), "expected %s, found '_' (a single underscore is not a valid name)", what)
+		p.needSync = false
 		p.next()
 		return Ident{Loc: t.Span(), Name: "_"}
 	}

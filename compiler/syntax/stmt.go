@@ -454,6 +454,7 @@ func (p *parser) parseSwitch(attrs []*Attribute, start diag.Pos) *SwitchStmt {
 	}
 	if len(s.Clauses) == 0 && p.tok.Kind == RBrace {
 		p.errorf(p.tok.Span(), "a switch statement must have at least one clause (a 'default' clause is required)")
+		p.needSync = false
 	}
 	p.closeBrace(open, "switch body")
 	s.Loc = p.span(start)
