@@ -2,7 +2,9 @@ package vulkan
 
 import (
 	"errors"
+	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -444,4 +446,53 @@ func BenchmarkDispatch(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// Dispatch is safe from parallel goroutines; runs are serialized.
+func TestConcurrentDispatch(t *testing.T) {
+	d := Require(t)
+	spirv := assemble(t, "double.spvasm")
+	errs := make(chan error, 8)
+	for g := range 8 {
+		go func() {
+			in := make([]float32, 256)
+			for i := range in {
+				in[i] = float32(g*1000 + i)
+			}
+			res, err := d.Dispatch(Run{SPIRV: spirv, Entry: "main", Groups: [3]uint32{4, 1, 1},
+				Bindings: []Binding{{Kind: StorageBuffer, Data: f32Bytes(in...)}}})
+			if err == nil {
+				for i, v := range f32s(res.Bytes(0, 0)) {
+					if v != 2*in[i] {
+						err = fmt.Errorf("goroutine %d element %d: got %v, want %v", g, i, v, 2*in[i])
+						break
+					}
+				}
+			}
+			errs <- err
+		}()
+	}
+	for range 8 {
+		require.NoError(t, <-errs)
+	}
+}
+
+// Without a device Require skips, except in CI where it fails.
+func TestRequireWithoutDevice(t *testing.T) {
+	if isolatedChild(t) {
+		Require(t)
+		t.Fatal("Require returned without a device")
+	}
+	none := filepath.Join(t.TempDir(), "none.json")
+	t.Setenv("VK_DRIVER_FILES", none)
+	t.Setenv("VK_ICD_FILENAMES", none)
+	t.Setenv("CI", "")
+	out, err := runChild(t, t.Name())
+	require.ErrorIs(t, err, errChildSkipped, out)
+	assert.Contains(t, out, "no Vulkan device (apt-get install mesa-vulkan-drivers)")
+
+	t.Setenv("CI", "true")
+	_, err = runChild(t, t.Name())
+	require.ErrorContains(t, err, "GPU test failed in child process")
+	assert.ErrorContains(t, err, "no Vulkan device in CI")
 }
