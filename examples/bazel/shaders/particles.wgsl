@@ -1,0 +1,43 @@
+// A particle simulation step: the uniform block and the particle array exercise the layout
+// traps wgslgo exists for (vec3 followed by a scalar, mat3x3, runtime-sized arrays).
+
+struct SimParams {
+  gravity: vec3<f32>,   // offset 0, size 12
+  dt: f32,              // packs into the tail of gravity: offset 12
+  bounds: mat3x3<f32>,  // offset 16, 48 bytes (three padded columns)
+  count: u32,           // offset 64
+}
+
+struct Particle {
+  position: vec3<f32>,  // offset 0
+  mass: f32,            // offset 12
+  velocity: vec3<f32>,  // offset 16
+  age: f32,             // offset 28
+}
+
+struct Particles {
+  alive: atomic<u32>,
+  items: array<Particle>,
+}
+
+override workgroup_width: u32 = 64;
+const damping = 0.98;
+
+@group(0) @binding(0) var<uniform> params: SimParams;
+@group(0) @binding(1) var<storage, read_write> particles: Particles;
+
+@compute @workgroup_size(workgroup_width)
+fn step(@builtin(global_invocation_id) id: vec3<u32>) {
+  let i = id.x;
+  if (i >= params.count || i >= arrayLength(&particles.items)) {
+    return;
+  }
+  var p = particles.items[i];
+  p.velocity = (p.velocity + params.gravity * params.dt) * damping;
+  p.position = params.bounds * (p.position + p.velocity * params.dt);
+  p.age += params.dt;
+  particles.items[i] = p;
+  if (p.age < 10.0) {
+    atomicAdd(&particles.alive, 1u);
+  }
+}

@@ -1,0 +1,290 @@
+"""Bazel rules for WGSL shaders, built on rules_go.
+
+    load("@com_github_wgslgo_wgslgo//rules:defs.bzl", "wgsl_go_library", "wgsl_spirv")
+
+    # particles.wgsl -> particles_spv/particles.spv and particles_spv/particles.json
+    wgsl_spirv(
+        name = "particles_spv",
+        srcs = ["particles.wgsl"],
+        overrides = {"workgroup_width": "128"},
+    )
+
+    # A Go package with typed buffer structs and the embedded SPIR-V.
+    wgsl_go_library(
+        name = "particles",
+        srcs = ["particles.wgsl"],
+        importpath = "example.com/app/particles",
+    )
+
+Under bzlmod the repository is the module's (`@wgslgo//rules:defs.bzl`). Both rules run the
+project's own pure-Go tools (//tools/wgslc, //tools/wgslgen), built for the execution platform:
+every input and output is declared, nothing comes from the host or the network, so the actions
+are cacheable and can run remotely. Shader errors fail the build with the compiler's
+`file:line:col: error: ...` diagnostics.
+
+Both rules also have an output group `wgsl_check` that only checks the shaders (one action per
+shader, no code generated): `bazel build --output_groups=wgsl_check //...` lints every shader.
+"""
+
+load("@io_bazel_rules_go//go:def.bzl", "go_library")
+
+WgslInfo = provider(
+    doc = "Shaders compiled by wgsl_spirv.",
+    fields = {
+        "srcs": "depset of the .wgsl sources",
+        "spirv": "list of .spv files, one per source, in the order of srcs",
+        "reflection": "list of reflection .json files, one per source, in the order of srcs",
+    },
+)
+
+_OPTION_ATTRS = {
+    "srcs": attr.label_list(
+        allow_files = [".wgsl"],
+        mandatory = True,
+        doc = "WGSL sources. Each is compiled on its own.",
+    ),
+    "target": attr.string(
+        doc = "Target environment (vulkan1.0, vulkan1.1, vulkan1.2, vulkan1.3); empty: the " +
+              "tools' default.",
+    ),
+    "overrides": attr.string_dict(
+        doc = "Pipeline-overridable constants substituted at compile time: name -> value.",
+    ),
+    "uniform_standard_layout": attr.bool(
+        doc = "Allow storage-buffer layout rules in uniform buffers " +
+              "(uniform_buffer_standard_layout).",
+    ),
+    "_wgslc": attr.label(
+        default = Label("//tools/wgslc"),
+        executable = True,
+        cfg = "exec",
+    ),
+    "_stamp": attr.label(
+        default = Label("//rules/internal/stamp"),
+        executable = True,
+        cfg = "exec",
+    ),
+}
+
+def _option_args(attr):
+    """The command-line options shared by wgslc and wgslgen, in a fixed order."""
+    args = []
+    if attr.target:
+        args.append("-target=" + attr.target)
+    for name in sorted(attr.overrides):
+        args.append("-override=%s=%s" % (name, attr.overrides[name]))
+    if attr.uniform_standard_layout:
+        args.append("-uniform-standard-layout")
+    return args
+
+def _basename_stem(src):
+    return src.basename[:-len(".wgsl")]
+
+def _unique_stems(ctx):
+    seen = {}
+    for src in ctx.files.srcs:
+        stem = _basename_stem(src)
+        if stem in seen:
+            fail("%s and %s have the same name; their outputs would collide: put them in separate targets" % (seen[stem].short_path, src.short_path))
+        seen[stem] = src
+
+def _check_actions(ctx, options):
+    """One action per shader that checks it without generating code: the wgsl_check group.
+
+    wgslc writes nothing when a shader is good, so the stamp tool records the pass.
+    --parse-only is the deepest check wgslc offers so far; it becomes --check when the semantic
+    checker lands.
+    """
+    stamps = []
+    for src in ctx.files.srcs:
+        stamp = ctx.actions.declare_file("%s/%s.wgsl.checked" % (ctx.label.name, _basename_stem(src)))
+        args = ctx.actions.args()
+        args.add(stamp)
+        args.add(ctx.executable._wgslc)
+        args.add("-parse-only")
+        args.add_all(options)
+        args.add(src)
+        ctx.actions.run(
+            executable = ctx.executable._stamp,
+            tools = [ctx.attr._wgslc[DefaultInfo].files_to_run],
+            arguments = [args],
+            inputs = [src],
+            outputs = [stamp],
+            mnemonic = "WgslCheck",
+            progress_message = "Checking WGSL %s" % src.short_path,
+        )
+        stamps.append(stamp)
+    return stamps
+
+def _wgsl_spirv_impl(ctx):
+    _unique_stems(ctx)
+    options = _option_args(ctx.attr)
+    if ctx.attr.entry_point:
+        options.append("-entry-point=" + ctx.attr.entry_point)
+    spirv = []
+    reflection = []
+    for src in ctx.files.srcs:
+        stem = "%s/%s" % (ctx.label.name, _basename_stem(src))
+        spv = ctx.actions.declare_file(stem + ".spv")
+        json = ctx.actions.declare_file(stem + ".json")
+        args = ctx.actions.args()
+        args.add("-o", spv)
+        args.add("-reflect", json)
+        args.add_all(options)
+        args.add(src)
+        ctx.actions.run(
+            executable = ctx.executable._wgslc,
+            arguments = [args],
+            inputs = [src],
+            outputs = [spv, json],
+            mnemonic = "WgslCompile",
+            progress_message = "Compiling WGSL %s" % src.short_path,
+        )
+        spirv.append(spv)
+        reflection.append(json)
+    return [
+        DefaultInfo(files = depset(spirv + reflection)),
+        OutputGroupInfo(
+            spirv = depset(spirv),
+            reflection = depset(reflection),
+            wgsl_check = depset(_check_actions(ctx, options)),
+        ),
+        WgslInfo(
+            srcs = depset(ctx.files.srcs),
+            spirv = spirv,
+            reflection = reflection,
+        ),
+    ]
+
+wgsl_spirv = rule(
+    implementation = _wgsl_spirv_impl,
+    doc = "Compiles each WGSL source with wgslc to NAME/<source>.spv and reflection JSON " +
+          "NAME/<source>.json (output groups `spirv` and `reflection` select one kind).",
+    attrs = dict(_OPTION_ATTRS, **{
+        "entry_point": attr.string(doc = "Keep only this entry point; empty: all of them."),
+    }),
+    provides = [WgslInfo],
+)
+
+def _wgsl_go_srcs_impl(ctx):
+    _unique_stems(ctx)
+    options = _option_args(ctx.attr)
+    go = ctx.actions.declare_file(ctx.attr.out)
+
+    # wgslgen -embed=file writes, beside the Go file, one <source>.spv per shader and
+    # //go:embed-s it; -embed=inline puts the SPIR-V in the Go file.
+    spirv = []
+    if ctx.attr.embed == "file":
+        spirv = [ctx.actions.declare_file(_basename_stem(src) + ".spv", sibling = go) for src in ctx.files.srcs]
+    args = ctx.actions.args()
+    args.add("-o", go)
+    args.add("-pkg", ctx.attr.package)
+    args.add_all(options)
+    args.add("-embed=" + ctx.attr.embed)
+    args.add_all(ctx.files.srcs)
+    ctx.actions.run(
+        executable = ctx.executable._wgslgen,
+        arguments = [args],
+        inputs = ctx.files.srcs,
+        outputs = [go] + spirv,
+        mnemonic = "WgslGen",
+        progress_message = "Generating Go for WGSL %s" % ctx.label,
+    )
+    return [
+        DefaultInfo(files = depset([go])),
+        OutputGroupInfo(
+            spirv = depset(spirv),
+            wgsl_check = depset(_check_actions(ctx, options)),
+        ),
+    ]
+
+_wgsl_go_srcs = rule(
+    implementation = _wgsl_go_srcs_impl,
+    attrs = dict(_OPTION_ATTRS, **{
+        "out": attr.string(mandatory = True),
+        "package": attr.string(mandatory = True),
+        "embed": attr.string(default = "file", values = ["file", "inline"]),
+        "_wgslgen": attr.label(
+            default = Label("//tools/wgslgen"),
+            executable = True,
+            cfg = "exec",
+        ),
+    }),
+)
+
+def _default_package(importpath):
+    name = importpath.rpartition("/")[2]
+    return "".join([c if c.isalnum() or c == "_" else "_" for c in name.elems()])
+
+def wgsl_go_library(
+        name,
+        srcs,
+        importpath,
+        package = None,
+        deps = [],
+        target = "",
+        overrides = {},
+        uniform_standard_layout = False,
+        embed = "file",
+        visibility = None,
+        tags = None,
+        testonly = None,
+        **kwargs):
+    """A go_library generated from WGSL shaders by wgslgen.
+
+    The package holds typed Go structs for the shaders' buffers, binding and entry-point facts,
+    and the SPIR-V, embedded from .spv files (embed = "file") or as literals (embed = "inline").
+    The generation runs in a target NAME_wgslgen; its output group `wgsl_check` checks the
+    shaders only.
+
+    Args:
+        name: the go_library's name.
+        srcs: .wgsl files, all in one Go package.
+        importpath: the Go import path of the package.
+        package: the Go package name; default: the last element of importpath.
+        deps: extra go_library dependencies of the generated code.
+        target: target environment (vulkan1.0 ... vulkan1.3); empty: the tools' default.
+        overrides: override name -> value, substituted at compile time.
+        uniform_standard_layout: allow storage-buffer layout rules in uniform buffers.
+        embed: "file" or "inline", as wgslgen's -embed.
+        visibility: of the go_library.
+        tags: of every target made.
+        testonly: of every target made.
+        **kwargs: passed to go_library (e.g. importmap).
+    """
+    gen = name + "_wgslgen"
+    _wgsl_go_srcs(
+        name = gen,
+        srcs = srcs,
+        out = name + "_wgsl.go",
+        package = package or _default_package(importpath),
+        target = target,
+        overrides = overrides,
+        uniform_standard_layout = uniform_standard_layout,
+        embed = embed,
+        visibility = ["//visibility:private"],
+        tags = tags,
+        testonly = testonly,
+    )
+    embedsrcs = []
+    if embed == "file":
+        native.filegroup(
+            name = gen + "_spirv",
+            srcs = [":" + gen],
+            output_group = "spirv",
+            visibility = ["//visibility:private"],
+            tags = tags,
+            testonly = testonly,
+        )
+        embedsrcs = [":" + gen + "_spirv"]
+    go_library(
+        name = name,
+        srcs = [":" + gen],
+        embedsrcs = embedsrcs,
+        importpath = importpath,
+        deps = deps,
+        visibility = visibility,
+        tags = tags,
+        testonly = testonly,
+        **kwargs
+    )
