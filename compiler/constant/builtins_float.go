@@ -225,7 +225,8 @@ func modf(name string, args []Value, _ types.Type) (Value, error) {
 	}, args[0]), nil
 }
 
-// norm returns the Euclidean norm of xs, scaled so that no square overflows.
+// norm returns the Euclidean norm of xs. When the squares would overflow or underflow, the
+// components are first scaled by a power of two, which is exact.
 func norm(xs []float64) float64 {
 	m := 0.0
 	for _, x := range xs {
@@ -234,11 +235,16 @@ func norm(xs []float64) float64 {
 	if m == 0 {
 		return 0
 	}
+	e := 0
+	if m > 0x1p500 || m < 0x1p-500 {
+		_, e = math.Frexp(m)
+	}
 	sum := 0.0
 	for _, x := range xs {
-		sum += (x / m) * (x / m)
+		y := math.Ldexp(x, -e)
+		sum += y * y
 	}
-	return m * math.Sqrt(sum)
+	return math.Ldexp(math.Sqrt(sum), e)
 }
 
 func floats(v Value) []float64 {
