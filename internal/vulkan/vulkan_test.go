@@ -3,6 +3,7 @@ package vulkan
 import (
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -495,4 +496,42 @@ func TestRequireWithoutDevice(t *testing.T) {
 	_, err = runChild(t, t.Name())
 	require.ErrorContains(t, err, "GPU test failed in child process")
 	assert.ErrorContains(t, err, "no Vulkan device in CI")
+}
+
+// f16 in a storage buffer runs because the features are enabled.
+func TestF16StorageBuffer(t *testing.T) {
+	d := Require(t)
+	if !d.Info.F16() {
+		t.Skipf("%s lacks shaderFloat16 or 16-bit storage", d.Info.Name)
+	}
+	// f16 bit patterns of 0, 1, 2, ..., 31 (exact in f16), as little-endian bytes.
+	in := make([]byte, 2*32)
+	for i := range 32 {
+		bits := uint16(0)
+		if i > 0 {
+			e := 0
+			for 1<<(e+1) <= i {
+				e++
+			}
+			bits = uint16(15+e)<<10 | uint16((i<<10>>e)&0x3ff)
+		}
+		in[2*i], in[2*i+1] = byte(bits), byte(bits>>8)
+	}
+	res, err := d.Dispatch(Run{SPIRV: assemble(t, "f16.spvasm"), Entry: "main", Groups: [3]uint32{2, 1, 1},
+		Bindings: []Binding{{Kind: StorageBuffer, Data: in}}})
+	require.NoError(t, err)
+	out := res.Bytes(0, 0)
+	for i := range 32 {
+		require.Equal(t, float32(2*i)+0.5, f16ToF32(uint16(out[2*i])|uint16(out[2*i+1])<<8), "element %d", i)
+	}
+}
+
+// f16ToF32 decodes normal f16 values and zero, enough for the test above.
+func f16ToF32(h uint16) float32 {
+	if h&0x7fff == 0 {
+		return 0
+	}
+	e := int(h>>10&0x1f) - 15
+	m := float32(h&0x3ff)/1024 + 1
+	return float32(math.Ldexp(float64(m), e))
 }
