@@ -353,6 +353,10 @@ func (p *printer) stmt(s Stmt) {
 			body = &CompoundStmt{}
 		}
 		p.attrs(body.Attrs, " ")
+		if len(body.Stmts) == 0 && s.Continuing == nil {
+			p.str("{}")
+			break
+		}
 		p.str("{\n")
 		p.indent++
 		for _, st := range body.Stmts {
@@ -366,20 +370,24 @@ func (p *printer) stmt(s Stmt) {
 				cb = &CompoundStmt{}
 			}
 			p.attrs(cb.Attrs, " ")
-			p.str("{\n")
-			p.indent++
-			for _, st := range cb.Stmts {
-				p.stmt(st)
-			}
-			if c.BreakIf != nil {
+			if len(cb.Stmts) == 0 && c.BreakIf == nil {
+				p.str("{}\n")
+			} else {
+				p.str("{\n")
+				p.indent++
+				for _, st := range cb.Stmts {
+					p.stmt(st)
+				}
+				if c.BreakIf != nil {
+					p.tabs()
+					p.str("break if ")
+					p.expr(c.BreakIf.Cond)
+					p.str(";\n")
+				}
+				p.indent--
 				p.tabs()
-				p.str("break if ")
-				p.expr(c.BreakIf.Cond)
-				p.str(";\n")
+				p.str("}\n")
 			}
-			p.indent--
-			p.tabs()
-			p.str("}\n")
 		}
 		p.indent--
 		p.tabs()
