@@ -12,6 +12,7 @@ missing=()
 command -v spirv-val >/dev/null 2>&1 || missing+=(spirv-tools)
 [ -e /usr/include/vulkan/vulkan.h ] || missing+=(libvulkan-dev)
 ls /usr/share/vulkan/icd.d/lvp_icd.*.json >/dev/null 2>&1 || missing+=(mesa-vulkan-drivers)
+ls /usr/share/vulkan/explicit_layer.d/VkLayer_khronos_validation.json >/dev/null 2>&1 || missing+=(vulkan-validationlayers)
 command -v gcc >/dev/null 2>&1 || missing+=(gcc libc6-dev)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "installing: ${missing[*]}"
