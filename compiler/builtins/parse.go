@@ -703,43 +703,51 @@ func (c *compiler) pattern(e *texpr) *pattern {
 	panic(fmt.Sprintf("builtins table: %s: unknown type %s", c.o.Name, n))
 }
 
-func (c *compiler) texture(n string, args []*texpr) *pattern {
-	p := &pattern{kind: pTexture}
-	rest := strings.TrimPrefix(n, "texture_")
+// textureKind splits a texture type name into its kind and dimension.
+func textureKind(n string) (types.TextureKind, types.TextureDim, bool) {
+	rest, ok := strings.CutPrefix(n, "texture_")
+	if !ok {
+		return 0, 0, false
+	}
+	kind := types.TexSampled
 	switch {
 	case rest == "external":
-		p.texKind = types.TexExternal
-		return p
+		return types.TexExternal, types.Dim2D, true
 	case strings.HasPrefix(rest, "depth_multisampled_"):
-		p.texKind, rest = types.TexDepthMultisampled, strings.TrimPrefix(rest, "depth_multisampled_")
+		kind, rest = types.TexDepthMultisampled, strings.TrimPrefix(rest, "depth_multisampled_")
 	case strings.HasPrefix(rest, "multisampled_"):
-		p.texKind, rest = types.TexMultisampled, strings.TrimPrefix(rest, "multisampled_")
+		kind, rest = types.TexMultisampled, strings.TrimPrefix(rest, "multisampled_")
 	case strings.HasPrefix(rest, "depth_"):
-		p.texKind, rest = types.TexDepth, strings.TrimPrefix(rest, "depth_")
+		kind, rest = types.TexDepth, strings.TrimPrefix(rest, "depth_")
 	case strings.HasPrefix(rest, "storage_"):
-		p.texKind, rest = types.TexStorage, strings.TrimPrefix(rest, "storage_")
+		kind, rest = types.TexStorage, strings.TrimPrefix(rest, "storage_")
 	}
 	d := indexOf(dimNames[:], rest)
-	if d < 0 {
+	return kind, types.TextureDim(d), d >= 0
+}
+
+func (c *compiler) texture(n string, args []*texpr) *pattern {
+	kind, dim, ok := textureKind(n)
+	if !ok {
 		panic("builtins table: unknown texture " + n)
 	}
-	p.texDim = types.TextureDim(d)
-	switch p.texKind {
+	p := &pattern{kind: pTexture, texKind: kind, texDim: dim}
+	want := 0
+	switch kind {
 	case types.TexSampled, types.TexMultisampled:
-		if len(args) != 1 {
-			panic("builtins table: " + n + " needs a sampled type")
-		}
+		want = 1
+	case types.TexStorage:
+		want = 2
+	}
+	if len(args) != want {
+		panic(fmt.Sprintf("builtins table: %s takes %d template arguments", n, want))
+	}
+	switch kind {
+	case types.TexSampled, types.TexMultisampled:
 		p.elem = c.pattern(args[0])
 	case types.TexStorage:
-		if len(args) != 2 {
-			panic("builtins table: " + n + " needs a format and an access mode")
-		}
 		p.a = c.enum(args[0], nil, vkFormat)
 		p.b = c.enum(args[1], accessNames[:], vkAccess)
-	default:
-		if len(args) != 0 {
-			panic("builtins table: " + n + " takes no template arguments")
-		}
 	}
 	return p
 }

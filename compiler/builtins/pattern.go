@@ -276,6 +276,9 @@ func (o *Overload) inst(p *pattern, b *binding) types.Type {
 		}
 		return types.SamplerType
 	case pBuffer:
+		if p.flag {
+			return &types.Buffer{Size: 4} // buffer<N> for some N
+		}
 		return &types.Buffer{}
 	case pFrexp, pModf:
 		n, s := 1, types.ElemScalar(o.inst(p.elem, b))
