@@ -88,14 +88,18 @@ func (l *Layouts) checkStructDecl(s *types.Struct, at diag.Span, report func(*Er
 			continue
 		}
 		membersFit = membersFit && int64(ts) <= MaxBytes
+		mspan := m.Span // where to report an attribute without a span of its own
+		if !mspan.IsValid() {
+			mspan = at
+		}
 		if m.Align != 0 {
 			switch {
 			case m.Align < 0 || m.Align&(m.Align-1) != 0:
-				report(errorf(m.AlignSpan, m.Span,
+				report(errorf(m.AlignSpan, mspan,
 					"@align(%d) on member '%s' of struct '%s' is not a positive power of two; use @align(%d)",
 					m.Align, m.Name, s.Name, max(ta, ceilPow2(m.Align))))
 			case m.Align%ta != 0:
-				report(errorf(m.AlignSpan, m.Span,
+				report(errorf(m.AlignSpan, mspan,
 					"@align(%d) on member '%s' of struct '%s' is not a multiple of %d, the alignment of its type %s; use @align(%d)",
 					m.Align, m.Name, s.Name, ta, m.Type, ta))
 			}
@@ -103,17 +107,17 @@ func (l *Layouts) checkStructDecl(s *types.Struct, at diag.Span, report func(*Er
 		if m.Size != 0 {
 			switch {
 			case !types.IsCreationFixedFootprint(m.Type):
-				report(errorf(m.SizeSpan, m.Span,
+				report(errorf(m.SizeSpan, mspan,
 					"@size cannot be applied to member '%s' of struct '%s': the size of its type %s is not known at shader creation",
 					m.Name, s.Name, m.Type))
 			case m.Size < ts:
-				report(errorf(m.SizeSpan, m.Span,
+				report(errorf(m.SizeSpan, mspan,
 					"@size(%d) on member '%s' of struct '%s' is smaller than %d, the size of its type %s; use @size(%d) or larger",
 					m.Size, m.Name, s.Name, ts, m.Type, ts))
 			}
 		}
 		if m.Offset >= 0 {
-			l.checkExplicitOffset(s, sl, i, ta, report)
+			l.checkExplicitOffset(s, sl, i, ta, mspan, report)
 		}
 	}
 	if membersFit && int64(sl.Size) > MaxBytes {
@@ -126,14 +130,14 @@ func (l *Layouts) checkStructDecl(s *types.Struct, at diag.Span, report func(*Er
 // storage class with the weakest constraints (section 3.4.6.3): members in declaration order
 // without overlap, Offset(S,i) + Extent(Ti) <= Offset(S,i+1), and each member aligned,
 // Offset(S,i) = k × Align(Ti).
-func (l *Layouts) checkExplicitOffset(s *types.Struct, sl *StructLayout, i, align int, report func(*Error)) {
+func (l *Layouts) checkExplicitOffset(s *types.Struct, sl *StructLayout, i, align int, mspan diag.Span, report func(*Error)) {
 	m, ml := s.Members[i], sl.Members[i]
 	minOff := 0
 	if i > 0 {
 		prev, pl := s.Members[i-1], sl.Members[i-1]
 		minOff = add(pl.Offset, pl.Size)
 		if ml.Offset < minOff {
-			e := errorf(m.OffsetSpan, m.Span,
+			e := errorf(m.OffsetSpan, mspan,
 				"[[offset(%d)]] of member '%s' of struct '%s' overlaps member '%s' (offset %d, size %d): members must be laid out in declaration order without overlap; use [[offset(%d)]] or larger",
 				ml.Offset, m.Name, s.Name, prev.Name, pl.Offset, pl.Size, roundUp(align, minOff))
 			if prev.Span.IsValid() {
@@ -144,7 +148,7 @@ func (l *Layouts) checkExplicitOffset(s *types.Struct, sl *StructLayout, i, alig
 		}
 	}
 	if ml.Offset%align != 0 {
-		report(errorf(m.OffsetSpan, m.Span,
+		report(errorf(m.OffsetSpan, mspan,
 			"[[offset(%d)]] of member '%s' of struct '%s' is not a multiple of %d, the alignment of its type %s; use [[offset(%d)]]",
 			ml.Offset, m.Name, s.Name, align, m.Type, roundUp(align, ml.Offset)))
 	}

@@ -48,5 +48,6 @@
 // exceeds MaxBytes (4 GiB - 1: SPIR-V offsets and strides are 32-bit literals).
 //
 // A Layouts memoizes per structure and per array; it is meant for one compilation and is not
-// safe for concurrent use. Nothing in it recurses on the nesting depth of a type.
+// safe for concurrent use. The layout computation and the walks of the checks use explicit
+// stacks, so a deeply nested type cannot exhaust the goroutine stack.
 package layout

@@ -117,7 +117,7 @@ func (l *Layouts) SizeOf(t types.Type) int {
 // vectors and matrices of them, atomics, arrays and structures.
 func (l *Layouts) HasLayout(t types.Type) bool { return l.AlignOf(t) > 0 }
 
-// Struct returns the layout of s.
+// Struct returns the layout of s. It is shared: callers must not modify it.
 func (l *Layouts) Struct(s *types.Struct) *StructLayout {
 	if sl := l.structs[s]; sl != nil && sl.Align != 0 {
 		return sl
@@ -126,7 +126,7 @@ func (l *Layouts) Struct(s *types.Struct) *StructLayout {
 	return l.structs[s]
 }
 
-// Array returns the layout of a.
+// Array returns the layout of a. It is shared: callers must not modify it.
 func (l *Layouts) Array(a *types.Array) *ArrayLayout {
 	if al := l.arrays[a]; al != nil && al.Align != 0 {
 		return al
