@@ -1,0 +1,260 @@
+package sema
+
+import (
+	"github.com/wgslgo/wgslgo/compiler/builtins"
+	"github.com/wgslgo/wgslgo/compiler/syntax"
+	"github.com/wgslgo/wgslgo/compiler/types"
+)
+
+// attrSet is the attributes of one declaration, by name, after placement checks.
+type attrSet map[string]*syntax.Attribute
+
+// knownAttrs are every attribute name of the language (and of the 2021 draft).
+var knownAttrs = map[string]bool{
+	"align": true, "binding": true, "blend_src": true, "builtin": true, "const": true, "diagnostic": true,
+	"group": true, "id": true, "interpolate": true, "invariant": true, "location": true, "must_use": true,
+	"size": true, "workgroup_size": true, "vertex": true, "fragment": true, "compute": true,
+}
+
+// legacyAttrNames maps 2021-draft attribute names to where they are allowed, besides the modern
+// ones they share.
+var legacyAttrs = map[string]bool{"stage": true, "offset": true, "block": true, "stride": true,
+	"access": true, "constant_id": true, "set": true}
+
+// attrs validates the attributes of a declaration against the names allowed there.
+func (c *checker) attrs(list []*syntax.Attribute, where string, allowed ...string) attrSet {
+	set := attrSet{}
+	for _, a := range list {
+		name := a.Name.Name
+		if !knownAttrs[name] && !(c.legacy && legacyAttrs[name]) {
+			d := c.errorAt(a.Name.Loc, "unknown attribute '@%s'", name)
+			var names []string
+			for n := range knownAttrs {
+				names = append(names, n)
+			}
+			if s := closest(name, names); s != "" {
+				c.note(d, a.Name.Loc, "did you mean '@%s'?", s)
+			}
+			continue
+		}
+		ok := false
+		for _, n := range allowed {
+			if n == name {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			c.errorAt(a.Loc, "attribute '@%s' is not valid on %s", name, where)
+			continue
+		}
+		if prev, dup := set[name]; dup && name != "diagnostic" {
+			d := c.errorAt(a.Loc, "duplicate attribute '@%s'", name)
+			c.note(d, prev.Loc, "first '@%s' is here", name)
+			continue
+		}
+		set[name] = a
+	}
+	return set
+}
+
+// noArgs checks an attribute written without arguments.
+func (c *checker) noArgs(a *syntax.Attribute) {
+	if len(a.Args) > 0 {
+		c.errorf(a, "attribute '@%s' takes no arguments", a.Name.Name)
+	}
+}
+
+// nonNegativeAttr reads an integer attribute argument that must be >= 0.
+func (c *checker) nonNegativeAttr(a *syntax.Attribute) (int, bool) {
+	n, ok := c.intAttrArg(a)
+	if !ok {
+		return 0, false
+	}
+	if n < 0 {
+		c.errorf(a.Args[0], "attribute '@%s' must not be negative, got %d", a.Name.Name, n)
+		return 0, false
+	}
+	return n, true
+}
+
+// enumAttrArg reads the i-th argument of an attribute as a context-dependent name.
+func (c *checker) enumAttrArg(a *syntax.Attribute, i int) (string, bool) {
+	if i >= len(a.Args) {
+		return "", false
+	}
+	id, ok := a.Args[i].(*syntax.IdentExpr)
+	if !ok || len(id.TemplateArgs) > 0 {
+		c.errorf(a.Args[i], "expected a name as argument %d of '@%s'", i+1, a.Name.Name)
+		return "", false
+	}
+	return id.Name.Name, true
+}
+
+// ioAttrs reads the interface attributes of an entry-point parameter, return value or
+// structure member into io, and validates the ones that need the type.
+func (c *checker) ioAttrs(set attrSet, t types.Type, io *types.IO) {
+	if a := set["builtin"]; a != nil {
+		if len(a.Args) != 1 {
+			c.errorf(a, "@builtin takes exactly one argument")
+		} else if name, ok := c.enumAttrArg(a, 0); ok {
+			v, known := builtins.LookupValue(name)
+			if !known {
+				var names []string
+				for _, v := range builtins.Values() {
+					names = append(names, v.Name)
+				}
+				d := c.errorf(a.Args[0], "unknown builtin value '%s'", name)
+				if s := closest(name, names); s != "" {
+					c.note(d, a.Args[0].Span(), "did you mean '%s'?", s)
+				}
+			} else {
+				io.Builtin = name
+				if t != nil && !v.TypeOK(t) {
+					want := "a different type"
+					if v.Type != nil {
+						want = v.Type.String()
+					}
+					c.errorf(a, "@builtin(%s) needs type %s, not %s", name, want, t)
+				}
+				if !c.prog.Extensions.Has(v.Extension) {
+					c.errorf(a, "@builtin(%s) requires 'enable %s;'", name, v.Extension)
+				}
+			}
+		}
+	}
+	if a := set["location"]; a != nil {
+		if n, ok := c.nonNegativeAttr(a); ok {
+			io.Location = n
+		}
+		if t != nil && !isIOType(t) {
+			c.errorf(a, "@location needs a numeric scalar or vector type, not %s", t)
+		}
+	}
+	if a := set["blend_src"]; a != nil {
+		if !c.prog.Extensions.Has(builtins.ExtDualSourceBlending) {
+			c.errorf(a, "@blend_src requires 'enable dual_source_blending;'")
+		}
+		if n, ok := c.nonNegativeAttr(a); ok {
+			if n > 1 {
+				c.errorf(a, "@blend_src must be 0 or 1, got %d", n)
+			}
+			io.BlendSrc = n
+		}
+		if set["location"] == nil {
+			c.errorf(a, "@blend_src needs @location")
+		}
+	}
+	if a := set["interpolate"]; a != nil {
+		c.interpolate(a, t, io)
+	}
+	if a := set["invariant"]; a != nil {
+		c.noArgs(a)
+		io.Invariant = true
+		if io.Builtin != "position" {
+			c.errorf(a, "@invariant applies only to @builtin(position)")
+		}
+	}
+	if io.Builtin != "" && io.Location >= 0 {
+		c.errorf(set["location"], "an entry point value cannot have both @builtin and @location")
+	}
+}
+
+func isIOType(t types.Type) bool {
+	switch t := t.(type) {
+	case *types.Scalar:
+		return t.IsNumeric() && !t.IsAbstract()
+	case *types.Vector:
+		return t.Elem.IsNumeric() && !t.Elem.IsAbstract()
+	}
+	return false
+}
+
+func (c *checker) interpolate(a *syntax.Attribute, t types.Type, io *types.IO) {
+	if len(a.Args) < 1 || len(a.Args) > 2 {
+		c.errorf(a, "@interpolate takes one or two arguments: @interpolate(type[, sampling])")
+		return
+	}
+	kind, ok := c.enumAttrArg(a, 0)
+	if !ok {
+		return
+	}
+	switch kind {
+	case "perspective", "linear", "flat":
+	default:
+		c.errorf(a.Args[0], "unknown interpolation type '%s' (want perspective, linear or flat)", kind)
+		return
+	}
+	io.Interpolate = kind
+	if len(a.Args) == 2 {
+		s, ok := c.enumAttrArg(a, 1)
+		if !ok {
+			return
+		}
+		switch s {
+		case "center", "centroid", "sample":
+			if kind == "flat" {
+				c.errorf(a.Args[1], "flat interpolation takes sampling 'first' or 'either', not '%s'", s)
+				return
+			}
+		case "first", "either":
+			if kind != "flat" {
+				c.errorf(a.Args[1], "sampling '%s' is only valid with flat interpolation", s)
+				return
+			}
+		default:
+			c.errorf(a.Args[1], "unknown interpolation sampling '%s'", s)
+			return
+		}
+		io.Sampling = s
+	}
+	if t != nil {
+		if s := types.ElemScalar(t); s != nil && s.IsInteger() && kind != "flat" {
+			c.errorf(a, "integer values must use @interpolate(flat)")
+		}
+	}
+	if t != nil && c.errorfIfNoLocation(a, io) {
+		return
+	}
+}
+
+func (c *checker) errorfIfNoLocation(a *syntax.Attribute, io *types.IO) bool {
+	if io.Builtin != "" {
+		c.errorf(a, "@interpolate applies to @location values, not builtins")
+		return true
+	}
+	return false
+}
+
+// memberAttrs reads the attributes of a structure member.
+func (c *checker) memberAttrs(m *syntax.StructMember, mem *types.Member) {
+	allowed := []string{"align", "size", "builtin", "location", "interpolate", "invariant", "blend_src"}
+	if c.legacy {
+		allowed = append(allowed, "offset")
+	}
+	set := c.attrs(m.Attrs, "a structure member", allowed...)
+	if a := set["align"]; a != nil {
+		if n, ok := c.intAttrArg(a); ok {
+			if n <= 0 {
+				c.errorf(a, "@align must be a positive power of two, got %d", n)
+			} else {
+				mem.Align, mem.AlignSpan = n, a.Loc
+			}
+		}
+	}
+	if a := set["size"]; a != nil {
+		if n, ok := c.intAttrArg(a); ok {
+			if n <= 0 {
+				c.errorf(a, "@size must be positive, got %d", n)
+			} else {
+				mem.Size, mem.SizeSpan = n, a.Loc
+			}
+		}
+	}
+	if a := set["offset"]; a != nil {
+		if n, ok := c.nonNegativeAttr(a); ok {
+			mem.Offset, mem.OffsetSpan = n, a.Loc
+		}
+	}
+	c.ioAttrs(set, mem.Type, &mem.IO)
+}

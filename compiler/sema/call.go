@@ -1,0 +1,252 @@
+package sema
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/wgslgo/wgslgo/compiler/builtins"
+	"github.com/wgslgo/wgslgo/compiler/constant"
+	"github.com/wgslgo/wgslgo/compiler/syntax"
+	"github.com/wgslgo/wgslgo/compiler/types"
+)
+
+// call checks a call expression: a user function, a builtin function, a value constructor,
+// a structure constructor or bitcast.
+func (c *checker) call(e *syntax.CallExpr) operand {
+	id := e.Callee
+	name := id.Name.Name
+	obj := c.lookup(name)
+	switch o := obj.(type) {
+	case *Func:
+		c.prog.Uses[id] = o
+		return c.userCall(e, o)
+	case *TypeName:
+		c.prog.Uses[id] = o
+		t := c.typeOf(id)
+		if t == nil {
+			c.checkArgsOnly(e)
+			return invalid(e)
+		}
+		kind := CallConstructor
+		if _, ok := t.(*types.Struct); ok {
+			kind = CallStruct
+		}
+		return c.builtinCall(e, kind, builtins.Call{Name: name, Type: t})
+	case *badObject:
+		c.checkArgsOnly(e)
+		return invalid(e)
+	case nil:
+	default:
+		c.errorf(id, "'%s' is not a function", name)
+		c.checkArgsOnly(e)
+		return invalid(e)
+	}
+	if name == "bitcast" {
+		if len(id.TemplateArgs) != 1 {
+			c.errorf(id, "bitcast needs one template argument: bitcast<T>(e)")
+			c.checkArgsOnly(e)
+			return invalid(e)
+		}
+		t := c.typeOf(id.TemplateArgs[0])
+		if t == nil {
+			c.checkArgsOnly(e)
+			return invalid(e)
+		}
+		return c.builtinCall(e, CallBitcast, builtins.Call{Name: name, TemplateArgs: []types.Type{t}})
+	}
+	if len(id.TemplateArgs) > 0 || predeclaredType(name) != nil {
+		if typeGenerator(name) || predeclaredType(name) != nil {
+			t := c.typeOf(id)
+			if t == nil {
+				c.checkArgsOnly(e)
+				return invalid(e)
+			}
+			return c.builtinCall(e, CallConstructor, builtins.Call{Name: name, Type: t})
+		}
+		if b, ok := builtins.Lookup(name); ok && !b.Constructor {
+			// bufferView<T> and friends take explicit template arguments.
+			var targs []types.Type
+			for _, a := range id.TemplateArgs {
+				t := c.typeOf(a)
+				if t == nil {
+					c.checkArgsOnly(e)
+					return invalid(e)
+				}
+				targs = append(targs, t)
+			}
+			return c.builtinCall(e, CallBuiltin, builtins.Call{Name: name, TemplateArgs: targs})
+		}
+	}
+	b, ok := builtins.Lookup(name)
+	if !ok {
+		d := c.errorf(id, "unresolved function '%s'", name)
+		cands := append(c.visibleNames(), builtins.Names()...)
+		if s := closest(name, cands); s != "" {
+			c.note(d, id.Name.Loc, "did you mean '%s'?", s)
+		}
+		c.checkArgsOnly(e)
+		return invalid(e)
+	}
+	kind := CallBuiltin
+	if b.Constructor {
+		kind = CallConstructor
+	}
+	return c.builtinCall(e, kind, builtins.Call{Name: name})
+}
+
+// checkArgsOnly checks the arguments of a call whose callee failed, to report their errors.
+func (c *checker) checkArgsOnly(e *syntax.CallExpr) {
+	for _, a := range e.Args {
+		c.expr(a)
+	}
+}
+
+// builtinCall resolves a call against the builtin overload table.
+func (c *checker) builtinCall(e *syntax.CallExpr, kind CallKind, bc builtins.Call) operand {
+	args := make([]operand, len(e.Args))
+	ok := true
+	for i, a := range e.Args {
+		args[i] = c.expr(a)
+		switch args[i].mode {
+		case Invalid:
+			ok = false
+		case Value, Reference:
+		default:
+			c.toValue(&args[i])
+			ok = false
+		}
+	}
+	if !ok {
+		return invalid(e)
+	}
+	bc.Args = make([]types.Type, len(args))
+	bc.Const = make([]bool, len(args))
+	for i, a := range args {
+		bc.Args[i] = a.typ
+		bc.Const[i] = a.mode == Value && a.stage == ConstStage && a.val.IsValid()
+	}
+	ctx := builtins.Context{Extensions: c.prog.Extensions, Features: builtins.AllFeatures}
+	res, err := builtins.Resolve(ctx, bc)
+	if err != nil {
+		c.reportResolve(e, err)
+		return invalid(e)
+	}
+	// Convert each argument to its parameter type.
+	stage := ConstStage
+	allConst := true
+	for i := range args {
+		pt := res.Params[i]
+		if _, isPtr := pt.(*types.Pointer); isPtr {
+			stage = RuntimeStage
+			allConst = false
+			continue
+		}
+		if _, isRef := args[i].typ.(*types.Reference); isRef || args[i].mode == Reference {
+			c.toValue(&args[i])
+			if args[i].mode == Invalid {
+				return invalid(e)
+			}
+		}
+		if !types.IsAbstract(pt) || !types.Identical(pt, args[i].typ) {
+			if !c.convert(&args[i], pt, "") {
+				return invalid(e)
+			}
+		}
+		stage = max(stage, args[i].stage)
+		if !args[i].val.IsValid() {
+			allConst = false
+		}
+		if i < len(res.Overload.Params) && res.Overload.Params[i].Const && args[i].stage != ConstStage {
+			c.errorf(e.Args[i], "argument '%s' of %s must be a const-expression", res.Overload.Params[i].Name, bc.Name)
+			return invalid(e)
+		}
+	}
+	call := &Call{Kind: kind, Builtin: res, Name: bc.Name, Type: res.Result}
+	c.prog.Calls[e] = call
+	if c.fn != nil && kind == CallBuiltin {
+		c.fn.fn.Builtins = append(c.fn.fn.Builtins, BuiltinUse{Name: bc.Name, Stages: res.Overload.Stages, Span: e.Callee.Loc})
+	}
+	if res.Result == nil {
+		return operand{mode: Value, typ: nil, stage: RuntimeStage}
+	}
+	out := operand{mode: Value, typ: res.Result, stage: stage}
+	if !res.Const {
+		out.stage = RuntimeStage
+		return out
+	}
+	if stage == ConstStage && allConst {
+		vals := make([]constant.Value, len(args))
+		for i := range args {
+			vals[i] = args[i].val
+		}
+		var v constant.Value
+		var err error
+		switch kind {
+		case CallConstructor, CallStruct:
+			v, err = constant.Construct(res.Result, vals)
+		case CallBitcast:
+			v, err = constant.Bitcast(vals[0], res.Result)
+		default:
+			v, err = constant.CallBuiltin(bc.Name, vals, res.Result)
+		}
+		if err != nil {
+			c.errorf(e, "%s: %v", bc.Name, err)
+			return invalid(e)
+		}
+		out.val = v
+	}
+	return out
+}
+
+func (c *checker) reportResolve(e *syntax.CallExpr, err error) {
+	var be *builtins.Error
+	if !errors.As(err, &be) {
+		c.errorf(e, "%v", err)
+		return
+	}
+	d := c.errorf(e, "%s", be.Msg)
+	if be.Suggestion != "" {
+		c.note(d, e.Callee.Loc, "did you mean '%s'?", be.Suggestion)
+	}
+	if len(be.Candidates) > 0 {
+		c.note(d, e.Callee.Loc, "closest candidates:\n  %s", strings.Join(be.Candidates, "\n  "))
+	}
+}
+
+// userCall checks a call of a user-declared function.
+func (c *checker) userCall(e *syntax.CallExpr, f *Func) operand {
+	if len(e.Callee.TemplateArgs) > 0 {
+		c.errorf(e.Callee, "function '%s' does not take template arguments", f.name)
+	}
+	if f.IsEntryPoint() {
+		c.errorf(e, "entry point '%s' cannot be called", f.name)
+	}
+	if c.fn == nil {
+		c.errorf(e, "function '%s' cannot be called in a const- or override-expression", f.name)
+		c.checkArgsOnly(e)
+		return invalid(e)
+	}
+	if len(e.Args) != len(f.Params) {
+		c.errorf(e, "function '%s' takes %d argument%s, got %d", f.name, len(f.Params), plural(len(f.Params)), len(e.Args))
+		c.checkArgsOnly(e)
+		return invalid(e)
+	}
+	for i, a := range e.Args {
+		p := f.Params[i]
+		op := c.valueExpr(a)
+		if op.mode == Invalid || p.Type == nil {
+			continue
+		}
+		if pt, ok := p.Type.(*types.Pointer); ok {
+			at, ok := op.typ.(*types.Pointer)
+			if !ok || !types.Identical(pt, at) {
+				c.errorf(a, "cannot pass %s as parameter '%s' of type %s", describe(op.typ), p.name, pt)
+			}
+			continue
+		}
+		c.convert(&op, p.Type, " for parameter '"+p.name+"'")
+	}
+	c.prog.Calls[e] = &Call{Kind: CallFunc, Func: f, Type: f.Result}
+	c.fn.addCall(f)
+	return operand{mode: Value, typ: f.Result, stage: RuntimeStage}
+}

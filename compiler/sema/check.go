@@ -1,0 +1,423 @@
+package sema
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/wgslgo/wgslgo/compiler/builtins"
+	"github.com/wgslgo/wgslgo/compiler/constant"
+	"github.com/wgslgo/wgslgo/compiler/diag"
+	"github.com/wgslgo/wgslgo/compiler/layout"
+	"github.com/wgslgo/wgslgo/compiler/syntax"
+	"github.com/wgslgo/wgslgo/compiler/types"
+)
+
+// Options configure the checker.
+type Options struct {
+	// UniformStandardLayout switches on the uniform_buffer_standard_layout rules even when
+	// the shader does not `requires` them.
+	UniformStandardLayout bool
+	// MaxErrors stops reporting after this many errors (0: 100).
+	MaxErrors int
+}
+
+// declState tracks the resolution of a module-scope declaration, so declarations can be
+// used before they appear and cycles are found.
+type declState uint8
+
+const (
+	unresolved declState = iota
+	resolving
+	resolved
+)
+
+type moduleDecl struct {
+	decl  syntax.Decl
+	name  *syntax.Ident
+	obj   Object
+	state declState
+}
+
+type checker struct {
+	diag.Reporter
+	file   *syntax.File
+	prog   *Program
+	opts   Options
+	legacy bool
+
+	module map[string]*moduleDecl
+	// resolvingPath is the chain of module declarations being resolved, for cycle messages.
+	resolvingPath []*moduleDecl
+
+	scope *scope
+	fn    *funcState
+
+	nextOverrideID int
+	usedOverrideID map[int]bool
+
+	filters *filterStack
+}
+
+// Check type-checks a parsed module. It always returns a Program (possibly partial) and the
+// diagnostics, errors and warnings both.
+func Check(file *syntax.File, opts Options) (*Program, diag.List) {
+	c := &checker{
+		file:   file,
+		opts:   opts,
+		legacy: file.Dialect == syntax.DialectLegacy2021,
+		module: map[string]*moduleDecl{},
+		prog: &Program{
+			File:     file,
+			Types:    map[syntax.Expr]TypeAndValue{},
+			Uses:     map[*syntax.IdentExpr]Object{},
+			Defs:     map[syntax.Node]Object{},
+			Calls:    map[*syntax.CallExpr]*Call{},
+			StructOf: map[*syntax.StructDecl]*types.Struct{},
+		},
+		usedOverrideID: map[int]bool{},
+	}
+	c.Reporter.File = file.Source
+	c.Reporter.Limit = opts.MaxErrors
+	if c.Reporter.Limit == 0 {
+		c.Reporter.Limit = 100
+	}
+	c.filters = newFilterStack()
+	c.directives()
+	c.prog.Layouts = layout.New(layout.Options{
+		UniformStandardLayout: opts.UniformStandardLayout || c.prog.Features.Has(builtins.UniformBufferStandardLayout),
+	})
+	c.collect()
+	for _, d := range file.Decls {
+		c.resolveDecl(d)
+	}
+	c.checkBodies()
+	c.finishFunctions()
+	c.checkBindings()
+	c.assignOverrideIDs()
+
+	c.Diags.Sort()
+	return c.prog, c.Diags
+}
+
+// errorf reports an error; warningf a warning subject to diagnostic filters.
+func (c *checker) errorf(n syntax.Node, format string, args ...any) *diag.Diagnostic {
+	return c.Errorf(n.Span(), format, args...)
+}
+
+func (c *checker) errorAt(span diag.Span, format string, args ...any) *diag.Diagnostic {
+	return c.Errorf(span, format, args...)
+}
+
+// note attaches a note pointing at span.
+func (c *checker) note(d *diag.Diagnostic, span diag.Span, format string, args ...any) {
+	if span.IsValid() {
+		d.Note(c.file.Source, span, format, args...)
+	}
+}
+
+// directives processes enable, requires and diagnostic directives.
+func (c *checker) directives() {
+	for _, d := range c.file.Directives {
+		switch d := d.(type) {
+		case *syntax.Enable:
+			for _, n := range d.Names {
+				ext, ok := builtins.ParseExtension(n.Name)
+				if !ok {
+					e := c.errorAt(n.Loc, "unknown extension '%s'", n.Name)
+					if s := closest(n.Name, extensionNames()); s != "" {
+						c.note(e, n.Loc, "did you mean '%s'?", s)
+					}
+					continue
+				}
+				c.prog.Extensions = c.prog.Extensions.With(ext)
+			}
+		case *syntax.Requires:
+			for _, n := range d.Names {
+				f, ok := builtins.ParseFeature(n.Name)
+				if !ok {
+					e := c.errorAt(n.Loc, "unknown language feature '%s'", n.Name)
+					if s := closest(n.Name, featureNames()); s != "" {
+						c.note(e, n.Loc, "did you mean '%s'?", s)
+					}
+					continue
+				}
+				c.prog.Features = c.prog.Features.With(f)
+			}
+		case *syntax.DiagnosticDirective:
+			c.globalFilter(&d.Control)
+		}
+	}
+}
+
+func extensionNames() []string {
+	var out []string
+	for _, e := range builtins.Extensions() {
+		out = append(out, e.String())
+	}
+	return out
+}
+
+func featureNames() []string {
+	var out []string
+	for _, f := range builtins.Features() {
+		out = append(out, f.String())
+	}
+	return out
+}
+
+// hasF16 reports whether `enable f16;` is in force.
+func (c *checker) hasF16() bool { return c.prog.Extensions.Has(builtins.ExtF16) }
+
+// collect records every module-scope name, reporting redeclarations.
+func (c *checker) collect() {
+	for _, d := range c.file.Decls {
+		var name *syntax.Ident
+		switch d := d.(type) {
+		case *syntax.StructDecl:
+			name = &d.Name
+		case *syntax.AliasDecl:
+			name = &d.Name
+		case *syntax.ConstDecl:
+			name = &d.Name
+		case *syntax.OverrideDecl:
+			name = &d.Name
+		case *syntax.VarDecl:
+			name = &d.Name
+		case *syntax.LetDecl:
+			name = &d.Name
+		case *syntax.FuncDecl:
+			name = &d.Name
+		default:
+			continue
+		}
+		if name.Name == "" {
+			continue
+		}
+		if prev, ok := c.module[name.Name]; ok {
+			e := c.errorAt(name.Loc, "redeclaration of '%s'", name.Name)
+			c.note(e, prev.name.Loc, "'%s' was declared here", name.Name)
+			continue
+		}
+		c.module[name.Name] = &moduleDecl{decl: d, name: name}
+	}
+}
+
+// resolveDecl checks one module-scope declaration (once).
+func (c *checker) resolveDecl(d syntax.Decl) {
+	switch d := d.(type) {
+	case *syntax.ConstAssert:
+		c.constAssert(d)
+		return
+	case *syntax.BadDecl:
+		return
+	}
+	name := declName(d)
+	if name == nil {
+		return
+	}
+	md := c.module[name.Name]
+	if md == nil || md.decl != d {
+		return // a redeclaration, already reported
+	}
+	c.resolveModule(md)
+}
+
+func declName(d syntax.Decl) *syntax.Ident {
+	switch d := d.(type) {
+	case *syntax.StructDecl:
+		return &d.Name
+	case *syntax.AliasDecl:
+		return &d.Name
+	case *syntax.ConstDecl:
+		return &d.Name
+	case *syntax.OverrideDecl:
+		return &d.Name
+	case *syntax.VarDecl:
+		return &d.Name
+	case *syntax.LetDecl:
+		return &d.Name
+	case *syntax.FuncDecl:
+		return &d.Name
+	}
+	return nil
+}
+
+// resolveModule resolves a module-scope declaration on first use and returns its object, or
+// nil when it is part of a cycle or failed.
+func (c *checker) resolveModule(md *moduleDecl) Object {
+	switch md.state {
+	case resolved:
+		return md.obj
+	case resolving:
+		if _, isFunc := md.decl.(*syntax.FuncDecl); isFunc {
+			return md.obj // recursion is reported from the call graph
+		}
+		c.reportCycle(md)
+		return nil
+	}
+	md.state = resolving
+	c.resolvingPath = append(c.resolvingPath, md)
+	// Module declarations are checked outside any function, with a fresh scope.
+	savedScope, savedFn := c.scope, c.fn
+	c.scope, c.fn = nil, nil
+	switch d := md.decl.(type) {
+	case *syntax.StructDecl:
+		md.obj = c.structDecl(d)
+	case *syntax.AliasDecl:
+		md.obj = c.aliasDecl(d)
+	case *syntax.ConstDecl:
+		md.obj = c.constDecl(d, true)
+	case *syntax.OverrideDecl:
+		md.obj = c.overrideDecl(d)
+	case *syntax.VarDecl:
+		md.obj = c.globalVar(d)
+	case *syntax.LetDecl:
+		c.errorf(d, "'let' declarations are not allowed at module scope; use 'const'")
+	case *syntax.FuncDecl:
+		md.obj = c.funcSignature(d)
+	}
+	c.scope, c.fn = savedScope, savedFn
+	c.resolvingPath = c.resolvingPath[:len(c.resolvingPath)-1]
+	md.state = resolved
+	return md.obj
+}
+
+func (c *checker) reportCycle(md *moduleDecl) {
+	start := 0
+	for i, p := range c.resolvingPath {
+		if p == md {
+			start = i
+			break
+		}
+	}
+	cycle := c.resolvingPath[start:]
+	names := make([]string, 0, len(cycle)+1)
+	for _, p := range cycle {
+		names = append(names, p.name.Name)
+	}
+	names = append(names, md.name.Name)
+	e := c.errorAt(md.name.Loc, "declaration of '%s' refers to itself: %s", md.name.Name, strings.Join(names, " -> "))
+	for _, p := range cycle[1:] {
+		c.note(e, p.name.Loc, "'%s' is declared here", p.name.Name)
+	}
+}
+
+// constAssert checks `const_assert e;`.
+func (c *checker) constAssert(d *syntax.ConstAssert) {
+	op := c.valueExpr(d.Cond)
+	if op.mode == Invalid {
+		return
+	}
+	if op.typ != types.Bool {
+		c.errorf(d.Cond, "const_assert condition must be a bool, not %s", op.typ)
+		return
+	}
+	if op.stage != ConstStage {
+		c.errorf(d.Cond, "const_assert condition must be a const-expression")
+		return
+	}
+	if !op.val.Bool() {
+		c.errorf(d, "const_assert failed")
+	}
+}
+
+// assignOverrideIDs gives every override without @id the lowest free id, in declaration
+// order, as the reflection and the SPIR-V SpecId report.
+func (c *checker) assignOverrideIDs() {
+	next := 0
+	for _, o := range c.prog.Overrides {
+		if o.IDSet {
+			continue
+		}
+		for c.usedOverrideID[next] {
+			next++
+		}
+		o.ID = next
+		c.usedOverrideID[next] = true
+	}
+}
+
+// checkBindings reports resource binding collisions between variables used by the same
+// entry point.
+func (c *checker) checkBindings() {
+	for _, ep := range c.prog.EntryPoints {
+		seen := map[[2]int]*Var{}
+		for _, g := range ep.Globals {
+			v, ok := g.(*Var)
+			if !ok || v.Group < 0 {
+				continue
+			}
+			k := [2]int{v.Group, v.Binding}
+			if prev, dup := seen[k]; dup {
+				e := c.errorAt(v.span, "entry point '%s' uses '%s' and '%s', both bound to @group(%d) @binding(%d)",
+					ep.name, prev.name, v.name, v.Group, v.Binding)
+				c.note(e, prev.span, "'%s' is declared here", prev.name)
+				continue
+			}
+			seen[k] = v
+		}
+	}
+}
+
+// closest returns the candidate nearest to s by edit distance, or "" when none is close.
+func closest(s string, candidates []string) string {
+	best, bestD := "", len(s)/2+2
+	for _, cand := range candidates {
+		if d := editDistance(s, cand); d < bestD {
+			best, bestD = cand, d
+		}
+	}
+	return best
+}
+
+func editDistance(a, b string) int {
+	if len(a) > 64 || len(b) > 64 {
+		return 1 << 30
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// sortedKeys returns the keys of m in order, for deterministic iteration.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// describe spells an operand's type for messages.
+func describe(t types.Type) string {
+	if t == nil {
+		return "no value"
+	}
+	return t.String()
+}
+
+// valueString spells a constant for messages.
+func valueString(v constant.Value) string {
+	if !v.IsValid() {
+		return "?"
+	}
+	return v.String()
+}
+
+var _ = fmt.Sprintf

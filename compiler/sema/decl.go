@@ -1,0 +1,317 @@
+package sema
+
+import (
+	"github.com/wgslgo/wgslgo/compiler/builtins"
+	"github.com/wgslgo/wgslgo/compiler/layout"
+	"github.com/wgslgo/wgslgo/compiler/syntax"
+	"github.com/wgslgo/wgslgo/compiler/types"
+)
+
+// constDecl checks `const x[: T] = e;` at module (global) or function scope.
+func (c *checker) constDecl(d *syntax.ConstDecl, global bool) Object {
+	obj := &Const{objectBase: objectBase{name: d.Name.Name, span: d.Name.Loc}, Decl: d, Global: global}
+	if d.Legacy && d.Init == nil {
+		c.errorf(d, "a 2021-draft pipeline-overridable constant needs [[constant_id]]; write it as 'override'")
+		return nil
+	}
+	if len(d.Attrs) > 0 {
+		c.attrs(d.Attrs, "a const declaration")
+	}
+	var declared types.Type
+	if d.Type != nil {
+		declared = c.typeOf(d.Type)
+		if declared == nil {
+			c.valueExpr(d.Init)
+			return nil
+		}
+	}
+	op := c.valueExpr(d.Init)
+	if op.mode == Invalid {
+		return nil
+	}
+	if op.typ == nil {
+		c.errorf(d.Init, "function call does not return a value")
+		return nil
+	}
+	if op.stage != ConstStage || !op.val.IsValid() {
+		c.errorf(d.Init, "the initializer of const '%s' must be a const-expression", d.Name.Name)
+		return nil
+	}
+	if declared != nil {
+		if !types.IsConstructible(declared) {
+			c.errorf(d.Type, "const type %s is not constructible", declared)
+			return nil
+		}
+		if !c.convert(&op, declared, " to initialize const '"+d.Name.Name+"'") {
+			return nil
+		}
+	}
+	obj.Type, obj.Value = op.typ, op.val
+	if global {
+		c.prog.Consts = append(c.prog.Consts, obj)
+	}
+	return obj
+}
+
+// overrideDecl checks `@id(n) override x[: T] [= e];`.
+func (c *checker) overrideDecl(d *syntax.OverrideDecl) Object {
+	obj := &Override{objectBase: objectBase{name: d.Name.Name, span: d.Name.Loc}, Decl: d, ID: -1, Default: d.Init}
+	set := c.attrs(d.Attrs, "an override declaration", "id")
+	if a := set["id"]; a != nil {
+		if n, ok := c.nonNegativeAttr(a); ok {
+			if n > 65535 {
+				c.errorf(a, "@id must be at most 65535, got %d", n)
+			} else if c.usedOverrideID[n] {
+				c.errorf(a, "@id(%d) is already used by another override", n)
+			} else {
+				obj.ID, obj.IDSet = n, true
+				c.usedOverrideID[n] = true
+			}
+		}
+	}
+	var declared types.Type
+	if d.Type != nil {
+		declared = c.typeOf(d.Type)
+	}
+	if d.Init == nil && d.Type == nil {
+		c.errorf(d, "override '%s' needs a type or an initializer", d.Name.Name)
+		return nil
+	}
+	if d.Init != nil {
+		op := c.valueExpr(d.Init)
+		if op.mode != Invalid {
+			if op.stage == RuntimeStage {
+				c.errorf(d.Init, "the initializer of override '%s' must be an override-expression", d.Name.Name)
+			} else if declared != nil {
+				if c.convert(&op, declared, " to initialize override '"+d.Name.Name+"'") {
+					obj.Value = op.val
+				}
+			} else if c.concretize(&op) {
+				declared = op.typ
+				obj.Value = op.val
+			}
+		}
+	}
+	if declared == nil {
+		return nil
+	}
+	if s, ok := declared.(*types.Scalar); !ok || s.IsAbstract() {
+		c.errorf(d, "override '%s' must have a concrete scalar type (bool, i32, u32, f32 or f16), not %s", d.Name.Name, declared)
+		return nil
+	}
+	obj.Type = declared
+	c.prog.Overrides = append(c.prog.Overrides, obj)
+	return obj
+}
+
+// globalVar checks a module-scope `var`.
+func (c *checker) globalVar(d *syntax.VarDecl) Object {
+	v := &Var{objectBase: objectBase{name: d.Name.Name, span: d.Name.Loc}, Decl: d, Global: true,
+		Group: -1, Binding: -1, IO: types.NoIO, Init: d.Init}
+	allowed := []string{"group", "binding"}
+	if c.legacy {
+		allowed = append(allowed, "set", "location", "builtin")
+	}
+	set := c.attrs(d.Attrs, "a variable", allowed...)
+	if d.Type == nil && d.Init == nil {
+		c.errorf(d, "variable '%s' needs a type or an initializer", d.Name.Name)
+		return nil
+	}
+	var t types.Type
+	if d.Type != nil {
+		t = c.typeOf(d.Type)
+		if t == nil {
+			return nil
+		}
+	}
+	explicitSpace := len(d.TemplateArgs) > 0
+	if explicitSpace {
+		as, ok := c.addressSpaceArg(d.TemplateArgs[0])
+		if !ok {
+			return nil
+		}
+		v.Space = as
+		v.Access = types.DefaultAccess(as)
+		if len(d.TemplateArgs) > 1 {
+			if as != types.AddrStorage {
+				c.errorf(d.TemplateArgs[1], "an access mode may only be written for the storage address space")
+			} else if am, ok := c.accessArg(d.TemplateArgs[1]); ok {
+				if am == types.Write {
+					c.errorf(d.TemplateArgs[1], "storage buffers have access read or read_write, not write")
+				}
+				v.Access = am
+			}
+		}
+		if len(d.TemplateArgs) > 2 {
+			c.errorf(d.TemplateArgs[2], "'var' takes at most two template arguments: var<address_space, access>")
+		}
+	}
+	switch t.(type) {
+	case *types.Texture, *types.Sampler:
+		if explicitSpace {
+			c.errorf(d, "texture and sampler variables are declared without an address space")
+		}
+		v.Space, v.Access = types.AddrHandle, types.Read
+	default:
+		if !explicitSpace && t != nil {
+			c.errorf(d, "module-scope variable '%s' needs an address space, e.g. var<private>", d.Name.Name)
+			return nil
+		}
+	}
+	if d.Init != nil {
+		op := c.valueExpr(d.Init)
+		if op.mode != Invalid {
+			switch {
+			case v.Space != types.AddrPrivate:
+				c.errorf(d.Init, "only private variables may have an initializer at module scope")
+			case op.stage == RuntimeStage:
+				c.errorf(d.Init, "the initializer of a module-scope variable must be a const- or override-expression")
+			case t != nil:
+				c.convert(&op, t, " to initialize '"+d.Name.Name+"'")
+			default:
+				c.concretize(&op)
+				t = op.typ
+			}
+		}
+	}
+	if t == nil {
+		return nil
+	}
+	v.Type = t
+	c.checkStoreType(d, v)
+	c.bindingAttrs(d, set, v)
+	if c.legacy {
+		c.legacyIOAttrs(set, v)
+	}
+	c.prog.Globals = append(c.prog.Globals, v)
+	return v
+}
+
+// checkStoreType applies the address space rules to a variable's store type.
+func (c *checker) checkStoreType(d *syntax.VarDecl, v *Var) {
+	t := v.Type
+	at := d.Name.Loc
+	if d.Type != nil {
+		at = d.Type.Span()
+	}
+	switch v.Space {
+	case types.AddrFunction:
+		if v.Global {
+			c.errorAt(at, "the function address space is not allowed at module scope")
+			return
+		}
+		if !types.IsConstructible(t) {
+			c.errorAt(at, "a function variable's type must be constructible, not %s", t)
+		}
+	case types.AddrPrivate:
+		if !types.IsConstructible(t) {
+			c.errorAt(at, "a private variable's type must be constructible, not %s", t)
+		}
+	case types.AddrWorkgroup:
+		if !types.IsPlain(t) || !types.IsFixedFootprint(t) {
+			c.errorAt(at, "a workgroup variable's type must be a plain type of fixed size, not %s", t)
+		}
+	case types.AddrUniform:
+		if !types.IsHostShareable(t) || !types.IsConstructible(t) {
+			c.errorAt(at, "a uniform buffer's type must be host-shareable and constructible, not %s", t)
+			return
+		}
+		c.prog.Layouts.Check(t, types.AddrUniform, at, c.reportLayout)
+	case types.AddrStorage:
+		if !types.IsHostShareable(t) {
+			c.errorAt(at, "a storage buffer's type must be host-shareable, not %s", t)
+			return
+		}
+		if types.ContainsAtomic(t) && v.Access != types.ReadWrite {
+			c.errorAt(at, "atomics in the storage address space need read_write access")
+		}
+		c.prog.Layouts.Check(t, types.AddrStorage, at, c.reportLayout)
+	case types.AddrHandle, types.AddrIn, types.AddrOut:
+	default:
+		c.errorAt(at, "variables cannot be declared in the %s address space", v.Space)
+	}
+	if v.Space != types.AddrWorkgroup {
+		if a, ok := t.(*types.Array); ok && a.IsOverrideSized() {
+			c.errorAt(at, "override-sized arrays are only allowed in the workgroup address space")
+		}
+	}
+	if types.ContainsAtomic(t) && v.Space != types.AddrStorage && v.Space != types.AddrWorkgroup {
+		c.errorAt(at, "atomic types are only allowed in the storage and workgroup address spaces")
+	}
+}
+
+// reportLayout turns a layout error into a diagnostic.
+func (c *checker) reportLayout(e *layout.Error) {
+	e.Report(&c.Reporter)
+}
+
+// bindingAttrs reads @group/@binding and checks they are present exactly for resources.
+func (c *checker) bindingAttrs(d *syntax.VarDecl, set attrSet, v *Var) {
+	group, binding := set["group"], set["binding"]
+	if group == nil && c.legacy {
+		group = set["set"]
+	}
+	isResource := v.Space == types.AddrUniform || v.Space == types.AddrStorage || v.Space == types.AddrHandle
+	if !isResource {
+		for _, a := range []*syntax.Attribute{group, binding} {
+			if a != nil {
+				c.errorf(a, "@%s applies only to uniform, storage, texture and sampler variables", a.Name.Name)
+			}
+		}
+		return
+	}
+	if group == nil || binding == nil {
+		c.errorAt(d.Name.Loc, "resource variable '%s' needs both @group and @binding", d.Name.Name)
+		return
+	}
+	if n, ok := c.nonNegativeAttr(group); ok {
+		v.Group = n
+	}
+	if n, ok := c.nonNegativeAttr(binding); ok {
+		v.Binding = n
+	}
+	if v.Group < 0 || v.Binding < 0 {
+		v.Group, v.Binding = -1, -1
+	}
+}
+
+// legacyIOAttrs reads [[location]]/[[builtin]] of the 2021 draft's var<in>/var<out>.
+func (c *checker) legacyIOAttrs(set attrSet, v *Var) {
+	if v.Space != types.AddrIn && v.Space != types.AddrOut {
+		for _, n := range []string{"location", "builtin"} {
+			if a := set[n]; a != nil {
+				c.errorf(a, "[[%s]] applies only to in and out variables", n)
+			}
+		}
+		return
+	}
+	if a := set["builtin"]; a != nil {
+		if name, ok := c.enumAttrArg(a, 0); ok {
+			v.IO.Builtin = legacyBuiltinName(name)
+			if _, known := builtins.LookupValue(v.IO.Builtin); !known {
+				c.errorf(a, "unknown builtin value '%s'", name)
+			}
+		}
+	}
+	if a := set["location"]; a != nil {
+		if n, ok := c.nonNegativeAttr(a); ok {
+			v.IO.Location = n
+		}
+	}
+	if v.IO.Builtin == "" && v.IO.Location < 0 {
+		c.errorAt(v.span, "%s variable '%s' needs [[location]] or [[builtin]]", v.Space, v.name)
+	}
+}
+
+// legacyBuiltinName maps the 2021 draft's builtin value names to today's.
+func legacyBuiltinName(name string) string {
+	switch name {
+	case "frag_coord":
+		return "position"
+	case "local_invocation_idx":
+		return "local_invocation_index"
+	case "sample_mask_in", "sample_mask_out":
+		return "sample_mask"
+	}
+	return name
+}

@@ -1,0 +1,397 @@
+package sema
+
+import (
+	"github.com/wgslgo/wgslgo/compiler/builtins"
+	"github.com/wgslgo/wgslgo/compiler/diag"
+	"github.com/wgslgo/wgslgo/compiler/syntax"
+	"github.com/wgslgo/wgslgo/compiler/types"
+)
+
+// funcState is the checker's state inside one function body.
+type funcState struct {
+	fn        *Func
+	constOnly bool
+	loops     int // enclosing loops (loop, for, while)
+	switches  int // enclosing switches inside the innermost loop
+	breakable []bool
+	// inContinuing is set inside a continuing block, where return and discard are invalid.
+	inContinuing bool
+	calls        map[*Func]bool
+	globals      map[Object]bool
+}
+
+func (f *funcState) addCall(callee *Func) {
+	if !f.calls[callee] {
+		f.calls[callee] = true
+		f.fn.Calls = append(f.fn.Calls, callee)
+	}
+}
+
+// useGlobal records that the current function uses a module-scope variable or override.
+func (c *checker) useGlobal(o Object) {
+	if c.fn == nil {
+		return
+	}
+	if v, ok := o.(*Var); ok && !v.Global {
+		return
+	}
+	if !c.fn.globals[o] {
+		c.fn.globals[o] = true
+		c.fn.fn.Globals = append(c.fn.fn.Globals, o)
+	}
+}
+
+// funcSignature checks a function's attributes, parameters and return type.
+func (c *checker) funcSignature(d *syntax.FuncDecl) Object {
+	f := &Func{objectBase: objectBase{name: d.Name.Name, span: d.Name.Loc}, Decl: d, ResultIO: types.NoIO}
+	allowed := []string{"vertex", "fragment", "compute", "workgroup_size", "must_use", "diagnostic"}
+	if c.legacy {
+		allowed = append(allowed, "stage")
+	}
+	set := c.attrs(d.Attrs, "a function", allowed...)
+	for _, st := range []struct {
+		name  string
+		stage Stage
+	}{{"vertex", Vertex}, {"fragment", Fragment}, {"compute", Compute}} {
+		if a := set[st.name]; a != nil {
+			c.noArgs(a)
+			if f.Stage != NoStage {
+				c.errorf(a, "a function can have only one shader stage attribute")
+				continue
+			}
+			f.Stage = st.stage
+		}
+	}
+	if a := set["stage"]; a != nil {
+		if name, ok := c.enumAttrArg(a, 0); ok {
+			switch name {
+			case "vertex":
+				f.Stage = Vertex
+			case "fragment":
+				f.Stage = Fragment
+			case "compute":
+				f.Stage = Compute
+			default:
+				c.errorf(a, "unknown shader stage '%s'", name)
+			}
+		}
+	}
+	if a := set["must_use"]; a != nil {
+		c.noArgs(a)
+		f.MustUse = true
+		if d.ReturnType == nil {
+			c.errorf(a, "@must_use applies only to functions that return a value")
+		}
+	}
+	for i := range f.Workgroup {
+		f.Workgroup[i].Value = 1
+	}
+	if a := set["workgroup_size"]; a != nil {
+		if f.Stage != Compute {
+			c.errorf(a, "@workgroup_size applies only to compute entry points")
+		} else {
+			c.workgroupSize(a, f)
+		}
+	} else if f.Stage == Compute {
+		c.errorAt(d.Name.Loc, "compute entry point '%s' needs @workgroup_size", d.Name.Name)
+	}
+	for i, p := range d.Params {
+		param := &Param{objectBase: objectBase{name: p.Name.Name, span: p.Name.Loc}, Decl: p, IO: types.NoIO, Index: i}
+		param.Type = c.typeOf(p.Type)
+		pset := c.attrs(p.Attrs, "a parameter", "builtin", "location", "interpolate", "invariant")
+		if f.Stage != NoStage {
+			c.ioAttrs(pset, param.Type, &param.IO)
+		} else if len(pset) > 0 {
+			for _, a := range pset {
+				c.errorf(a, "attribute '@%s' is only valid on entry point parameters", a.Name.Name)
+			}
+		}
+		if param.Type != nil {
+			c.checkParamType(p, param.Type)
+		}
+		f.Params = append(f.Params, param)
+		c.prog.Defs[p] = param
+	}
+	seen := map[string]*syntax.Param{}
+	for _, p := range d.Params {
+		if prev, dup := seen[p.Name.Name]; dup {
+			e := c.errorAt(p.Name.Loc, "duplicate parameter '%s'", p.Name.Name)
+			c.note(e, prev.Name.Loc, "previous parameter is here")
+		}
+		seen[p.Name.Name] = p
+	}
+	if d.ReturnType != nil {
+		f.Result = c.typeOf(d.ReturnType)
+		rset := c.attrs(d.ReturnAttrs, "a return type", "builtin", "location", "interpolate", "invariant", "blend_src")
+		if f.Stage != NoStage {
+			c.ioAttrs(rset, f.Result, &f.ResultIO)
+		} else if len(rset) > 0 {
+			for _, a := range rset {
+				c.errorf(a, "attribute '@%s' is only valid on entry point return types", a.Name.Name)
+			}
+		}
+		if f.Result != nil && !types.IsConstructible(f.Result) {
+			c.errorf(d.ReturnType, "function return type %s is not constructible", f.Result)
+		}
+	} else if len(d.ReturnAttrs) > 0 {
+		c.errorf(d.ReturnAttrs[0], "return attributes need a return type")
+	}
+	if f.Stage != NoStage {
+		c.prog.EntryPoints = append(c.prog.EntryPoints, f)
+	}
+	return f
+}
+
+func (c *checker) checkParamType(p *syntax.Param, t types.Type) {
+	switch t := t.(type) {
+	case *types.Pointer:
+		switch t.Space {
+		case types.AddrFunction, types.AddrPrivate, types.AddrStorage, types.AddrUniform, types.AddrWorkgroup:
+		default:
+			c.errorf(p.Type, "pointer parameters cannot point into the %s address space", t.Space)
+		}
+	case *types.Texture, *types.Sampler:
+	default:
+		if !types.IsConstructible(t) {
+			c.errorf(p.Type, "parameter type %s is not constructible", t)
+		}
+	}
+}
+
+// workgroupSize reads @workgroup_size(x[, y[, z]]).
+func (c *checker) workgroupSize(a *syntax.Attribute, f *Func) {
+	if len(a.Args) < 1 || len(a.Args) > 3 {
+		c.errorf(a, "@workgroup_size takes one to three arguments")
+		return
+	}
+	var kind *types.Scalar
+	for i, arg := range a.Args {
+		op := c.valueExpr(arg)
+		if op.mode == Invalid {
+			continue
+		}
+		s, ok := op.typ.(*types.Scalar)
+		if !ok || (s != types.I32 && s != types.U32 && s != types.AbstractInt) {
+			c.errorf(arg, "@workgroup_size arguments must be i32 or u32, not %s", describe(op.typ))
+			continue
+		}
+		if s != types.AbstractInt {
+			if kind != nil && kind != s {
+				c.errorf(arg, "@workgroup_size arguments must all have the same type")
+			}
+			kind = s
+		}
+		dim := WorkgroupDim{Expr: arg}
+		switch op.stage {
+		case ConstStage:
+			n := op.val.Int64()
+			if n < 1 {
+				c.errorf(arg, "@workgroup_size must be at least 1, got %d", n)
+				continue
+			}
+			if n > 1<<16 {
+				c.errorf(arg, "@workgroup_size %d is larger than any device allows", n)
+				continue
+			}
+			dim.Value = int(n)
+		case OverrideStage:
+			if id, ok := stripParens(arg).(*syntax.IdentExpr); ok {
+				if o, ok := c.prog.Uses[id].(*Override); ok {
+					dim.Override = o
+				}
+			}
+		default:
+			c.errorf(arg, "@workgroup_size arguments must be const- or override-expressions")
+			continue
+		}
+		f.Workgroup[i] = dim
+	}
+}
+
+func stripParens(e syntax.Expr) syntax.Expr {
+	for {
+		p, ok := e.(*syntax.ParenExpr)
+		if !ok {
+			return e
+		}
+		e = p.X
+	}
+}
+
+// checkBodies checks every function body, in source order.
+func (c *checker) checkBodies() {
+	for _, d := range c.file.Decls {
+		fd, ok := d.(*syntax.FuncDecl)
+		if !ok {
+			continue
+		}
+		md := c.module[fd.Name.Name]
+		if md == nil || md.decl != fd {
+			continue
+		}
+		f, ok := md.obj.(*Func)
+		if !ok || fd.Body == nil {
+			continue
+		}
+		c.funcBody(f)
+	}
+}
+
+// funcBody checks the statements of f.
+func (c *checker) funcBody(f *Func) {
+	c.fn = &funcState{fn: f, calls: map[*Func]bool{}, globals: map[Object]bool{}}
+	c.scope = nil
+	c.pushScope()
+	c.filterAttrs(f.Decl.Attrs, f.Decl.Loc)
+	for _, p := range f.Params {
+		c.declare(&p.Decl.Name, p)
+	}
+	// The body shares the parameters' scope: redeclaring a parameter is an error.
+	b := c.stmtList(f.Decl.Body.Stmts)
+	f.Behaviors = b
+	if f.Result != nil && b.has(BehNext) {
+		c.errorAt(closingBrace(f.Decl.Body), "function '%s' must return a value of type %s on every path", f.name, f.Result)
+	}
+	c.popScope()
+	c.fn = nil
+}
+
+func closingBrace(b *syntax.CompoundStmt) (s diag.Span) {
+	s = b.Loc
+	if s.End > s.Start {
+		s.Start = s.End - 1
+	}
+	return s
+}
+
+// finishFunctions orders functions by dependency, reports recursion, computes the globals and
+// builtins each entry point reaches, and validates entry-point interfaces.
+func (c *checker) finishFunctions() {
+	var funcs []*Func
+	for _, d := range c.file.Decls {
+		if fd, ok := d.(*syntax.FuncDecl); ok {
+			if md := c.module[fd.Name.Name]; md != nil && md.decl == fd {
+				if f, ok := md.obj.(*Func); ok {
+					funcs = append(funcs, f)
+				}
+			}
+		}
+	}
+	const (
+		white = iota
+		grey
+		black
+	)
+	color := map[*Func]int{}
+	var order []*Func
+	var stack []*Func
+	var visit func(f *Func)
+	visit = func(f *Func) {
+		color[f] = grey
+		stack = append(stack, f)
+		for _, g := range f.Calls {
+			switch color[g] {
+			case white:
+				visit(g)
+			case grey:
+				names := ""
+				start := len(stack) - 1
+				for start > 0 && stack[start] != g {
+					start--
+				}
+				for _, s := range stack[start:] {
+					names += s.name + " -> "
+				}
+				names += g.name
+				c.errorAt(g.span, "recursion is not allowed: %s", names)
+			}
+		}
+		stack = stack[:len(stack)-1]
+		color[f] = black
+		order = append(order, f)
+	}
+	for _, f := range funcs {
+		if color[f] == white {
+			visit(f)
+		}
+	}
+	c.prog.Funcs = order
+	// Transitive globals and builtin uses, callees first.
+	reach := map[*Func][]BuiltinUse{}
+	for _, f := range order {
+		seen := map[Object]bool{}
+		for _, g := range f.Globals {
+			seen[g] = true
+		}
+		uses := append([]BuiltinUse(nil), f.Builtins...)
+		for _, g := range f.Calls {
+			for _, o := range g.Globals {
+				if !seen[o] {
+					seen[o] = true
+					f.Globals = append(f.Globals, o)
+				}
+			}
+			uses = append(uses, reach[g]...)
+		}
+		reach[f] = uses
+	}
+	for _, ep := range c.prog.EntryPoints {
+		c.entryPoint(ep, reach[ep])
+	}
+}
+
+// entryPoint validates the interface and the resources of one entry point.
+func (c *checker) entryPoint(f *Func, uses []BuiltinUse) {
+	stage := builtinStage(f.Stage)
+	for _, u := range uses {
+		if u.Stages != 0 && u.Stages&stage == 0 {
+			e := c.errorAt(u.Span, "%s cannot be used in a %s shader (only in %s)", u.Name, f.Stage, u.Stages)
+			c.note(e, f.span, "reached from entry point '%s'", f.name)
+		}
+	}
+	for _, g := range f.Globals {
+		v, ok := g.(*Var)
+		if !ok {
+			continue
+		}
+		switch {
+		case v.Space == types.AddrWorkgroup && f.Stage != Compute:
+			c.errorAt(f.span, "%s entry point '%s' uses workgroup variable '%s' (workgroup memory exists only in compute shaders)", f.Stage, f.name, v.name)
+		case f.Stage == Vertex && v.Space == types.AddrStorage && v.Access == types.ReadWrite:
+			c.errorAt(f.span, "vertex entry point '%s' uses read_write storage buffer '%s'; vertex shaders may only read storage buffers", f.name, v.name)
+		case f.Stage == Vertex && isWritableStorageTexture(v.Type):
+			c.errorAt(f.span, "vertex entry point '%s' uses writable storage texture '%s'", f.name, v.name)
+		}
+	}
+	io := newIOChecker(c, f)
+	for _, p := range f.Params {
+		if p.Type == nil {
+			continue
+		}
+		io.value(p.Decl.Name.Loc, p.name, p.Type, p.IO, builtins.Input)
+	}
+	if f.Result != nil {
+		io.value(f.Decl.ReturnType.Span(), "return value", f.Result, f.ResultIO, builtins.Output)
+	}
+	if f.Stage == Vertex && !io.hasPosition && !c.legacy {
+		c.errorAt(f.span, "vertex entry point '%s' must return @builtin(position)", f.name)
+	}
+	io.blendSrc()
+}
+
+func isWritableStorageTexture(t types.Type) bool {
+	tex, ok := t.(*types.Texture)
+	return ok && tex.Kind == types.TexStorage && tex.Access.CanWrite()
+}
+
+func builtinStage(s Stage) builtins.Stage {
+	switch s {
+	case Vertex:
+		return builtins.Vertex
+	case Fragment:
+		return builtins.Fragment
+	case Compute:
+		return builtins.Compute
+	}
+	return 0
+}

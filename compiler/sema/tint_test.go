@@ -1,0 +1,216 @@
+package sema_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/wgslgo/wgslgo/compiler/diag"
+)
+
+// tintDisagreements lists the fixture lines ("fixture:line") where Tint's verdict differs
+// from the annotation, because the spec says otherwise or because this compiler, unlike
+// Tint's command line, does not assume an optional language feature. Each such line cites
+// the spec in the fixture too. Keep this list short.
+var tintDisagreements = map[string]string{}
+
+// TestTint checks the modern-WGSL fixtures against Tint (Dawn's compiler), line by line:
+// Tint reports one error per run, so the test "peels" the fixture — each error Tint reports
+// must be on a line annotated with ERROR, which is then blanked and Tint run again — until
+// Tint accepts what is left. Every annotated ERROR line must be peeled that way, and the
+// warnings Tint gives on what is left must be the annotated ones. So a fixture's erroneous
+// constructs must each sit on one line that can be blanked without disturbing the others.
+func TestTint(t *testing.T) {
+	tint, err := exec.LookPath("tint")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("tint is not on PATH")
+		}
+		t.Skip("tint is not on PATH")
+	}
+	var (
+		mu                          sync.Mutex
+		agree, disagree, peeled     int
+		files                       int
+		used                        = map[string]bool{}
+		ran                         = map[string]bool{}
+	)
+	t.Run("fixtures", func(t *testing.T) {
+		for _, s := range loadSources(t) {
+			if s.topic == "legacy2021" {
+				continue // Tint rejects the 2021 draft dialect
+			}
+			t.Run(s.name, func(t *testing.T) {
+				t.Parallel()
+				r := tintPeel(t, tint, s)
+				mu.Lock()
+				defer mu.Unlock()
+				files++
+				ran[s.name] = true
+				peeled += r.peeled
+				for k := range r.used {
+					used[k] = true
+				}
+				if len(r.problems) == 0 {
+					agree++
+					return
+				}
+				disagree++
+				for _, p := range r.problems {
+					t.Errorf("%s:%s", s.name, p)
+				}
+			})
+		}
+	})
+	for k := range tintDisagreements {
+		name, _, _ := strings.Cut(k, ":")
+		if ran[name] && !used[k] {
+			t.Errorf("tintDisagreements[%q] no longer applies: remove it", k)
+		}
+	}
+	t.Logf("tint: %d fixtures, %d agree, %d disagree; %d annotated error lines confirmed by tint; %d known disagreements",
+		files, agree, disagree, peeled, len(tintDisagreements))
+}
+
+type peelResult struct {
+	peeled   int
+	used     map[string]bool
+	problems []string
+}
+
+var tintDiagRx = regexp.MustCompile(`^.*?:(\d+):(\d+) (error|warning): (.*)$`)
+
+type tintDiag struct {
+	line     int
+	severity diag.Severity
+	msg      string
+}
+
+// runTint runs tint on text and returns whether it accepted it and its diagnostics.
+func runTint(t *testing.T, tint, dir string, text []byte) (bool, []tintDiag) {
+	in := filepath.Join(dir, "in.wgsl")
+	if err := os.WriteFile(in, text, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(tint, "-o", filepath.Join(dir, "out.wgsl"), in)
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+	case errors.As(err, &exit) && exit.ExitCode() == 1:
+	default:
+		t.Fatalf("tint: %v\n%s", err, out)
+	}
+	var diags []tintDiag
+	for _, line := range strings.Split(string(out), "\n") {
+		if m := tintDiagRx.FindStringSubmatch(line); m != nil {
+			n, _ := strconv.Atoi(m[1])
+			d := tintDiag{line: n, severity: diag.Error, msg: m[4]}
+			if m[3] == "warning" {
+				d.severity = diag.Warning
+			}
+			diags = append(diags, d)
+		} else if msg, ok := strings.CutPrefix(line, "error: "); ok {
+			diags = append(diags, tintDiag{severity: diag.Error, msg: msg})
+		}
+	}
+	accepted := err == nil
+	if !accepted && !hasSeverity(diags, diag.Error) {
+		t.Fatalf("tint rejected the fixture without an error message:\n%s", out)
+	}
+	return accepted, diags
+}
+
+func hasSeverity(ds []tintDiag, sev diag.Severity) bool {
+	for _, d := range ds {
+		if d.severity == sev {
+			return true
+		}
+	}
+	return false
+}
+
+func tintPeel(t *testing.T, tint string, s *source) peelResult {
+	r := peelResult{used: map[string]bool{}}
+	dir := t.TempDir()
+	lines := bytes.Split(s.text, []byte("\n"))
+	errLines, warnLines := map[int]bool{}, map[int]bool{}
+	for _, e := range s.expect {
+		if e.severity == diag.Error {
+			errLines[e.line] = true
+		} else {
+			warnLines[e.line] = true
+		}
+	}
+	known := func(line int) bool {
+		k := s.name + ":" + strconv.Itoa(line)
+		if _, ok := tintDisagreements[k]; ok {
+			r.used[k] = true
+			return true
+		}
+		return false
+	}
+	blanked := map[int]bool{}
+	for range len(lines) + 1 {
+		accepted, diags := runTint(t, tint, dir, bytes.Join(lines, []byte("\n")))
+		if !accepted {
+			var first tintDiag
+			for _, d := range diags {
+				if d.severity == diag.Error {
+					first = d
+					break
+				}
+			}
+			switch {
+			case first.line == 0:
+				r.problems = append(r.problems, fmt.Sprintf(" tint: %s (no position)", first.msg))
+				return r
+			case errLines[first.line] && !blanked[first.line]:
+				r.peeled++
+			case known(first.line):
+			default:
+				r.problems = append(r.problems, fmt.Sprintf("%d: tint rejects a line not annotated with ERROR: %s", first.line, first.msg))
+				return r
+			}
+			blanked[first.line] = true
+			lines[first.line-1] = nil
+			continue
+		}
+		var missed []int
+		for l := range errLines {
+			if !blanked[l] && !known(l) {
+				missed = append(missed, l)
+			}
+		}
+		sort.Ints(missed)
+		for _, l := range missed {
+			r.problems = append(r.problems, fmt.Sprintf("%d: annotated ERROR but tint accepts it", l))
+		}
+		warned := map[int]bool{}
+		for _, d := range diags {
+			if d.severity == diag.Warning {
+				warned[d.line] = true
+				if !warnLines[d.line] && !known(d.line) {
+					r.problems = append(r.problems, fmt.Sprintf("%d: tint warns (%s) on a line not annotated with WARNING", d.line, d.msg))
+				}
+			}
+		}
+		for l := range warnLines {
+			if !blanked[l] && !warned[l] && !known(l) {
+				r.problems = append(r.problems, fmt.Sprintf("%d: annotated WARNING but tint gives none", l))
+			}
+		}
+		return r
+	}
+	r.problems = append(r.problems, " tint never accepted the fixture")
+	return r
+}
