@@ -27,7 +27,7 @@ func Bitcast(v Value, to types.Type) (Value, error) {
 		return v, nil
 	}
 	// Spread v into 16-bit halves, least significant first.
-	var halves [4]uint16
+	var halves [8]uint16 // up to vec4 of 32-bit components
 	n := 0
 	from, fromN := bitcastShape(v.typ)
 	toS, toN := bitcastShape(to)

@@ -360,6 +360,8 @@ func TestBitcast(t *testing.T) {
 		{vec(f16(1), f16(0), f16(0), f16(1)), types.Vec(2, types.U32), "vec2<u32>(15360u, 1006632960u)"},
 		{vec(i32(0x3c00), i32(0x3c000000)), types.Vec(4, types.F16), "vec4<f16>(1.0h, 0.0h, 0.0h, 1.0h)"},
 		{f32(1), types.Vec(2, types.F16), "vec2<f16>(0.0h, 1.875h)"},
+		{vec(f32(1), f32(-1), f32(0)), types.Vec(3, types.U32), "vec3<u32>(1065353216u, 3212836864u, 0u)"},
+		{vec(u32(0x3f800000), u32(0), u32(0), u32(0x40000000)), types.Vec(4, types.F32), "vec4<f32>(1.0f, 0.0f, 0.0f, 2.0f)"},
 		{u32(0x7c00), types.Vec(2, types.F16), "error: f16 infinity or NaN"},
 		{u32(0x0001), types.Vec(2, types.F16), "vec2<f16>(6e-08h, 0.0h)"},
 		{vec(f16(1), f16(0), f16(0), f16(1)), types.U32, "error: bitcast from vec4<f16> to u32 is not defined"},

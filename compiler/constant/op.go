@@ -183,6 +183,9 @@ func Binary(op Op, a, b Value) (Value, error) {
 	if s == nil || !opDefined(op, s) {
 		return Value{}, errOp(op, a.typ)
 	}
+	if a.elems == nil {
+		return scalarBinary(op, s, a, b)
+	}
 	return mapScalars2(a, b, func(x, y Value) (Value, error) { return scalarBinary(op, s, x, y) })
 }
 
