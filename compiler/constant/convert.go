@@ -225,6 +225,29 @@ func IntValue(s *types.Scalar, x int64) (Value, error) {
 	return makeInt(s, x), nil
 }
 
+// OverrideValue converts x, a pipeline-overridable constant as WebGPU passes it (a
+// GPUPipelineConstantValue, which is a double), to the override's type s the way WebGPU does:
+// bool is x != 0 (NaN is false); i32 and u32 truncate toward zero and must then be in range
+// (WebIDL [EnforceRange]); f32 and f16 round to the nearest value and must stay finite. NaN
+// and infinities are errors for the numeric types.
+func OverrideValue(s *types.Scalar, x float64) (Value, error) {
+	switch {
+	case s.Kind == types.KindBool:
+		return MakeBool(x != 0 && !math.IsNaN(x)), nil
+	case math.IsInf(x, 0) || math.IsNaN(x):
+		return Value{}, fmt.Errorf("override value %g is not a finite number", x)
+	case s.IsFloat():
+		return FloatValue(s, x)
+	case s.IsInteger():
+		t := math.Trunc(x)
+		if t < -0x1p63 || t >= 0x1p63 || !fitsInt(int64(t), s) {
+			return Value{}, fmt.Errorf("override value %g is out of the range of %s", x, s)
+		}
+		return makeInt(s, int64(t)), nil
+	}
+	return Value{}, fmt.Errorf("%s cannot be an override type", s)
+}
+
 // CommonScalar returns the scalar type both a and b convert to for a binary operation: the
 // same type, the concrete one when the other is abstract and converts to it (AbstractInt to
 // any numeric type, AbstractFloat to f32 or f16), or AbstractFloat for AbstractInt mixed with

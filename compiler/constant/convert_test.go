@@ -184,3 +184,34 @@ func TestConstruct(t *testing.T) {
 		}
 	}
 }
+
+func TestOverrideValue(t *testing.T) {
+	for _, tt := range []struct {
+		s    *types.Scalar
+		x    float64
+		want string
+	}{
+		{types.Bool, 0, "false"},
+		{types.Bool, -2, "true"},
+		{types.Bool, math.NaN(), "false"},
+		{types.I32, -3.9, "-3i"},
+		{types.I32, 2147483647.5, "2147483647i"},
+		{types.I32, 2147483648, "error: override value 2.147483648e+09 is out of the range of i32"},
+		{types.U32, 4294967295, "4294967295u"},
+		{types.U32, -0.5, "0u"},
+		{types.U32, -1, "error: out of the range of u32"},
+		{types.U32, 1e300, "error: out of the range of u32"},
+		{types.F32, 0.1, "0.1f"},
+		{types.F32, 1e39, "error: not representable in f32"},
+		{types.F16, 65519, "65500.0h"},
+		{types.F16, 1e5, "error: not representable in f16"},
+		{types.F32, math.Inf(1), "error: override value +Inf is not a finite number"},
+		{types.I32, math.NaN(), "error: not a finite number"},
+		{types.AbstractInt, 1, "1"},
+	} {
+		v, err := OverrideValue(tt.s, tt.x)
+		check(t, tt.want, v, err, "%s %v", tt.s, tt.x)
+	}
+	assert.Equal(t, int64(9223372036854774784), af(1e300).Int64(), "clamped to the largest float64 below 2**63")
+	assert.Equal(t, int64(-2), f16(-2.5).Int64())
+}

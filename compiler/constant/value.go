@@ -163,10 +163,10 @@ func (v Value) isNegZero() bool {
 }
 
 // Int64 returns the value of an integer scalar (u32 zero-extended); floats are truncated
-// toward zero and bools give 0 or 1.
+// toward zero (and clamped to the int64 range) and bools give 0 or 1.
 func (v Value) Int64() int64 {
 	if s, ok := v.typ.(*types.Scalar); ok && s.IsFloat() {
-		return int64(v.float())
+		return floatToInt(v.float(), s, types.AbstractInt)
 	}
 	return int64(v.bits)
 }
