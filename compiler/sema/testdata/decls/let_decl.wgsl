@@ -1,0 +1,23 @@
+// let-declarations: function scope only, concrete constructible or pointer type
+// (spec "let Declarations"); textures and samplers with texture_and_sampler_let.
+
+@group(0) @binding(0) var t: texture_2d<f32>;
+@group(0) @binding(1) var s: sampler;
+@group(0) @binding(2) var<storage, read_write> buf: array<atomic<u32>>;
+var<private> pvar: array<f32, 4>;
+
+fn f() {
+	let a = 1;
+	let b: f32 = 1;
+	let c = vec3(1, 2, 3);
+	let d: array<f32, 2> = array(1, 2.0);
+	let p = &pvar;
+	let q: ptr<private, f32> = &pvar[1];
+	let tex = t;
+	let smp = s;
+	let e: u32 = -1; // ERROR "cannot|represent|convert"
+	let atom = buf[0]; // ERROR "atomic|construct|load"
+	let rt = buf; // ERROR "runtime|construct|array"
+	let untyped_mismatch: i32 = 1u; // ERROR "cannot|convert|mismatch"
+	_ = a + b + c.x + d[0] + (*p)[0] + *q + f32(e);
+}
