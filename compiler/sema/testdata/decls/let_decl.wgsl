@@ -19,5 +19,5 @@ fn f() {
 	let atom = buf[0]; // ERROR "atomic|construct|load"
 	let rt = buf; // ERROR "runtime|construct|array"
 	let untyped_mismatch: i32 = 1u; // ERROR "cannot|convert|mismatch"
-	_ = a + b + c.x + d[0] + (*p)[0] + *q + f32(e);
+	_ = f32(a + c.x) + b + d[0] + (*p)[0] + *q;
 }
