@@ -29,12 +29,7 @@ func abs(name string, args []Value, _ types.Type) (Value, error) {
 		switch s.Kind {
 		case types.KindU32:
 			return x, nil
-		case types.KindAbstractInt:
-			if x.int() == math.MinInt64 {
-				return Value{}, fmt.Errorf("abs(%s) overflows AbstractInt in constant expression", x)
-			}
-			fallthrough
-		case types.KindI32: // abs of the most negative i32 is itself, by wrapping
+		case types.KindAbstractInt, types.KindI32: // abs of the most negative value is itself
 			if x.int() < 0 {
 				return makeInt(s, -x.int()), nil
 			}

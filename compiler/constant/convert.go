@@ -295,7 +295,7 @@ func Construct(t types.Type, args []Value) (Value, error) {
 		if len(args) == 1 {
 			switch a := args[0].typ.(type) {
 			case *types.Scalar:
-				e, err := Convert(args[0], t.Elem)
+				e, err := autoConvert(args[0], t.Elem)
 				if err != nil {
 					return Value{}, err
 				}

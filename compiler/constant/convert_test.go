@@ -160,6 +160,8 @@ func TestConstruct(t *testing.T) {
 		{types.U32, []Value{ai(4000000000)}, "4000000000u"},
 		{types.Bool, []Value{i32(3)}, "true"},
 		{types.Vec(3, types.F32), []Value{ai(1)}, "vec3<f32>(1.0f, 1.0f, 1.0f)"},
+		{types.Vec(2, types.U32), []Value{ai(-1)}, "error: value -1 does not fit in u32"},
+		{types.Vec(2, types.U32), []Value{i32(1)}, "error: cannot use a value of type i32 as u32"},
 		{types.Vec(3, types.U32), []Value{vec(f32(1.5), f32(-1), f32(7))}, "vec3<u32>(1u, 0u, 7u)"},
 		{types.Vec(3, types.F32), []Value{vec(f32(1), f32(2)), ai(3)}, "vec3<f32>(1.0f, 2.0f, 3.0f)"},
 		{types.Vec(4, types.F32), []Value{af(0.5), vec(f32(1), f32(2)), f32(3)}, "vec4<f32>(0.5f, 1.0f, 2.0f, 3.0f)"},

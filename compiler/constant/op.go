@@ -58,8 +58,8 @@ func errOp(op Op, t types.Type) error {
 }
 
 // Unary evaluates op (Neg, Not or Complement) on a scalar or vector, component-wise.
-// Negating the most negative i32 gives itself (concrete integers wrap); negating the most
-// negative AbstractInt is an overflow error.
+// Negating the most negative value of an integer type, AbstractInt included, gives that value
+// back, as the spec's negation rule says.
 func Unary(op Op, v Value) (Value, error) {
 	var s *types.Scalar
 	switch t := v.typ.(type) {
@@ -85,14 +85,8 @@ func unaryScalar(op Op, s *types.Scalar, v Value) (Value, error) {
 	case Complement:
 		return makeInt(s, ^v.int()), nil
 	}
-	switch s.Kind {
-	case types.KindAbstractInt:
-		if v.int() == math.MinInt64 {
-			return Value{}, fmt.Errorf("-(%s) overflows AbstractInt in constant expression", v)
-		}
-		return makeInt(s, -v.int()), nil
-	case types.KindI32:
-		return makeInt(s, -v.int()), nil
+	if s.IsInteger() {
+		return makeInt(s, -v.int()), nil // the most negative value negates to itself
 	}
 	return makeFloat(s, -v.float()), nil
 }
