@@ -1,0 +1,113 @@
+// Package compiler is wgslgo's public API: WGSL source in, SPIR-V words and reflection out.
+//
+//	res, err := compiler.Compile(compiler.Source{Name: "particles.wgsl", Text: src}, compiler.Options{})
+//
+// err, when non-nil, is a diag.List holding every error with its file:line:col.
+package compiler
+
+import (
+	"fmt"
+
+	"github.com/wgslgo/wgslgo/compiler/diag"
+	"github.com/wgslgo/wgslgo/compiler/reflect"
+	"github.com/wgslgo/wgslgo/compiler/sema"
+	"github.com/wgslgo/wgslgo/compiler/syntax"
+)
+
+// Source is one WGSL file.
+type Source struct {
+	// Name is used in diagnostics and written into reflection; keep it relative.
+	Name string
+	Text []byte
+}
+
+// Target is a Vulkan environment the SPIR-V is made for.
+type Target string
+
+// The supported targets.
+const (
+	Vulkan10 Target = "vulkan1.0" // SPIR-V 1.0
+	Vulkan11 Target = "vulkan1.1" // SPIR-V 1.3 (the default)
+	Vulkan12 Target = "vulkan1.2" // SPIR-V 1.5
+	Vulkan13 Target = "vulkan1.3" // SPIR-V 1.6
+)
+
+// ParseTarget validates a target name.
+func ParseTarget(s string) (Target, error) {
+	switch t := Target(s); t {
+	case Vulkan10, Vulkan11, Vulkan12, Vulkan13:
+		return t, nil
+	case "":
+		return Vulkan11, nil
+	}
+	return "", fmt.Errorf("unknown target %q (want vulkan1.0, vulkan1.1, vulkan1.2 or vulkan1.3)", s)
+}
+
+// Options configure a compilation.
+type Options struct {
+	// Dialect selects modern WGSL or the 2021 draft; DialectAuto detects it.
+	Dialect syntax.Dialect
+	Target  Target
+	// EntryPoint keeps only the named entry point when set.
+	EntryPoint string
+	// NoRobustness disables the bounds clamping of memory accesses.
+	NoRobustness bool
+	// UniformStandardLayout applies storage-buffer layout rules to uniform buffers.
+	UniformStandardLayout bool
+	// Overrides substitutes override values at compile time (name → WGSL literal text).
+	Overrides map[string]string
+	// Debug emits OpSource and OpLine.
+	Debug bool
+}
+
+// Result is a successful compilation.
+type Result struct {
+	SPIRV      []uint32
+	Reflection *reflect.Module
+	Warnings   diag.List
+	Program    *sema.Program
+}
+
+// Check parses and type-checks a source. The diagnostics hold errors and warnings; the
+// program is nil when there are errors.
+func Check(src Source, opts Options) (*sema.Program, diag.List) {
+	file := diag.NewFile(src.Name, src.Text)
+	ast, diags := syntax.Parse(file, syntax.Options{Dialect: opts.Dialect})
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	prog, more := sema.Check(ast, sema.Options{UniformStandardLayout: opts.UniformStandardLayout})
+	diags = append(diags, more...)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	return prog, diags
+}
+
+// Reflect checks a source and describes its interface: bindings with layouts, entry points,
+// overrides and constants.
+func Reflect(src Source, opts Options) (*reflect.Module, diag.List, error) {
+	prog, diags := Check(src, opts)
+	if prog == nil {
+		return nil, diags, diags
+	}
+	m, err := reflect.FromProgram(prog, src.Name)
+	if err != nil {
+		return nil, diags, err
+	}
+	return m, diags, nil
+}
+
+// ErrNoBackend reports that SPIR-V generation is not available in this build of the compiler.
+var ErrNoBackend = fmt.Errorf("SPIR-V generation is not implemented yet: the IR lowering and the SPIR-V backend are still being written (parsing, checking and --reflect work)")
+
+// Compile checks a source and generates SPIR-V and reflection.
+func Compile(src Source, opts Options) (*Result, error) {
+	if _, err := ParseTarget(string(opts.Target)); err != nil {
+		return nil, err
+	}
+	if _, _, err := Reflect(src, opts); err != nil {
+		return nil, err
+	}
+	return nil, ErrNoBackend
+}

@@ -1,0 +1,196 @@
+package reflect
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/wgslgo/wgslgo/compiler/sema"
+	"github.com/wgslgo/wgslgo/compiler/syntax"
+	"github.com/wgslgo/wgslgo/compiler/types"
+)
+
+// FromProgram builds the reflection of a checked program. source names the WGSL file as the
+// user gave it (it is written into the model as is).
+func FromProgram(p *sema.Program, source string) (*Module, error) {
+	m := &Module{Version: Version, Source: source}
+	l := p.Layouts
+
+	var roots []types.Type
+	byVar := map[*sema.Var]BindingRef{}
+	globals := append([]*sema.Var(nil), p.Globals...)
+	sort.SliceStable(globals, func(i, j int) bool {
+		if globals[i].Group != globals[j].Group {
+			return globals[i].Group < globals[j].Group
+		}
+		return globals[i].Binding < globals[j].Binding
+	})
+	for _, v := range globals {
+		if v.Group < 0 || v.Binding < 0 {
+			continue
+		}
+		b, ok := BindingOf(l, v.Group, v.Binding, v.Name(), v.Space, v.Access, v.Type)
+		if !ok {
+			return nil, fmt.Errorf("variable %s: type %s is not a resource type", v.Name(), v.Type)
+		}
+		m.Bindings = append(m.Bindings, b)
+		byVar[v] = BindingRef{Group: v.Group, Binding: v.Binding}
+		if v.Space.IsHostShareable() {
+			roots = append(roots, v.Type)
+		}
+	}
+	m.Structs = StructsFrom(l, roots)
+
+	for _, f := range p.EntryPoints {
+		ep := EntryPoint{Name: f.Name(), Stage: Stage(f.Stage.String())}
+		if f.Stage == sema.Compute {
+			for _, d := range f.Workgroup {
+				ep.WorkgroupSize = append(ep.WorkgroupSize, workgroupDim(p, d))
+			}
+		}
+		for _, g := range f.Globals {
+			if v, ok := g.(*sema.Var); ok {
+				if ref, ok := byVar[v]; ok {
+					ep.Bindings = append(ep.Bindings, ref)
+				}
+			}
+		}
+		sort.Slice(ep.Bindings, func(i, j int) bool {
+			a, b := ep.Bindings[i], ep.Bindings[j]
+			if a.Group != b.Group {
+				return a.Group < b.Group
+			}
+			return a.Binding < b.Binding
+		})
+		switch f.Stage {
+		case sema.Vertex:
+			for _, prm := range f.Params {
+				ep.VertexInputs = append(ep.VertexInputs, ioVars(prm.Name(), prm.Type, prm.IO)...)
+			}
+			sortIO(ep.VertexInputs)
+		case sema.Fragment:
+			if f.Result != nil {
+				ep.FragmentOutputs = ioVars("", f.Result, f.ResultIO)
+				sortIO(ep.FragmentOutputs)
+			}
+		}
+		if ep.Bindings == nil {
+			ep.Bindings = []BindingRef{}
+		}
+		m.EntryPoints = append(m.EntryPoints, ep)
+	}
+
+	for _, o := range p.Overrides {
+		ov := Override{Name: o.Name(), Type: o.Type.String(), ID: o.ID, Required: o.Default == nil}
+		if o.Value.IsValid() {
+			v, err := ValueOf(o.Value)
+			if err != nil {
+				return nil, fmt.Errorf("override %s: %w", o.Name(), err)
+			}
+			ov.Default = &v
+		}
+		m.Overrides = append(m.Overrides, ov)
+	}
+
+	for _, c := range p.Consts {
+		switch c.Type.(type) {
+		case *types.Scalar, *types.Vector:
+		default:
+			continue
+		}
+		v, err := ValueOf(c.Value)
+		if err != nil {
+			return nil, fmt.Errorf("const %s: %w", c.Name(), err)
+		}
+		m.Constants = append(m.Constants, Constant{Name: c.Name(), Type: c.Type.String(), Value: v})
+	}
+	return m, nil
+}
+
+func workgroupDim(p *sema.Program, d sema.WorkgroupDim) WorkgroupDim {
+	switch {
+	case d.Override != nil:
+		return WorkgroupDim{Override: d.Override.Name()}
+	case d.IsOverrideExpr():
+		wd := WorkgroupDim{Expr: syntax.FormatExpr(d.Expr)}
+		seen := map[string]bool{}
+		walkIdents(d.Expr, func(id *syntax.IdentExpr) {
+			if o, ok := p.Uses[id].(*sema.Override); ok && !seen[o.Name()] {
+				seen[o.Name()] = true
+				wd.Overrides = append(wd.Overrides, o.Name())
+			}
+		})
+		return wd
+	}
+	return WorkgroupDim{Value: d.Value}
+}
+
+// walkIdents calls f for every identifier expression in e, left to right.
+func walkIdents(e syntax.Expr, f func(*syntax.IdentExpr)) {
+	switch e := e.(type) {
+	case *syntax.IdentExpr:
+		f(e)
+		for _, a := range e.TemplateArgs {
+			walkIdents(a, f)
+		}
+	case *syntax.ParenExpr:
+		walkIdents(e.X, f)
+	case *syntax.UnaryExpr:
+		walkIdents(e.X, f)
+	case *syntax.BinaryExpr:
+		walkIdents(e.X, f)
+		walkIdents(e.Y, f)
+	case *syntax.CallExpr:
+		for _, a := range e.Args {
+			walkIdents(a, f)
+		}
+	case *syntax.IndexExpr:
+		walkIdents(e.X, f)
+		walkIdents(e.Index, f)
+	case *syntax.MemberExpr:
+		walkIdents(e.X, f)
+	}
+}
+
+// ioVars lists the user-defined (location) values of a parameter or return value: the value
+// itself, or the members of an IO structure.
+func ioVars(name string, t types.Type, io types.IO) []IOVar {
+	if io.Location >= 0 {
+		return []IOVar{ioVar(name, t, io)}
+	}
+	s, ok := t.(*types.Struct)
+	if !ok || io.Builtin != "" {
+		return nil
+	}
+	var out []IOVar
+	for _, m := range s.Members {
+		if m.IO.Location >= 0 {
+			out = append(out, ioVar(m.Name, m.Type, m.IO))
+		}
+	}
+	return out
+}
+
+func ioVar(name string, t types.Type, io types.IO) IOVar {
+	v := IOVar{Location: io.Location, Type: t.String(), Name: name}
+	if io.BlendSrc >= 0 {
+		b := io.BlendSrc
+		v.BlendSrc = &b
+	}
+	return v
+}
+
+func sortIO(vs []IOVar) {
+	sort.SliceStable(vs, func(i, j int) bool {
+		if vs[i].Location != vs[j].Location {
+			return vs[i].Location < vs[j].Location
+		}
+		bi, bj := -1, -1
+		if vs[i].BlendSrc != nil {
+			bi = *vs[i].BlendSrc
+		}
+		if vs[j].BlendSrc != nil {
+			bj = *vs[j].BlendSrc
+		}
+		return bi < bj
+	})
+}

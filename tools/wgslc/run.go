@@ -1,0 +1,246 @@
+package main
+
+import (
+	"encoding/binary"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/wgslgo/wgslgo/compiler"
+	"github.com/wgslgo/wgslgo/compiler/diag"
+	"github.com/wgslgo/wgslgo/compiler/reflect"
+	"github.com/wgslgo/wgslgo/compiler/syntax"
+)
+
+// Exit codes of the command-line contract.
+const (
+	exitOK       = 0
+	exitDiags    = 1
+	exitUsage    = 2
+	maxInputSize = 64 << 20
+)
+
+// overrideFlags collects repeated --override NAME=VALUE flags.
+type overrideFlags []string
+
+func (o *overrideFlags) String() string { return strings.Join(*o, ",") }
+
+func (o *overrideFlags) Set(s string) error {
+	if !strings.Contains(s, "=") {
+		return fmt.Errorf("want NAME=VALUE, got %q", s)
+	}
+	*o = append(*o, s)
+	return nil
+}
+
+type config struct {
+	out          string
+	reflectOut   string
+	parseOnly    bool
+	check        bool
+	migrate      bool
+	dialect      string
+	target       string
+	entryPoint   string
+	robustness   string
+	uniformStd   bool
+	debug        bool
+	diagFormat   string
+	overrides    overrideFlags
+	input        string
+	inputIsStdin bool
+}
+
+func newFlagSet(cfg *config, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("wgslc", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&cfg.out, "o", "", "write SPIR-V to `OUT.spv`")
+	fs.StringVar(&cfg.reflectOut, "reflect", "", "write reflection JSON to `OUT.json`")
+	fs.BoolVar(&cfg.parseOnly, "parse-only", false, "only parse: exit 0 when the syntax is valid, 1 with diagnostics")
+	fs.BoolVar(&cfg.check, "check", false, "parse and type-check only")
+	fs.BoolVar(&cfg.migrate, "migrate", false, "print a 2021-draft shader as modern WGSL")
+	fs.StringVar(&cfg.dialect, "dialect", "auto", "source dialect: auto, modern or legacy2021")
+	fs.StringVar(&cfg.target, "target", "vulkan1.1", "target environment: vulkan1.0, vulkan1.1, vulkan1.2 or vulkan1.3")
+	fs.StringVar(&cfg.entryPoint, "entry-point", "", "keep only the entry point `NAME`")
+	fs.StringVar(&cfg.robustness, "robustness", "on", "bounds clamping of memory accesses: on or off")
+	fs.BoolVar(&cfg.uniformStd, "uniform-standard-layout", false, "allow storage-buffer layout rules in uniform buffers (uniform_buffer_standard_layout)")
+	fs.BoolVar(&cfg.debug, "g", false, "emit debug information (OpSource, OpLine)")
+	fs.StringVar(&cfg.diagFormat, "diagnostics-format", "text", "diagnostics format: text or json")
+	fs.Var(&cfg.overrides, "override", "substitute override `NAME=VALUE` at compile time (repeatable)")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: wgslc [flags] FILE.wgsl   (FILE '-' reads standard input)\n")
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	var cfg config
+	fs := newFlagSet(&cfg, stderr)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(stderr, "wgslc: exactly one input file is required")
+		fs.Usage()
+		return exitUsage
+	}
+	cfg.input = fs.Arg(0)
+	dialect, ok := map[string]syntax.Dialect{
+		"auto": syntax.DialectAuto, "modern": syntax.DialectModern, "legacy2021": syntax.DialectLegacy2021,
+	}[cfg.dialect]
+	if !ok {
+		fmt.Fprintf(stderr, "wgslc: unknown --dialect %q (want auto, modern or legacy2021)\n", cfg.dialect)
+		return exitUsage
+	}
+	if cfg.diagFormat != "text" && cfg.diagFormat != "json" {
+		fmt.Fprintf(stderr, "wgslc: unknown --diagnostics-format %q (want text or json)\n", cfg.diagFormat)
+		return exitUsage
+	}
+	text, err := readInput(cfg.input)
+	if err != nil {
+		fmt.Fprintf(stderr, "wgslc: %v\n", err)
+		return exitUsage
+	}
+	file := diag.NewFile(displayName(cfg.input), text)
+
+	if cfg.parseOnly {
+		_, diags := syntax.Parse(file, syntax.Options{Dialect: dialect})
+		return report(stderr, cfg.diagFormat, diags)
+	}
+	if cfg.migrate {
+		fmt.Fprintln(stderr, "wgslc: --migrate is not implemented yet")
+		return exitUsage
+	}
+	target, err := compiler.ParseTarget(cfg.target)
+	if err != nil {
+		fmt.Fprintf(stderr, "wgslc: %v\n", err)
+		return exitUsage
+	}
+	if cfg.robustness != "on" && cfg.robustness != "off" {
+		fmt.Fprintf(stderr, "wgslc: --robustness must be on or off, not %q\n", cfg.robustness)
+		return exitUsage
+	}
+	src := compiler.Source{Name: file.Name, Text: text}
+	opts := compiler.Options{
+		Dialect:               dialect,
+		Target:                target,
+		EntryPoint:            cfg.entryPoint,
+		NoRobustness:          cfg.robustness == "off",
+		UniformStandardLayout: cfg.uniformStd,
+		Debug:                 cfg.debug,
+		Overrides:             map[string]string{},
+	}
+	for _, o := range cfg.overrides {
+		name, value, _ := strings.Cut(o, "=")
+		opts.Overrides[name] = value
+	}
+	if cfg.check || (cfg.out == "" && cfg.reflectOut == "") {
+		_, diags := compiler.Check(src, opts)
+		return report(stderr, cfg.diagFormat, diags)
+	}
+	if cfg.out == "" {
+		m, diags, err := compiler.Reflect(src, opts)
+		if code := report(stderr, cfg.diagFormat, diags); code != exitOK {
+			return code
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "wgslc: %v\n", err)
+			return exitUsage
+		}
+		return writeReflection(stderr, cfg.reflectOut, m)
+	}
+	res, err := compiler.Compile(src, opts)
+	if err != nil {
+		var list diag.List
+		if errors.As(err, &list) {
+			return report(stderr, cfg.diagFormat, list)
+		}
+		fmt.Fprintf(stderr, "wgslc: %v\n", err)
+		return exitUsage
+	}
+	report(stderr, cfg.diagFormat, res.Warnings)
+	if err := os.WriteFile(cfg.out, wordsToBytes(res.SPIRV), 0o644); err != nil {
+		fmt.Fprintf(stderr, "wgslc: %v\n", err)
+		return exitUsage
+	}
+	if cfg.reflectOut != "" {
+		return writeReflection(stderr, cfg.reflectOut, res.Reflection)
+	}
+	return exitOK
+}
+
+func writeReflection(stderr io.Writer, path string, m *reflect.Module) int {
+	data, err := reflect.Marshal(m)
+	if err != nil {
+		fmt.Fprintf(stderr, "wgslc: %v\n", err)
+		return exitUsage
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		fmt.Fprintf(stderr, "wgslc: %v\n", err)
+		return exitUsage
+	}
+	return exitOK
+}
+
+func wordsToBytes(words []uint32) []byte {
+	out := make([]byte, 4*len(words))
+	for i, w := range words {
+		binary.LittleEndian.PutUint32(out[4*i:], w)
+	}
+	return out
+}
+
+// report prints diagnostics and returns the exit code they imply.
+func report(stderr io.Writer, format string, diags diag.List) int {
+	diags.Sort()
+	if format == "json" {
+		js, err := diags.JSON()
+		if err != nil {
+			fmt.Fprintf(stderr, "wgslc: %v\n", err)
+			return exitUsage
+		}
+		fmt.Fprintf(stderr, "%s\n", js)
+	} else {
+		diags.Print(stderr)
+	}
+	if diags.HasErrors() {
+		return exitDiags
+	}
+	return exitOK
+}
+
+func displayName(path string) string {
+	if path == "-" {
+		return "<stdin>"
+	}
+	return path
+}
+
+func readInput(path string) ([]byte, error) {
+	var r io.Reader
+	if path == "-" {
+		r = os.Stdin
+	} else {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		r = f
+	}
+	data, err := io.ReadAll(io.LimitReader(r, maxInputSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > maxInputSize {
+		return nil, fmt.Errorf("%s: input larger than %d MiB", displayName(path), maxInputSize>>20)
+	}
+	return data, nil
+}

@@ -1,0 +1,82 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/wgslgo/wgslgo/compiler/reflect"
+)
+
+func runWgslc(t *testing.T, args ...string) (int, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(args, &out, &errb)
+	return code, errb.String()
+}
+
+func writeFile(t *testing.T, name, text string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	require.NoError(t, os.WriteFile(p, []byte(text), 0o644))
+	return p
+}
+
+func TestParseOnly(t *testing.T) {
+	code, stderr := runWgslc(t, "--parse-only", "../../examples/particles/particles.wgsl")
+	assert.Equal(t, exitOK, code, stderr)
+	assert.Empty(t, stderr)
+
+	bad := writeFile(t, "bad.wgsl", "fn main() {\n  let x = 1 +;\n}\n")
+	code, stderr = runWgslc(t, "--parse-only", bad)
+	assert.Equal(t, exitDiags, code)
+	assert.Contains(t, stderr, "bad.wgsl:2:14: error:")
+	assert.Contains(t, stderr, "  let x = 1 +;\n             ^")
+}
+
+func TestCheckReportsSemanticErrors(t *testing.T) {
+	bad := writeFile(t, "types.wgsl", "const x: u32 = -1;\nfn f() -> i32 { return 1.5; }\n")
+	code, stderr := runWgslc(t, "--check", bad)
+	assert.Equal(t, exitDiags, code)
+	assert.Contains(t, stderr, "types.wgsl:1:16: error: value -1 does not fit in u32")
+	assert.Contains(t, stderr, "types.wgsl:2:24: error:")
+
+	code, stderr = runWgslc(t, "--check", "--diagnostics-format=json", bad)
+	assert.Equal(t, exitDiags, code)
+	assert.Contains(t, stderr, `"severity": "error"`)
+}
+
+func TestReflectWritesDeterministicJSON(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.json"), filepath.Join(dir, "b.json")
+	code, stderr := runWgslc(t, "--reflect", a, "../../examples/particles/particles.wgsl")
+	require.Equal(t, exitOK, code, stderr)
+	code, _ = runWgslc(t, "--reflect", b, "../../examples/particles/particles.wgsl")
+	require.Equal(t, exitOK, code)
+	ja, _ := os.ReadFile(a)
+	jb, _ := os.ReadFile(b)
+	assert.Equal(t, ja, jb)
+	m, err := reflect.Unmarshal(ja)
+	require.NoError(t, err)
+	require.Len(t, m.Structs, 3)
+	assert.Equal(t, "SimParams", m.Structs[0].Name)
+	assert.Equal(t, 12, m.Structs[0].Members[1].Offset, "dt packs into the tail of the vec3")
+	assert.Equal(t, 80, m.Bindings[0].MinBindingSize)
+	assert.Equal(t, "workgroup_width", m.EntryPoints[0].WorkgroupSize[0].Override)
+}
+
+func TestUsageErrors(t *testing.T) {
+	code, _ := runWgslc(t)
+	assert.Equal(t, exitUsage, code)
+	code, _ = runWgslc(t, "--target", "vulkan9", "--check", "../../examples/particles/particles.wgsl")
+	assert.Equal(t, exitUsage, code)
+	code, stderr := runWgslc(t, "--check", "/nonexistent/x.wgsl")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr, "no such file")
+	code, _ = runWgslc(t, "--dialect", "klingon", "--check", "../../examples/particles/particles.wgsl")
+	assert.Equal(t, exitUsage, code)
+}
