@@ -195,6 +195,7 @@ func (p *parser) parseStruct(start diag.Pos, attrs []*Attribute) *StructDecl {
 		return d
 	}
 	for p.tok.Kind != RBrace && p.tok.Kind != TokEOF {
+		before := p.i
 		mstart := p.tok.Start
 		p.tracef("struct_member")
 		m := &StructMember{Attrs: p.parseAttributes()}
@@ -223,8 +224,8 @@ func (p *parser) parseStruct(start diag.Pos, attrs []*Attribute) *StructDecl {
 			p.errorExpected("',' or '}' after structure member")
 			p.skipMember()
 		}
-		if p.aborted {
-			break
+		if p.aborted || p.i == before {
+			break // no progress: the body is probably missing its '}'
 		}
 	}
 	if len(d.Members) == 0 && !p.legacy {
@@ -236,17 +237,16 @@ func (p *parser) parseStruct(start diag.Pos, attrs []*Attribute) *StructDecl {
 	return d
 }
 
-// skipMember skips the rest of a malformed structure member.
+// skipMember skips the rest of a malformed structure member, stopping before what looks
+// like the next declaration.
 func (p *parser) skipMember() {
 	p.needSync = false
 	for {
 		switch p.tok.Kind {
-		case TokEOF, RBrace:
+		case TokEOF, RBrace, LBrace, KwFn, KwStruct, KwVar, KwConst, KwOverride, KwAlias, KwConstAssert:
 			return
 		case Comma, Semicolon:
 			p.next()
-			return
-		case LBrace:
 			return
 		}
 		p.next()

@@ -444,7 +444,11 @@ func (p *parser) parseSwitch(attrs []*Attribute, start diag.Pos) *SwitchStmt {
 			p.next()
 		default:
 			p.errorExpected("'case' or 'default' in switch body")
+			before := p.i
 			p.syncStmt()
+			if p.i == before {
+				p.next()
+			}
 			continue
 		}
 		p.got(Colon)
