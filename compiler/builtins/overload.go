@@ -44,6 +44,7 @@ type Overload struct {
 	sameAbs   [][2]int8 // pairs of scalar variables that are both abstract or both concrete
 	countVar  int8      // the count variable of a variadic overload
 	f16       bool      // some instantiation mentions f16
+	fixedF16  bool      // f16 in the overload's own types, or a type variable
 	id        int       // index in the whole table, for stable ordering
 }
 

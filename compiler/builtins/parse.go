@@ -548,7 +548,7 @@ func (b *block) compileFn(f *fnDecl) {
 	if len(o.vars) > maxVars {
 		panic("builtins table: too many variables in " + f.name)
 	}
-	o.f16 = c.mentionsF16()
+	o.f16, o.fixedF16 = c.mentionsF16(), c.fixedF16()
 	o.id = len(allOverload)
 	allOverload = append(allOverload, o)
 	bi := table[f.name]
@@ -562,8 +562,18 @@ func (b *block) compileFn(f *fnDecl) {
 
 func (c *compiler) mentionsF16() bool {
 	for i := range c.o.vars {
-		if c.o.vars[i].kind == vkScalar && c.o.vars[i].mask&(1<<types.KindF16) != 0 ||
-			c.o.vars[i].kind == vkType {
+		if c.o.vars[i].kind == vkScalar && c.o.vars[i].mask&(1<<types.KindF16) != 0 {
+			return true
+		}
+	}
+	return c.fixedF16()
+}
+
+// fixedF16 reports whether the overload names f16 itself, or has a type variable that could
+// be bound to a type with f16 in it.
+func (c *compiler) fixedF16() bool {
+	for i := range c.o.vars {
+		if c.o.vars[i].kind == vkType {
 			return true
 		}
 	}

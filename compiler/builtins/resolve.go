@@ -195,8 +195,7 @@ func Resolve(ctx Context, c Call) (*Resolved, error) {
 	if !ok {
 		return nil, unknown(name)
 	}
-	r := resolver{ctx: ctx, call: &c, typ: typ}
-	r.cands, r.ranks = r.candBuf[:0], r.rankBuf[:0]
+	r := resolver{ctx: ctx, call: c, typ: typ}
 	if c.Const == nil {
 		for _, a := range c.Args {
 			if !types.IsAbstract(a) {
@@ -222,51 +221,104 @@ func Resolve(ctx Context, c Call) (*Resolved, error) {
 	if !tried && !b.Constructor {
 		return nil, templateError(b, &c)
 	}
-	switch len(r.cands) {
+	switch r.n {
 	case 0:
 		return nil, r.failure(b)
 	case 1:
-		return r.finish(&r.cands[0])
+		return r.finish(r.cand(0))
 	}
-	best := -1
-	for i := range r.cands {
-		if r.preferredOverAll(i) {
-			best = i
-			break
-		}
+	var list []string
+	for i := 0; i < r.n; i++ {
+		list = append(list, r.cand(i).o.signature(&r.cand(i).b))
 	}
-	if best < 0 {
-		var list []string
-		for i := range r.cands {
-			list = append(list, r.cands[i].o.signature(&r.cands[i].b))
-		}
-		return nil, &Error{Kind: AmbiguousCall, Msg: "ambiguous call " + r.callString(), Candidates: dedupe(list)}
-	}
-	return r.finish(&r.cands[best])
+	return nil, &Error{Kind: AmbiguousCall, Msg: "ambiguous call " + r.callString(), Candidates: dedupe(list)}
 }
 
+// A cand is a candidate: an overload, a complete substitution of its variables, and the
+// conversion rank of each argument.
 type cand struct {
-	o   *Overload
-	b   binding
-	off int // of its ranks in resolver.ranks
+	o     *Overload
+	b     binding
+	n     int       // arguments
+	small [16]uint8 // the ranks of up to 16 arguments
+	big   []uint8   // the ranks, when there are more
 }
 
-// resolver is the scratch state of one Resolve; it lives on the stack.
+func (c *cand) ranks() []uint8 {
+	if c.big != nil {
+		return c.big
+	}
+	return c.small[:c.n]
+}
+
+// resolver is the scratch state of one Resolve; it lives on the stack. It keeps only the
+// candidates no other candidate is preferred over (the Pareto frontier of the ranks):
+// preference is transitive, so the call resolves exactly when one is left.
 type resolver struct {
 	ctx      Context
-	call     *Call
+	call     Call
 	typ      types.Type
 	nonConst bool
-	cands    []cand
-	ranks    []int
+
+	n     int // candidates in the frontier: inline, then more
+	first [2]cand
+	more  []cand
 
 	// Why candidates were refused, for the error when none is left.
 	needF16     bool
 	needExt     Extension
 	needFeature Feature
+}
 
-	candBuf [2]cand
-	rankBuf [16]int
+func (r *resolver) cand(i int) *cand {
+	if i < len(r.first) {
+		return &r.first[i]
+	}
+	return &r.more[i-len(r.first)]
+}
+
+// prefers reports whether ranks a are preferable to ranks b: no worse anywhere, better
+// somewhere.
+func prefers(a, b []uint8) bool {
+	better := false
+	for k := range a {
+		if a[k] > b[k] {
+			return false
+		}
+		better = better || a[k] < b[k]
+	}
+	return better
+}
+
+// add puts a candidate into the frontier unless one there is preferred over it, and drops
+// those it is preferred over.
+func (r *resolver) add(o *Overload, b *binding, ranks []uint8) {
+	for i := 0; i < r.n; i++ {
+		if prefers(r.cand(i).ranks(), ranks) {
+			return
+		}
+	}
+	kept := 0
+	for i := 0; i < r.n; i++ {
+		if !prefers(ranks, r.cand(i).ranks()) {
+			if kept != i {
+				*r.cand(kept) = *r.cand(i)
+			}
+			kept++
+		}
+	}
+	r.n = kept
+	if r.n >= len(r.first) {
+		r.more = append(r.more[:r.n-len(r.first)], cand{})
+	}
+	c := r.cand(r.n)
+	r.n++
+	c.o, c.b, c.n, c.big = o, *b, len(ranks), nil
+	if len(ranks) > len(c.small) {
+		c.big = append([]uint8(nil), ranks...)
+	} else {
+		copy(c.small[:], ranks)
+	}
 }
 
 func (r *resolver) applicable(b *Builtin, o *Overload) bool {
@@ -340,13 +392,24 @@ func (r *resolver) try(o *Overload) {
 		r.needFeature = o.Feature
 		return
 	}
-	r.enumerate(o, &b, 0)
+	if o.f16 && !r.ctx.Extensions.Has(ExtF16) {
+		// Without the extension f16 is no type at all: no variable may become f16.
+		for v := range o.vars {
+			if o.vars[v].kind == vkScalar && b.mask[v]&(1<<types.KindF16) != 0 {
+				if b.mask[v] &^= 1 << types.KindF16; b.mask[v] == 0 {
+					r.needF16 = true
+					return
+				}
+			}
+		}
+	}
+	r.enumerate(o, b, 0)
 }
 
 // enumerate tries every substitution of the variables that matching left open: scalar
 // variables with several feasible scalars, and type variables chosen among the types an
 // argument converts to.
-func (r *resolver) enumerate(o *Overload, b *binding, from int) {
+func (r *resolver) enumerate(o *Overload, b binding, from int) {
 	for v := from; v < len(o.vars); v++ {
 		d := &o.vars[v]
 		switch {
@@ -355,19 +418,18 @@ func (r *resolver) enumerate(o *Overload, b *binding, from int) {
 			for m != 0 {
 				bit := m & -m
 				m &^= bit
-				b2 := *b
-				b2.mask[v] = bit
-				r.enumerate(o, &b2, v+1)
+				b.mask[v] = bit
+				r.enumerate(o, b, v+1)
 			}
 			return
 		case d.kind == vkType && b.typ[v] == nil:
 			for i, a := range r.call.Args {
 				if p := o.param(i); p.pat.kind == pVar && int(p.pat.v) == v {
-					for _, t := range conversions(load(a)) {
+					var buf [8]types.Type
+					for _, t := range conversions(load(a), buf[:0]) {
 						if d.pred(t) {
-							b2 := *b
-							b2.typ[v] = t
-							r.enumerate(o, &b2, v+1)
+							b.typ[v] = t
+							r.enumerate(o, b, v+1)
 						}
 					}
 					return
@@ -376,19 +438,19 @@ func (r *resolver) enumerate(o *Overload, b *binding, from int) {
 			return
 		}
 	}
-	r.evaluate(o, b)
+	r.evaluate(o, &b)
 }
 
 // conversions lists t and every type t converts to automatically.
-func conversions(t types.Type) []types.Type {
+func conversions(t types.Type, out []types.Type) []types.Type {
 	leaf := types.LeafScalar(t)
 	if st, ok := t.(*types.Struct); ok && st.Builtin {
 		leaf = types.LeafScalar(st.Members[0].Type)
 	}
+	out = append(out, t)
 	if leaf == nil || !leaf.IsAbstract() {
-		return []types.Type{t}
+		return out
 	}
-	out := []types.Type{t}
 	for k := types.KindI32; k <= types.KindF16; k++ {
 		if k != leaf.Kind && reach[leaf.Kind]&(1<<k) != 0 {
 			out = append(out, types.WithScalar(t, types.ScalarOf(k)))
@@ -416,32 +478,31 @@ func (r *resolver) evaluate(o *Overload, b *binding) {
 			return
 		}
 	}
-	if o.f16 && !r.ctx.Extensions.Has(ExtF16) && r.mentionsF16(o, b) {
+	if o.fixedF16 && !r.ctx.Extensions.Has(ExtF16) && r.mentionsF16(o, b) {
 		r.needF16 = true
 		return
 	}
-	off := len(r.ranks)
+	var buf [16]uint8
+	ranks := buf[:0] // grows on the heap past 16 arguments
 	abstract := false
 	for i, a := range r.call.Args {
 		p := o.param(i)
 		if !p.value || p.pat.kind == pTexture || p.pat.kind == pSampler {
-			r.ranks = append(r.ranks, 0)
+			ranks = append(ranks, 0)
 			continue
 		}
 		pt := o.inst(p.pat, b)
 		rank := types.ConversionRank(a, pt)
 		if rank == types.Infinite {
-			r.ranks = r.ranks[:off]
 			return
 		}
 		abstract = abstract || types.IsAbstract(pt)
-		r.ranks = append(r.ranks, rank)
+		ranks = append(ranks, uint8(rank))
 	}
 	if abstract && r.nonConst {
-		r.ranks = r.ranks[:off]
 		return
 	}
-	r.cands = append(r.cands, cand{o: o, b: *b, off: off})
+	r.add(o, b, ranks)
 }
 
 func (r *resolver) mentionsF16(o *Overload, b *binding) bool {
@@ -456,28 +517,6 @@ func (r *resolver) mentionsF16(o *Overload, b *binding) bool {
 		}
 	}
 	return o.usesF16(o.result, b)
-}
-
-func (r *resolver) preferredOverAll(i int) bool {
-	n := len(r.call.Args)
-	ri := r.ranks[r.cands[i].off : r.cands[i].off+n]
-	for j := range r.cands {
-		if j == i {
-			continue
-		}
-		rj := r.ranks[r.cands[j].off : r.cands[j].off+n]
-		better := false
-		for k := range ri {
-			if ri[k] > rj[k] {
-				return false
-			}
-			better = better || ri[k] < rj[k]
-		}
-		if !better {
-			return false
-		}
-	}
-	return true
 }
 
 func (r *resolver) finish(c *cand) (*Resolved, error) {
