@@ -159,6 +159,21 @@ func ctorName(t types.Type) string {
 	return ""
 }
 
+// ctorType builds the type of vecN<T> or matCxR<T> from a generator name and its template
+// argument. Arrays need their count, so they must come as a complete Call.Type.
+func ctorType(name string, tmpl []types.Type) (types.Type, error) {
+	s, ok := tmpl[0].(*types.Scalar)
+	switch {
+	case len(tmpl) != 1 || !ok:
+	case strings.HasPrefix(name, "vec"):
+		return types.Vec(int(name[3]-'0'), s), nil
+	case strings.HasPrefix(name, "mat"):
+		return types.Mat(int(name[3]-'0'), int(name[5]-'0'), s), nil
+	}
+	return nil, &Error{Kind: BadTemplateArgs, Msg: "the constructor " + name +
+		" with template arguments is passed as its type in Call.Type"}
+}
+
 var (
 	zeroOverload   = &Overload{Name: "T", Const: true, MustUse: true, Stages: AllStages, countVar: -1}
 	structOverload = &Overload{Name: "S", Const: true, MustUse: true, Stages: AllStages, countVar: -1}
@@ -168,10 +183,26 @@ var (
 // constructor: it finds the overloads whose parameters accept the arguments by feasible
 // automatic conversions, drops those that keep an argument abstract next to a non-constant
 // one, and picks the single candidate whose conversion ranks are all at least as good as
-// every other's and better in one place. Errors are *Error.
+// every other's and better in one place.
+//
+// Errors are *Error. When the only problem is the stage (WrongStage), the Resolved is
+// returned along with the error so that checking can go on.
 func Resolve(ctx Context, c Call) (*Resolved, error) {
+	for _, a := range c.Args {
+		if a == nil {
+			return nil, &Error{Kind: NoMatchingOverload, Msg: "invalid argument in call to " + c.Name}
+		}
+	}
 	typ := c.Type
 	name := c.Name
+	if typ == nil && len(c.TemplateArgs) > 0 && isCtorName(name) {
+		// vec3<f32>(...) passed as a name with template arguments rather than as a type.
+		t, err := ctorType(name, c.TemplateArgs)
+		if err != nil {
+			return nil, err
+		}
+		typ, c.TemplateArgs = t, nil
+	}
 	if typ == nil {
 		if t, ok := aliases[name]; ok {
 			typ = t
@@ -180,6 +211,9 @@ func Resolve(ctx Context, c Call) (*Resolved, error) {
 		}
 	}
 	if typ != nil {
+		if len(c.TemplateArgs) > 0 {
+			return nil, &Error{Kind: BadTemplateArgs, Msg: "the constructor of " + typ.String() + " takes no further template arguments"}
+		}
 		if len(c.Args) == 0 {
 			return zeroValue(ctx, typ)
 		}

@@ -480,3 +480,75 @@ func TestLookup(t *testing.T) {
 	assert.IsIncreasing(t, names)
 	assert.Contains(t, names, "workgroupUniformLoad")
 }
+
+func TestResolveTemplateArgsOnConstructorName(t *testing.T) {
+	res, err := Resolve(Context{}, Call{Name: "vec3", TemplateArgs: []types.Type{types.F32},
+		Args: []types.Type{types.AbstractInt}})
+	require.NoError(t, err)
+	assert.Equal(t, types.Vec(3, types.F32), res.Result)
+	res, err = Resolve(Context{}, Call{Name: "mat2x3", TemplateArgs: []types.Type{types.F32}})
+	require.NoError(t, err)
+	assert.Equal(t, types.Mat(2, 3, types.F32), res.Result)
+	_, err = Resolve(Context{}, Call{Name: "array", TemplateArgs: []types.Type{types.F32},
+		Args: []types.Type{types.F32}})
+	require.Error(t, err)
+	assert.Equal(t, BadTemplateArgs, err.(*Error).Kind)
+}
+
+// No combination of argument types makes Resolve panic.
+func TestResolveNeverPanics(t *testing.T) {
+	pool := []string{
+		"bool", "AbstractInt", "AbstractFloat", "i32", "u32", "f32", "f16", "vec2<f32>", "vec3<i32>",
+		"vec4<u32>", "vec2<AbstractInt>", "vec3<bool>", "mat2x2<f32>", "mat3x4<AbstractFloat>",
+		"array<f32, 4>", "array<i32>", "array<AbstractInt, 2>", "atomic<i32>", "S",
+		"ptr<storage, atomic<u32>, read_write>", "ptr<workgroup, f32>", "ptr<storage, array<f32>, read>",
+		"ptr<storage, buffer, read>", "ref<function, f32>", "ref<storage, vec4<f32>, write>",
+		"texture_2d<f32>", "texture_depth_2d", "texture_storage_2d<rgba8unorm, write>",
+		"texture_external", "sampler", "sampler_comparison", "buffer<16>",
+	}
+	var ts []types.Type
+	for _, s := range pool {
+		ts = append(ts, parseType(s))
+	}
+	seed := uint64(1)
+	next := func(n int) int {
+		seed = seed*6364136223846793005 + 1442695040888963407
+		return int(seed>>33) % n
+	}
+	names := append(Names(), "vec3f", "nope", "S")
+	for i := 0; i < 30000; i++ {
+		c := Call{Name: names[next(len(names))]}
+		if next(8) == 0 {
+			c.Type = ts[next(len(ts))]
+		}
+		if next(6) == 0 {
+			c.TemplateArgs = []types.Type{ts[next(len(ts))]}
+		}
+		for n := next(5); n > 0; n-- {
+			c.Args = append(c.Args, ts[next(len(ts))])
+		}
+		if next(2) == 0 {
+			for range c.Args {
+				c.Const = append(c.Const, next(2) == 0)
+			}
+		}
+		ctx := Context{Features: FeatureSet(next(2)) * AllFeatures, Stages: Stage(next(8))}
+		if next(2) == 0 {
+			ctx.Extensions = ctx.Extensions.With(ExtF16)
+		}
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Fatalf("Resolve(%+v) panicked: %v", c, r)
+				}
+			}()
+			res, err := Resolve(ctx, c)
+			if err == nil {
+				require.NotNil(t, res)
+				require.Len(t, res.Params, len(c.Args))
+			} else {
+				require.NotEmpty(t, err.Error())
+			}
+		}()
+	}
+}
