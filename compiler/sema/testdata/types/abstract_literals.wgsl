@@ -1,0 +1,50 @@
+// Type inference for literals and abstract numerics (spec "Abstract Numeric Types",
+// example "Type inference for literals").
+
+fn f() {
+	var u32_1 = 1u;
+	var i32_1 = 1i;
+	var f32_1 = 1f;
+	var u32_neg = -1u; // ERROR "no matching|overload|cannot|u32|negat"
+	let some_i32 = 1;
+	var i32_from_type: i32 = 1;
+	var u32_from_type: u32 = 1;
+	var f32_promotion: f32 = 1;
+	var i32_demotion: i32 = 1.0; // ERROR "cannot|convert|mismatch"
+	var u32_from_expr = 1 + u32_1;
+	var i32_from_expr = 1 + i32_1;
+	let u32_too_large: u32 = 1234567890123456890; // ERROR "cannot|represent|range|fit"
+	let i32_too_large: i32 = 1234567890123456890; // ERROR "cannot|represent|range|fit"
+	let u32_large: u32 = 2147483649;
+	let i32_large: i32 = 2147483649; // ERROR "cannot|represent|range|fit"
+	let f32_out_of_range1 = 0x1p500; // ERROR "cannot|represent|range|fit"
+	let f32_hex_lost_bits = 0x1.0000000001p0f; // ERROR "cannot|represent|exact|fit"
+	// An unsuffixed literal is an AbstractFloat; concretizing it to f32 rounds (spec
+	// "Floating Point Conversion"), whatever the comment in the spec's example says.
+	let f32_hex_rounded = 0x1.0000000001p0;
+	let i32_min = -2147483648;
+	let i32_too_large_2 = 2147483648; // ERROR "cannot|represent|range|fit"
+	var u32_expr1 = (1 + (1 + (1 + (1 + 1)))) + 1u;
+	var u32_expr2 = 1u + (1 + (1 + (1 + (1 + 1))));
+	var u32_expr3 = (1 + (1 + (1 + (1u + 1)))) + 1;
+	var u32_expr4 = 1 + (1 + (1 + (1 + (1u + 1))));
+	let i32_clamp = clamp(1, -5, 5);
+	let u32_clamp = clamp(5, 0, u32_from_expr);
+	let f32_clamp = clamp(0, f32_1, 1);
+	let f32_promotion1 = 1.0 + 2 + 3 + 4;
+	let f32_promotion2 = 2 + 1.0 + 3 + 4;
+	let f32_promotion3 = 1f + ((2 + 3) + 4);
+	let f32_promotion4 = ((2 + (3 + 1f)) + 4);
+	let mismatch: u32 = 1.0; // ERROR "cannot|convert|mismatch"
+	let ambiguous_clamp = clamp(1u, 0, 1i); // ERROR "no matching|overload|clamp"
+	let some_f32: f32 = some_i32; // ERROR "cannot|convert|mismatch"
+	let overflow_u32 = (1 - 2) + 1u; // ERROR "cannot|represent|range|fit|-1"
+	let out_and_in_again = (0x1ffffffff / 8);
+	let out_of_range = (0x1ffffffff / 8u); // ERROR "cannot|represent|range|fit"
+	let mixed = 1u + 2.5; // ERROR "no matching|overload|cannot"
+	let wrapped = -1 * i32(-2147483648);
+	_ = i32_1 + i32_from_type + i32_from_expr + some_i32 + i32_min + i32_clamp + wrapped;
+	_ = u32_from_type + u32_expr1 + u32_expr2 + u32_expr3 + u32_expr4 + u32_large + u32_clamp;
+	_ = f32_promotion + f32_clamp + f32_promotion1 + f32_promotion2 + f32_promotion3 + f32_promotion4;
+	_ = out_and_in_again + i32(f32_hex_rounded);
+}
