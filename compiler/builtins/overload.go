@@ -1,6 +1,7 @@
 package builtins
 
 import (
+	"math/bits"
 	"slices"
 	"sort"
 	"strings"
@@ -66,7 +67,11 @@ func (o *Overload) String() string { return o.signature(nil) }
 
 func (o *Overload) signature(b *binding) string {
 	var sb strings.Builder
-	sb.WriteString(o.Name)
+	if o.explicit {
+		o.format(&sb, o.result, b) // vec3<T>, array<T, N>
+	} else {
+		sb.WriteString(o.Name)
+	}
 	if len(o.templates) > 0 {
 		sb.WriteByte('<')
 		for i, t := range o.templates {
@@ -106,34 +111,50 @@ func (o *Overload) signature(b *binding) string {
 
 // Where returns the parameterization of the overload's type variables, e.g.
 // "S: AbstractFloat, f32, f16", or "" when it has none worth spelling.
-func (o *Overload) Where() string {
+func (o *Overload) Where() string { return o.where(nil) }
+
+// where spells the parameterization; with a binding, only of the variables it leaves open,
+// with the values still possible.
+func (o *Overload) where(b *binding) string {
 	var parts []string
 	for i := range o.vars {
 		d := &o.vars[i]
+		mask := d.mask
+		if b != nil {
+			mask = b.mask[i]
+		}
 		var vals []string
 		switch d.kind {
-		case vkScalar:
-			if d.name == o.Name { // scalar constructors name their own type
+		case vkScalar, vkChannel:
+			if d.name == o.Name || b != nil && bits.OnesCount16(mask) <= 1 {
 				continue
 			}
-			for k := 0; k < 16; k++ {
-				if d.mask&(1<<k) != 0 {
+			if d.kind == vkChannel && b == nil {
+				vals = []string{d.predName}
+				break
+			}
+			for k := 0; k < len(scalarNames); k++ {
+				if mask&(1<<k) != 0 {
 					vals = append(vals, scalarNames[k])
 				}
 			}
-		case vkSpace:
-			for k, n := range spaceNames {
+		case vkSpace, vkAccess:
+			if b != nil && b.val[i] >= 0 {
+				continue
+			}
+			names := spaceNames[:]
+			if d.kind == vkAccess {
+				names = accessNames[:]
+			}
+			for k, n := range names {
 				if d.mask&(1<<k) != 0 && n != "" {
 					vals = append(vals, n)
 				}
 			}
-		case vkAccess:
-			for k, n := range accessNames {
-				if d.mask&(1<<k) != 0 && n != "" {
-					vals = append(vals, n)
-				}
+		case vkType, vkFormat:
+			if b != nil && (b.typ[i] != nil || d.kind == vkFormat && b.val[i] >= 0) {
+				continue
 			}
-		case vkType, vkFormat, vkChannel:
 			vals = []string{d.predName}
 		default:
 			continue

@@ -731,6 +731,16 @@ func (r *resolver) closest(b *Builtin) []string {
 				bd = save
 			}
 		}
+		// A texel format decides its channel type, whatever the value argument said.
+		for v := range o.vars {
+			if d := &o.vars[v]; d.kind == vkChannel && bd.val[d.from] >= 0 {
+				bd.mask[v] = 1 << types.TexelFormat(bd.val[d.from]).ChannelType().Kind
+			}
+		}
+		sig := o.signature(&bd)
+		if w := o.where(&bd); w != "" {
+			sig += "  [" + w + "]"
+		}
 		arity := len(o.Params) - len(args)
 		if arity < 0 {
 			arity = -arity
@@ -738,7 +748,7 @@ func (r *resolver) closest(b *Builtin) []string {
 		if o.Variadic && len(args) > 0 {
 			arity = 0
 		}
-		list = append(list, scored{o.signature(&bd), arity, accepted, o.id})
+		list = append(list, scored{sig, arity, accepted, o.id})
 	}
 	sort.SliceStable(list, func(i, j int) bool {
 		a, b := list[i], list[j]
