@@ -264,3 +264,11 @@ func F16ToF32(h uint16) float32 {
 	}
 	return math.Float32frombits(sign | (exp+127-15)<<23 | mant<<13)
 }
+
+// NumElemsOrOne is NumElems, or 1 for a scalar.
+func NumElemsOrOne(t types.Type) int {
+	if _, ok := t.(*types.Scalar); ok {
+		return 1
+	}
+	return NumElems(t)
+}

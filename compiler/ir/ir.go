@@ -421,3 +421,66 @@ func (m *Module) args(vs ...Value) []Value {
 	m.argSlab = m.argSlab[:len(m.argSlab)+n]
 	return s
 }
+
+// SetType changes the type of v (for passes that retype values, such as the pointers into
+// a variable whose store type they replace).
+func (m *Module) SetType(v Value, t types.Type) { m.values[v].typ = t }
+
+// SetGlobalType replaces the store type of g, retyping its pointer.
+func (m *Module) SetGlobalType(g *Global, t types.Type) {
+	g.Type = t
+	m.values[g.Value].typ = &types.Pointer{Space: g.Space, Elem: t, Access: g.Access}
+}
+
+// RemoveFunc deletes f from m (the caller makes sure nothing calls it).
+func (m *Module) RemoveFunc(f *Func) {
+	for i, g := range m.Funcs {
+		if g == f {
+			m.Funcs = append(m.Funcs[:i], m.Funcs[i+1:]...)
+			return
+		}
+	}
+}
+
+// RemoveGlobals deletes the globals for which drop returns true (the caller makes sure they
+// are unused).
+func (m *Module) RemoveGlobals(drop func(g *Global) bool) {
+	out := m.Globals[:0]
+	for _, g := range m.Globals {
+		if !drop(g) {
+			m.values[g.Value].idx = int32(len(out))
+			out = append(out, g)
+		} else {
+			m.values[g.Value].kind = KindNone
+		}
+	}
+	clear(m.Globals[len(out):])
+	m.Globals = out
+}
+
+// LayoutTwins reports whether a and b are the same type up to explicit layout: identical,
+// or structures with pairwise twin members, or arrays of one count with twin elements. Such
+// types convert into each other with OpConvert (ForkExplicitLayout makes them).
+func LayoutTwins(a, b types.Type) bool {
+	if types.Identical(a, b) {
+		return true
+	}
+	switch a := a.(type) {
+	case *types.Struct:
+		bs, ok := b.(*types.Struct)
+		if !ok || len(a.Members) != len(bs.Members) {
+			return false
+		}
+		for i, m := range a.Members {
+			if !LayoutTwins(m.Type, bs.Members[i].Type) {
+				return false
+			}
+		}
+		return true
+	case *types.Array:
+		ba, ok := b.(*types.Array)
+		return ok && a.Count == ba.Count && a.CountOverride == ba.CountOverride && !a.IsRuntimeSized() &&
+			LayoutTwins(a.Elem, ba.Elem)
+	}
+	return false
+}

@@ -420,7 +420,7 @@ func (v *validator) inst(in *Inst, blk *Block) {
 		if !needResult() || !v.nargs(in, 1, 1) {
 			return
 		}
-		if !sameShape(ts[0], rt) || types.ElemScalar(rt) == nil {
+		if !(sameShape(ts[0], rt) && types.ElemScalar(rt) != nil) && !LayoutTwins(ts[0], rt) {
 			v.errorf("convert from %v to %v", ts[0], rt)
 		}
 	case OpBitcast:

@@ -1,0 +1,270 @@
+// Package backend turns an IR module into SPIR-V words for a Vulkan target, using the
+// compiler/spirv module builder.
+//
+// The module must have been prepared by the IR transforms the backend relies on (see
+// transform.ForSPIRV): entry points without parameters or results (ShaderIO), host-shareable
+// variables whose types carry explicit layouts (ForkExplicitLayout), and the WGSL semantics
+// that SPIR-V does not give for free (integer division, shifts, float→int conversion,
+// bit-field clamping, robustness) already spelled out in IR. Emit checks what it relies on
+// and reports an error rather than producing invalid SPIR-V.
+//
+// The translation is direct: one SPIR-V type per IR type (types carrying explicit offsets
+// or strides become decorated types, the others plain ones), one OpSpecConstant per override,
+// one OpVariable per global (buffers wrapped in a Block-decorated structure), and structured
+// control flow emitted recursively with a merge block per construct and OpPhi for the results
+// of ifs and switches.
+package backend
+
+import (
+	"fmt"
+
+	"github.com/wgslgo/wgslgo/compiler/ir"
+	"github.com/wgslgo/wgslgo/compiler/layout"
+	"github.com/wgslgo/wgslgo/compiler/spirv"
+	"github.com/wgslgo/wgslgo/compiler/types"
+)
+
+// Target is the Vulkan version the module is for.
+type Target uint8
+
+const (
+	Vulkan1_0 Target = iota // SPIR-V 1.0
+	Vulkan1_1               // SPIR-V 1.3 (the default)
+	Vulkan1_2               // SPIR-V 1.5
+	Vulkan1_3               // SPIR-V 1.6
+)
+
+// Targets lists every target, oldest first.
+var Targets = []Target{Vulkan1_0, Vulkan1_1, Vulkan1_2, Vulkan1_3}
+
+var targetNames = [...]string{"vulkan1.0", "vulkan1.1", "vulkan1.2", "vulkan1.3"}
+
+// String returns the target as spirv-val's --target-env spells it.
+func (t Target) String() string { return targetNames[t] }
+
+// ParseTarget parses "vulkan1.0" ... "vulkan1.3".
+func ParseTarget(s string) (Target, bool) {
+	for i, n := range targetNames {
+		if n == s {
+			return Target(i), true
+		}
+	}
+	return 0, false
+}
+
+// Version is the SPIR-V version the target requires.
+func (t Target) Version() spirv.Version {
+	return [...]spirv.Version{spirv.Version1_0, spirv.Version1_3, spirv.Version1_5, spirv.Version1_6}[t]
+}
+
+// Options control Emit.
+type Options struct {
+	Target Target
+	// Layouts supplies offsets and strides; nil uses a fresh layout.New(layout.Options{}).
+	Layouts *layout.Layouts
+	// NoNames leaves out OpName and OpMemberName.
+	NoNames bool
+}
+
+// Emit translates m into a SPIR-V module.
+func Emit(m *ir.Module, opts Options) (words []uint32, err error) {
+	e := newEmitter(m, opts)
+	defer func() {
+		if r := recover(); r != nil {
+			if ee, ok := r.(emitError); ok {
+				words, err = nil, ee.err
+				return
+			}
+			panic(r)
+		}
+	}()
+	e.module()
+	if err := e.b.Err(); err != nil {
+		return nil, err
+	}
+	return e.b.Words(), nil
+}
+
+// emitError carries an unsupported-input error out of the recursive emitter.
+type emitError struct{ err error }
+
+func (e *emitter) fail(format string, args ...any) {
+	panic(emitError{fmt.Errorf("backend: "+format, args...)})
+}
+
+type emitter struct {
+	m    *ir.Module
+	b    *spirv.Builder
+	opts Options
+	ver  spirv.Version
+	lay  *layout.Layouts
+
+	ids   []spirv.ID // SPIR-V id of each IR value (0 until emitted)
+	types map[types.Type]spirv.ID
+	ptrs  map[ptrKey]spirv.ID
+
+	funcIDs map[*ir.Func]spirv.ID
+	// wrapped holds, per buffer global, its Block wrapper variable: the IR value of the global
+	// is the pointer to member 0.
+	wrapped map[ir.Value]spirv.ID
+	// globalVars maps each global to its OpVariable (the wrapper for buffers).
+	globalVars map[*ir.Global]spirv.ID
+
+	u32 spirv.ID // the u32 type
+
+	pending    map[*ir.Override]pendingDefault
+	inProgress map[*ir.Inst]bool
+
+	fn *funcState
+}
+
+type ptrKey struct {
+	sc   spirv.StorageClass
+	elem spirv.ID
+}
+
+func newEmitter(m *ir.Module, opts Options) *emitter {
+	lay := opts.Layouts
+	if lay == nil {
+		lay = layout.New(layout.Options{})
+	}
+	return &emitter{
+		m: m, opts: opts, ver: opts.Target.Version(), lay: lay,
+		b:          spirv.NewBuilder(opts.Target.Version()),
+		ids:        make([]spirv.ID, m.NumValues()),
+		types:      map[types.Type]spirv.ID{},
+		ptrs:       map[ptrKey]spirv.ID{},
+		funcIDs:    map[*ir.Func]spirv.ID{},
+		wrapped:    map[ir.Value]spirv.ID{},
+		globalVars: map[*ir.Global]spirv.ID{},
+		pending:    map[*ir.Override]pendingDefault{},
+		inProgress: map[*ir.Inst]bool{},
+	}
+}
+
+func (e *emitter) module() {
+	b := e.b
+	b.Capability(spirv.CapabilityShader)
+	e.u32 = b.TypeInt(32, false)
+	for _, o := range e.m.Overrides {
+		e.override(o)
+	}
+	for _, o := range e.m.Overrides {
+		e.value(o.Value)
+	}
+	for _, in := range e.m.Exprs.Insts {
+		if in.Result != 0 {
+			e.value(in.Result)
+		}
+	}
+	for _, g := range e.m.Globals {
+		e.global(g)
+	}
+	for _, f := range e.m.Funcs {
+		e.funcIDs[f] = b.NewID()
+	}
+	// Callees before callers, in declaration order otherwise, so that output is stable.
+	done := map[*ir.Func]bool{}
+	for _, root := range e.m.Funcs {
+		for _, f := range ir.CallGraphOrder(root) {
+			if !done[f] {
+				done[f] = true
+				e.function(f)
+			}
+		}
+	}
+	e.entryPoints()
+}
+
+func (e *emitter) name(id spirv.ID, name string) {
+	if name != "" && !e.opts.NoNames {
+		e.b.Name(id, name)
+	}
+}
+
+// value returns the id of IR value v, emitting constants, module-scope expressions and
+// overrides with expression defaults on first use.
+func (e *emitter) value(v ir.Value) spirv.ID {
+	if n := e.m.NumValues(); n > len(e.ids) {
+		// The emitter's own code made constants.
+		e.ids = append(e.ids, make([]spirv.ID, n-len(e.ids))...)
+	}
+	if id := e.ids[v]; id != 0 {
+		return id
+	}
+	if c := e.m.Const(v); c != nil {
+		id := e.constant(c)
+		e.ids[v] = id
+		return id
+	}
+	if o := e.m.Override(v); o != nil {
+		if p, ok := e.pending[o]; ok {
+			delete(e.pending, o)
+			// The default is an expression of other overrides, which an OpSpecConstant cannot
+			// hold: the override is select(flag, raw, default).
+			id := e.b.SpecConstantOp(e.typeID(o.Type), spirv.OpSelect, p.flag, p.raw, e.value(o.Default))
+			e.ids[v] = id
+			e.name(id, o.Name)
+			return id
+		}
+	}
+	if in := e.m.Def(v); in != nil && in.Block == e.m.Exprs {
+		if e.inProgress[in] {
+			e.fail("override-expression %%%d depends on itself", v)
+		}
+		e.inProgress[in] = true
+		e.specOp(in)
+		return e.ids[v]
+	}
+	e.fail("value %%%d used before it was emitted", v)
+	return 0
+}
+
+func (e *emitter) constant(c *ir.Constant) spirv.ID {
+	b := e.b
+	if s, ok := c.Type.(*types.Scalar); ok {
+		if s.Kind == types.KindBool {
+			return b.ConstantBool(c.Bits != 0)
+		}
+		return b.Constant(e.typeID(s), c.Bits)
+	}
+	t := e.typeID(c.Type)
+	if c.IsZero() {
+		return b.ConstantNull(t)
+	}
+	elems := make([]spirv.ID, len(c.Elems))
+	for i, x := range c.Elems {
+		elems[i] = e.value(x)
+	}
+	return b.ConstantComposite(t, elems...)
+}
+
+func (e *emitter) constU32(x uint32) spirv.ID { return e.b.ConstantU32(x) }
+
+type pendingDefault struct{ raw, flag spirv.ID }
+
+// override emits an override as a specialisation constant with SpecId o.ID.
+func (e *emitter) override(o *ir.Override) {
+	b := e.b
+	t := e.typeID(o.Type)
+	var def uint64
+	dc := e.m.Const(o.Default)
+	if dc != nil {
+		def = dc.Bits
+	}
+	var raw spirv.ID
+	if o.Type.Kind == types.KindBool {
+		raw = b.SpecConstantBool(def != 0, o.ID)
+	} else {
+		raw = b.SpecConstant(t, def, o.ID)
+	}
+	if o.Default != 0 && dc == nil {
+		e.name(raw, o.Name+"_value")
+		flag := b.SpecConstantBool(false, o.FlagID)
+		e.name(flag, o.Name+"_is_set")
+		e.pending[o] = pendingDefault{raw, flag}
+		return
+	}
+	e.ids[o.Value] = raw
+	e.name(raw, o.Name)
+}

@@ -1,0 +1,270 @@
+package backend
+
+import (
+	"github.com/wgslgo/wgslgo/compiler/ir"
+	"github.com/wgslgo/wgslgo/compiler/spirv"
+	"github.com/wgslgo/wgslgo/compiler/types"
+)
+
+// funcState is the emitter's state inside one function.
+type funcState struct {
+	irf *ir.Func
+	f   *spirv.Function
+	// inner holds the pointer to member 0 of each buffer wrapper the function uses directly.
+	inner map[ir.Value]spirv.ID
+	// targets maps each construct to where its exits go.
+	targets map[*ir.Inst]*target
+	// dead is set when the rest of the current IR block is unreachable (a construct none of
+	// whose paths reach its merge block); the SPIR-V block is then already terminated.
+	dead bool
+}
+
+// target is a construct's merge (and, for loops, header and continue) labels and the edges
+// found so far into them.
+type target struct {
+	in                   *ir.Inst
+	merge, header, cont  spirv.ID
+	incoming             []spirv.ID // per edge into merge: the construct's results, then the label
+	edges, continueEdges int
+}
+
+func (e *emitter) function(f *ir.Func) {
+	b := e.b
+	ret := e.typeID(f.Result)
+	params := make([]spirv.ID, len(f.Params))
+	for i, p := range f.Params {
+		params[i] = e.typeID(e.m.Type(p))
+	}
+	sf := b.BeginFunction(e.funcIDs[f], ret, b.TypeFunction(ret, params...), spirv.FunctionControlNone)
+	e.name(sf.ID(), f.Name)
+	for i, p := range f.Params {
+		id := sf.Param(params[i])
+		e.ids[p] = id
+		e.name(id, e.m.Name(p))
+	}
+	e.fn = &funcState{irf: f, f: sf, inner: map[ir.Value]spirv.ID{}, targets: map[*ir.Inst]*target{}}
+	sf.Block(0)
+	e.preamble(f)
+	e.block(f.Body)
+	if sf.Current() != 0 {
+		sf.Unreachable()
+	}
+	sf.End()
+	e.fn = nil
+}
+
+// preamble makes, at the top of the entry block, the pointers to the store types of the
+// buffers the function uses other than as the base of an access chain.
+func (e *emitter) preamble(f *ir.Func) {
+	ir.Walk(f.Body, func(in *ir.Inst) {
+		for i, a := range in.Args {
+			v, ok := e.wrapped[a]
+			chained := i == 0 && (in.Op == ir.OpAccess || in.Op == ir.OpBuiltin && in.Builtin() == ir.BuiltinArrayLength)
+			if !ok || chained || e.fn.inner[a] != 0 {
+				continue
+			}
+			g := e.m.Global(a)
+			e.fn.inner[a] = e.fn.f.AccessChain(e.ptrType(g.Space, g.Type), v, e.constU32(0))
+		}
+	})
+}
+
+// operand returns the id of v as an instruction operand.
+func (e *emitter) operand(v ir.Value) spirv.ID {
+	if _, ok := e.wrapped[v]; ok {
+		return e.fn.inner[v]
+	}
+	return e.value(v)
+}
+
+func (e *emitter) operands(vs []ir.Value) []spirv.ID {
+	ids := make([]spirv.ID, len(vs))
+	for i, v := range vs {
+		ids[i] = e.operand(v)
+	}
+	return ids
+}
+
+func (e *emitter) block(blk *ir.Block) {
+	for _, in := range blk.Insts {
+		if e.fn.dead {
+			return
+		}
+		e.inst(in)
+	}
+}
+
+// open starts the SPIR-V block label as the place where emission continues.
+func (e *emitter) open(label spirv.ID) {
+	e.fn.f.Block(label)
+	e.fn.dead = false
+}
+
+// edge records a branch from the current block into t's merge block carrying args.
+func (e *emitter) edge(t *target, args []ir.Value) {
+	for _, a := range args {
+		t.incoming = append(t.incoming, e.operand(a))
+	}
+	t.incoming = append(t.incoming, e.fn.f.Current())
+	t.edges++
+	e.fn.f.Branch(t.merge)
+}
+
+// mergeBlock opens t's merge block and defines the construct's results there.
+func (e *emitter) mergeBlock(t *target) {
+	sf := e.fn.f
+	e.open(t.merge)
+	if t.edges == 0 {
+		sf.Unreachable()
+		e.fn.dead = true
+		return
+	}
+	n := len(t.in.Results)
+	for i, r := range t.in.Results {
+		if t.edges == 1 {
+			e.ids[r] = t.incoming[i]
+			continue
+		}
+		pairs := make([]spirv.ID, 0, 2*t.edges)
+		for k := 0; k < t.edges; k++ {
+			pairs = append(pairs, t.incoming[k*(n+1)+i], t.incoming[k*(n+1)+n])
+		}
+		e.ids[r] = sf.Phi(e.typeID(e.m.Type(r)), pairs...)
+	}
+}
+
+func (e *emitter) control(in *ir.Inst) {
+	b, sf := e.b, e.fn.f
+	switch in.Op {
+	case ir.OpIf:
+		t := &target{in: in, merge: b.NewID()}
+		e.fn.targets[in] = t
+		cond := e.operand(in.Args[0])
+		thenL, elseL := b.NewID(), b.NewID()
+		els := in.Else()
+		// An empty else that produces nothing goes straight to the merge block.
+		emptyElse := len(in.Results) == 0 && len(els.Insts) == 1 && els.Insts[0].Op == ir.OpExitIf
+		if emptyElse {
+			elseL = t.merge
+		}
+		sf.SelectionMerge(t.merge, spirv.SelectionControlNone)
+		sf.BranchConditional(cond, thenL, elseL)
+		e.open(thenL)
+		e.block(in.Then())
+		if emptyElse {
+			t.incoming = append(t.incoming, 0) // the header's edge; no results to carry
+			t.edges++
+		} else {
+			e.open(elseL)
+			e.block(els)
+		}
+		e.mergeBlock(t)
+	case ir.OpLoop:
+		t := &target{in: in, merge: b.NewID(), header: b.NewID(), cont: b.NewID()}
+		e.fn.targets[in] = t
+		body := b.NewID()
+		sf.Branch(t.header)
+		e.open(t.header)
+		sf.LoopMerge(t.merge, t.cont, spirv.LoopControlNone)
+		sf.Branch(body)
+		e.open(body)
+		e.block(in.Body())
+		e.open(t.cont)
+		if t.continueEdges == 0 {
+			sf.Branch(t.header) // unreachable continue construct
+		} else {
+			e.block(in.Continuing())
+		}
+		e.mergeBlock(t)
+	case ir.OpSwitch:
+		t := &target{in: in, merge: b.NewID()}
+		e.fn.targets[in] = t
+		sel := e.operand(in.Args[0])
+		labels := make([]spirv.ID, len(in.Cases))
+		var def spirv.ID
+		var cases []spirv.SwitchCase
+		for i, c := range in.Cases {
+			labels[i] = b.NewID()
+			if c.Default {
+				def = labels[i]
+			}
+			for _, v := range c.Values {
+				cases = append(cases, spirv.SwitchCase{Value: uint32(e.m.Const(v).Bits), Label: labels[i]})
+			}
+		}
+		sf.SelectionMerge(t.merge, spirv.SelectionControlNone)
+		sf.Switch(sel, def, cases...)
+		for i := range in.Cases {
+			e.open(labels[i])
+			e.block(in.Blocks[i])
+		}
+		e.mergeBlock(t)
+	}
+}
+
+func (e *emitter) terminator(in *ir.Inst) {
+	sf := e.fn.f
+	blk := in.Block
+	switch in.Op {
+	case ir.OpReturn:
+		if len(in.Args) == 1 {
+			sf.ReturnValue(e.operand(in.Args[0]))
+		} else {
+			sf.Return()
+		}
+	case ir.OpExitIf:
+		e.edge(e.fn.targets[blk.Parent], in.Args)
+	case ir.OpBreak:
+		e.edge(e.fn.targets[blk.BreakTarget()], in.Args)
+	case ir.OpContinue:
+		t := e.fn.targets[blk.Loop()]
+		t.continueEdges++
+		sf.Branch(t.cont)
+	case ir.OpBreakIf:
+		t := e.fn.targets[blk.Parent]
+		t.incoming = append(t.incoming, sf.Current())
+		t.edges++
+		sf.BranchConditional(e.operand(in.Args[0]), t.merge, t.header)
+	case ir.OpNextIteration:
+		sf.Branch(e.fn.targets[blk.Parent].header)
+	case ir.OpDiscard:
+		if e.ver >= spirv.Version1_6 {
+			sf.TerminateInvocation()
+		} else {
+			sf.Kill()
+		}
+	case ir.OpUnreachable:
+		sf.Unreachable()
+	}
+}
+
+// variable emits an OpVar. A variable of the function's top-level block is created once
+// per call, so a constant initializer (or zero) goes on the OpVariable; elsewhere (in a loop,
+// say) the initialisation is a store where the IR has it.
+func (e *emitter) variable(in *ir.Inst) {
+	sf := e.fn.f
+	pt := e.m.Type(in.Result).(*types.Pointer)
+	ptr := e.typeID(pt)
+	var init ir.Value
+	if len(in.Args) == 1 {
+		init = in.Args[0]
+	}
+	if in.Block == e.fn.irf.Body && (init == 0 || e.m.IsModuleScope(init) && e.m.Kind(init) != ir.KindGlobal) {
+		iv := spirv.ID(0)
+		if init != 0 {
+			iv = e.value(init)
+		} else {
+			iv = e.b.ConstantNull(e.typeID(pt.Elem))
+		}
+		e.ids[in.Result] = sf.Variable(ptr, iv)
+	} else {
+		v := sf.Variable(ptr, 0)
+		e.ids[in.Result] = v
+		if init != 0 {
+			sf.Store(v, e.operand(init))
+		} else {
+			sf.Store(v, e.b.ConstantNull(e.typeID(pt.Elem)))
+		}
+	}
+	e.name(e.ids[in.Result], e.m.Name(in.Result))
+}

@@ -1,0 +1,258 @@
+package backend
+
+import (
+	"github.com/wgslgo/wgslgo/compiler/ir"
+	"github.com/wgslgo/wgslgo/compiler/spirv"
+	"github.com/wgslgo/wgslgo/compiler/types"
+)
+
+// global emits a module-scope variable.
+func (e *emitter) global(g *ir.Global) {
+	b := e.b
+	sc := storageClass(g.Space)
+	e.storageCapabilities(g)
+	if isBufferSpace(g.Space) {
+		// Buffers are wrapped in a Block structure of one member, so that any store type
+		// works and the store type's own structure may be used elsewhere too.
+		inner := e.typeID(g.Type)
+		wrapper := b.TypeStruct(inner)
+		e.name(wrapper, g.Name+"_block")
+		if !e.opts.NoNames {
+			b.MemberName(wrapper, 0, "inner")
+		}
+		b.Decorate(wrapper, spirv.DecorationBlock)
+		b.MemberDecorate(wrapper, 0, spirv.DecorationOffset, 0)
+		if m := matrixIn(g.Type); m != nil {
+			b.MemberDecorate(wrapper, 0, spirv.DecorationColMajor)
+			b.MemberDecorate(wrapper, 0, spirv.DecorationMatrixStride, uint32(e.lay.MatrixStride(m)))
+		}
+		if g.Space == types.AddrStorage && !g.Access.CanWrite() {
+			b.MemberDecorate(wrapper, 0, spirv.DecorationNonWritable)
+		}
+		v := b.Variable(e.ptrTypeID(sc, wrapper), sc, 0)
+		e.name(v, g.Name)
+		e.binding(g, v)
+		e.wrapped[g.Value] = v
+		e.globalVars[g] = v
+		return
+	}
+	var init spirv.ID
+	switch {
+	case g.Init != 0:
+		init = e.value(g.Init)
+	case g.Space == types.AddrPrivate:
+		init = b.ConstantNull(e.typeID(g.Type)) // WGSL zero-initialises private variables
+	}
+	v := b.Variable(e.ptrType(g.Space, g.Type), sc, init)
+	e.name(v, g.Name)
+	e.binding(g, v)
+	e.ids[g.Value] = v
+	e.globalVars[g] = v
+}
+
+func (e *emitter) binding(g *ir.Global, v spirv.ID) {
+	if g.Binding != nil && g.Space != types.AddrPushConstant {
+		e.b.Decorate(v, spirv.DecorationDescriptorSet, g.Binding.Group)
+		e.b.Decorate(v, spirv.DecorationBinding, g.Binding.Binding)
+	}
+}
+
+// storageCapabilities declares what 16-bit types in g's storage class need.
+func (e *emitter) storageCapabilities(g *ir.Global) {
+	if !types.UsesF16(g.Type) {
+		return
+	}
+	var c spirv.Capability
+	switch g.Space {
+	case types.AddrStorage:
+		c = spirv.CapabilityStorageBuffer16BitAccess
+	case types.AddrUniform:
+		c = spirv.CapabilityUniformAndStorageBuffer16BitAccess
+	case types.AddrPushConstant:
+		c = spirv.CapabilityStoragePushConstant16
+	case types.AddrIn, types.AddrOut:
+		c = spirv.CapabilityStorageInputOutput16
+	default:
+		return
+	}
+	e.b.Capability(c)
+	if e.ver < spirv.Version1_3 {
+		e.b.Extension("SPV_KHR_16bit_storage")
+	}
+}
+
+var builtinValues = map[string]spirv.BuiltIn{
+	"vertex_index":           spirv.BuiltInVertexIndex,
+	"instance_index":         spirv.BuiltInInstanceIndex,
+	"front_facing":           spirv.BuiltInFrontFacing,
+	"frag_depth":             spirv.BuiltInFragDepth,
+	"sample_index":           spirv.BuiltInSampleId,
+	"sample_mask":            spirv.BuiltInSampleMask,
+	"local_invocation_id":    spirv.BuiltInLocalInvocationId,
+	"local_invocation_index": spirv.BuiltInLocalInvocationIndex,
+	"global_invocation_id":   spirv.BuiltInGlobalInvocationId,
+	"workgroup_id":           spirv.BuiltInWorkgroupId,
+	"num_workgroups":         spirv.BuiltInNumWorkgroups,
+	"subgroup_invocation_id": spirv.BuiltInSubgroupLocalInvocationId,
+	"subgroup_size":          spirv.BuiltInSubgroupSize,
+	"clip_distances":         spirv.BuiltInClipDistance,
+	"primitive_index":        spirv.BuiltInPrimitiveId,
+}
+
+// ioDecorations decorates a pipeline input or output used by an entry point of stage.
+func (e *emitter) ioDecorations(g *ir.Global, v spirv.ID, stage ir.Stage) {
+	b := e.b
+	io := g.IO
+	if io.Builtin != "" {
+		bi, ok := builtinValues[io.Builtin]
+		if io.Builtin == "position" {
+			bi, ok = spirv.BuiltInPosition, true
+			if g.Space == types.AddrIn {
+				bi = spirv.BuiltInFragCoord
+			}
+		}
+		if !ok {
+			e.fail("unknown builtin value %q", io.Builtin)
+		}
+		switch io.Builtin {
+		case "sample_index":
+			b.Capability(spirv.CapabilitySampleRateShading)
+		case "clip_distances":
+			b.Capability(spirv.CapabilityClipDistance)
+		case "primitive_index":
+			b.Capability(spirv.CapabilityGeometry)
+		case "subgroup_invocation_id", "subgroup_size":
+			e.needVersion(spirv.Version1_3, "subgroups")
+			b.Capability(spirv.CapabilityGroupNonUniform)
+		}
+		b.Decorate(v, spirv.DecorationBuiltIn, uint32(bi))
+	}
+	if io.Location >= 0 {
+		b.Decorate(v, spirv.DecorationLocation, uint32(io.Location))
+	}
+	if io.BlendSrc >= 0 {
+		b.Decorate(v, spirv.DecorationIndex, uint32(io.BlendSrc))
+	}
+	if io.Invariant {
+		b.Decorate(v, spirv.DecorationInvariant)
+	}
+	// Interpolation decorations go on vertex outputs and fragment inputs only.
+	if g.Space == types.AddrIn && stage == ir.StageFragment || g.Space == types.AddrOut && stage == ir.StageVertex {
+		switch io.Interpolate {
+		case "flat":
+			b.Decorate(v, spirv.DecorationFlat)
+		case "linear":
+			b.Decorate(v, spirv.DecorationNoPerspective)
+		}
+		switch io.Sampling {
+		case "centroid":
+			b.Decorate(v, spirv.DecorationCentroid)
+		case "sample":
+			b.Capability(spirv.CapabilitySampleRateShading)
+			b.Decorate(v, spirv.DecorationSample)
+		}
+	}
+}
+
+func (e *emitter) needVersion(v spirv.Version, what string) {
+	if e.ver < v {
+		e.fail("%s need SPIR-V %v (target vulkan1.1 or later)", what, v)
+	}
+}
+
+var executionModels = [...]spirv.ExecutionModel{
+	ir.StageVertex:   spirv.ExecutionModelVertex,
+	ir.StageFragment: spirv.ExecutionModelFragment,
+	ir.StageCompute:  spirv.ExecutionModelGLCompute,
+}
+
+// entryPoints declares the entry points with their interfaces and execution modes.
+func (e *emitter) entryPoints() {
+	b := e.b
+	decorated := map[*ir.Global]bool{}
+	for _, f := range e.m.Funcs {
+		if f.Stage == ir.StageNone {
+			continue
+		}
+		if len(f.Params) != 0 || f.Result != types.Type(types.VoidType) {
+			e.fail("entry point %s has parameters or a result: run transform.ShaderIO first", f.Name)
+		}
+		fid := e.funcIDs[f]
+		var iface []spirv.ID
+		depth := false
+		for _, g := range ir.UsedGlobals(e.m, f) {
+			io := g.Space == types.AddrIn || g.Space == types.AddrOut
+			if io || e.ver >= spirv.Version1_4 {
+				iface = append(iface, e.globalVars[g])
+			}
+			if io && !decorated[g] {
+				decorated[g] = true
+				e.ioDecorations(g, e.globalVars[g], f.Stage)
+			}
+			if g.Space == types.AddrOut && g.IO.Builtin == "frag_depth" {
+				depth = true
+			}
+		}
+		b.EntryPoint(executionModels[f.Stage], fid, f.Name, iface...)
+		switch f.Stage {
+		case ir.StageFragment:
+			b.ExecutionMode(fid, spirv.ExecutionModeOriginUpperLeft)
+			if depth {
+				b.ExecutionMode(fid, spirv.ExecutionModeDepthReplacing)
+			}
+		case ir.StageCompute:
+			e.workgroupSize(f, fid)
+		}
+	}
+}
+
+// workgroupSize declares f's workgroup size. Constant sizes become LocalSize. Sizes given by
+// overrides become LocalSizeId on SPIR-V 1.6 (Vulkan 1.3 has maintenance4), and before that
+// the WorkgroupSize builtin, which sets the size of every compute entry point of the module.
+func (e *emitter) workgroupSize(f *ir.Func, fid spirv.ID) {
+	b := e.b
+	var lit [3]uint32
+	spec := false
+	for i, v := range f.WorkgroupSize {
+		lit[i] = 1
+		if v == 0 {
+			continue
+		}
+		if c := e.m.Const(v); c != nil {
+			lit[i] = uint32(c.Bits)
+		} else {
+			spec = true
+		}
+	}
+	if !spec {
+		b.ExecutionMode(fid, spirv.ExecutionModeLocalSize, lit[0], lit[1], lit[2])
+		return
+	}
+	var ids [3]spirv.ID
+	for i, v := range f.WorkgroupSize {
+		switch {
+		case v == 0:
+			ids[i] = e.constU32(1)
+		case e.m.Type(v) == types.Type(types.I32):
+			// An i32 override: IAdd with u32 0 reinterprets it (OpSpecConstantOp has no bitcast).
+			ids[i] = b.SpecConstantOp(e.u32, spirv.OpIAdd, e.value(v), e.constU32(0))
+		default:
+			ids[i] = e.value(v)
+		}
+	}
+	if e.ver >= spirv.Version1_6 {
+		b.ExecutionModeID(fid, spirv.ExecutionModeLocalSizeId, ids[0], ids[1], ids[2])
+		return
+	}
+	for _, g := range e.m.Funcs {
+		if g != f && g.Stage == ir.StageCompute {
+			e.fail("entry point %s takes its workgroup size from overrides, which before SPIR-V 1.6 sets the "+
+				"size of every compute entry point of the module (%s too): target vulkan1.3 or keep one entry point",
+				f.Name, g.Name)
+		}
+	}
+	b.ExecutionMode(fid, spirv.ExecutionModeLocalSize, lit[0], lit[1], lit[2])
+	ws := b.SpecConstantComposite(b.TypeVector(e.u32, 3), ids[0], ids[1], ids[2])
+	b.Decorate(ws, spirv.DecorationBuiltIn, uint32(spirv.BuiltInWorkgroupSize))
+	e.name(ws, "workgroup_size")
+}

@@ -1,0 +1,111 @@
+package ir_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/wgslgo/wgslgo/compiler/ir"
+	"github.com/wgslgo/wgslgo/compiler/types"
+)
+
+func TestPrintDouble(t *testing.T) {
+	m := ir.NewModule()
+	arr := &types.Array{Elem: types.F32}
+	buf := m.NewGlobal("buf", types.AddrStorage, types.ReadWrite, arr)
+	buf.Binding = &ir.BindingPoint{Group: 0, Binding: 1}
+	f := m.NewFunc("main", nil)
+	f.Stage = ir.StageCompute
+	f.WorkgroupSize = [3]ir.Value{m.ConstU32(64)}
+	io := types.NoIO
+	io.Builtin = "global_invocation_id"
+	gid := f.AddParam("gid", types.Vec(3, types.U32), io)
+	b := ir.NewBuilder(f)
+	i := b.Swizzle(gid, 0)
+	p := b.Access(buf.Value, i)
+	x := b.Load(p)
+	b.Store(p, b.Mul(x, b.F32(2)))
+	b.Finish()
+	require.NoError(t, ir.Validate(m))
+	assert.Equal(t, `var<storage, read_write> %buf: array<f32> @group(0) @binding(1)
+
+@compute @workgroup_size(64u, 1, 1)
+fn @main(%gid: vec3<u32> @builtin(global_invocation_id)) {
+  %1: u32 = swizzle %gid, x
+  %2: ptr<storage, f32, read_write> = access %buf, %1
+  %3: f32 = load %2
+  %4: f32 = mul %3, 2f
+  store %2, %4
+  return
+}
+`, ir.Print(m))
+}
+
+func TestValidateCatches(t *testing.T) {
+	m := ir.NewModule()
+	f := m.NewFunc("f", types.I32)
+	b := ir.NewBuilder(f)
+	var inner ir.Value
+	b.If(b.Bool(true), nil, func() {
+		inner = b.Add(b.I32(1), b.I32(2))
+	}, nil)
+	b.Return(inner) // not visible outside the if
+	err := ir.Validate(m)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "not defined before use")
+
+	m = ir.NewModule()
+	f = m.NewFunc("g", nil)
+	b = ir.NewBuilder(f)
+	b.Break()
+	err = ir.Validate(m)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "break outside a loop or switch")
+}
+
+func TestIfResultsAndLoop(t *testing.T) {
+	m := ir.NewModule()
+	f := m.NewFunc("f", types.I32)
+	c := f.AddParam("c", types.Bool, types.NoIO)
+	b := ir.NewBuilder(f)
+	v := b.Var("i", types.I32, 0)
+	r := b.If(c, []types.Type{types.I32}, func() { b.ExitIf(b.I32(1)) }, func() { b.ExitIf(b.I32(2)) })
+	b.Loop(func() {
+		x := b.Load(v)
+		b.If(b.Gt(x, r.Results[0]), nil, func() { b.Break() }, nil)
+		b.Store(v, b.Add(x, b.I32(1)))
+	}, func() {
+		b.BreakIf(b.Ge(b.Load(v), b.I32(10)))
+	})
+	b.Return(b.Load(v))
+	require.NoError(t, ir.Validate(m))
+	assert.Equal(t, `
+fn @f(%c: bool) -> i32 {
+  %i: ptr<function, i32> = var
+  %1: i32 = if %c {
+    exit_if 1i
+  } else {
+    exit_if 2i
+  }
+  loop {
+    %2: i32 = load %i
+    %3: bool = gt %2, %1
+    if %3 {
+      break
+    } else {
+      exit_if
+    }
+    %4: i32 = add %2, 1i
+    store %i, %4
+    continue
+  } continuing {
+    %5: i32 = load %i
+    %6: bool = ge %5, 10i
+    break_if %6
+  }
+  %7: i32 = load %i
+  return %7
+}
+`, ir.Print(m))
+}

@@ -1,0 +1,152 @@
+package transform
+
+import (
+	"github.com/wgslgo/wgslgo/compiler/ir"
+)
+
+// DeadCode removes what cannot affect the program: instructions without effects whose
+// results are unused (pure operations, loads, access chains, pure builtins, variables never
+// used), repeated until nothing changes; the instructions after a construct from which
+// control never comes back; and, when the module has entry points, functions no entry point
+// calls.
+func DeadCode(m *ir.Module) {
+	removeAfterNoReturn(m)
+	for {
+		uses := ir.Uses(m)
+		removed := false
+		ir.RemoveInsts(m, func(in *ir.Inst) bool {
+			if in.Result == 0 || uses[in.Result] != 0 || !removable(in) {
+				return false
+			}
+			removed = true
+			return true
+		})
+		if !removed {
+			break
+		}
+	}
+	removeUncalled(m)
+}
+
+func removable(in *ir.Inst) bool {
+	switch in.Op {
+	case ir.OpLoad, ir.OpAccess, ir.OpVar:
+		return true
+	case ir.OpBuiltin:
+		return in.Builtin().IsPure()
+	}
+	return in.Op.IsPure()
+}
+
+// removeAfterNoReturn drops the instructions that follow a construct none of whose paths
+// continue after it, and ends the block with OpUnreachable.
+func removeAfterNoReturn(m *ir.Module) {
+	for _, f := range m.Funcs {
+		var visit func(blk *ir.Block)
+		visit = func(blk *ir.Block) {
+			for i, in := range blk.Insts {
+				for _, nb := range in.Blocks {
+					visit(nb)
+				}
+				if in.Op.IsControl() && !completes(in) && i+1 < len(blk.Insts) {
+					if t := blk.Terminator(); i+2 == len(blk.Insts) && t != nil && t.Op == ir.OpUnreachable {
+						return
+					}
+					b := ir.NewBuilder(f)
+					blk.Insts = blk.Insts[:i+1]
+					b.SetBlock(blk)
+					b.Unreachable()
+					if l := blk.Parent; l != nil && l.Op == ir.OpLoop && blk == l.Body() && !mayContinue(blk) {
+						// The continuing block is unreachable and may use values just removed.
+						cont := l.Continuing()
+						cont.Insts = nil
+						b.SetBlock(cont)
+						b.NextIteration()
+					}
+					return
+				}
+			}
+		}
+		visit(f.Body)
+	}
+}
+
+// completes reports whether control can continue after construct in.
+func completes(in *ir.Inst) bool {
+	switch in.Op {
+	case ir.OpIf, ir.OpSwitch:
+		for _, nb := range in.Blocks {
+			if reaches(nb, in) {
+				return true
+			}
+		}
+		return false
+	case ir.OpLoop:
+		return reaches(in.Body(), in) || reaches(in.Continuing(), in)
+	}
+	return true
+}
+
+// reaches reports whether blk (nested in construct c) may exit c normally: an exit_if of
+// c's own block, or a break that targets c, reached without first leaving for good.
+func reaches(blk *ir.Block, c *ir.Inst) bool {
+	for _, in := range blk.Insts {
+		switch in.Op {
+		case ir.OpExitIf:
+			return blk.Parent == c
+		case ir.OpBreak:
+			return blk.BreakTarget() == c
+		case ir.OpBreakIf:
+			return blk.Parent == c
+		case ir.OpIf, ir.OpSwitch, ir.OpLoop:
+			for _, nb := range in.Blocks {
+				if reaches(nb, c) {
+					return true
+				}
+			}
+			if !completes(in) {
+				return false
+			}
+		}
+	}
+	return false
+}
+
+func removeUncalled(m *ir.Module) {
+	live := map[*ir.Func]bool{}
+	hasEntry := false
+	for _, f := range m.Funcs {
+		if f.Stage != ir.StageNone {
+			hasEntry = true
+			for _, g := range ir.CallGraphOrder(f) {
+				live[g] = true
+			}
+		}
+	}
+	if !hasEntry {
+		return
+	}
+	for _, f := range append([]*ir.Func(nil), m.Funcs...) {
+		if !live[f] {
+			m.RemoveFunc(f)
+		}
+	}
+}
+
+// mayContinue reports whether blk contains a continue to the loop whose body it is.
+func mayContinue(blk *ir.Block) bool {
+	for _, in := range blk.Insts {
+		if in.Op == ir.OpContinue {
+			return true
+		}
+		if in.Op == ir.OpLoop {
+			continue
+		}
+		for _, nb := range in.Blocks {
+			if mayContinue(nb) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,59 @@
+package transform
+
+import (
+	"math"
+
+	"github.com/wgslgo/wgslgo/compiler/ir"
+	"github.com/wgslgo/wgslgo/compiler/types"
+)
+
+// IntDivRem gives integer division and remainder WGSL's semantics, which SPIR-V leaves
+// undefined: e1 / 0 is e1, e1 % 0 is 0, and for i32 the most negative value divided by -1
+// is itself (remainder 0). Both come from one rewrite: the divisor becomes 1 where it is 0
+// (or -1 with a most negative dividend), via select.
+func IntDivRem(m *ir.Module) {
+	for _, f := range m.Funcs {
+		b := ir.NewBuilder(f)
+		ir.Walk(f.Body, func(in *ir.Inst) {
+			if in.Op != ir.OpDiv && in.Op != ir.OpRem {
+				return
+			}
+			s := types.ElemScalar(m.Type(in.Result))
+			if !s.IsInteger() {
+				return
+			}
+			x, y := in.Args[0], in.Args[1]
+			if c := m.Const(y); c != nil && c.Elems == nil && !c.Zero {
+				if c.Bits != 0 && (s.Kind == types.KindU32 || c.Int() != -1) {
+					return // a constant divisor other than 0 and -1 needs nothing
+				}
+			}
+			b.SetInsertBefore(in)
+			t := m.Type(in.Result)
+			x, y = splatOperands(b, t, x, y)
+			bad := b.Eq(y, m.ConstSplat(t, m.ConstInt(s, 0)))
+			if s.Kind == types.KindI32 {
+				minInt := m.ConstSplat(t, m.ConstInt(s, math.MinInt32))
+				negOne := m.ConstSplat(t, m.ConstInt(s, -1))
+				bad = b.Or(bad, b.And(b.Eq(x, minInt), b.Eq(y, negOne)))
+			}
+			in.Args[0] = x
+			in.Args[1] = b.Select(bad, m.ConstSplat(t, m.ConstInt(s, 1)), y)
+		})
+	}
+}
+
+// splatOperands makes both operands of a mixed scalar/vector operation vectors of type t.
+func splatOperands(b *ir.Builder, t types.Type, x, y ir.Value) (ir.Value, ir.Value) {
+	if _, ok := t.(*types.Vector); !ok {
+		return x, y
+	}
+	m := b.Module()
+	if _, ok := m.Type(x).(*types.Scalar); ok {
+		x = b.Splat(t, x)
+	}
+	if _, ok := m.Type(y).(*types.Scalar); ok {
+		y = b.Splat(t, y)
+	}
+	return x, y
+}

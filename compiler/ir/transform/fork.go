@@ -1,0 +1,129 @@
+package transform
+
+import (
+	"github.com/wgslgo/wgslgo/compiler/ir"
+	"github.com/wgslgo/wgslgo/compiler/layout"
+	"github.com/wgslgo/wgslgo/compiler/types"
+)
+
+// ForkExplicitLayout gives host-shareable memory (uniform, storage and push-constant
+// variables, and pointer parameters into them) types that carry their layout explicitly:
+// a structure becomes a twin whose members all have offsets, an array a twin with a stride.
+// The SPIR-V backend decorates exactly those types with Offset and ArrayStride, so the plain
+// types stay undecorated for function, private and workgroup memory, where SPIR-V 1.4 and
+// later forbid explicit layouts. Loads from host-shareable memory convert the value to the
+// plain type and stores convert it back (OpConvert between layout twins), so every other
+// instruction keeps its types.
+func ForkExplicitLayout(m *ir.Module, lay *layout.Layouts) {
+	f := &forker{m: m, lay: lay, twins: map[types.Type]types.Type{}, retyped: map[ir.Value]bool{}}
+	for _, g := range m.Globals {
+		if hostShareable(g.Space) {
+			if t := f.explicit(g.Type); t != g.Type {
+				m.SetGlobalType(g, t)
+			}
+			f.retyped[g.Value] = true
+		}
+	}
+	for _, fn := range m.Funcs {
+		for _, p := range fn.Params {
+			if pt, ok := m.Type(p).(*types.Pointer); ok && hostShareable(pt.Space) {
+				m.SetType(p, &types.Pointer{Space: pt.Space, Elem: f.explicit(pt.Elem), Access: pt.Access})
+				f.retyped[p] = true
+			}
+		}
+	}
+	for _, fn := range m.Funcs {
+		b := ir.NewBuilder(fn)
+		ir.Walk(fn.Body, func(in *ir.Inst) { f.inst(b, in) })
+	}
+}
+
+func hostShareable(as types.AddressSpace) bool {
+	return as == types.AddrUniform || as == types.AddrStorage || as == types.AddrPushConstant
+}
+
+type forker struct {
+	m       *ir.Module
+	lay     *layout.Layouts
+	twins   map[types.Type]types.Type
+	retyped map[ir.Value]bool // pointers into explicitly laid out memory
+}
+
+// explicit returns the explicitly laid out twin of t (t itself for types without layout
+// decorations, and for types that already are explicit).
+func (f *forker) explicit(t types.Type) types.Type {
+	if tw, ok := f.twins[t]; ok {
+		return tw
+	}
+	var tw types.Type = t
+	switch t := t.(type) {
+	case *types.Struct:
+		sl := f.lay.Struct(t)
+		st := &types.Struct{Name: t.Name, Span: t.Span, Block: t.Block, Members: make([]*types.Member, len(t.Members))}
+		for i, mem := range t.Members {
+			nm := *mem
+			nm.Type = f.explicit(mem.Type)
+			nm.Offset = sl.Members[i].Offset
+			st.Members[i] = &nm
+		}
+		tw = st
+	case *types.Array:
+		stride := t.Stride
+		if stride == 0 {
+			stride = f.lay.ArrayStride(t)
+		}
+		elem := f.explicit(t.Elem)
+		if elem != t.Elem || stride != t.Stride {
+			tw = &types.Array{Elem: elem, Count: t.Count, CountOverride: t.CountOverride, CountName: t.CountName,
+				Stride: stride, StrideSpan: t.StrideSpan}
+		}
+	}
+	f.twins[t] = tw
+	f.twins[tw] = tw
+	return tw
+}
+
+func (f *forker) inst(b *ir.Builder, in *ir.Inst) {
+	m := f.m
+	switch in.Op {
+	case ir.OpAccess:
+		if !f.retyped[in.Args[0]] {
+			return
+		}
+		base := m.Type(in.Args[0]).(*types.Pointer)
+		e := base.Elem
+		for _, i := range in.Args[1:] {
+			k := 0
+			if c := m.Const(i); c != nil {
+				k = int(c.Int())
+			}
+			e = ir.ElemType(e, k)
+		}
+		m.SetType(in.Result, &types.Pointer{Space: base.Space, Elem: e, Access: base.Access})
+		f.retyped[in.Result] = true
+	case ir.OpLoad:
+		if !f.retyped[in.Args[0]] {
+			return
+		}
+		e := m.Type(in.Args[0]).(*types.Pointer).Elem
+		plain := m.Type(in.Result)
+		if types.Identical(e, plain) {
+			return
+		}
+		// Load the twin, and turn this instruction into the conversion to the plain type.
+		b.SetInsertBefore(in)
+		loaded := b.Load(in.Args[0])
+		in.Op = ir.OpConvert
+		in.Args[0] = loaded
+	case ir.OpStore:
+		if !f.retyped[in.Args[0]] {
+			return
+		}
+		e := m.Type(in.Args[0]).(*types.Pointer).Elem
+		if types.Identical(e, m.Type(in.Args[1])) {
+			return
+		}
+		b.SetInsertBefore(in)
+		in.Args[1] = b.Convert(e, in.Args[1])
+	}
+}

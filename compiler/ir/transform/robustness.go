@@ -1,0 +1,74 @@
+package transform
+
+import (
+	"github.com/wgslgo/wgslgo/compiler/ir"
+	"github.com/wgslgo/wgslgo/compiler/types"
+)
+
+// Robustness clamps every index into an array, matrix or vector so that no access leaves
+// its object: pointer access chains, and extract/insert on values. An index that is not a
+// constant in range becomes min(u32(index), count - 1); for a runtime-sized array the count
+// is arrayLength of the pointer to it, for an override-sized one its count value.
+func Robustness(m *ir.Module) {
+	for _, f := range m.Funcs {
+		b := ir.NewBuilder(f)
+		ir.Walk(f.Body, func(in *ir.Inst) {
+			var t types.Type
+			first := 1
+			switch in.Op {
+			case ir.OpAccess:
+				t = m.Type(in.Args[0]).(*types.Pointer).Elem
+			case ir.OpExtract:
+				t = m.Type(in.Args[0])
+			case ir.OpInsert:
+				t, first = m.Type(in.Args[0]), 2
+			default:
+				return
+			}
+			for i := first; i < len(in.Args); i++ {
+				idx := in.Args[i]
+				if _, ok := t.(*types.Struct); ok {
+					t = ir.ElemType(t, int(m.Const(idx).Int()))
+					continue
+				}
+				c := m.Const(idx)
+				n := ir.NumElems(t)
+				if c == nil || n == 0 || c.Int() < 0 || int(c.Int()) >= n {
+					b.SetInsertBefore(in)
+					in.Args[i] = clampIndex(m, b, in, i, t, idx)
+				}
+				t = ir.ElemType(t, 0)
+			}
+		})
+	}
+}
+
+func clampIndex(m *ir.Module, b *ir.Builder, in *ir.Inst, i int, t types.Type, idx ir.Value) ir.Value {
+	if m.Type(idx) != types.Type(types.U32) {
+		idx = b.Convert(types.U32, idx)
+	}
+	var last ir.Value
+	switch a := t.(type) {
+	case *types.Array:
+		switch {
+		case a.IsRuntimeSized():
+			// The pointer to the array is the access chain so far.
+			p := in.Args[0]
+			if i > 1 {
+				p = b.Access(in.Args[0], in.Args[1:i]...)
+			}
+			last = b.Sub(b.Builtin(ir.BuiltinArrayLength, p), m.ConstU32(1))
+		case a.IsOverrideSized():
+			n := m.ArrayCount(a)
+			if m.Type(n) != types.Type(types.U32) {
+				n = b.Convert(types.U32, n)
+			}
+			last = b.Sub(n, m.ConstU32(1))
+		default:
+			last = m.ConstU32(uint32(a.Count - 1))
+		}
+	default:
+		last = m.ConstU32(uint32(ir.NumElems(t) - 1))
+	}
+	return b.Builtin(ir.BuiltinMin, idx, last)
+}

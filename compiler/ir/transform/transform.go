@@ -1,0 +1,47 @@
+// Package transform holds the IR → IR passes that run between the lowering and the SPIR-V
+// backend. Each pass is a function of its own file, changes the module in place, and leaves
+// it valid (tests run ir.Validate after each).
+package transform
+
+import (
+	"github.com/wgslgo/wgslgo/compiler/ir"
+	"github.com/wgslgo/wgslgo/compiler/layout"
+)
+
+// Options select the passes of ForSPIRV that can be turned off.
+type Options struct {
+	// NoRobustness turns off index clamping (--robustness=off).
+	NoRobustness bool
+	// NoZeroInitWorkgroup leaves workgroup memory uninitialised (for drivers that zero it).
+	NoZeroInitWorkgroup bool
+	// Layouts supplies offsets and strides; nil uses layout.New(layout.Options{}). Pass the
+	// same one to the backend.
+	Layouts *layout.Layouts
+}
+
+// ForSPIRV runs, in order, every pass the SPIR-V backend relies on, then constant folding
+// and dead-code removal. It validates the module before and after.
+func ForSPIRV(m *ir.Module, opts Options) error {
+	if err := ir.Validate(m); err != nil {
+		return err
+	}
+	lay := opts.Layouts
+	if lay == nil {
+		lay = layout.New(layout.Options{})
+	}
+	if !opts.NoZeroInitWorkgroup {
+		ZeroInitWorkgroup(m)
+	}
+	ShaderIO(m)
+	if !opts.NoRobustness {
+		Robustness(m)
+	}
+	IntDivRem(m)
+	ShiftMask(m)
+	FloatToIntSaturate(m)
+	BitFieldClamp(m)
+	ForkExplicitLayout(m, lay)
+	Fold(m)
+	DeadCode(m)
+	return ir.Validate(m)
+}
