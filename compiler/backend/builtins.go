@@ -33,7 +33,7 @@ var glslFloat = map[ir.BuiltinFunc]spirv.GLSLstd450{
 	ir.BuiltinMin: spirv.GLSLstd450FMin, ir.BuiltinMax: spirv.GLSLstd450FMax,
 	ir.BuiltinPack4x8Snorm: spirv.GLSLstd450PackSnorm4x8, ir.BuiltinPack4x8Unorm: spirv.GLSLstd450PackUnorm4x8,
 	ir.BuiltinPack2x16Snorm: spirv.GLSLstd450PackSnorm2x16, ir.BuiltinPack2x16Unorm: spirv.GLSLstd450PackUnorm2x16,
-	ir.BuiltinPack2x16Float: spirv.GLSLstd450PackHalf2x16,
+	ir.BuiltinPack2x16Float:  spirv.GLSLstd450PackHalf2x16,
 	ir.BuiltinUnpack4x8Snorm: spirv.GLSLstd450UnpackSnorm4x8, ir.BuiltinUnpack4x8Unorm: spirv.GLSLstd450UnpackUnorm4x8,
 	ir.BuiltinUnpack2x16Snorm: spirv.GLSLstd450UnpackSnorm2x16, ir.BuiltinUnpack2x16Unorm: spirv.GLSLstd450UnpackUnorm2x16,
 	ir.BuiltinUnpack2x16Float: spirv.GLSLstd450UnpackHalf2x16,
