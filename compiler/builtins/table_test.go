@@ -31,6 +31,9 @@ func instances(o *Overload, f func(b *binding)) {
 			b.val[i] = 2
 		case vkSpace, vkAccess:
 			b.val[i] = int32(bits.TrailingZeros16(d.mask))
+			if d.kind == vkSpace && d.mask&(1<<types.AddrStorage) != 0 {
+				b.val[i] = int32(types.AddrStorage) // where runtime-sized arrays live
+			}
 		case vkFormat:
 			b.val[i] = int32(types.Rgba8sint)
 		case vkType:
