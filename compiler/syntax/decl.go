@@ -333,7 +333,7 @@ func (p *parser) parseFunc(start diag.Pos, attrs []*Attribute) *FuncDecl {
 
 func (p *parser) parseReturnType(d *FuncDecl) {
 	attrs := p.parseAttributes()
-	if p.tok.Kind == TokIdent && string(p.text(p.tok)) == "void" && p.peek(1) == LBrace {
+	if p.tok.Kind == TokIdent && string(p.bytes(p.tok)) == "void" && p.peek(1) == LBrace {
 		d.VoidReturn = true
 		if !p.legacy {
 			p.errorf(p.tok.Span(), "'-> void' is 2021-draft WGSL: omit the return type of a function that returns nothing")
@@ -400,7 +400,8 @@ func (p *parser) parseTemplateElaboratedIdent() *IdentExpr {
 	p.tracef("template_elaborated_ident")
 	p.tracef("ident")
 	start := p.tok.Start
-	x := &IdentExpr{Name: p.ident("name")}
+	x := p.identSlab.new()
+	x.Name = p.ident("name")
 	if p.tok.Kind == TemplateStart {
 		x.TemplateArgs = p.parseTemplateList()
 	}
@@ -414,19 +415,21 @@ func (p *parser) parseTemplateList() []Expr {
 	p.tracef("template_arg_comma_list")
 	open := p.tok
 	p.next()
-	args := []Expr{}
 	if !p.enter() {
-		return args
+		return []Expr{}
 	}
 	defer p.leave()
+	mark := len(p.exprStack)
 	for p.tok.Kind != TemplateEnd && p.tok.Kind != TokEOF {
 		p.tracef("template_arg_expression")
-		args = append(args, p.parseExpr())
+		x := p.parseExpr()
+		p.exprStack = append(p.exprStack, x)
 		if p.tok.Kind != Comma {
 			break
 		}
 		p.next()
 	}
+	args := p.exprsFrom(mark)
 	if len(args) == 0 && p.tok.Kind == TemplateEnd {
 		p.errorf(diag.Span{Start: open.Start, End: p.tok.End}, "a template list must have at least one argument")
 		p.needSync = false

@@ -58,7 +58,9 @@ func binaryOp(k Kind) Op {
 }
 
 func (p *parser) binary(op Op, opPos diag.Pos, x, y Expr) *BinaryExpr {
-	return &BinaryExpr{Loc: diag.Span{Start: x.Span().Start, End: p.prevEnd}, Op: op, OpPos: opPos, X: x, Y: y}
+	b := p.binarySlab.new()
+	*b = BinaryExpr{Loc: diag.Span{Start: x.Span().Start, End: p.prevEnd}, Op: op, OpPos: opPos, X: x, Y: y}
+	return b
 }
 
 // takeBinaryOp consumes the operator token at the current position and returns its
@@ -322,7 +324,7 @@ func (p *parser) parsePostfix(x Expr, start diag.Pos) Expr {
 			var m Ident
 			if p.tok.Kind == TokIdent {
 				if p.trace != nil {
-					if IsSwizzle(string(p.text(p.tok))) {
+					if IsSwizzle(string(p.bytes(p.tok))) {
 						p.tracef("swizzle_name")
 					} else {
 						p.tracef("member_ident")
@@ -336,7 +338,9 @@ func (p *parser) parsePostfix(x Expr, start diag.Pos) Expr {
 					return &BadExpr{Loc: p.span(start)}
 				}
 			}
-			x = &MemberExpr{Loc: p.span(start), X: x, Member: m}
+			mx := p.memberSlab.new()
+			*mx = MemberExpr{Loc: p.span(start), X: x, Member: m}
+			x = mx
 		default:
 			return x
 		}
@@ -362,7 +366,9 @@ func (p *parser) parsePrimary() Expr {
 		if p.trace != nil {
 			p.traceLiteral(raw, false)
 		}
-		return &IntLit{Loc: t.Span(), Raw: raw, Suffix: intSuffix(raw)}
+		x := p.intSlab.new()
+		*x = IntLit{Loc: t.Span(), Raw: raw, Suffix: intSuffix(raw)}
+		return x
 	case TokFloat:
 		p.tracef("literal")
 		t := p.tok
@@ -371,7 +377,9 @@ func (p *parser) parsePrimary() Expr {
 		if p.trace != nil {
 			p.traceLiteral(raw, true)
 		}
-		return &FloatLit{Loc: t.Span(), Raw: raw, Suffix: floatSuffix(raw)}
+		x := p.floatSlab.new()
+		*x = FloatLit{Loc: t.Span(), Raw: raw, Suffix: floatSuffix(raw)}
+		return x
 	case KwTrue, KwFalse:
 		p.tracef("literal")
 		p.tracef("bool_literal")
@@ -394,7 +402,7 @@ func (p *parser) parsePrimary() Expr {
 		}
 	}
 	if p.tok.Kind.IsKeyword() {
-		p.errorf(p.tok.Span(), "expected expression, found keyword '%s'", p.text(p.tok))
+		p.errorf(p.tok.Span(), "expected expression, found keyword '%s'", p.bytes(p.tok))
 	} else {
 		p.errorExpected("expression")
 	}
@@ -424,5 +432,7 @@ func (p *parser) parseCall(callee *IdentExpr) *CallExpr {
 	p.tracef("call_expression")
 	p.tracef("call_phrase")
 	args := p.parseArgumentList()
-	return &CallExpr{Loc: diag.Span{Start: callee.Loc.Start, End: p.prevEnd}, Callee: callee, Args: args}
+	c := p.callSlab.new()
+	*c = CallExpr{Loc: diag.Span{Start: callee.Loc.Start, End: p.prevEnd}, Callee: callee, Args: args}
+	return c
 }

@@ -54,6 +54,7 @@ func parse(f *diag.File, opts Options, trace func(string)) (file *File, diags di
 	file.Dialect = d
 	p := &parser{
 		src:        f.Text,
+		text:       string(f.Text),
 		toks:       toks,
 		dialect:    d,
 		legacy:     d == DialectLegacy2021,
@@ -61,7 +62,6 @@ func parse(f *diag.File, opts Options, trace func(string)) (file *File, diags di
 		maxNesting: maxNesting,
 		trace:      trace,
 		lastErr:    -1,
-		names:      make(map[string]string, 64),
 	}
 	if stopped {
 		// The token list is truncated: parsing it would only report its truncation.
@@ -91,7 +91,55 @@ type parser struct {
 	needSync bool     // an error happened since the last synchronisation point (recovery mode)
 
 	trace func(production string) // records grammar productions (tests only)
-	names map[string]string       // interned identifier names
+
+	// text is the source as one string: names and literal spellings are substrings of it,
+	// so they cost no allocation.
+	text string
+
+	// Slabs for the most frequent nodes: one allocation per chunk instead of per node.
+	identSlab  slab[IdentExpr]
+	binarySlab slab[BinaryExpr]
+	callSlab   slab[CallExpr]
+	memberSlab slab[MemberExpr]
+	intSlab    slab[IntLit]
+	floatSlab  slab[FloatLit]
+
+	exprStack []Expr
+	stmtStack []Stmt
+}
+
+// Expression and statement lists are collected on shared stacks and copied out at their
+// exact length, which saves the intermediate slices of repeated appends. Nested lists push
+// above the outer list's entries and pop back to them.
+func (p *parser) exprsFrom(mark int) []Expr {
+	out := make([]Expr, len(p.exprStack)-mark)
+	copy(out, p.exprStack[mark:])
+	clear(p.exprStack[mark:])
+	p.exprStack = p.exprStack[:mark]
+	return out
+}
+
+func (p *parser) stmtsFrom(mark int) []Stmt {
+	if len(p.stmtStack) == mark {
+		return nil
+	}
+	out := make([]Stmt, len(p.stmtStack)-mark)
+	copy(out, p.stmtStack[mark:])
+	clear(p.stmtStack[mark:])
+	p.stmtStack = p.stmtStack[:mark]
+	return out
+}
+
+// slab hands out pointers to elements of chunks allocated 64 at a time.
+type slab[T any] struct{ free []T }
+
+func (s *slab[T]) new() *T {
+	if len(s.free) == 0 {
+		s.free = make([]T, 64)
+	}
+	x := &s.free[0]
+	s.free = s.free[1:]
+	return x
 }
 
 // ---- token handling ----
@@ -130,18 +178,10 @@ func (p *parser) split(rest Kind) {
 	p.tok = *t
 }
 
-func (p *parser) text(t Token) []byte { return p.src[t.Start:t.End] }
+func (p *parser) bytes(t Token) []byte { return p.src[t.Start:t.End] }
 
-// name returns the interned text of t.
-func (p *parser) name(t Token) string {
-	b := p.text(t)
-	if s, ok := p.names[string(b)]; ok {
-		return s
-	}
-	s := string(b)
-	p.names[s] = s
-	return s
-}
+// name returns the text of t.
+func (p *parser) name(t Token) string { return p.text[t.Start:t.End] }
 
 func (p *parser) span(start diag.Pos) diag.Span {
 	end := p.prevEnd
@@ -189,13 +229,13 @@ func (p *parser) describe(t Token) string {
 	case t.Kind == TokEOF:
 		return "end of file"
 	case t.Kind == TokIdent:
-		return fmt.Sprintf("identifier '%s'", p.text(t))
+		return fmt.Sprintf("identifier '%s'", p.bytes(t))
 	case t.Kind == TokInt || t.Kind == TokFloat:
-		return fmt.Sprintf("literal '%s'", p.text(t))
+		return fmt.Sprintf("literal '%s'", p.bytes(t))
 	case t.Kind.IsKeyword():
-		return fmt.Sprintf("keyword '%s'", p.text(t))
+		return fmt.Sprintf("keyword '%s'", p.bytes(t))
 	}
-	return fmt.Sprintf("'%s'", p.text(t))
+	return fmt.Sprintf("'%s'", p.bytes(t))
 }
 
 func (p *parser) errorExpected(what string) {
@@ -252,7 +292,7 @@ func (p *parser) ident(what string) Ident {
 		return Ident{Loc: t.Span(), Name: p.name(t)}
 	}
 	if t.Kind.IsKeyword() {
-		p.errorf(t.Span(), "expected %s, found keyword '%s' (keywords cannot be used as names)", what, p.text(t))
+		p.errorf(t.Span(), "expected %s, found keyword '%s' (keywords cannot be used as names)", what, p.bytes(t))
 		p.needSync = false
 		p.next()
 		return Ident{Loc: t.Span(), Name: p.name(t)}
@@ -559,17 +599,19 @@ func (p *parser) parseArgumentList() []Expr {
 	p.tracef("argument_expression_list")
 	open := p.tok
 	p.next()
-	args := []Expr{}
 	if p.tok.Kind != RParen {
 		p.tracef("expression_comma_list")
 	}
+	mark := len(p.exprStack)
 	for p.tok.Kind != RParen && p.tok.Kind != TokEOF {
-		args = append(args, p.parseExpr())
+		x := p.parseExpr()
+		p.exprStack = append(p.exprStack, x)
 		if p.tok.Kind != Comma {
 			break
 		}
 		p.next()
 	}
+	args := p.exprsFrom(mark)
 	if p.tok.Kind != RParen {
 		p.errorExpected("',' or ')' in argument list")
 		if d := p.lastDiag(); d != nil {

@@ -55,8 +55,9 @@ func scan(src []byte, d Dialect, rep *diag.Reporter, maxTokens int) (toks []Toke
 		maxTokens: maxTokens,
 		badEnd:    -1,
 	}
-	// A typical shader has one token per 4 to 5 bytes.
-	s.toks = make([]Token, 0, len(src)/4+16)
+	// Dense shader code has about one token per 3 bytes; indentation and comments make
+	// that sparser. Growing the slice costs more than a little slack.
+	s.toks = make([]Token, 0, len(src)/3+16)
 	s.run()
 	end := diag.Pos(len(src))
 	s.toks = append(s.toks, Token{Kind: TokEOF, Start: end, End: end})
@@ -290,12 +291,16 @@ func (s *scanner) word(start int) {
 }
 
 func (s *scanner) isReserved(w []byte) bool {
-	if len(w) < 2 || len(w) > 16 {
+	if len(w) >= 32 {
 		return false
 	}
-	set := modernReserved
+	set, filter := modernReserved, &modernReservedFilter
 	if s.legacy {
-		set = legacyReserved
+		set, filter = legacyReserved, &legacyReservedFilter
+	}
+	// Most identifiers are rejected by their first byte and length without hashing.
+	if filter[w[0]]&(1<<len(w)) == 0 {
+		return false
 	}
 	_, ok := set[string(w)]
 	return ok

@@ -31,7 +31,7 @@ func (p *parser) parseBlock() *CompoundStmt {
 // parseStmtList parses statements up to a '}' (or, when stop is non-nil, until stop says
 // the current token ends the list).
 func (p *parser) parseStmtList(stop func() bool) []Stmt {
-	var list []Stmt
+	mark := len(p.stmtStack)
 	for p.tok.Kind != RBrace && p.tok.Kind != TokEOF {
 		if stop != nil && stop() {
 			break
@@ -39,7 +39,7 @@ func (p *parser) parseStmtList(stop func() bool) []Stmt {
 		before := p.i
 		p.needSync = false
 		if s := p.parseStmt(); s != nil {
-			list = append(list, s)
+			p.stmtStack = append(p.stmtStack, s)
 		}
 		if p.needSync {
 			p.syncStmt()
@@ -48,7 +48,7 @@ func (p *parser) parseStmtList(stop func() bool) []Stmt {
 			p.next()
 		}
 	}
-	return list
+	return p.stmtsFrom(mark)
 }
 
 // syncStmt skips to the start of the next statement: past a ';', or up to a '}' that
@@ -157,10 +157,10 @@ func (p *parser) parseStmt() Stmt {
 		p.tracef("assert_statement")
 		s = p.parseConstAssert(start)
 	case KwElse, KwElseif:
-		p.errorf(p.tok.Span(), "'%s' without a preceding 'if' block", p.text(p.tok))
+		p.errorf(p.tok.Span(), "'%s' without a preceding 'if' block", p.bytes(p.tok))
 		return &BadStmt{Loc: p.tok.Span()}
 	case KwCase, KwDefault:
-		p.errorf(p.tok.Span(), "'%s' outside of a switch statement", p.text(p.tok))
+		p.errorf(p.tok.Span(), "'%s' outside of a switch statement", p.bytes(p.tok))
 		return &BadStmt{Loc: p.tok.Span()}
 	case KwContinuing:
 		p.errorf(p.tok.Span(), "'continuing' must be the last statement of a loop body")

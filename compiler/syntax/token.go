@@ -322,6 +322,20 @@ var legacyReserved = makeSet(
 	"u64", "unless", "using", "while", "regardless", "premerge", "handle",
 )
 
+// Reserved word filters: bit n of filter[c] is set when some reserved word starts with
+// byte c and has length n.
+var (
+	modernReservedFilter = makeFilter(modernReserved)
+	legacyReservedFilter = makeFilter(legacyReserved)
+)
+
+func makeFilter(set map[string]struct{}) (f [256]uint32) {
+	for w := range set {
+		f[w[0]] |= 1 << len(w)
+	}
+	return f
+}
+
 func makeSet(words ...string) map[string]struct{} {
 	m := make(map[string]struct{}, len(words))
 	for _, w := range words {
