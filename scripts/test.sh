@@ -28,11 +28,16 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+bazel_counts=$(mktemp)
+trap 'rm -f "$log" "$bazel_counts"' EXIT
 
 echo "== go vet ./..."
 go vet ./...
 vet=$?
+
+# Before go test: the end-to-end test of the Bazel rules (rules/) needs the offline setup.
+echo "== bazel test (scripts/bazel-test.sh)"
+scripts/bazel-test.sh "$bazel_counts"
 
 echo "== go test ./..."
 go test -count=1 -timeout 45m -v ./... >"$log" 2>&1
@@ -46,6 +51,8 @@ skipped=$(grep -cE '^\s*--- SKIP: ' "$log")
 # A package that fails to build or panics has no "--- FAIL" line: count it as one failure.
 broken=$(grep -cE '^FAIL\s+\S+\s+\[(build failed|setup failed)\]|^panic: ' "$log")
 failed=$((failed + broken))
+read -r bazel_passed bazel_failed bazel_skipped <"$bazel_counts" || { bazel_passed=0; bazel_failed=1; bazel_skipped=0; }
+passed=$((passed + bazel_passed)); failed=$((failed + bazel_failed)); skipped=$((skipped + bazel_skipped))
 if [ $vet -ne 0 ]; then
   echo "go vet failed"
   failed=$((failed + 1))

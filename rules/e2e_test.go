@@ -1,0 +1,546 @@
+package rules_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestBazelEndToEnd builds the example workspace examples/bazel with real Bazel (Debian's
+// bazel-bootstrap, rules_go v0.34.0 from the offline cache of scripts/bazel-setup.sh): the rules
+// run the project's own wgslc and wgslgen, a changed shader reruns only its own actions, a bad
+// shader fails the build with its file:line:col diagnostic, and a second output base gets every
+// shader action from an HTTP remote cache (nginx with WebDAV PUT on loopback).
+//
+// What wgslc and wgslgen cannot do yet is asked of them first; the steps that need it skip with
+// the tool's own words and turn on by themselves when the tools grow.
+func TestBazelEndToEnd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs Bazel: minutes; not in -short")
+	}
+	root, err := filepath.Abs("..")
+	require.NoError(t, err)
+	cache := bazelCache(t, root)
+	lockFile(t, filepath.Join(cache, "e2e.lock"))
+	// The example builds wgslc from this checkout's BUILD files.
+	gazelle := exec.Command(filepath.Join(root, "scripts", "bazel-gazelle.sh"), "-mode", "diff")
+	if diff, err := gazelle.CombinedOutput(); err != nil {
+		t.Fatalf("BUILD.bazel files are out of date with the Go sources: run scripts/bazel-gazelle.sh\n%s", diff)
+	}
+
+	caps := probeTools(t, root)
+	ws := copyWorkspace(t, filepath.Join(root, "examples", "bazel"))
+	bz := newBazel(t, root, ws, filepath.Join(cache, "e2e", "output-base"))
+
+	// The targets that can be built today, and the output groups to build.
+	targets := []string{"//shaders:particles_spv", "//shaders:scale_spv"}
+	groups := "--output_groups=wgsl_check"
+	if caps.compile == "" {
+		groups = "--output_groups=+wgsl_check" // the default outputs (.spv, .json) as well
+	}
+	if caps.generate == "" {
+		targets = append(targets, "//shaders:particles_wgslgen", "//shaders:scale_wgslgen", "//shaders:particles", "//shaders:scale")
+	}
+	build := func(b *bazel, extra ...string) (string, []spawn, error) {
+		return b.build(append(append([]string{groups}, extra...), targets...)...)
+	}
+
+	ok := t.Run("build", func(t *testing.T) {
+		out, _, err := build(bz)
+		require.NoError(t, err, out)
+		bin := bz.info(t, "bazel-bin")
+		for _, stamp := range []string{"particles_spv/particles.wgsl.checked", "scale_spv/scale.wgsl.checked"} {
+			require.FileExists(t, filepath.Join(bin, "shaders", stamp))
+		}
+		if caps.compile != "" {
+			return
+		}
+		for _, spv := range []string{"particles_spv/particles.spv", "scale_spv/scale.spv"} {
+			data, err := os.ReadFile(filepath.Join(bin, "shaders", spv))
+			require.NoError(t, err)
+			require.GreaterOrEqual(t, len(data), 20, spv)
+			require.Equal(t, []byte{0x03, 0x02, 0x23, 0x07}, data[:4], "%s: SPIR-V magic", spv)
+		}
+	})
+	if !ok {
+		return
+	}
+
+	t.Run("test", func(t *testing.T) {
+		var tests []string
+		if caps.compile == "" {
+			tests = append(tests, "//shaders:spirv_test")
+		}
+		if caps.generate == "" {
+			tests = append(tests, "//shaders:golib_test")
+		}
+		if len(tests) == 0 {
+			t.Skipf("no test target can build yet: %s; %s", caps.compile, caps.generate)
+		}
+		out, err := bz.run("test", tests...)
+		require.NoError(t, err, out)
+		require.Regexp(t, fmt.Sprintf(`Executed \d+ out of %d tests?: %d tests? pass`, len(tests), len(tests)), out)
+	})
+	for _, missing := range []string{caps.compile, caps.generate} {
+		if missing != "" {
+			t.Run("pending", func(t *testing.T) { t.Skip(missing) })
+		}
+	}
+
+	t.Run("incremental", func(t *testing.T) {
+		shader := filepath.Join(ws, "shaders", "particles.wgsl")
+		src, err := os.ReadFile(shader)
+		require.NoError(t, err)
+		// A new module-scope constant: every output of particles.wgsl changes, scale.wgsl's not.
+		changed := append(src, []byte("\nconst e2e_marker: u32 = 1u;\n")...)
+		require.NoError(t, os.WriteFile(shader, changed, 0o644))
+
+		out, spawns, err := build(bz)
+		require.NoError(t, err, out)
+		counts := map[string]int{}
+		for _, s := range spawns {
+			args := strings.Join(s.CommandArgs, " ")
+			require.NotContains(t, args, "scale", "%s ran for the unchanged scale.wgsl", s.Mnemonic)
+			if !strings.HasPrefix(s.Mnemonic, "Wgsl") {
+				require.NotContains(t, args, "/tools/", "a tool was rebuilt: %s %v", s.Mnemonic, s.CommandArgs)
+				continue
+			}
+			require.Contains(t, args, "shaders/particles.wgsl")
+			tool := "/tools/wgslc/wgslc_/wgslc"
+			if s.Mnemonic == "WgslGen" {
+				tool = "/tools/wgslgen/wgslgen_/wgslgen"
+			}
+			require.Contains(t, args, tool, "%s does not run the project's tool", s.Mnemonic)
+			counts[s.Mnemonic]++
+		}
+		want := map[string]int{"WgslCheck": 1}
+		if caps.compile == "" {
+			want["WgslCompile"] = 1
+		}
+		if caps.generate == "" {
+			want["WgslCheck"]++ // the Go library's generator target checks too
+			want["WgslGen"] = 1
+		}
+		require.Equal(t, want, counts, "shader actions that ran after editing particles.wgsl:\n%s", out)
+		t.Logf("after the edit: %s", processesLine(out))
+	})
+
+	t.Run("diagnostics", func(t *testing.T) {
+		shader := filepath.Join(ws, "shaders", "scale.wgsl")
+		good, err := os.ReadFile(shader)
+		require.NoError(t, err)
+		defer func() { require.NoError(t, os.WriteFile(shader, good, 0o644)) }()
+		bad := "@compute @workgroup_size(1)\nfn main() {\n  let x = ;\n}\n"
+		require.NoError(t, os.WriteFile(shader, []byte(bad), 0o644))
+
+		diagnostic := regexp.MustCompile(`(?m)^shaders/scale\.wgsl:3:\d+: error: `)
+		out, _, err := bz.build("--output_groups=wgsl_check", "//shaders:scale_spv")
+		require.Error(t, err, "a shader with a syntax error built:\n%s", out)
+		require.Regexp(t, diagnostic, out)
+		if caps.compile == "" {
+			out, _, err := bz.build("//shaders:scale_spv")
+			require.Error(t, err, "a shader with a syntax error compiled:\n%s", out)
+			require.Regexp(t, diagnostic, out)
+		}
+	})
+
+	t.Run("remote_cache", func(t *testing.T) {
+		url := startWebDAVCache(t)
+		// Everything executes in the first output base (so it is uploaded), nothing in the second.
+		out, err := bz.run("clean")
+		require.NoError(t, err, out)
+		out, first, err := build(bz, "--remote_cache="+url)
+		require.NoError(t, err, out)
+		shaderActions := 0
+		for _, s := range first {
+			if strings.HasPrefix(s.Mnemonic, "Wgsl") {
+				require.False(t, s.RemoteCacheHit, "fresh cache hit for %s", s.Mnemonic)
+				shaderActions++
+			}
+		}
+		require.NotZero(t, shaderActions, "no shader action ran:\n%s", out)
+
+		other := newBazel(t, root, ws, freshDir(t, filepath.Join(cache, "e2e", "output-base-remote")))
+		out, second, err := build(other, "--remote_cache="+url)
+		require.NoError(t, err, out)
+		hits := 0
+		for _, s := range second {
+			if strings.HasPrefix(s.Mnemonic, "Wgsl") {
+				require.True(t, s.RemoteCacheHit, "%s executed (runner %q) instead of coming from the remote cache: %v", s.Mnemonic, s.Runner, s.CommandArgs)
+				hits++
+			}
+		}
+		require.Equal(t, shaderActions, hits, "shader actions fetched from the remote cache:\n%s", out)
+		line := processesLine(out)
+		require.Contains(t, line, "remote cache hit", out)
+		t.Logf("first output base: %d shader actions executed and uploaded; second: %s", shaderActions, line)
+	})
+}
+
+// capabilities: the empty string when the tool can do it, else why not (the tool's own words).
+type capabilities struct {
+	compile  string // wgslc -o
+	generate string // wgslgen
+}
+
+// notYet matches how the tools say that they cannot do something yet (exit status 2), e.g.
+// "SPIR-V output is not yet available" or "generation is not implemented yet".
+var notYet = regexp.MustCompile(`(?i)\bnot\b.*\byet\b`)
+
+// probeTools asks wgslc and wgslgen, built from this checkout, whether they can do what the
+// rules ask of them.
+func probeTools(t *testing.T, root string) capabilities {
+	t.Helper()
+	dir := t.TempDir()
+	shader := filepath.Join(root, "examples", "bazel", "shaders", "particles.wgsl")
+	var caps capabilities
+
+	wgslc := goBuild(t, root, "./tools/wgslc", filepath.Join(dir, "wgslc"))
+	code, stderr := runTool(t, wgslc, "-o", filepath.Join(dir, "p.spv"), "-reflect", filepath.Join(dir, "p.json"), shader)
+	switch {
+	case code == 0:
+		require.FileExists(t, filepath.Join(dir, "p.spv"))
+		require.FileExists(t, filepath.Join(dir, "p.json"), "wgsl_spirv declares a reflection output")
+	case code == 2 && notYet.MatchString(stderr):
+		caps.compile = "wgslc cannot emit SPIR-V yet: " + strings.TrimSpace(stderr)
+	default:
+		t.Fatalf("wgslc -o on the example shader: exit %d\n%s", code, stderr)
+	}
+
+	if _, err := os.Stat(filepath.Join(root, "tools", "wgslgen")); err != nil {
+		caps.generate = "wgslgen does not exist yet (tools/wgslgen)"
+		return caps
+	}
+	wgslgen := goBuild(t, root, "./tools/wgslgen", filepath.Join(dir, "wgslgen"))
+	out := filepath.Join(dir, "gen", "particles_wgsl.go")
+	require.NoError(t, os.MkdirAll(filepath.Dir(out), 0o755))
+	code, stderr = runTool(t, wgslgen, "-o", out, "-pkg", "particles", "-embed=file", shader)
+	switch {
+	case code == 0:
+		require.FileExists(t, out)
+		require.FileExists(t, filepath.Join(dir, "gen", "particles.spv"),
+			"wgsl_go_library expects wgslgen -embed=file to write <shader>.spv beside the Go file")
+	case code == 2 && notYet.MatchString(stderr):
+		caps.generate = "wgslgen cannot generate Go yet: " + strings.TrimSpace(stderr)
+	default:
+		t.Fatalf("wgslgen on the example shader: exit %d\n%s", code, stderr)
+	}
+	return caps
+}
+
+func goBuild(t *testing.T, root, pkg, out string) string {
+	t.Helper()
+	cmd := exec.Command("go", "build", "-o", out, pkg)
+	cmd.Dir = root
+	output, err := cmd.CombinedOutput()
+	require.NoError(t, err, "go build %s:\n%s", pkg, output)
+	return out
+}
+
+func runTool(t *testing.T, tool string, args ...string) (int, string) {
+	t.Helper()
+	var stderr bytes.Buffer
+	cmd := exec.Command(tool, args...)
+	cmd.Stderr = &stderr
+	err := cmd.Run()
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		return exit.ExitCode(), stderr.String()
+	}
+	require.NoError(t, err)
+	return 0, stderr.String()
+}
+
+// bazelCache finds bazel and the offline cache that scripts/bazel-setup.sh prepared. Without
+// them the test skips, except in CI, where the README's test command runs the setup first.
+func bazelCache(t *testing.T, root string) string {
+	t.Helper()
+	unavailable := func(format string, args ...any) {
+		t.Helper()
+		if os.Getenv("CI") == "true" {
+			t.Fatalf(format, args...)
+		}
+		t.Skipf(format, args...)
+	}
+	if _, err := exec.LookPath("bazel"); err != nil {
+		unavailable("bazel is not installed: run scripts/bazel-setup.sh (apt-get install bazel-bootstrap)")
+	}
+	out, err := exec.Command(filepath.Join(root, "scripts", "bazel-setup.sh"), "--print-cache").Output()
+	require.NoError(t, err)
+	dir := strings.TrimSpace(string(out))
+	if _, err := os.Stat(filepath.Join(dir, "READY")); err != nil {
+		unavailable("the offline Bazel cache %s is not prepared: run scripts/bazel-setup.sh", dir)
+	}
+	current, err := filepath.EvalSymlinks(filepath.Join(filepath.Dir(dir), "current"))
+	if err != nil || current != dir {
+		unavailable("%s/current does not point at %s: run scripts/bazel-setup.sh", filepath.Dir(dir), dir)
+	}
+	return dir
+}
+
+// lockFile serialises test runs that share the output bases under the cache, until the test
+// and its cleanups (Bazel shutdowns, registered later) are done.
+func lockFile(t *testing.T, path string) {
+	t.Helper()
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o644)
+	require.NoError(t, err)
+	require.NoError(t, syscall.Flock(int(f.Fd()), syscall.LOCK_EX))
+	t.Cleanup(func() { f.Close() })
+}
+
+// copyWorkspace copies the example workspace into a temporary directory, without the
+// convenience symlinks a build in place may have left.
+func copyWorkspace(t *testing.T, src string) string {
+	t.Helper()
+	dst := filepath.Join(t.TempDir(), "ws")
+	err := filepath.WalkDir(src, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, path)
+		if strings.HasPrefix(rel, "bazel-") {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+	require.NoError(t, err)
+	return dst
+}
+
+// freshDir empties dir (Bazel leaves read-only files in output bases) and returns it.
+func freshDir(t *testing.T, dir string) string {
+	t.Helper()
+	if _, err := os.Stat(dir); err == nil {
+		require.NoError(t, exec.Command("chmod", "-R", "u+w", dir).Run())
+		require.NoError(t, os.RemoveAll(dir))
+	}
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	return dir
+}
+
+// bazel runs Bazel commands in one workspace with one output base; its server is shut down when
+// the test ends (and exits by itself if the test is killed).
+type bazel struct {
+	t          *testing.T
+	root, ws   string
+	outputBase string
+}
+
+func newBazel(t *testing.T, root, ws, outputBase string) *bazel {
+	require.NoError(t, os.MkdirAll(outputBase, 0o755))
+	b := &bazel{t: t, root: root, ws: ws, outputBase: outputBase}
+	t.Cleanup(func() {
+		if out, err := b.run("shutdown"); err != nil {
+			t.Logf("bazel shutdown: %v\n%s", err, out)
+		}
+	})
+	return b
+}
+
+// run runs one Bazel command; the output is stdout and stderr together.
+func (b *bazel) run(command string, args ...string) (string, error) {
+	var out bytes.Buffer
+	err := b.exec(&out, &out, command, args...)
+	return out.String(), err
+}
+
+func (b *bazel) exec(stdout, stderr io.Writer, command string, args ...string) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
+	defer cancel()
+	full := []string{"--output_base=" + b.outputBase, "--max_idle_secs=300", command}
+	if command != "shutdown" {
+		// The example's WORKSPACE finds wgslgo at ../..; the copy finds this checkout.
+		full = append(full, "--override_repository=com_github_wgslgo_wgslgo="+b.root, "--color=no", "--curses=no")
+	}
+	cmd := exec.CommandContext(ctx, "bazel", append(full, args...)...)
+	cmd.Dir = b.ws
+	cmd.Stdout = stdout
+	cmd.Stderr = stderr
+	return cmd.Run()
+}
+
+// build runs bazel build with an execution log and returns the spawns it records: every action
+// that ran or came from the remote cache (local action-cache hits are not spawns).
+func (b *bazel) build(args ...string) (string, []spawn, error) {
+	log := filepath.Join(b.t.TempDir(), "exec.json")
+	out, err := b.run("build", append([]string{"--execution_log_json_file=" + log}, args...)...)
+	if err != nil {
+		return out, nil, err
+	}
+	spawns, perr := readSpawns(log)
+	require.NoError(b.t, perr)
+	return out, spawns, nil
+}
+
+func (b *bazel) info(t *testing.T, key string) string {
+	var stdout, stderr bytes.Buffer
+	require.NoError(t, b.exec(&stdout, &stderr, "info", key), stderr.String())
+	return strings.TrimSpace(stdout.String())
+}
+
+// spawn is the part of a SpawnExec record of --execution_log_json_file this test reads.
+type spawn struct {
+	CommandArgs    []string `json:"commandArgs"`
+	Mnemonic       string   `json:"mnemonic"`
+	Runner         string   `json:"runner"`
+	RemoteCacheHit bool     `json:"remoteCacheHit"`
+}
+
+// readSpawns reads an execution log: JSON objects one after another.
+func readSpawns(path string) ([]spawn, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var spawns []spawn
+	dec := json.NewDecoder(f)
+	for {
+		var s spawn
+		if err := dec.Decode(&s); err == io.EOF {
+			return spawns, nil
+		} else if err != nil {
+			return nil, err
+		}
+		spawns = append(spawns, s)
+	}
+}
+
+// processesLine is Bazel's summary of how actions ran, e.g.
+// "INFO: 9 processes: 3 internal, 6 remote cache hit."
+func processesLine(out string) string {
+	return regexp.MustCompile(`INFO: \d+ process(es)?: .*`).FindString(out)
+}
+
+// startWebDAVCache runs Debian's nginx as an HTTP remote cache for Bazel (WebDAV PUT) on a
+// loopback port, with its files in a temporary directory; it stops when the test ends.
+func startWebDAVCache(t *testing.T) string {
+	t.Helper()
+	nginx, err := exec.LookPath("nginx")
+	if err != nil {
+		nginx = "/usr/sbin/nginx"
+		if _, err := os.Stat(nginx); err != nil {
+			if os.Getenv("CI") == "true" {
+				t.Fatal("nginx is not installed: scripts/bazel-setup.sh installs it")
+			}
+			t.Skip("nginx is not installed: run scripts/bazel-setup.sh (apt-get install nginx)")
+		}
+	}
+	dir := t.TempDir()
+	for _, sub := range []string{"cache", "tmp", "logs"} {
+		require.NoError(t, os.MkdirAll(filepath.Join(dir, sub), 0o755))
+	}
+	user := ""
+	if os.Geteuid() == 0 {
+		user = "user root;" // the workers write the cache into this root-owned directory
+	}
+	for attempt := 0; ; attempt++ {
+		port := freePort(t)
+		conf := filepath.Join(dir, "nginx.conf")
+		require.NoError(t, os.WriteFile(conf, []byte(fmt.Sprintf(`
+%[1]s
+daemon off;
+worker_processes 1;
+pid %[2]s/nginx.pid;
+error_log %[2]s/logs/error.log;
+events { worker_connections 64; }
+http {
+  access_log %[2]s/logs/access.log;
+  client_body_temp_path %[2]s/tmp/body;
+  proxy_temp_path %[2]s/tmp/proxy;
+  fastcgi_temp_path %[2]s/tmp/fastcgi;
+  uwsgi_temp_path %[2]s/tmp/uwsgi;
+  scgi_temp_path %[2]s/tmp/scgi;
+  server {
+    listen 127.0.0.1:%[3]d;
+    root %[2]s/cache;
+    client_max_body_size 0;
+    location / {
+      dav_methods PUT;
+      create_full_put_path on;
+      dav_access user:rw group:r all:r;
+    }
+  }
+}
+`, user, dir, port)), 0o644))
+		cmd := exec.Command(nginx, "-p", dir, "-e", filepath.Join(dir, "logs", "error.log"), "-c", conf)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		require.NoError(t, cmd.Start())
+		exited := make(chan error, 1)
+		go func() { exited <- cmd.Wait() }()
+		addr := fmt.Sprintf("127.0.0.1:%d", port)
+		if waitListening(addr, exited) {
+			t.Cleanup(func() {
+				_ = cmd.Process.Signal(syscall.SIGQUIT)
+				select {
+				case <-exited:
+				case <-time.After(10 * time.Second):
+					_ = cmd.Process.Kill()
+					<-exited
+				}
+			})
+			return "http://" + addr
+		}
+		_ = cmd.Process.Kill()
+		<-exited
+		logs, _ := os.ReadFile(filepath.Join(dir, "logs", "error.log"))
+		require.Less(t, attempt, 2, "nginx did not start:\n%s\n%s", stderr.String(), logs)
+	}
+}
+
+func freePort(t *testing.T) int {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port
+}
+
+// waitListening reports whether addr accepts connections within 10 s, giving up early if the
+// server exits.
+func waitListening(addr string, exited chan error) bool {
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		select {
+		case err := <-exited:
+			exited <- err
+			return false
+		default:
+		}
+		if c, err := net.DialTimeout("tcp", addr, time.Second); err == nil {
+			c.Close()
+			return true
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return false
+}
