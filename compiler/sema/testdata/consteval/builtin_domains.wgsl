@@ -1,0 +1,51 @@
+// Built-in functions evaluated in const-expressions: results must be finite and
+// arguments within the function's domain (spec "Numeric Built-in Functions", "Domains
+// of Floating Point Expressions and Built-in Functions").
+
+const sqrt_neg = sqrt(-1.0); // ERROR "sqrt|domain|>= 0|negative|cannot|represent"
+const log_zero = log(0.0); // ERROR "log|domain|> 0|cannot|represent"
+const log2_neg = log2(-1.0); // ERROR "log2|domain|> 0|cannot|represent"
+const acos_big = acos(2.0); // ERROR "acos|domain|range|cannot|represent"
+const asin_big = asin(-1.5); // ERROR "asin|domain|range|cannot|represent"
+const acosh_small = acosh(0.5); // ERROR "acosh|domain|>= 1|cannot|represent"
+const atanh_one = atanh(1.0); // ERROR "atanh|domain|range|cannot|represent"
+const inverse_sqrt_zero = inverseSqrt(0.0); // ERROR "inverseSqrt|domain|> 0|cannot|represent"
+const pow_neg = pow(-1.0, 0.5); // ERROR "pow|domain|cannot|represent|nan|NaN"
+const exp_big = exp(1000.0); // ERROR "exp|overflow|cannot|represent|inf"
+const exp2_f32 = exp2(128f); // ERROR "exp2|overflow|cannot|represent|inf"
+const cosh_big = cosh(1000.0); // ERROR "cosh|overflow|cannot|represent|inf"
+const sinh_big = sinh(-1000.0); // ERROR "sinh|overflow|cannot|represent|inf"
+const degrees_big = degrees(1e308); // ERROR "degrees|overflow|cannot|represent|inf"
+const dot_big = dot(vec2(1e200), vec2(1e200)); // ERROR "dot|overflow|cannot|represent|inf"
+const length_big = length(vec2(1e200, 1e200)); // ERROR "length|overflow|cannot|represent|inf"
+const distance_big = distance(vec2(1e300), vec2(-1e300)); // ERROR "distance|overflow|cannot|represent|inf"
+const cross_big = cross(vec3(1e200), vec3(-1e200, 1e200, 1)); // ERROR "cross|overflow|cannot|represent|inf"
+const det_big = determinant(mat2x2(1e200, 1e200, -1e200, 1e200)); // ERROR "determinant|overflow|cannot|represent|inf"
+const fma_big = fma(1e200, 1e200, 1.0); // ERROR "fma|overflow|cannot|represent|inf"
+const normalize_zero = normalize(vec2(0.0, 0.0)); // ERROR "normalize|zero|cannot|represent"
+const ldexp_big = ldexp(1.0, 2000); // ERROR "ldexp|1024|bias|cannot|represent|overflow"
+const ldexp_f32 = ldexp(1.0f, 128); // ERROR "ldexp|128|bias|cannot|represent|overflow"
+const clamp_order = clamp(1, 2, 1); // ERROR "clamp|low|high|greater"
+const smoothstep_equal = smoothstep(1.0, 1.0, 0.5); // ERROR "smoothstep|equal|edge|low|high"
+const extract_bits = extractBits(1u, 30u, 5u); // ERROR "extractBits|offset|count|bit width|32"
+const insert_bits = insertBits(1i, 1i, 30u, 5u); // ERROR "insertBits|offset|count|bit width|32"
+const quantize_big = quantizeToF16(1e10); // ERROR "quantizeToF16|f16|cannot|represent|range"
+const pack_big = pack2x16float(vec2(1e10, 0)); // ERROR "pack2x16float|f16|cannot|represent|range"
+const unpack_inf = unpack2x16float(0x7c00u); // ERROR "unpack2x16float|inf|nan|cannot|represent"
+const mat_overflow = mat2x2(1e308, 0, 0, 1) * 10.0; // ERROR "overflow|cannot|represent|inf"
+
+// Domain-safe calls.
+const_assert sqrt(4.0) == 2.0;
+const_assert smoothstep(1.0, 0.0, 2.0) == 0.0;
+const_assert ldexp(1.0, 1023) == 0x1p1023;
+const_assert atan2(0.0, 0.0) == 0.0 || true;
+
+fn runtime(x: f32, u: u32, v: i32) {
+	// With const bounds, offsets and counts, these are errors even for runtime values.
+	let a = clamp(x, 2.0, 1.0); // ERROR "clamp|low|high|greater"
+	let b = extractBits(u, 30u, 5u); // ERROR "extractBits|offset|count|bit width|32"
+	let c = insertBits(v, v, 31u, 2u); // ERROR "insertBits|offset|count|bit width|32"
+	let d = ldexp(x, 200); // ERROR "ldexp|128|bias|cannot|represent"
+	let e = smoothstep(0.5, 0.5, x); // ERROR "smoothstep|equal|edge|low|high"
+	let ok = clamp(x, 1.0, 2.0) + smoothstep(0.0, 1.0, x) + ldexp(x, v) + sqrt(x) + log(x);
+}

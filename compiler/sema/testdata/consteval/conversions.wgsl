@@ -1,0 +1,28 @@
+// Value conversions in const-expressions: float to integer clamps; integer and float
+// to a float type must be within its finite range; bitcast must not make Inf or NaN
+// (spec "Floating Point Conversion", "bitcast").
+
+const_assert i32(1e10) == 2147483647i;
+const_assert i32(1e20f) == 2147483520i;
+const_assert i32(-1e10) == i32(-2147483648);
+const_assert u32(-1.0) == 0u;
+const_assert u32(1e20f) == 4294967040u;
+const_assert i32(3.9f) == 3i && i32(-3.9) == -3i && u32(3.9) == 3u;
+const_assert i32(4294967295u) == -1i;
+const_assert u32(-1i) == 4294967295u;
+const_assert f32(16777217) == 16777216f || f32(16777217) == 16777218f;
+const_assert bool(2) && !bool(0.0) && bool(-0.5);
+const_assert f32(true) == 1.0f && u32(false) == 0u;
+const_assert bitcast<u32>(1.0f) == 0x3f800000u;
+const_assert bitcast<i32>(0xffffffffu) == -1i;
+const_assert bitcast<f32>(0x40490fdbu) > 3.14f;
+const_assert all(bitcast<vec2u>(vec2i(-1, 2)) == vec2u(0xffffffffu, 2u));
+
+const f32_range = f32(1e39); // ERROR "cannot|represent|range|overflow"
+const f32_range_neg = f32(-3.5e38); // ERROR "cannot|represent|range|overflow"
+const vec_range = vec2f(vec2(1.0, 1e39)); // ERROR "cannot|represent|range|overflow"
+const bitcast_inf = bitcast<f32>(0x7f800000u); // ERROR "inf|nan|NaN|cannot|represent"
+const bitcast_nan = bitcast<f32>(0x7fc00000u); // ERROR "inf|nan|NaN|cannot|represent"
+const bitcast_neg_inf = bitcast<f32>(0xff800000u); // ERROR "inf|nan|NaN|cannot|represent"
+const abstract_too_big_for_u32 = u32(4294967296); // ERROR "cannot|represent|range"
+const abstract_too_big_for_i32 = i32(-2147483649); // ERROR "cannot|represent|range"

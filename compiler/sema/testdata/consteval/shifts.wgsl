@@ -1,0 +1,31 @@
+// Shift expressions in const-expressions: shift amount below the bit width; no bits
+// other than copies of the sign bit shifted out of a left shift (spec "Bit Expressions").
+
+const_assert (1u << 31u) == 0x80000000u;
+const_assert (1i << 30u) == 0x40000000i;
+const_assert (-1i << 31u) == i32(-2147483648);
+const_assert (1 << 62u) == 0x4000000000000000;
+const_assert (-1 << 63u) == -0x7fffffffffffffff - 1;
+const_assert (1 >> 64u) == 0;
+const_assert (-1 >> 70u) == -1;
+const_assert (-8i >> 1u) == -4i;
+const_assert (0x80000000u >> 31u) == 1u;
+const_assert all((vec2(1u, 2u) << vec2(1u, 2u)) == vec2(2u, 8u));
+
+const sign_change_i32 = 1i << 31u; // ERROR "sign|overflow|cannot|represent"
+const lost_bits_i32 = 2i << 30u; // ERROR "sign|overflow|cannot|represent"
+const lost_bits_u32 = 3u << 31u; // ERROR "overflow|cannot|represent"
+const too_far_i32 = 1i << 32u; // ERROR "bit width|32|shift"
+const too_far_u32 = 1u >> 32u; // ERROR "bit width|32|shift"
+const sign_change_ai = 1 << 63u; // ERROR "sign|overflow|cannot|represent"
+const too_far_ai = 1 << 64u; // ERROR "sign|overflow|cannot|represent|64"
+const signed_amount = 1u << 1i; // ERROR "no matching|overload|u32|cannot|convert"
+
+fn runtime(a: i32, b: u32) {
+	let x = a << 32u; // ERROR "bit width|32|shift"
+	let y = a >> 33u; // ERROR "bit width|32|shift"
+	let ok = a << b;
+	let ok2 = (a << 31u) + (a >> 31u);
+	var v = a;
+	v <<= 40u; // ERROR "bit width|32|shift"
+}
