@@ -178,7 +178,7 @@ func (p *printer) decl(d Decl) {
 			p.attrs(m.Attrs, " ")
 			p.str(m.Name.Name)
 			p.str(": ")
-			p.typ(m.Type)
+			p.expr(m.Type)
 			p.str(",\n")
 		}
 		p.indent--
@@ -196,13 +196,13 @@ func (p *printer) decl(d Decl) {
 			p.attrs(prm.Attrs, " ")
 			p.str(prm.Name.Name)
 			p.str(": ")
-			p.typ(prm.Type)
+			p.expr(prm.Type)
 		}
 		p.str(")")
 		if d.ReturnType != nil {
 			p.str(" -> ")
 			p.attrs(d.ReturnAttrs, " ")
-			p.typ(d.ReturnType)
+			p.expr(d.ReturnType)
 		}
 		p.str(" ")
 		if d.Body != nil {
@@ -254,7 +254,7 @@ func (p *printer) simpleDecl(d Node) {
 		p.str("alias ")
 		p.str(d.Name.Name)
 		p.str(" = ")
-		p.typ(d.Type)
+		p.expr(d.Type)
 	case *ConstAssert:
 		p.str("const_assert ")
 		p.expr(d.Cond)
@@ -267,7 +267,7 @@ func (p *printer) typedName(name Ident, t Expr) {
 	p.str(name.Name)
 	if t != nil {
 		p.str(": ")
-		p.typ(t)
+		p.expr(t)
 	}
 }
 
@@ -276,11 +276,6 @@ func (p *printer) init(x Expr) {
 		p.str(" = ")
 		p.expr(x)
 	}
-}
-
-// typ prints a type expression, marking 2021-draft attributes on types.
-func (p *printer) typ(x Expr) {
-	p.expr(x)
 }
 
 // block prints `{ ... }` (attributes included) without a trailing newline.
