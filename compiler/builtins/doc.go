@@ -1,13 +1,23 @@
 // Package builtins is WGSL's predeclared functions as data: one table holding every overload
-// of every built-in function and value constructor in the spec's notation (table.go), the
-// spec's overload resolution over it (Resolve), the built-in values of @builtin(...)
-// (LookupValue), and the names of the enable-extensions and language extensions.
+// of every built-in function and value constructor in the spec's own notation (table.go,
+// compiled by parse.go), the spec's overload resolution over it (Resolve), the built-in
+// values of @builtin(...) (LookupValue), and the enable-extension and language-extension
+// names (Extensions, Features).
 //
 // The semantic checker calls Resolve for every call whose callee is a builtin function or a
-// value constructor:
+// value constructor, with the arguments' static types, references included:
 //
 //	res, err := builtins.Resolve(builtins.Context{Features: builtins.AllFeatures},
-//		builtins.Call{Name: "clamp", Args: []types.Type{xRef, types.AbstractFloat, types.AbstractFloat}})
-//	// res.Result is f32 when xRef is ref<function, f32>; res.Params says each argument
-//	// converts to f32.
+//		builtins.Call{
+//			Name:  "clamp",
+//			Args:  []types.Type{xRef, types.AbstractFloat, types.AbstractFloat}, // x: ref<function, f32>
+//			Const: []bool{false, true, true},
+//		})
+//	// res.Result == types.F32; res.Params == [f32 f32 f32]: the load rule applies to x and
+//	// both literals convert to f32. res.Const and res.MustUse are the overload's attributes,
+//	// res.Overload.Params[i].Const says which arguments must be const-expressions.
+//
+// Constructors written with a complete type pass it in Call.Type (vec3<f32>(...), vec3f(...),
+// array<f32, 4>(...), S(...), and T() zero values); those whose type is inferred pass the
+// generator's name (vec3(1, 2.0, 3) is Name "vec3" and resolves to vec3<AbstractFloat>).
 package builtins
