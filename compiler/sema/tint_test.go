@@ -24,6 +24,7 @@ import (
 var tintDisagreements = map[string]string{
 	"decls/redeclare_local.wgsl:22": "a for initializer's declaration and one at the top of the body share their end of scope (spec \"For Statement\", example \"Valid and invalid declarations\" i_2); Tint accepts",
 	"types/override_arrays.wgsl:41": "array<i32, (blockSize)> differs from array<i32, blockSize>: only an identifier count makes override-sized arrays the same type (spec \"Array Types\" and its example evens_2); Tint accepts",
+	"exprs/swizzle.wgsl:25": "a multi-letter swizzle is not a reference, so it cannot be assigned to (spec \"Vector Multiple Component Selection\"); Tint accepts it",
 }
 
 // TestTint checks the modern-WGSL fixtures against Tint (Dawn's compiler), line by line:
