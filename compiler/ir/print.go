@@ -85,7 +85,7 @@ func (p *printer) constant(c *Constant) string {
 		return FormatScalar(s, c.Bits)
 	}
 	var sb strings.Builder
-	sb.WriteString(c.Type.String())
+	sb.WriteString(typeString(c.Type))
 	sb.WriteByte('(')
 	for i, e := range c.Elems {
 		if i > 0 {
@@ -144,7 +144,7 @@ func (p *printer) global(g *Global) {
 	if g.Space == types.AddrStorage {
 		p.sb.WriteString(", " + g.Access.String())
 	}
-	p.sb.WriteString("> " + p.val(g.Value) + ": " + g.Type.String())
+	p.sb.WriteString("> " + p.val(g.Value) + ": " + typeString(g.Type))
 	if g.Binding != nil {
 		p.sb.WriteString(" @group(" + strconv.Itoa(int(g.Binding.Group)) + ") @binding(" +
 			strconv.Itoa(int(g.Binding.Binding)) + ")")
@@ -205,7 +205,7 @@ func (p *printer) fn(f *Func) {
 		if i > 0 {
 			p.sb.WriteString(", ")
 		}
-		p.sb.WriteString(p.def(v) + ": " + p.m.Type(v).String())
+		p.sb.WriteString(p.def(v) + ": " + typeString(p.m.Type(v)))
 		if i < len(f.ParamIO) {
 			p.sb.WriteString(formatIO(f.ParamIO[i]))
 		}
@@ -249,11 +249,7 @@ func (p *printer) inst(in *Inst, depth int) {
 			if i > 0 {
 				p.sb.WriteString(", ")
 			}
-			t := "<nil>"
-			if ty := p.m.Type(v); ty != nil {
-				t = ty.String()
-			}
-			p.sb.WriteString(p.def(v) + ": " + t)
+			p.sb.WriteString(p.def(v) + ": " + typeString(p.m.Type(v)))
 		}
 		p.sb.WriteString(" = ")
 	}
@@ -315,4 +311,54 @@ func (p *printer) inst(in *Inst, depth int) {
 		p.sb.WriteString("}")
 	}
 	p.sb.WriteByte('\n')
+}
+
+// typeString spells t as WGSL does, except that a structure whose members all carry
+// explicit offsets (a host-shareable layout twin) is marked "@layout Name".
+func typeString(t types.Type) string {
+	switch t := t.(type) {
+	case *types.Struct:
+		explicit := len(t.Members) > 0 && !t.Builtin
+		for _, m := range t.Members {
+			if m.Offset < 0 {
+				explicit = false
+			}
+		}
+		if explicit {
+			return "@layout " + t.Name
+		}
+	case *types.Array:
+		if !types.Contains(t, isExplicitStruct) {
+			break
+		}
+		s := ""
+		if t.Stride != 0 {
+			s = "@stride(" + strconv.Itoa(t.Stride) + ") "
+		}
+		s += "array<" + typeString(t.Elem)
+		switch {
+		case t.CountOverride != nil:
+			s += ", " + t.CountName
+		case t.Count > 0:
+			s += ", " + strconv.Itoa(t.Count)
+		}
+		return s + ">"
+	case *types.Pointer:
+		if types.Contains(t.Elem, isExplicitStruct) {
+			s := "ptr<" + t.Space.String() + ", " + typeString(t.Elem)
+			if t.Access != types.DefaultAccess(t.Space) || t.Space == types.AddrStorage && t.Access != types.Read {
+				s += ", " + t.Access.String()
+			}
+			return s + ">"
+		}
+	}
+	if t == nil {
+		return "<nil>"
+	}
+	return t.String()
+}
+
+func isExplicitStruct(t types.Type) bool {
+	s, ok := t.(*types.Struct)
+	return ok && strings.HasPrefix(typeString(s), "@layout ")
 }
