@@ -110,7 +110,11 @@ type emitter struct {
 	// globalVars maps each global to its OpVariable (the wrapper for buffers).
 	globalVars map[*ir.Global]spirv.ID
 
-	u32 spirv.ID // the u32 type
+	u32     spirv.ID // the u32 type
+	scratch []spirv.ID
+
+	info     map[*ir.Func]*funcInfo
+	globalIx map[*ir.Global]int
 
 	pending    map[*ir.Override]pendingDefault
 	inProgress map[*ir.Inst]bool
@@ -138,6 +142,8 @@ func newEmitter(m *ir.Module, opts Options) *emitter {
 		wrapped:    map[ir.Value]spirv.ID{},
 		globalVars: map[*ir.Global]spirv.ID{},
 		pending:    map[*ir.Override]pendingDefault{},
+		info:       map[*ir.Func]*funcInfo{},
+		globalIx:   map[*ir.Global]int{},
 		inProgress: map[*ir.Inst]bool{},
 	}
 }
@@ -157,21 +163,29 @@ func (e *emitter) module() {
 			e.value(in.Result)
 		}
 	}
-	for _, g := range e.m.Globals {
+	for i, g := range e.m.Globals {
+		e.globalIx[g] = i
 		e.global(g)
 	}
 	for _, f := range e.m.Funcs {
 		e.funcIDs[f] = b.NewID()
+		e.scan(f)
 	}
 	// Callees before callers, in declaration order otherwise, so that output is stable.
 	done := map[*ir.Func]bool{}
-	for _, root := range e.m.Funcs {
-		for _, f := range ir.CallGraphOrder(root) {
-			if !done[f] {
-				done[f] = true
-				e.function(f)
-			}
+	var visit func(f *ir.Func)
+	visit = func(f *ir.Func) {
+		if done[f] {
+			return
 		}
+		done[f] = true
+		for _, c := range e.info[f].callees {
+			visit(c)
+		}
+		e.function(f)
+	}
+	for _, f := range e.m.Funcs {
+		visit(f)
 	}
 	e.entryPoints()
 }
@@ -267,4 +281,68 @@ func (e *emitter) override(o *ir.Override) {
 	}
 	e.ids[o.Value] = raw
 	e.name(raw, o.Name)
+}
+
+// funcInfo is what one walk over a function finds out for the others.
+type funcInfo struct {
+	callees []*ir.Func   // in first-call order
+	globals []*ir.Global // used directly, in first-use order
+	// inner lists the buffers used other than as the base of an access chain or of
+	// arrayLength: they need the pointer to the wrapper's member.
+	inner []ir.Value
+}
+
+func (e *emitter) scan(f *ir.Func) {
+	fi := &funcInfo{}
+	seenFunc := map[*ir.Func]bool{}
+	seenGlobal := map[ir.Value]uint8{} // 1 used, 2 used directly too
+	ir.Walk(f.Body, func(in *ir.Inst) {
+		if in.Op == ir.OpCall && !seenFunc[in.Callee] {
+			seenFunc[in.Callee] = true
+			fi.callees = append(fi.callees, in.Callee)
+		}
+		for i, a := range in.Args {
+			if e.m.Kind(a) != ir.KindGlobal {
+				continue
+			}
+			if seenGlobal[a] == 0 {
+				seenGlobal[a] = 1
+				fi.globals = append(fi.globals, e.m.Global(a))
+			}
+			chained := i == 0 && (in.Op == ir.OpAccess || in.Op == ir.OpBuiltin && in.Builtin() == ir.BuiltinArrayLength)
+			if !chained && seenGlobal[a] == 1 && isBufferSpace(e.m.Global(a).Space) {
+				seenGlobal[a] = 2
+				fi.inner = append(fi.inner, a)
+			}
+		}
+	})
+	e.info[f] = fi
+}
+
+// usedGlobals returns the globals f and its callees use, in declaration order.
+func (e *emitter) usedGlobals(f *ir.Func) []*ir.Global {
+	used := make([]bool, len(e.m.Globals))
+	seen := map[*ir.Func]bool{}
+	var visit func(f *ir.Func)
+	visit = func(f *ir.Func) {
+		if seen[f] {
+			return
+		}
+		seen[f] = true
+		fi := e.info[f]
+		for _, g := range fi.globals {
+			used[e.globalIx[g]] = true
+		}
+		for _, c := range fi.callees {
+			visit(c)
+		}
+	}
+	visit(f)
+	var out []*ir.Global
+	for i, g := range e.m.Globals {
+		if used[i] {
+			out = append(out, g)
+		}
+	}
+	return out
 }

@@ -67,7 +67,7 @@ func (e *emitter) builtin(in *ir.Inst) spirv.ID {
 		a0 = e.typeOf(in.Args[0])
 		s = types.ElemScalar(a0)
 	}
-	args := e.operands(in.Args)
+	args := append([]spirv.ID(nil), e.operands(in.Args)...) // helpers below reuse the scratch
 	t := e.typeID(rt)
 	switch {
 	case fn.IsAtomic():

@@ -56,17 +56,10 @@ func (e *emitter) function(f *ir.Func) {
 // preamble makes, at the top of the entry block, the pointers to the store types of the
 // buffers the function uses other than as the base of an access chain.
 func (e *emitter) preamble(f *ir.Func) {
-	ir.Walk(f.Body, func(in *ir.Inst) {
-		for i, a := range in.Args {
-			v, ok := e.wrapped[a]
-			chained := i == 0 && (in.Op == ir.OpAccess || in.Op == ir.OpBuiltin && in.Builtin() == ir.BuiltinArrayLength)
-			if !ok || chained || e.fn.inner[a] != 0 {
-				continue
-			}
-			g := e.m.Global(a)
-			e.fn.inner[a] = e.fn.f.AccessChain(e.ptrType(g.Space, g.Type), v, e.constU32(0))
-		}
-	})
+	for _, a := range e.info[f].inner {
+		g := e.m.Global(a)
+		e.fn.inner[a] = e.fn.f.AccessChain(e.ptrType(g.Space, g.Type), e.wrapped[a], e.constU32(0))
+	}
 }
 
 // operand returns the id of v as an instruction operand.
@@ -77,11 +70,13 @@ func (e *emitter) operand(v ir.Value) spirv.ID {
 	return e.value(v)
 }
 
+// operands returns the ids of vs in a scratch slice, valid until the next call.
 func (e *emitter) operands(vs []ir.Value) []spirv.ID {
-	ids := make([]spirv.ID, len(vs))
-	for i, v := range vs {
-		ids[i] = e.operand(v)
+	ids := e.scratch[:0]
+	for _, v := range vs {
+		ids = append(ids, e.operand(v))
 	}
+	e.scratch = ids
 	return ids
 }
 
@@ -102,6 +97,11 @@ func (e *emitter) open(label spirv.ID) {
 
 // edge records a branch from the current block into t's merge block carrying args.
 func (e *emitter) edge(t *target, args []ir.Value) {
+	if len(t.in.Results) == 0 {
+		t.edges++
+		e.fn.f.Branch(t.merge)
+		return
+	}
 	for _, a := range args {
 		t.incoming = append(t.incoming, e.operand(a))
 	}
@@ -152,8 +152,7 @@ func (e *emitter) control(in *ir.Inst) {
 		e.open(thenL)
 		e.block(in.Then())
 		if emptyElse {
-			t.incoming = append(t.incoming, 0) // the header's edge; no results to carry
-			t.edges++
+			t.edges++ // the header's edge; there are no results to carry
 		} else {
 			e.open(elseL)
 			e.block(els)
@@ -222,8 +221,7 @@ func (e *emitter) terminator(in *ir.Inst) {
 		sf.Branch(t.cont)
 	case ir.OpBreakIf:
 		t := e.fn.targets[blk.Parent]
-		t.incoming = append(t.incoming, sf.Current())
-		t.edges++
+		t.edges++ // loops have no results
 		sf.BranchConditional(e.operand(in.Args[0]), t.merge, t.header)
 	case ir.OpNextIteration:
 		sf.Branch(e.fn.targets[blk.Parent].header)

@@ -180,7 +180,7 @@ func (e *emitter) entryPoints() {
 		fid := e.funcIDs[f]
 		var iface []spirv.ID
 		depth := false
-		for _, g := range ir.UsedGlobals(e.m, f) {
+		for _, g := range e.usedGlobals(f) {
 			io := g.Space == types.AddrIn || g.Space == types.AddrOut
 			if io || e.ver >= spirv.Version1_4 {
 				iface = append(iface, e.globalVars[g])

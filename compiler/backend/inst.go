@@ -365,11 +365,17 @@ func (e *emitter) constIndex(v ir.Value) int64 {
 func (e *emitter) access(in *ir.Inst) spirv.ID {
 	rt := e.typeID(e.typeOf(in.Result))
 	base := in.Args[0]
-	idx := e.operands(in.Args[1:])
 	if v, ok := e.wrapped[base]; ok {
-		return e.fn.f.AccessChain(rt, v, append([]spirv.ID{e.constU32(0)}, idx...)...)
+		// The leading 0 selects the wrapper's member.
+		ids := append(e.scratch[:0], e.constU32(0))
+		for _, x := range in.Args[1:] {
+			ids = append(ids, e.operand(x))
+		}
+		e.scratch = ids
+		return e.fn.f.AccessChain(rt, v, ids...)
 	}
-	return e.fn.f.AccessChain(rt, e.operand(base), idx...)
+	b := e.operand(base)
+	return e.fn.f.AccessChain(rt, b, e.operands(in.Args[1:])...)
 }
 
 // extract reads a constituent of a composite value. Runs of constant indices become one

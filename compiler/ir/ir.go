@@ -61,11 +61,10 @@ const (
 	KindInst               // the result of an instruction
 )
 
+// valueInfo is kept small: names and the functions of parameters live in side maps.
 type valueInfo struct {
 	typ  types.Type
-	name string
-	inst *Inst // KindInst: the defining instruction; KindParam: nil
-	fn   *Func // KindParam: the function
+	inst *Inst // KindInst: the defining instruction
 	idx  int32 // index into consts, Globals, Overrides or Func.Params
 	kind ValueKind
 }
@@ -87,7 +86,9 @@ func (s Stage) String() string { return stageNames[s] }
 // Module is a whole program: everything is kept in declaration order so that the output is
 // deterministic.
 type Module struct {
-	values []valueInfo
+	values     []valueInfo
+	names      map[Value]string
+	paramFuncs map[Value]*Func
 
 	consts   []Constant
 	constIdx map[constKey]Value
@@ -109,7 +110,8 @@ type Module struct {
 
 // NewModule returns an empty module.
 func NewModule() *Module {
-	m := &Module{values: make([]valueInfo, 1, 64), constIdx: map[constKey]Value{}}
+	m := &Module{values: make([]valueInfo, 1, 64), constIdx: map[constKey]Value{},
+		names: map[Value]string{}, paramFuncs: map[Value]*Func{}}
 	m.Exprs = &Block{}
 	return m
 }
@@ -129,10 +131,16 @@ func (m *Module) Type(v Value) types.Type { return m.values[v].typ }
 func (m *Module) Kind(v Value) ValueKind { return m.values[v].kind }
 
 // Name returns the source name of v, or "".
-func (m *Module) Name(v Value) string { return m.values[v].name }
+func (m *Module) Name(v Value) string { return m.names[v] }
 
 // SetName records a source name for v (used for OpName and by the printer).
-func (m *Module) SetName(v Value, name string) { m.values[v].name = name }
+func (m *Module) SetName(v Value, name string) {
+	if name == "" {
+		delete(m.names, v)
+		return
+	}
+	m.names[v] = name
+}
 
 // Def returns the instruction defining v, or nil if v is not an instruction result.
 func (m *Module) Def(v Value) *Inst {
@@ -171,7 +179,7 @@ func (m *Module) ParamFunc(v Value) (*Func, int) {
 	if v <= 0 || int(v) >= len(m.values) || m.values[v].kind != KindParam {
 		return nil, -1
 	}
-	return m.values[v].fn, int(m.values[v].idx)
+	return m.paramFuncs[v], int(m.values[v].idx)
 }
 
 // IsModuleScope reports whether v is visible everywhere: a constant, global, override or a
@@ -342,9 +350,9 @@ func (m *Module) NewFunc(name string, result types.Type) *Func {
 func (f *Func) AddParam(name string, t types.Type, io types.IO) Value {
 	m := f.module
 	v := m.newValue(t, KindParam)
-	m.values[v].fn = f
+	m.paramFuncs[v] = f
 	m.values[v].idx = int32(len(f.Params))
-	m.values[v].name = name
+	m.SetName(v, name)
 	f.Params = append(f.Params, v)
 	f.ParamIO = append(f.ParamIO, io)
 	return v
@@ -368,7 +376,7 @@ func (m *Module) NewGlobal(name string, space types.AddressSpace, access types.A
 	g := &Global{Name: name, Space: space, Access: access, Type: t, IO: types.NoIO}
 	g.Value = m.newValue(&types.Pointer{Space: space, Elem: t, Access: access}, KindGlobal)
 	m.values[g.Value].idx = int32(len(m.Globals))
-	m.values[g.Value].name = name
+	m.SetName(g.Value, name)
 	m.Globals = append(m.Globals, g)
 	return g
 }
@@ -378,7 +386,7 @@ func (m *Module) NewOverride(name string, t *types.Scalar, id uint32, def Value)
 	o := &Override{Name: name, Type: t, ID: id, Default: def}
 	o.Value = m.newValue(t, KindOverride)
 	m.values[o.Value].idx = int32(len(m.Overrides))
-	m.values[o.Value].name = name
+	m.SetName(o.Value, name)
 	m.Overrides = append(m.Overrides, o)
 	return o
 }
