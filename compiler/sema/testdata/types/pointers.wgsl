@@ -2,16 +2,17 @@
 // one a variable could have (spec "Reference and Pointer Types", "Address Spaces").
 
 struct S { a: i32, b: array<f32, 4> }
+struct U { a: i32, b: array<vec4f, 4> }
 @group(0) @binding(0) var<storage, read_write> sbuf: S;
 @group(0) @binding(1) var<storage> robuf: S;
-@group(0) @binding(2) var<uniform> ubuf: S;
+@group(0) @binding(2) var<uniform> ubuf: U;
 var<private> pvar: S;
 var<workgroup> wvar: S;
 
 alias PF = ptr<function, i32>;
 alias PP = ptr<private, array<f32, 50>>;
 alias PW = ptr<workgroup, S>;
-alias PU = ptr<uniform, S>;
+alias PU = ptr<uniform, U>;
 alias PS = ptr<storage, S>;
 alias PSR = ptr<storage, S, read>;
 alias PSRW = ptr<storage, S, read_write>;
@@ -36,7 +37,7 @@ fn forms() {
 
 alias FnAccess = ptr<function, i32, read>; // ERROR "access"
 alias PrivAccess = ptr<private, i32, read_write>; // ERROR "access"
-alias UniformAccess = ptr<uniform, S, read>; // ERROR "access"
+alias UniformAccess = ptr<uniform, U, read>; // ERROR "access"
 alias StorageWrite = ptr<storage, i32, write>; // ERROR "access|write"
 alias Handle = ptr<handle, i32>; // ERROR "handle|address space|unresolved"
 alias NoStore = ptr<function>; // ERROR "template|argument|store type"

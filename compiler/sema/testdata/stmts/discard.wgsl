@@ -1,0 +1,13 @@
+// discard only in fragment shaders (spec "Discard Statement").
+
+fn helper(x: f32) { if x < 0.0 { discard; } }
+
+@fragment
+fn frag(@location(0) x: f32) -> @location(0) vec4f {
+	if x > 1.0 { discard; }
+	helper(x);
+	return vec4(x);
+}
+
+@compute @workgroup_size(1) fn comp() { discard; } // ERROR "discard|fragment|stage|compute"
+fn helper2() { discard; } @vertex fn vert() -> @builtin(position) vec4f { helper2(); return vec4f(); } // ERROR "discard|fragment|stage|vertex"
