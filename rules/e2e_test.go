@@ -174,7 +174,9 @@ func TestBazelEndToEnd(t *testing.T) {
 		}
 		require.NotZero(t, shaderActions, "no shader action ran:\n%s", out)
 
-		other := newBazel(t, root, ws, freshDir(t, filepath.Join(cache, "e2e", "output-base-remote")))
+		otherBase := freshDir(t, filepath.Join(cache, "e2e", "output-base-remote"))
+		t.Cleanup(func() { freshDir(t, otherBase) }) // after the shutdown newBazel registers
+		other := newBazel(t, root, ws, otherBase)
 		out, second, err := build(other, "--remote_cache="+url)
 		require.NoError(t, err, out)
 		hits := 0

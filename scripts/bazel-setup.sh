@@ -22,9 +22,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=scripts/bazel-lib.sh
 . "$root/scripts/bazel-lib.sh"
-cache=$bazel_cache
-key=$bazel_cache_key
-dir=$bazel_cache_dir
+cache=$bazel_cache key=$bazel_cache_key dir=$bazel_cache_dir
 goversion=$(go env GOVERSION)
 
 if [ "${1:-}" = "--print-cache" ]; then
@@ -57,7 +55,7 @@ install_missing() {
 # mod_download PATH@VERSION: prints the module's directory in the module cache. Runs outside any
 # go.mod so it never touches the checkout's go.mod/go.sum.
 mod_download() {
-  (cd "$tmp" && GOFLAGS=-mod=mod GO111MODULE=on go mod download -json "$1") |
+  (cd "$tmp" && GOFLAGS= GO111MODULE=on go mod download -json "$1") |
     sed -n 's/^\t"Dir": "\(.*\)",$/\1/p'
 }
 
