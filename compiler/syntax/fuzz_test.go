@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math/rand"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/require"
 
 	"github.com/wgslgo/wgslgo/compiler/diag"
 )
@@ -99,36 +102,97 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		defer watchdog(src)()
-		for _, d := range []Dialect{DialectAuto, DialectModern, DialectLegacy2021} {
-			file, diags := Parse(diag.NewFile("fuzz.wgsl", src), Options{Dialect: d})
-			checkDiagSpans(t, src, diags)
-			InspectFile(file, func(n Node) bool {
-				s := n.Span()
-				if s.Start < 0 || s.End < s.Start || int(s.End) > len(src) {
-					t.Fatalf("%T span %v outside the file (len %d)", n, s, len(src))
-				}
-				return true
-			})
-			var out bytes.Buffer
-			err := Print(&out, file)
-			if diags.HasErrors() || err != nil {
-				if err != nil && !errors.Is(err, ErrLegacyConstruct) {
-					t.Fatal(err)
-				}
-				continue
+		checkParseInvariants(t, src)
+	})
+}
+
+// checkParseInvariants parses src in every dialect and checks what must hold for any
+// input: no panic, spans inside the file, Print succeeds, and a clean parse prints as
+// modern WGSL that parses cleanly and prints identically (a fixed point).
+func checkParseInvariants(t *testing.T, src []byte) {
+	t.Helper()
+	for _, d := range []Dialect{DialectAuto, DialectModern, DialectLegacy2021} {
+		file, diags := Parse(diag.NewFile("fuzz.wgsl", src), Options{Dialect: d})
+		checkDiagSpans(t, src, diags)
+		InspectFile(file, func(n Node) bool {
+			s := n.Span()
+			if s.Start < 0 || s.End < s.Start || int(s.End) > len(src) {
+				t.Fatalf("%T span %v outside the file (len %d)", n, s, len(src))
 			}
-			// A clean parse prints as modern WGSL that parses cleanly and prints the same.
-			file2, diags2 := Parse(diag.NewFile("printed.wgsl", out.Bytes()), Options{Dialect: DialectModern})
-			if diags2.HasErrors() {
-				t.Fatalf("printed form does not parse: %s\n--- input:\n%s\n--- printed:\n%s", errorText(diags2), src, out.String())
-			}
-			var out2 bytes.Buffer
-			if err := Print(&out2, file2); err != nil {
+			return true
+		})
+		var out bytes.Buffer
+		err := Print(&out, file)
+		if diags.HasErrors() || err != nil {
+			if err != nil && !errors.Is(err, ErrLegacyConstruct) {
 				t.Fatal(err)
 			}
-			if out.String() != out2.String() {
-				t.Fatalf("printing is not a fixed point:\n--- first:\n%s\n--- second:\n%s", out.String(), out2.String())
+			continue
+		}
+		// A clean parse prints as modern WGSL that parses cleanly and prints the same.
+		file2, diags2 := Parse(diag.NewFile("printed.wgsl", out.Bytes()), Options{Dialect: DialectModern})
+		if diags2.HasErrors() {
+			t.Fatalf("printed form does not parse: %s\n--- input:\n%s\n--- printed:\n%s", errorText(diags2), src, out.String())
+		}
+		var out2 bytes.Buffer
+		if err := Print(&out2, file2); err != nil {
+			t.Fatal(err)
+		}
+		if out.String() != out2.String() {
+			t.Fatalf("printing is not a fixed point:\n--- first:\n%s\n--- second:\n%s", out.String(), out2.String())
+		}
+	}
+}
+
+// TestMutations applies random token-level edits (delete, duplicate, swap) to the fixtures
+// and checks the parser invariants on the results: a cheap, deterministic complement to
+// the byte-level fuzzer that reaches the printer more often.
+func TestMutations(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	var sources [][]byte
+	for _, fx := range loadFixtures(t) {
+		for _, src := range fx.sources() {
+			sources = append(sources, src.Data)
+		}
+	}
+	// The spec's examples add variety when the reference material is present.
+	if path, ok := lookupReference("wgsl/index.bs"); ok {
+		bs, err := os.ReadFile(path)
+		require.NoError(t, err)
+		for _, e := range specExamples(string(bs)) {
+			sources = append(sources, []byte(wrapSpecExample(e)))
+		}
+	}
+	n := 3000
+	if testing.Short() {
+		n = 300
+	}
+	for i := 0; i < n; i++ {
+		src := sources[rng.Intn(len(sources))]
+		toks, _ := Scan(diag.NewFile("m.wgsl", src), DialectModern)
+		toks = toks[:len(toks)-1]
+		if len(toks) < 2 {
+			continue
+		}
+		var pieces []string
+		for _, tok := range toks {
+			pieces = append(pieces, string(src[tok.Start:tok.End]))
+		}
+		for edits := 1 + rng.Intn(3); edits > 0; edits-- {
+			j := rng.Intn(len(pieces))
+			switch rng.Intn(3) {
+			case 0:
+				pieces = append(pieces[:j], pieces[j+1:]...)
+			case 1:
+				pieces = append(pieces[:j+1], pieces[j:]...)
+			default:
+				k := rng.Intn(len(pieces))
+				pieces[j], pieces[k] = pieces[k], pieces[j]
+			}
+			if len(pieces) < 2 {
+				break
 			}
 		}
-	})
+		checkParseInvariants(t, []byte(strings.Join(pieces, " ")))
+	}
 }

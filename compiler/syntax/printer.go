@@ -83,6 +83,15 @@ func (p *printer) tabs() {
 	}
 }
 
+// name prints a declared or referenced name. Names from the 2021 draft may be keywords or
+// reserved words of modern WGSL (`diagnostic`, `override`, `type`), which needs renaming.
+func (p *printer) name(n string) {
+	p.str(n)
+	if n != "" && (modernKeyword([]byte(n)) != TokIdent || isModernReserved(n)) {
+		p.unexpressible(fmt.Sprintf("name '%s' (a keyword or reserved word of modern WGSL)", n))
+	}
+}
+
 func (p *printer) unexpressible(what string) {
 	for _, l := range p.legacy {
 		if l == what {
@@ -167,7 +176,7 @@ func (p *printer) decl(d Decl) {
 	case *StructDecl:
 		p.declAttrs(d.Attrs, true)
 		p.str("struct ")
-		p.str(d.Name.Name)
+		p.name(d.Name.Name)
 		p.str(" {\n")
 		if len(d.Members) == 0 {
 			p.unexpressible("empty structure")
@@ -176,7 +185,7 @@ func (p *printer) decl(d Decl) {
 		for _, m := range d.Members {
 			p.tabs()
 			p.attrs(m.Attrs, " ")
-			p.str(m.Name.Name)
+			p.name(m.Name.Name)
 			p.str(": ")
 			p.expr(m.Type)
 			p.str(",\n")
@@ -187,14 +196,14 @@ func (p *printer) decl(d Decl) {
 	case *FuncDecl:
 		p.declAttrs(d.Attrs, true)
 		p.str("fn ")
-		p.str(d.Name.Name)
+		p.name(d.Name.Name)
 		p.str("(")
 		for i, prm := range d.Params {
 			if i > 0 {
 				p.str(", ")
 			}
 			p.attrs(prm.Attrs, " ")
-			p.str(prm.Name.Name)
+			p.name(prm.Name.Name)
 			p.str(": ")
 			p.expr(prm.Type)
 		}
@@ -252,7 +261,7 @@ func (p *printer) simpleDecl(d Node) {
 		p.init(d.Init)
 	case *AliasDecl:
 		p.str("alias ")
-		p.str(d.Name.Name)
+		p.name(d.Name.Name)
 		p.str(" = ")
 		p.expr(d.Type)
 	case *ConstAssert:
@@ -264,7 +273,7 @@ func (p *printer) simpleDecl(d Node) {
 }
 
 func (p *printer) typedName(name Ident, t Expr) {
-	p.str(name.Name)
+	p.name(name.Name)
 	if t != nil {
 		p.str(": ")
 		p.expr(t)
@@ -584,7 +593,7 @@ func (p *printer) expr(x Expr) {
 			p.str("/* legacy: " + b.String() + "*/ ")
 			p.unexpressible("attributes on types")
 		}
-		p.str(x.Name.Name)
+		p.name(x.Name.Name)
 		if len(x.TemplateArgs) > 0 {
 			p.str("<")
 			p.exprList(x.TemplateArgs)
@@ -634,9 +643,16 @@ func (p *printer) expr(x Expr) {
 		p.expr(x.Index)
 		p.str("]")
 	case *MemberExpr:
-		p.postfixBase(x.X)
+		if _, ok := x.X.(*IntLit); ok {
+			// `5.x` would scan as a malformed float literal.
+			p.str("(")
+			p.expr(x.X)
+			p.str(")")
+		} else {
+			p.postfixBase(x.X)
+		}
 		p.str(".")
-		p.str(x.Member.Name)
+		p.name(x.Member.Name)
 	case *BadExpr:
 		p.str("/* bad expression */")
 	case nil:

@@ -13,26 +13,34 @@ import (
 // the file is absent, except under CI=true where that is a failure.
 func findReference(t testing.TB, rel string) string {
 	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		p := filepath.Join(dir, "shared", "reference", filepath.FromSlash(rel))
-		if _, err := os.Stat(p); err == nil {
-			return p
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			break
-		}
-		dir = parent
+	if p, ok := lookupReference(rel); ok {
+		return p
 	}
 	if os.Getenv("CI") == "true" {
 		t.Fatalf("shared/reference/%s not found above the package directory", rel)
 	}
 	t.Skipf("shared/reference/%s not found; skipping", rel)
 	return ""
+}
+
+// lookupReference returns the path of shared/reference/<rel> in the nearest directory
+// above the package directory that has it.
+func lookupReference(rel string) (string, bool) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", false
+	}
+	for {
+		p := filepath.Join(dir, "shared", "reference", filepath.FromSlash(rel))
+		if _, err := os.Stat(p); err == nil {
+			return p, true
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", false
+		}
+		dir = parent
+	}
 }
 
 func readReference(t testing.TB, rel string) string {

@@ -344,6 +344,14 @@ func makeSet(words ...string) map[string]struct{} {
 	return m
 }
 
+func isModernReserved(w string) bool {
+	if len(w) >= 32 || modernReservedFilter[w[0]]&(1<<len(w)) == 0 {
+		return false
+	}
+	_, ok := modernReserved[w]
+	return ok
+}
+
 // IsReserved reports whether word is a reserved word of the dialect.
 func IsReserved(word string, d Dialect) bool {
 	if d == DialectLegacy2021 {

@@ -1,0 +1,3 @@
+fn f( { let = ; if { } else else } struct { a: ; b }
+@ @ [[ ]] var< > x: = ;
+const c = (((1 + ) * ;
