@@ -97,8 +97,14 @@ func (b *Builder) Inst(op Op, t types.Type, args ...Value) *Inst {
 	return b.insert(in)
 }
 
+// value adds an instruction that has a result, even when the operand types gave no result
+// type (nil), so that Validate reports the ill-typed operation at its definition.
 func (b *Builder) value(op Op, t types.Type, args ...Value) Value {
-	return b.Inst(op, t, args...).Result
+	in := b.m.newInst(op)
+	in.Args = b.m.args(args...)
+	in.Result = b.m.newValue(t, KindInst)
+	b.m.values[in.Result].inst = in
+	return b.insert(in).Result
 }
 
 func (b *Builder) typ(v Value) types.Type { return b.m.values[v].typ }
@@ -180,9 +186,9 @@ func (b *Builder) Swizzle(x Value, comps ...int) Value {
 			t = types.Vec(len(comps), v.Elem)
 		}
 	}
-	in := b.Inst(OpSwizzle, t, x)
-	in.Aux = swizzleAux(comps)
-	return in.Result
+	v := b.value(OpSwizzle, t, x)
+	b.m.values[v].inst.Aux = swizzleAux(comps)
+	return v
 }
 
 // Extract reads a constituent of a composite value; indices may be dynamic except for

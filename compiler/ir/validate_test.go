@@ -1,0 +1,152 @@
+package ir_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/wgslgo/wgslgo/compiler/ir"
+	"github.com/wgslgo/wgslgo/compiler/types"
+)
+
+func TestValidateRejects(t *testing.T) {
+	tests := []struct {
+		name  string
+		build func(m *ir.Module, f *ir.Func, b *ir.Builder)
+		want  string
+	}{
+		{"value of an if branch used after it", func(m *ir.Module, f *ir.Func, b *ir.Builder) {
+			var x ir.Value
+			b.If(b.Bool(true), nil, func() { x = b.Add(b.I32(1), b.I32(2)) }, nil)
+			b.Store(b.Var("v", types.I32, 0), x)
+		}, "not defined before use"},
+		{"value of a loop body after a continue, in continuing", func(m *ir.Module, f *ir.Func, b *ir.Builder) {
+			var x ir.Value
+			b.Loop(func() {
+				b.If(b.Bool(true), nil, func() { b.Continue() }, nil)
+				x = b.Add(b.I32(1), b.I32(2))
+			}, func() { b.BreakIf(b.Eq(x, b.I32(3))) })
+		}, "not defined before use"},
+		{"break outside a loop", func(m *ir.Module, f *ir.Func, b *ir.Builder) { b.Break() },
+			"break outside a loop or switch"},
+		{"continue outside a loop", func(m *ir.Module, f *ir.Func, b *ir.Builder) { b.Continue() },
+			"continue outside a loop"},
+		{"continue in continuing", func(m *ir.Module, f *ir.Func, b *ir.Builder) {
+			b.Loop(func() { b.Break() }, func() {
+				b.If(b.Bool(true), nil, func() { b.Continue() }, nil)
+			})
+		}, "continue inside a continuing block"},
+		{"break from continuing", func(m *ir.Module, f *ir.Func, b *ir.Builder) {
+			b.Loop(func() { b.Break() }, func() {
+				b.If(b.Bool(true), nil, func() { b.Break() }, nil)
+			})
+		}, "use break_if"},
+		{"break_if outside continuing", func(m *ir.Module, f *ir.Func, b *ir.Builder) {
+			b.Loop(func() { b.BreakIf(b.Bool(true)) }, nil)
+		}, "does not end a loop's continuing block"},
+		{"exit_if with the wrong results", func(m *ir.Module, f *ir.Func, b *ir.Builder) {
+			b.If(b.Bool(true), []types.Type{types.I32}, func() { b.ExitIf(b.F32(1)) }, func() { b.ExitIf(b.I32(1)) })
+		}, "has type f32, want i32"},
+		{"if falling through without results", func(m *ir.Module, f *ir.Func, b *ir.Builder) {
+			b.If(b.Bool(true), []types.Type{types.I32}, func() { b.ExitIf(b.I32(1)) }, nil)
+		}, "exit_if with 0 values"},
+		{"non-bool condition", func(m *ir.Module, f *ir.Func, b *ir.Builder) {
+			b.If(b.I32(1), nil, nil, nil)
+		}, "if condition of type i32"},
+		{"mismatched operands", func(m *ir.Module, f *ir.Func, b *ir.Builder) {
+			b.Add(b.I32(1), b.F32(2))
+		}, "result without a type"},
+		{"store of the wrong type", func(m *ir.Module, f *ir.Func, b *ir.Builder) {
+			b.Store(b.Var("v", types.I32, 0), b.U32(1))
+		}, "store: value of type u32"},
+		{"store through a read-only pointer", func(m *ir.Module, f *ir.Func, b *ir.Builder) {
+			g := m.NewGlobal("u", types.AddrUniform, types.Read, types.F32)
+			g.Binding = &ir.BindingPoint{}
+			b.Store(g.Value, b.F32(1))
+		}, "store through a read pointer"},
+		{"dynamic struct index", func(m *ir.Module, f *ir.Func, b *ir.Builder) {
+			st := &types.Struct{Name: "S", Members: []*types.Member{{Name: "a", Type: types.I32, Offset: -1}}}
+			v := b.Var("s", st, 0)
+			idx := f.AddParam("i", types.U32, types.NoIO)
+			b.Access(v, idx)
+		}, "result without a type"},
+		{"constant index out of range", func(m *ir.Module, f *ir.Func, b *ir.Builder) {
+			b.Extract(b.Zero(types.Vec(2, types.F32)), b.U32(2))
+		}, "out of range"},
+		{"call with a wrong argument", func(m *ir.Module, f *ir.Func, b *ir.Builder) {
+			g := m.NewFunc("g", nil)
+			g.AddParam("x", types.F32, types.NoIO)
+			ir.NewBuilder(g).Finish()
+			b.Call(g, b.I32(1))
+		}, "argument 0 has type i32, want f32"},
+		{"recursion", func(m *ir.Module, f *ir.Func, b *ir.Builder) { b.Call(f) }, "recursion"},
+		{"resource without binding", func(m *ir.Module, f *ir.Func, b *ir.Builder) {
+			m.NewGlobal("s", types.AddrStorage, types.ReadWrite, &types.Array{Elem: types.F32})
+		}, "without @group/@binding"},
+		{"duplicate case", func(m *ir.Module, f *ir.Func, b *ir.Builder) {
+			sw := b.Switch(b.I32(1))
+			b.Case(sw, []ir.Value{b.I32(1)}, false, nil)
+			b.Case(sw, []ir.Value{b.I32(1)}, true, nil)
+		}, "duplicate switch case value 1i"},
+		{"switch without default", func(m *ir.Module, f *ir.Func, b *ir.Builder) {
+			sw := b.Switch(b.I32(1))
+			b.Case(sw, []ir.Value{b.I32(1)}, false, nil)
+		}, "0 default clauses"},
+		{"dead value used", func(m *ir.Module, f *ir.Func, b *ir.Builder) {
+			v := b.Var("v", types.I32, 0)
+			var x ir.Value
+			b.If(b.Bool(true), nil, func() {
+				b.Return()
+				x = b.Load(v) // dropped: after the terminator
+			}, nil)
+			b.Store(v, x)
+		}, "not defined before use"},
+		{"return in continuing", func(m *ir.Module, f *ir.Func, b *ir.Builder) {
+			b.Loop(func() { b.Break() }, func() { b.If(b.Bool(true), nil, func() { b.Return() }, nil) })
+		}, "return inside a continuing block"},
+		{"duplicate SpecId", func(m *ir.Module, f *ir.Func, b *ir.Builder) {
+			m.NewOverride("a", types.U32, 3, 0)
+			m.NewOverride("b", types.U32, 3, 0)
+		}, "SpecId 3 already used by a"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := ir.NewModule()
+			f := m.NewFunc("f", nil)
+			b := ir.NewBuilder(f)
+			tt.build(m, f, b)
+			b.Finish()
+			err := ir.Validate(m)
+			require.Error(t, err, ir.Print(m))
+			assert.Contains(t, err.Error(), tt.want)
+		})
+	}
+}
+
+func TestValidateAccepts(t *testing.T) {
+	m := ir.NewModule()
+	f := m.NewFunc("f", types.I32)
+	x := f.AddParam("x", types.I32, types.NoIO)
+	b := ir.NewBuilder(f)
+	v := b.Var("v", types.I32, x)
+	// A value of the loop body used in continuing, defined before any continue.
+	b.Loop(func() {
+		y := b.Load(v)
+		b.If(b.Gt(y, b.I32(10)), nil, func() { b.Break() }, nil)
+		b.Store(v, b.Add(y, b.I32(1)))
+		b.Loop(func() { b.Continue() }, func() { b.BreakIf(b.Bool(true)) }) // an inner continue
+		_ = y
+	}, func() {
+		b.BreakIf(b.Eq(b.Load(v), b.I32(7)))
+	})
+	// Switch results, with a continue-free break from a nested if.
+	sw := b.Switch(x, types.I32)
+	b.Case(sw, []ir.Value{b.I32(1)}, false, func() {
+		b.If(b.Bool(true), nil, func() { b.Break(b.I32(5)) }, nil)
+		b.Break(b.I32(6))
+	})
+	b.Case(sw, nil, true, func() { b.Break(b.Load(v)) })
+	b.Return(sw.Results[0])
+	require.NoError(t, ir.Validate(m), ir.Print(m))
+}
