@@ -263,7 +263,21 @@ func length(name string, args []Value, _ types.Type) (Value, error) {
 	if err != nil {
 		return Value{}, err
 	}
-	return finish(name, s, norm(floats(args[0])), args)
+	return finish(name, s, sqrtSumSquares(floats(args[0])), args)
+}
+
+// sqrtSumSquares is length as the spec defines it, sqrt(e[0]^2 + ... + e[n-1]^2): an
+// intermediate square or sum that overflows makes the result infinite, which finish reports
+// as a constant-evaluation error, as it is for any const-expression that overflows.
+func sqrtSumSquares(xs []float64) float64 {
+	if len(xs) == 1 {
+		return math.Abs(xs[0])
+	}
+	sum := 0.0
+	for _, x := range xs {
+		sum += x * x
+	}
+	return math.Sqrt(sum)
 }
 
 func distance(name string, args []Value, _ types.Type) (Value, error) {
@@ -278,7 +292,7 @@ func distance(name string, args []Value, _ types.Type) (Value, error) {
 	for i := range xs {
 		xs[i] -= ys[i]
 	}
-	return finish(name, s, norm(xs), args)
+	return finish(name, s, sqrtSumSquares(xs), args)
 }
 
 func normalize(name string, args []Value, _ types.Type) (Value, error) {
