@@ -1,0 +1,28 @@
+// @interpolate: only with @location; type perspective/linear/flat with a compatible
+// sampling; integer user-defined IO must be flat (spec "interpolate", "Interpolation").
+
+struct VOut {
+	@builtin(position) pos: vec4f,
+	@location(0) @interpolate(perspective) a: f32,
+	@location(1) @interpolate(perspective, centroid) b: vec2f,
+	@location(2) @interpolate(linear) c: vec3f,
+	@location(3) @interpolate(linear, sample) d: vec4f,
+	@location(4) @interpolate(flat) e: i32,
+	@location(5) @interpolate(flat, first) f: vec2u,
+	@location(6) @interpolate(flat, either) g: f32,
+	@location(7) @interpolate(perspective, center) h: f32,
+	@location(8) @interpolate(linear, centroid) k: f32,
+}
+@vertex fn vs() -> VOut { return VOut(); }
+@fragment fn fs(in: VOut) {}
+
+struct IntNotFlat { @location(0) a: i32 } @fragment fn int_not_flat(in: IntNotFlat) {} // ERROR "flat|integer|interpolate"
+@fragment fn int_perspective(@location(0) @interpolate(perspective) a: u32) {} // ERROR "flat|integer|interpolate"
+@fragment fn flat_center(@location(0) @interpolate(flat, center) a: f32) {} // ERROR "flat|center|sampling|first|either"
+@fragment fn linear_first(@location(0) @interpolate(linear, first) a: f32) {} // ERROR "linear|first|sampling|center|centroid|sample"
+@fragment fn perspective_either(@location(0) @interpolate(perspective, either) a: f32) {} // ERROR "perspective|either|sampling"
+@fragment fn no_location(@builtin(position) @interpolate(flat) p: vec4f) {} // ERROR "interpolate|location"
+@fragment fn bad_type(@location(0) @interpolate(smooth) a: f32) {} // ERROR "interpolat|smooth|type"
+@fragment fn bad_sampling(@location(0) @interpolate(linear, middle) a: f32) {} // ERROR "interpolat|middle|sampling"
+@fragment fn no_args(@location(0) @interpolate() a: f32) {} // ERROR "interpolate|argument|expected"
+@vertex fn vs_int_out() -> @location(0) i32 { return 1; } // ERROR "flat|integer|interpolate|position"
