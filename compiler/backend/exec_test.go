@@ -388,3 +388,29 @@ func TestExecIntegerOps(t *testing.T) {
 		})
 	}
 }
+
+func TestExecF16(t *testing.T) {
+	if d := vulkan.Require(t); !d.Info.F16() {
+		t.Skip("device without shaderFloat16 and 16-bit storage")
+	}
+	// struct H { a: vec3h @0, b: f16 @6, m: mat2x2h @8 }, size 16.
+	h := func(x float32) uint16 { return ir.F32ToF16(x) }
+	elem := func(a [3]float32, s float32, m [4]float32) []byte {
+		out := make([]byte, 16)
+		put := func(off int, x float32) { binary.LittleEndian.PutUint16(out[off:], h(x)) }
+		for i, x := range a {
+			put(2*i, x)
+		}
+		put(6, s)
+		for i, x := range m {
+			put(8+2*i, x)
+		}
+		return out
+	}
+	data := append(elem([3]float32{1, 2, 3}, 2, [4]float32{1, 2, 3, 4}), elem([3]float32{-1, 0.5, 8}, 0.5, [4]float32{0, 1, 1, 0})...)
+	want := append(elem([3]float32{5, 9, 13}, 2, [4]float32{7, 10, 15, 22}), elem([3]float32{0, 1.5, 9}, 0.5, [4]float32{1, 0, 0, 1})...)
+	run(t, irtest.F16, vulkan.Run{Groups: [3]uint32{2, 1, 1}, Bindings: []vulkan.Binding{storage(0, data)}},
+		func(t *testing.T, res *vulkan.Result) {
+			assert.Equal(t, want, res.Bytes(0, 0))
+		})
+}
