@@ -60,7 +60,7 @@ func (c *checker) attrs(list []*syntax.Attribute, where string, allowed ...strin
 
 // noArgs checks an attribute written without arguments.
 func (c *checker) noArgs(a *syntax.Attribute) {
-	if len(a.Args) > 0 {
+	if len(a.Args) > 0 || a.HasParens {
 		c.errorf(a, "attribute '@%s' takes no arguments", a.Name.Name)
 	}
 }

@@ -2,6 +2,7 @@ package sema
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/wgslgo/wgslgo/compiler/builtins"
@@ -161,6 +162,9 @@ func (c *checker) builtinCall(e *syntax.CallExpr, kind CallKind, bc builtins.Cal
 			return invalid(e)
 		}
 	}
+	if kind == CallBuiltin && !c.partialChecks(e, bc.Name, args, res) {
+		return invalid(e)
+	}
 	call := &Call{Kind: kind, Builtin: res, Name: bc.Name, Type: res.Result}
 	c.prog.Calls[e] = call
 	if c.fn != nil && kind == CallBuiltin {
@@ -189,8 +193,7 @@ func (c *checker) builtinCall(e *syntax.CallExpr, kind CallKind, bc builtins.Cal
 		default:
 			v, err = constant.CallBuiltin(bc.Name, vals, res.Result)
 		}
-		if err != nil {
-			c.errorf(e, "%s: %v", bc.Name, err)
+		if err != nil && c.evalError(e, fmt.Errorf("%s: %w", bc.Name, err)) {
 			return invalid(e)
 		}
 		out.val = v
@@ -249,4 +252,103 @@ func (c *checker) userCall(e *syntax.CallExpr, f *Func) operand {
 	c.prog.Calls[e] = &Call{Kind: CallFunc, Func: f, Type: f.Result}
 	c.fn.addCall(f)
 	return operand{mode: Value, typ: f.Result, stage: RuntimeStage}
+}
+
+// partialChecks applies the rules that make a builtin call an error when some of its
+// arguments are const-expressions even though the call itself is evaluated later: clamp
+// bounds, smoothstep edges, bit ranges, ldexp exponents, texture offsets and gather
+// components. It returns false after reporting an error.
+func (c *checker) partialChecks(e *syntax.CallExpr, name string, args []operand, res *builtins.Resolved) bool {
+	if c.noEval > 0 {
+		return true
+	}
+	isConst := func(i int) bool { return i < len(args) && args[i].stage == ConstStage && args[i].val.IsValid() }
+	pairwise := func(i, j int, bad func(a, b constant.Value) bool, msg string) bool {
+		if !isConst(i) || !isConst(j) {
+			return true
+		}
+		a, b := args[i].val, args[j].val
+		n := 1
+		if !a.IsScalar() {
+			n = a.Len()
+		}
+		for k := 0; k < n; k++ {
+			x, y := a, b
+			if !a.IsScalar() {
+				x, y = a.Index(k), b.Index(k)
+			}
+			if bad(x, y) {
+				c.errorf(e, "%s", msg)
+				return false
+			}
+		}
+		return true
+	}
+	less := func(a, b constant.Value) bool {
+		if s, ok := a.Type().(*types.Scalar); ok && s.IsFloat() {
+			return a.Float64() < b.Float64()
+		}
+		if a.Type() == types.U32 {
+			return uint64(a.Int64()) < uint64(b.Int64())
+		}
+		return a.Int64() < b.Int64()
+	}
+	switch name {
+	case "clamp":
+		return pairwise(2, 1, less, "clamp: low is greater than high")
+	case "smoothstep":
+		return pairwise(0, 1, func(a, b constant.Value) bool { return a.Float64() == b.Float64() },
+			"smoothstep: edge0 and edge1 are equal")
+	case "extractBits", "insertBits":
+		first := 1
+		if name == "insertBits" {
+			first = 2
+		}
+		if isConst(first) && isConst(first+1) {
+			off, cnt := uint64(args[first].val.Int64()), uint64(args[first+1].val.Int64())
+			if off+cnt > 32 {
+				c.errorf(e, "%s: offset %d + count %d is greater than the bit width 32", name, off, cnt)
+				return false
+			}
+		}
+	case "ldexp":
+		if isConst(1) {
+			bias := int64(1023)
+			switch types.ElemScalar(res.Params[0]) {
+			case types.F32:
+				bias = 127
+			case types.F16:
+				bias = 15
+			}
+			bad := false
+			forEachScalar(args[1].val, func(v constant.Value) { bad = bad || v.Int64() > bias+1 })
+			if bad {
+				c.errorf(e.Args[1], "ldexp: exponent is greater than %d (the bias + 1 of %s)", bias+1, types.ElemScalar(res.Params[0]))
+				return false
+			}
+		}
+	}
+	for i, p := range res.Overload.Params {
+		if i >= len(args) || !isConst(i) {
+			continue
+		}
+		switch p.Name {
+		case "offset":
+			if !strings.HasPrefix(name, "texture") {
+				continue
+			}
+			bad := false
+			forEachScalar(args[i].val, func(v constant.Value) { bad = bad || v.Int64() < -8 || v.Int64() > 7 })
+			if bad {
+				c.errorf(e.Args[i], "%s: each component of the offset must be in -8..7", name)
+				return false
+			}
+		case "component":
+			if v := args[i].val.Int64(); v < 0 || v > 3 {
+				c.errorf(e.Args[i], "%s: component must be in 0..3, not %d", name, v)
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -57,6 +57,20 @@ type checker struct {
 	usedOverrideID map[int]bool
 
 	filters *filterStack
+	// noEval is positive while checking the right operand of a && or || whose constant left
+	// operand decides the result: that operand is type-checked but not evaluated, so its
+	// evaluation errors are not reported.
+	noEval int
+}
+
+// evalError reports a constant-evaluation error at n, unless evaluation is suppressed. It
+// returns true when the error was reported.
+func (c *checker) evalError(n syntax.Node, err error) bool {
+	if c.noEval > 0 {
+		return false
+	}
+	c.errorf(n, "%v", err)
+	return true
 }
 
 // Check type-checks a parsed module. It always returns a Program (possibly partial) and the
@@ -297,7 +311,7 @@ func (c *checker) reportCycle(md *moduleDecl) {
 		names = append(names, p.name.Name)
 	}
 	names = append(names, md.name.Name)
-	e := c.errorAt(md.name.Loc, "declaration of '%s' refers to itself: %s", md.name.Name, strings.Join(names, " -> "))
+	e := c.errorAt(md.name.Loc, "cyclic declaration: '%s' refers to itself through %s", md.name.Name, strings.Join(names, " -> "))
 	for _, p := range cycle[1:] {
 		c.note(e, p.name.Loc, "'%s' is declared here", p.name.Name)
 	}

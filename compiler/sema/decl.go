@@ -1,6 +1,8 @@
 package sema
 
 import (
+	"fmt"
+
 	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/layout"
 	"github.com/wgslgo/wgslgo/compiler/syntax"
@@ -194,50 +196,67 @@ func (c *checker) checkStoreType(d *syntax.VarDecl, v *Var) {
 	if d.Type != nil {
 		at = d.Type.Span()
 	}
+	if a, ok := t.(*types.Array); ok && a.IsOverrideSized() && v.Space != types.AddrWorkgroup {
+		c.errorAt(at, "override-sized arrays are only allowed in the workgroup address space")
+		return
+	}
+	if msg := spaceTypeError(v.Space, t, v.Global); msg != "" {
+		c.errorAt(at, "%s", msg)
+		return
+	}
 	switch v.Space {
-	case types.AddrFunction:
-		if v.Global {
-			c.errorAt(at, "the function address space is not allowed at module scope")
-			return
-		}
-		if !types.IsConstructible(t) {
-			c.errorAt(at, "a function variable's type must be constructible, not %s", t)
-		}
-	case types.AddrPrivate:
-		if !types.IsConstructible(t) {
-			c.errorAt(at, "a private variable's type must be constructible, not %s", t)
-		}
-	case types.AddrWorkgroup:
-		if !types.IsPlain(t) || !types.IsFixedFootprint(t) {
-			c.errorAt(at, "a workgroup variable's type must be a plain type of fixed size, not %s", t)
-		}
 	case types.AddrUniform:
-		if !types.IsHostShareable(t) || !types.IsConstructible(t) {
-			c.errorAt(at, "a uniform buffer's type must be host-shareable and constructible, not %s", t)
-			return
-		}
 		c.prog.Layouts.Check(t, types.AddrUniform, at, c.reportLayout)
 	case types.AddrStorage:
-		if !types.IsHostShareable(t) {
-			c.errorAt(at, "a storage buffer's type must be host-shareable, not %s", t)
-			return
-		}
 		if types.ContainsAtomic(t) && v.Access != types.ReadWrite {
 			c.errorAt(at, "atomics in the storage address space need read_write access")
 		}
 		c.prog.Layouts.Check(t, types.AddrStorage, at, c.reportLayout)
+	}
+}
+
+// spaceTypeError applies the rules of an address space to the store type of a variable or
+// pointer, returning a message when t is not allowed there.
+func spaceTypeError(as types.AddressSpace, t types.Type, global bool) string {
+	_, isHandle := t.(*types.Texture)
+	if _, isSampler := t.(*types.Sampler); isSampler {
+		isHandle = true
+	}
+	if isHandle && as != types.AddrHandle {
+		return fmt.Sprintf("%s can only be declared as a module-scope variable without an address space", t)
+	}
+	if types.ContainsAtomic(t) && as != types.AddrStorage && as != types.AddrWorkgroup {
+		return fmt.Sprintf("atomic types are only allowed in the storage and workgroup address spaces, not %s", as)
+	}
+	switch as {
+	case types.AddrFunction:
+		if global {
+			return "the function address space is not allowed at module scope"
+		}
+		if !types.IsConstructible(t) {
+			return fmt.Sprintf("a function variable's type must be constructible, not %s", t)
+		}
+	case types.AddrPrivate:
+		if !types.IsConstructible(t) {
+			return fmt.Sprintf("a private variable's type must be constructible, not %s", t)
+		}
+	case types.AddrWorkgroup:
+		if !types.IsPlain(t) || !types.IsFixedFootprint(t) {
+			return fmt.Sprintf("a workgroup variable's type must be a plain type of fixed size, not %s", t)
+		}
+	case types.AddrUniform:
+		if !types.IsHostShareable(t) || !types.IsConstructible(t) {
+			return fmt.Sprintf("a uniform buffer's type must be host-shareable and constructible, not %s", t)
+		}
+	case types.AddrStorage:
+		if !types.IsHostShareable(t) {
+			return fmt.Sprintf("a storage buffer's type must be host-shareable, not %s", t)
+		}
 	case types.AddrHandle, types.AddrIn, types.AddrOut:
 	default:
-		c.errorAt(at, "variables cannot be declared in the %s address space", v.Space)
+		return fmt.Sprintf("variables cannot be declared in the %s address space", as)
 	}
-	if v.Space != types.AddrWorkgroup {
-		if a, ok := t.(*types.Array); ok && a.IsOverrideSized() {
-			c.errorAt(at, "override-sized arrays are only allowed in the workgroup address space")
-		}
-	}
-	if types.ContainsAtomic(t) && v.Space != types.AddrStorage && v.Space != types.AddrWorkgroup {
-		c.errorAt(at, "atomic types are only allowed in the storage and workgroup address spaces")
-	}
+	return ""
 }
 
 // reportLayout turns a layout error into a diagnostic.

@@ -1,6 +1,9 @@
 package sema
 
 import (
+	"math/big"
+	"strings"
+
 	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/constant"
 	"github.com/wgslgo/wgslgo/compiler/syntax"
@@ -55,9 +58,6 @@ func (c *checker) lookup(name string) Object {
 	}
 	if md, ok := c.module[name]; ok {
 		obj := c.resolveModule(md)
-		if obj == nil && md.state == resolving {
-			return nil
-		}
 		if obj == nil {
 			return &badObject{objectBase{name: name, span: md.name.Loc}}
 		}
@@ -152,8 +152,7 @@ func (c *checker) convert(op *operand, t types.Type, context string) bool {
 	}
 	if op.val.IsValid() {
 		v, err := constant.Convert(op.val, t)
-		if err != nil {
-			c.errorf(op.expr, "%v", err)
+		if err != nil && c.evalError(op.expr, err) {
 			return false
 		}
 		op.val = v
@@ -217,28 +216,21 @@ func (c *checker) intLit(e *syntax.IntLit) operand {
 	}
 	switch e.Suffix {
 	case 'i':
-		if overflow || v > 1<<31 {
-			c.errorf(e, "literal %s does not fit in i32", e.Raw)
+		if overflow || v > 1<<31-1 {
+			c.errorf(e, "literal %s cannot be represented as i32", e.Raw)
 			return invalid(e)
-		}
-		if v == 1<<31 {
-			// Only valid as the operand of unary minus; the parent checks that case.
-			return operand{mode: Value, typ: types.I32, val: constant.MakeAbstractInt(int64(v)), stage: ConstStage, enum: "i32min"}
 		}
 		return operand{mode: Value, typ: types.I32, val: constant.MakeI32(int32(v))}
 	case 'u':
 		if overflow || v > 1<<32-1 {
-			c.errorf(e, "literal %s does not fit in u32", e.Raw)
+			c.errorf(e, "literal %s cannot be represented as u32", e.Raw)
 			return invalid(e)
 		}
 		return operand{mode: Value, typ: types.U32, val: constant.MakeU32(uint32(v))}
 	}
-	if overflow || v > 1<<63 {
-		c.errorf(e, "literal %s does not fit in a 64-bit AbstractInt", e.Raw)
+	if overflow || v > 1<<63-1 {
+		c.errorf(e, "literal %s cannot be represented as a 64-bit AbstractInt", e.Raw)
 		return invalid(e)
-	}
-	if v == 1<<63 {
-		return operand{mode: Value, typ: types.AbstractInt, val: constant.MakeAbstractInt(-1 << 63), enum: "absmin"}
 	}
 	return operand{mode: Value, typ: types.AbstractInt, val: constant.MakeAbstractInt(int64(v))}
 }
@@ -267,6 +259,16 @@ func (c *checker) floatLit(e *syntax.FloatLit) operand {
 		c.errorf(e, "literal %s: %v", e.Raw, err)
 		return invalid(e)
 	}
+	if e.Suffix != 0 && (strings.HasPrefix(e.Raw, "0x") || strings.HasPrefix(e.Raw, "0X")) {
+		// A suffixed hexadecimal literal must be exactly representable in its type.
+		exact, err := syntax.FloatLitRat(e.Raw)
+		if err == nil {
+			if got, _ := new(big.Rat).SetFloat64(v.Float64()).Float64(); exact.Cmp(new(big.Rat).SetFloat64(got)) != 0 {
+				c.errorf(e, "hexadecimal literal %s cannot be exactly represented as %s", e.Raw, s)
+				return invalid(e)
+			}
+		}
+	}
 	return operand{mode: Value, typ: s, val: v}
 }
 
@@ -289,6 +291,10 @@ func (c *checker) ident(e *syntax.IdentExpr) operand {
 			if t := c.legacyType(e); t != nil {
 				return operand{mode: TypeExpr, typ: t}
 			}
+		}
+		if isEnumerant(name) {
+			c.errorf(e, "enumerant '%s' cannot be used as a value", name)
+			return invalid(e)
 		}
 		d := c.errorf(e, "unresolved identifier '%s'", name)
 		if s := closest(name, c.visibleNames()); s != "" {
@@ -329,6 +335,19 @@ func (c *checker) ident(e *syntax.IdentExpr) operand {
 		return operand{mode: TypeExpr, typ: t, obj: o}
 	}
 	return invalid(e)
+}
+
+// isEnumerant reports whether name is a predeclared enumerant: an address space, an access
+// mode or a texel format.
+func isEnumerant(name string) bool {
+	if _, ok := types.ParseAddressSpace(name, false); ok {
+		return true
+	}
+	if _, ok := types.ParseAccess(name); ok {
+		return true
+	}
+	_, ok := types.ParseTexelFormat(name)
+	return ok
 }
 
 // visibleNames lists names in scope, for "did you mean" notes.
@@ -377,28 +396,12 @@ func (c *checker) unary(e *syntax.UnaryExpr) operand {
 		}
 		return operand{mode: Reference, typ: &types.Reference{Space: p.Space, Elem: p.Elem, Access: p.Access}, stage: RuntimeStage, obj: op.obj}
 	}
-	if n, ok := e.X.(*syntax.IntLit); ok && e.Op == syntax.OpNeg {
-		// -2147483648i and -9223372036854775808 are the minimum values, written as negated
-		// literals.
-		lit := c.expr(n)
-		if lit.enum == "i32min" {
-			return operand{mode: Value, typ: types.I32, val: constant.MakeI32(-1 << 31)}
-		}
-		if lit.enum == "absmin" {
-			return operand{mode: Value, typ: types.AbstractInt, val: constant.MakeAbstractInt(-1 << 63)}
-		}
-		return c.unaryOn(e, lit)
-	}
 	return c.unaryOn(e, c.valueExpr(e.X))
 }
 
 func (c *checker) unaryOn(e *syntax.UnaryExpr, op operand) operand {
 	if op.mode == Invalid {
 		return op
-	}
-	if op.enum == "i32min" || op.enum == "absmin" {
-		c.errorf(op.expr, "literal %s is out of range", exprRaw(op.expr))
-		return invalid(e)
 	}
 	s := types.ElemScalar(op.typ)
 	_, isMat := op.typ.(*types.Matrix)
@@ -434,20 +437,12 @@ func (c *checker) unaryOn(e *syntax.UnaryExpr, op operand) operand {
 	res := operand{mode: Value, typ: op.typ, stage: op.stage}
 	if op.val.IsValid() && op.stage == ConstStage {
 		v, err := constant.Unary(cop, op.val)
-		if err != nil {
-			c.errorf(e, "%v", err)
+		if err != nil && c.evalError(e, err) {
 			return invalid(e)
 		}
 		res.val = v
 	}
 	return res
-}
-
-func exprRaw(e syntax.Expr) string {
-	if l, ok := e.(*syntax.IntLit); ok {
-		return l.Raw
-	}
-	return "value"
 }
 
 var binaryOps = map[syntax.Op]constant.Op{
@@ -462,15 +457,18 @@ var binaryOps = map[syntax.Op]constant.Op{
 // binary checks a binary expression by the spec's operator overloads.
 func (c *checker) binary(e *syntax.BinaryExpr) operand {
 	x := c.valueExpr(e.X)
+	// A constant left operand that decides && or || leaves the right one unevaluated.
+	decides := x.mode == Value && x.typ == types.Bool && x.val.IsValid() &&
+		((e.Op == syntax.OpLogAnd && !x.val.Bool()) || (e.Op == syntax.OpLogOr && x.val.Bool()))
+	if decides {
+		c.noEval++
+	}
 	y := c.valueExpr(e.Y)
+	if decides {
+		c.noEval--
+	}
 	if x.mode == Invalid || y.mode == Invalid {
 		return invalid(e)
-	}
-	for _, op := range []*operand{&x, &y} {
-		if op.enum == "i32min" || op.enum == "absmin" {
-			c.errorf(op.expr, "literal %s is out of range", exprRaw(op.expr))
-			return invalid(e)
-		}
 	}
 	res, ok := c.binaryType(e, &x, &y)
 	if !ok {
@@ -478,36 +476,50 @@ func (c *checker) binary(e *syntax.BinaryExpr) operand {
 	}
 	res.stage = max(x.stage, y.stage)
 	res.mode = Value
-	if res.stage == ConstStage && x.val.IsValid() && y.val.IsValid() {
+	switch {
+	case decides && res.stage == ConstStage:
+		res.val = x.val
+	case res.stage == ConstStage && x.val.IsValid() && y.val.IsValid():
 		v, err := constant.Binary(binaryOps[e.Op], x.val, y.val)
-		if err != nil {
-			c.errorf(e, "%v", err)
+		if err != nil && c.evalError(e, err) {
 			return invalid(e)
 		}
 		res.val = v
-	} else if y.stage == ConstStage && y.val.IsValid() {
-		c.checkConstRHS(e, &x, &y)
+	case y.stage == ConstStage && y.val.IsValid():
+		c.checkConstRHS(e.Op, e.Y, &x, &y)
 	}
 	return res
 }
 
 // checkConstRHS applies the rules that constrain a const right operand of an operator whose
 // left operand is not constant: shift amounts and integer division by zero.
-func (c *checker) checkConstRHS(e *syntax.BinaryExpr, x, y *operand) {
+func (c *checker) checkConstRHS(op syntax.Op, at syntax.Expr, x, y *operand) {
 	s := types.ElemScalar(x.typ)
-	if s == nil {
+	if s == nil || !s.IsInteger() || c.noEval > 0 {
 		return
 	}
-	switch e.Op {
-	case syntax.OpShl, syntax.OpShr:
-		bits := int64(32)
-		forEachScalar(y.val, func(v constant.Value) {
-			if v.Int64() >= bits {
-				c.errorf(e.Y, "shift amount %d is not less than the bit width %d of %s", v.Int64(), bits, s)
-				bits = 1 << 40 // report once
+	reported := false
+	forEachScalar(y.val, func(v constant.Value) {
+		if reported {
+			return
+		}
+		switch op {
+		case syntax.OpShl, syntax.OpShr:
+			if v.Int64() >= 32 {
+				c.errorf(at, "shift amount %d is not less than the bit width 32 of %s", v.Int64(), s)
+				reported = true
 			}
-		})
-	}
+		case syntax.OpDiv, syntax.OpRem:
+			if v.Int64() == 0 {
+				what := "division"
+				if op == syntax.OpRem {
+					what = "remainder"
+				}
+				c.errorf(at, "integer %s by zero", what)
+				reported = true
+			}
+		}
+	})
 }
 
 func forEachScalar(v constant.Value, f func(constant.Value)) {
@@ -542,13 +554,16 @@ func (c *checker) unifyScalars(x, y *operand) bool {
 	default:
 		return false
 	}
-	if sx != target {
-		if types.ConversionRank(sx, target) == types.Infinite || !c.convert(x, types.WithScalar(x.typ, target), "") {
+	for _, op := range []*operand{x, y} {
+		s := types.ElemScalar(op.typ)
+		if s == target {
+			continue
+		}
+		if types.ConversionRank(s, target) == types.Infinite {
 			return false
 		}
-	}
-	if sy != target {
-		if types.ConversionRank(sy, target) == types.Infinite || !c.convert(y, types.WithScalar(y.typ, target), "") {
+		if !c.convert(op, types.WithScalar(op.typ, target), "") {
+			op.mode = Invalid
 			return false
 		}
 	}
@@ -573,7 +588,10 @@ func vecSize(t types.Type) int {
 }
 
 func (c *checker) binaryMismatch(e *syntax.BinaryExpr, x, y *operand) {
-	c.errorf(e, "no operator '%s' for %s and %s", e.Op, x.typ, y.typ)
+	if x.mode == Invalid || y.mode == Invalid {
+		return // a conversion of an operand failed and was reported
+	}
+	c.errorf(e, "no matching overload for operator '%s' with operands %s and %s", e.Op, x.typ, y.typ)
 }
 
 // binaryType finds the result type of x op y, converting abstract operands.
@@ -602,6 +620,10 @@ func (c *checker) binaryType(e *syntax.BinaryExpr, x, y *operand) (operand, bool
 				return operand{}, false
 			}
 			return operand{typ: x.typ}, true
+		}
+		if types.ConversionRank(y.typ, want) == types.Infinite {
+			c.binaryMismatch(e, x, y)
+			return operand{}, false
 		}
 		if !c.convert(y, want, " as the shift amount") {
 			return operand{}, false

@@ -11,13 +11,35 @@ import (
 type funcState struct {
 	fn        *Func
 	constOnly bool
-	loops     int // enclosing loops (loop, for, while)
-	switches  int // enclosing switches inside the innermost loop
-	breakable []bool
-	// inContinuing is set inside a continuing block, where return and discard are invalid.
-	inContinuing bool
+	// ctl is the stack of enclosing loops, switches and continuing blocks, innermost last,
+	// for the placement rules of break and continue.
+	ctl []ctlFrame
+	// inContinuing counts the enclosing continuing blocks, where return is invalid.
+	inContinuing int
 	calls        map[*Func]bool
 	globals      map[Object]bool
+}
+
+type ctlKind uint8
+
+const (
+	ctlLoop ctlKind = iota
+	ctlSwitch
+	ctlContinuing
+)
+
+type ctlFrame struct {
+	kind ctlKind
+	// continues collects the continue statements of a loop's body.
+	continues []*syntax.ContinueStmt
+}
+
+func (f *funcState) push(k ctlKind) { f.ctl = append(f.ctl, ctlFrame{kind: k}) }
+
+func (f *funcState) pop() ctlFrame {
+	top := f.ctl[len(f.ctl)-1]
+	f.ctl = f.ctl[:len(f.ctl)-1]
+	return top
 }
 
 func (f *funcState) addCall(callee *Func) {

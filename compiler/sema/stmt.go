@@ -75,24 +75,18 @@ func (c *checker) stmt(s syntax.Stmt) Behavior {
 		c.returnStmt(s)
 		return BehReturn
 	case *syntax.DiscardStmt:
-		if c.fn.inContinuing {
-			c.errorf(s, "discard is not allowed in a continuing block")
-		}
 		c.fn.fn.Builtins = append(c.fn.fn.Builtins, BuiltinUse{Name: "discard", Stages: builtinStage(Fragment), Span: s.Loc})
 		return BehNext
 	case *syntax.BreakStmt:
-		if len(c.fn.breakable) == 0 {
+		switch {
+		case len(c.fn.ctl) == 0:
 			c.errorf(s, "break must be inside a loop or switch")
-		} else if c.fn.inContinuing && !c.fn.breakable[len(c.fn.breakable)-1] {
-			c.errorf(s, "use 'break if' at the end of the continuing block instead of break")
+		case c.fn.ctl[len(c.fn.ctl)-1].kind == ctlContinuing:
+			c.errorf(s, "break cannot leave a continuing block; use 'break if' at its end")
 		}
 		return BehBreak
 	case *syntax.ContinueStmt:
-		if c.fn.loops == 0 {
-			c.errorf(s, "continue must be inside a loop")
-		} else if c.fn.inContinuing {
-			c.errorf(s, "continue is not allowed in a continuing block")
-		}
+		c.continueStmt(s)
 		return BehContinue
 	case *syntax.BreakIfStmt:
 		c.condition(s.Cond, "break if")
@@ -226,12 +220,12 @@ func (c *checker) switchStmt(s *syntax.SwitchStmt) Behavior {
 			}
 		}
 	}
-	c.fn.breakable = append(c.fn.breakable, true)
+	c.fn.push(ctlSwitch)
 	var b Behavior
 	for _, cl := range s.Clauses {
 		b |= c.block(cl.Body)
 	}
-	c.fn.breakable = c.fn.breakable[:len(c.fn.breakable)-1]
+	c.fn.pop()
 	if b.has(BehBreak) {
 		b = (b | BehNext) &^ BehBreak
 	}
@@ -239,7 +233,7 @@ func (c *checker) switchStmt(s *syntax.SwitchStmt) Behavior {
 }
 
 // loopBehavior combines a loop body's and continuing block's behaviors by the spec's rules.
-func (c *checker) loopBehavior(at syntax.Node, body, cont Behavior) Behavior {
+func (c *checker) loopBehavior(at syntax.Node, errorsBefore int, body, cont Behavior) Behavior {
 	var b Behavior
 	switch {
 	case body == BehReturn:
@@ -250,45 +244,91 @@ func (c *checker) loopBehavior(at syntax.Node, body, cont Behavior) Behavior {
 		b = (body | cont | BehNext) &^ (BehBreak | BehContinue)
 	}
 	if b == 0 {
-		c.errorf(at, "loop never exits: add a break, a 'break if' or a return")
+		if c.ErrorCount() == errorsBefore {
+			c.errorf(at, "loop never exits: add a break, a 'break if' or a return")
+		}
+		b = BehNext // keep checking what follows as reachable
 	}
 	return b
 }
 
 func (c *checker) loopStmt(s *syntax.LoopStmt) Behavior {
+	errs := c.ErrorCount()
 	c.filterAttrs(s.Attrs, s.Loc)
-	c.fn.loops++
-	c.fn.breakable = append(c.fn.breakable, false)
+	c.fn.push(ctlLoop)
 	// The continuing block sees the body's declarations: check both in one scope.
 	c.filterAttrs(s.Body.Attrs, s.Loc)
 	c.pushScope()
 	body := c.stmtList(s.Body.Stmts)
+	frame := c.fn.pop()
 	cont := Behavior(BehNext)
 	if s.Continuing != nil {
-		saved := c.fn.inContinuing
-		c.fn.inContinuing = true
+		c.fn.push(ctlContinuing)
+		c.fn.inContinuing++
 		c.filterAttrs(s.Continuing.Body.Attrs, s.Continuing.Loc)
+		bodyScope := c.scope
 		c.pushScope()
 		cont = c.stmtList(s.Continuing.Body.Stmts)
 		if bi := s.Continuing.BreakIf; bi != nil {
 			c.condition(bi.Cond, "break if")
 			if cont.has(BehNext) {
-				cont = (cont &^ BehNext) | BehBreak | BehNext
+				cont |= BehBreak
 			}
 		}
 		c.popScope()
-		c.fn.inContinuing = saved
-		if cont.has(BehContinue) || cont.has(BehReturn) {
-			c.errorf(s.Continuing, "a continuing block cannot continue or return")
-		}
+		c.fn.inContinuing--
+		c.fn.pop()
+		// continue and return in a continuing block were reported where they are.
+		cont &^= BehContinue | BehReturn
+		c.checkContinuesSkipDecls(frame.continues, bodyScope, s.Continuing)
 	}
 	c.popScope()
-	c.fn.breakable = c.fn.breakable[:len(c.fn.breakable)-1]
-	c.fn.loops--
-	return c.loopBehavior(s, body, cont)
+	return c.loopBehavior(s, errs, body, cont)
+}
+
+// continueStmt checks that continue is in a loop's body (switches in between are fine) and
+// records it for the declaration rule of continuing blocks.
+func (c *checker) continueStmt(s *syntax.ContinueStmt) {
+	for i := len(c.fn.ctl) - 1; i >= 0; i-- {
+		switch c.fn.ctl[i].kind {
+		case ctlSwitch:
+			continue
+		case ctlContinuing:
+			c.errorf(s, "continue is not allowed in a continuing block")
+			return
+		case ctlLoop:
+			c.fn.ctl[i].continues = append(c.fn.ctl[i].continues, s)
+			return
+		}
+	}
+	c.errorf(s, "continue must be inside a loop")
+}
+
+// checkContinuesSkipDecls reports a continue that jumps past the declaration of a name the
+// continuing block uses.
+func (c *checker) checkContinuesSkipDecls(continues []*syntax.ContinueStmt, bodyScope *scope, cont *syntax.ContinuingStmt) {
+	if len(continues) == 0 {
+		return
+	}
+	reported := map[Object]bool{}
+	inspectIdents(cont, func(id *syntax.IdentExpr) {
+		obj := c.prog.Uses[id]
+		if obj == nil || reported[obj] || bodyScope.names[obj.Name()] != obj {
+			return
+		}
+		for _, k := range continues {
+			if k.Loc.Start < obj.Span().Start {
+				e := c.errorf(k, "continue skips the declaration of '%s', which the continuing block uses", obj.Name())
+				c.note(e, obj.Span(), "'%s' is declared here", obj.Name())
+				reported[obj] = true
+				return
+			}
+		}
+	})
 }
 
 func (c *checker) forStmt(s *syntax.ForStmt) Behavior {
+	errs := c.ErrorCount()
 	c.filterAttrs(s.Attrs, s.Loc)
 	c.pushScope()
 	defer c.popScope()
@@ -303,38 +343,38 @@ func (c *checker) forStmt(s *syntax.ForStmt) Behavior {
 	} else {
 		body = BehNext
 	}
-	c.fn.loops++
-	c.fn.breakable = append(c.fn.breakable, false)
-	bb := c.block(s.Body)
-	c.fn.breakable = c.fn.breakable[:len(c.fn.breakable)-1]
-	c.fn.loops--
+	c.fn.push(ctlLoop)
+	// The body shares the scope of the initializer's declarations.
+	c.filterAttrs(s.Body.Attrs, s.Body.Loc)
+	bb := c.stmtList(s.Body.Stmts)
+	c.fn.pop()
 	if body.has(BehNext) {
 		body = (body &^ BehNext) | bb
 	}
 	cont := Behavior(BehNext)
 	if s.Update != nil {
-		saved := c.fn.inContinuing
-		c.fn.inContinuing = true
+		c.fn.push(ctlContinuing)
+		c.fn.inContinuing++
 		cont = c.stmt(s.Update)
-		c.fn.inContinuing = saved
+		c.fn.inContinuing--
+		c.fn.pop()
 	}
-	return c.loopBehavior(s, body, cont)
+	return c.loopBehavior(s, errs, body, cont)
 }
 
 func (c *checker) whileStmt(s *syntax.WhileStmt) Behavior {
+	errs := c.ErrorCount()
 	c.filterAttrs(s.Attrs, s.Loc)
 	c.condition(s.Cond, "while")
-	c.fn.loops++
-	c.fn.breakable = append(c.fn.breakable, false)
+	c.fn.push(ctlLoop)
 	bb := c.block(s.Body)
-	c.fn.breakable = c.fn.breakable[:len(c.fn.breakable)-1]
-	c.fn.loops--
-	return c.loopBehavior(s, (bb&^BehNext)|BehBreak|(bb&BehNext), BehNext)
+	c.fn.pop()
+	return c.loopBehavior(s, errs, (bb&^BehNext)|BehBreak|(bb&BehNext), BehNext)
 }
 
 func (c *checker) returnStmt(s *syntax.ReturnStmt) {
 	f := c.fn.fn
-	if c.fn.inContinuing {
+	if c.fn.inContinuing > 0 {
 		c.errorf(s, "return is not allowed in a continuing block")
 	}
 	if s.Value == nil {
@@ -503,6 +543,9 @@ func (c *checker) assign(s *syntax.AssignStmt) {
 	lhsVal := operand{mode: Value, typ: t, stage: RuntimeStage}
 	be := &syntax.BinaryExpr{Loc: s.Loc, Op: s.Op, X: s.LHS, Y: s.RHS}
 	res, ok := c.binaryType(be, &lhsVal, &rhs)
+	if ok && rhs.stage == ConstStage && rhs.val.IsValid() {
+		c.checkConstRHS(s.Op, s.RHS, &lhsVal, &rhs)
+	}
 	if ok && !types.Identical(res.typ, t) {
 		c.errorf(s, "the result of '%s' has type %s, which cannot be assigned to %s", s.Op, res.typ, t)
 	}

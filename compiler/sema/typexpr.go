@@ -113,6 +113,9 @@ func (c *checker) typeExpr(e syntax.Expr) types.Type {
 func (c *checker) identType(id *syntax.IdentExpr) types.Type {
 	name := id.Name.Name
 	if obj := c.lookup(name); obj != nil {
+		if _, bad := obj.(*badObject); bad {
+			return nil
+		}
 		tn, ok := obj.(*TypeName)
 		if !ok {
 			c.errorf(id, "'%s' is not a type", name)
@@ -329,10 +332,6 @@ func (c *checker) arrayType(id *syntax.IdentExpr) types.Type {
 			}
 			a.Count = int(n)
 		case OverrideStage:
-			if c.fn != nil {
-				c.errorf(args[1], "override-sized arrays are only allowed as the store type of workgroup variables at module scope")
-				return nil
-			}
 			a.CountOverride, a.CountName = c.overrideCountKey(args[1])
 		default:
 			c.errorf(args[1], "array element count must be a const-expression or an override-expression")
@@ -348,9 +347,6 @@ func (c *checker) arrayType(id *syntax.IdentExpr) types.Type {
 // overrideCountKey identifies an override-expression used as an array count. Two arrays are
 // the same type when their counts name the same override; other expressions are unique.
 func (c *checker) overrideCountKey(e syntax.Expr) (any, string) {
-	if p, ok := e.(*syntax.ParenExpr); ok {
-		return c.overrideCountKey(p.X)
-	}
 	if id, ok := e.(*syntax.IdentExpr); ok {
 		if o, ok := c.prog.Uses[id].(*Override); ok {
 			return o, o.name
@@ -413,8 +409,20 @@ func (c *checker) ptrType(id *syntax.IdentExpr) types.Type {
 		c.errorf(args[0], "the handle address space cannot be written in WGSL source")
 		return nil
 	}
-	if !types.IsStorable(elem) {
+	if access == types.Write && as == types.AddrStorage {
+		c.errorf(args[2], "storage pointers have access read or read_write, not write")
+		return nil
+	}
+	if _, isPtr := elem.(*types.Pointer); isPtr || !types.IsStorable(elem) {
 		c.errorf(args[1], "pointer store type %s is not storable", elem)
+		return nil
+	}
+	if a, ok := elem.(*types.Array); ok && a.IsOverrideSized() && as != types.AddrWorkgroup {
+		c.errorf(args[1], "override-sized arrays are only allowed in the workgroup address space")
+		return nil
+	}
+	if msg := spaceTypeError(as, elem, false); msg != "" {
+		c.errorf(args[1], "%s", msg)
 		return nil
 	}
 	return &types.Pointer{Space: as, Elem: elem, Access: access}
@@ -565,7 +573,10 @@ func (c *checker) structDecl(d *syntax.StructDecl) Object {
 			t = types.I32 // keep going with a placeholder; the error is reported
 		}
 		mem := &types.Member{Name: m.Name.Name, Type: t, Span: m.Name.Loc, Offset: -1, IO: types.NoIO}
+		_, isStruct := t.(*types.Struct)
 		switch {
+		case isStruct && types.IsRuntimeSized(t):
+			c.errorf(m.Type, "member '%s' has type %s, which contains a runtime-sized array; only an array itself may be runtime-sized", m.Name.Name, t)
 		case types.IsRuntimeSized(t) && i != len(d.Members)-1:
 			c.errorf(m, "runtime-sized member '%s' must be the last member of '%s'", m.Name.Name, d.Name.Name)
 		case !types.IsCreationFixedFootprint(t) && !types.IsRuntimeSized(t) || !types.IsPlain(t):
