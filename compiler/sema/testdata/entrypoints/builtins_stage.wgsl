@@ -1,0 +1,23 @@
+// Each built-in value is an input or output of particular stages with a fixed type
+// (spec "Built-in Inputs and Outputs").
+
+@vertex fn vertex_index_in_fragment() -> @builtin(position) vec4f { return vec4f(); }
+@fragment fn fs_vertex_index(@builtin(vertex_index) i: u32) {} // ERROR "vertex_index|fragment|stage"
+@compute @workgroup_size(1) fn cs_position(@builtin(position) p: vec4f) {} // ERROR "position|compute|stage"
+@vertex fn vs_position_input(@builtin(position) p: vec4f) -> @builtin(position) vec4f { return p; } // ERROR "position|input|vertex"
+@fragment fn fs_position_output() -> @builtin(position) vec4f { return vec4f(); } // ERROR "position|output|fragment"
+@vertex fn vs_local_id(@builtin(local_invocation_id) l: vec3u) -> @builtin(position) vec4f { return vec4f(); } // ERROR "local_invocation_id|vertex|stage"
+@fragment fn fs_frag_depth_input(@builtin(frag_depth) d: f32) {} // ERROR "frag_depth|input|output"
+@compute @workgroup_size(1) fn cs_front_facing(@builtin(front_facing) f: bool) {} // ERROR "front_facing|compute|stage"
+@fragment fn fs_sample_index_out() -> @builtin(sample_index) u32 { return 0u; } // ERROR "sample_index|output|input"
+@vertex fn vs_front_facing_out() -> @builtin(front_facing) bool { return true; } // ERROR "front_facing|vertex|output|position"
+
+@vertex fn vs_index_type(@builtin(vertex_index) i: i32) -> @builtin(position) vec4f { return vec4f(); } // ERROR "vertex_index|u32|type"
+@vertex fn vs_position_type() -> @builtin(position) vec3f { return vec3f(); } // ERROR "position|vec4|type"
+@fragment fn fs_front_facing_type(@builtin(front_facing) f: u32) {} // ERROR "front_facing|bool|type"
+@fragment fn fs_depth_type() -> @builtin(frag_depth) vec4f { return vec4f(); } // ERROR "frag_depth|f32|type"
+@compute @workgroup_size(1) fn cs_gid_type(@builtin(global_invocation_id) g: vec3i) {} // ERROR "global_invocation_id|vec3<u32>|type"
+@compute @workgroup_size(1) fn cs_lidx_type(@builtin(local_invocation_index) l: vec3u) {} // ERROR "local_invocation_index|u32|type"
+@fragment fn fs_mask_type(@builtin(sample_mask) m: i32) {} // ERROR "sample_mask|u32|type"
+@fragment fn fs_unknown(@builtin(frag_color) c: vec4f) {} // ERROR "frag_color|builtin|unknown|built-in"
+@compute @workgroup_size(1) fn cs_dup_builtin(@builtin(local_invocation_index) a: u32, @builtin(local_invocation_index) b: u32) {} // ERROR "local_invocation_index|duplicate|already"
