@@ -67,9 +67,6 @@ func (io *ioChecker) one(at diag.Span, name string, t types.Type, attrs types.IO
 			c.errorAt(at, "compute entry points have no @location inputs or outputs")
 			return
 		}
-		if f.Stage == Vertex && dir == builtins.Input && attrs.Interpolate != "" {
-			c.errorAt(at, "vertex inputs cannot have @interpolate")
-		}
 		if attrs.BlendSrc >= 0 {
 			io.blendSrcs = append(io.blendSrcs, at)
 		} else if prev, dup := io.locations[dir][attrs.Location]; dup {

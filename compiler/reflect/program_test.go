@@ -1,0 +1,157 @@
+package reflect_test
+
+import (
+	"bufio"
+	"bytes"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/wgslgo/wgslgo/compiler"
+	"github.com/wgslgo/wgslgo/compiler/reflect"
+)
+
+// updating reports whether -update (declared by the package's internal tests) is set.
+func updating() bool {
+	f := flag.Lookup("update")
+	return f != nil && f.Value.String() == "true"
+}
+
+// shaders returns the test shaders of testdata/shaders.
+func shaders(t *testing.T) []string {
+	files, err := filepath.Glob("testdata/shaders/*.wgsl")
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	return files
+}
+
+func reflectFile(t *testing.T, path string) *reflect.Module {
+	t.Helper()
+	src, err := os.ReadFile(path)
+	require.NoError(t, err)
+	m, diags, err := compiler.Reflect(compiler.Source{Name: filepath.Base(path), Text: src}, compiler.Options{})
+	require.NoError(t, err, "%s", diags)
+	return m
+}
+
+// TestReflectionGolden compares the reflection JSON of every test shader with its golden file
+// (go test -update rewrites them) and checks that it is deterministic.
+func TestReflectionGolden(t *testing.T) {
+	for _, path := range shaders(t) {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			got, err := reflect.Marshal(reflectFile(t, path))
+			require.NoError(t, err)
+			again, err := reflect.Marshal(reflectFile(t, path))
+			require.NoError(t, err)
+			require.Equal(t, got, again, "reflection is not deterministic")
+			golden := strings.TrimSuffix(path, ".wgsl") + ".json"
+			if updating() {
+				require.NoError(t, os.WriteFile(golden, got, 0o644))
+				return
+			}
+			want, err := os.ReadFile(golden)
+			require.NoError(t, err, "run go test -update to create it")
+			assert.Equal(t, string(want), string(got))
+		})
+	}
+}
+
+// nagaStruct is a structure as naga's IR dump shows it.
+type nagaStruct struct {
+	offsets map[string]int
+	span    int
+}
+
+var (
+	nagaTypeName = regexp.MustCompile(`^ {12}name: Some\($`)
+	nagaQuoted   = regexp.MustCompile(`^\s*"(.*)",$`)
+	nagaMember   = regexp.MustCompile(`^ {24}name: Some\($`)
+	nagaOffset   = regexp.MustCompile(`^ {24}offset: (\d+),$`)
+	nagaSpan     = regexp.MustCompile(`^ {16}span: (\d+),$`)
+)
+
+// parseNagaIR reads the structures of a `naga in.wgsl out.txt` IR dump.
+func parseNagaIR(text []byte) map[string]*nagaStruct {
+	out := map[string]*nagaStruct{}
+	var cur *nagaStruct
+	member := ""
+	sc := bufio.NewScanner(bytes.NewReader(text))
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	want := ""
+	for sc.Scan() {
+		line := sc.Text()
+		if want != "" {
+			if m := nagaQuoted.FindStringSubmatch(line); m != nil {
+				if want == "type" {
+					cur = &nagaStruct{offsets: map[string]int{}}
+					out[m[1]] = cur
+				} else {
+					member = m[1]
+				}
+			}
+			want = ""
+			continue
+		}
+		switch {
+		case nagaTypeName.MatchString(line):
+			want = "type"
+		case nagaMember.MatchString(line):
+			want = "member"
+		case cur != nil && nagaOffset.MatchString(line):
+			n, _ := strconv.Atoi(nagaOffset.FindStringSubmatch(line)[1])
+			cur.offsets[member] = n
+		case cur != nil && nagaSpan.MatchString(line):
+			n, _ := strconv.Atoi(nagaSpan.FindStringSubmatch(line)[1])
+			cur.span = n
+			cur = nil
+		}
+	}
+	return out
+}
+
+// TestLayoutMatchesNaga checks every structure's member offsets and size against naga's,
+// an independent implementation of the same layout rules.
+func TestLayoutMatchesNaga(t *testing.T) {
+	naga, err := exec.LookPath("naga")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("naga is not on PATH (required under CI=true)")
+		}
+		t.Skip("naga is not on PATH")
+	}
+	compared := 0
+	for _, path := range shaders(t) {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			m := reflectFile(t, path)
+			dump := filepath.Join(t.TempDir(), "ir.txt")
+			out, err := exec.Command(naga, path, dump).CombinedOutput()
+			if err != nil && !bytes.Contains(out, []byte("pipeline-overridable")) {
+				t.Fatalf("naga: %v\n%s", err, out)
+			}
+			text, err := os.ReadFile(dump)
+			require.NoError(t, err, "naga wrote no IR: %s", out)
+			theirs := parseNagaIR(text)
+			for _, s := range m.Structs {
+				ns := theirs[s.Name]
+				require.NotNil(t, ns, "naga has no struct %s", s.Name)
+				for _, mem := range s.Members {
+					assert.Equal(t, ns.offsets[mem.Name], mem.Offset, "%s.%s offset", s.Name, mem.Name)
+				}
+				if !s.RuntimeSized {
+					// naga counts one element of a runtime-sized array in the span; we do not.
+					assert.Equal(t, ns.span, s.Size, "%s size", s.Name)
+				}
+				compared++
+			}
+		})
+	}
+	t.Logf("compared %d structures with naga", compared)
+}
