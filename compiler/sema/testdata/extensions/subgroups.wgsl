@@ -1,0 +1,35 @@
+// With subgroups enabled: built-in values in compute and fragment shaders, subgroup
+// and quad functions, const-expression ids, uniformity (spec "Subgroup Built-in
+// Functions", "Quad Built-in Functions", "subgroup_uniformity").
+enable subgroups;
+enable f16;
+
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(subgroup_invocation_id) sid: u32, @builtin(subgroup_size) size: u32, @builtin(local_invocation_index) lid: u32) {
+	let a: u32 = subgroupAdd(sid) + subgroupMul(1u) + subgroupMax(sid) + subgroupMin(sid);
+	let b: vec4u = subgroupBallot(sid == 0u);
+	let c: bool = subgroupAll(true) && subgroupAny(false) && subgroupElect();
+	let d: f32 = subgroupBroadcast(1.0, 3u) + subgroupBroadcastFirst(2.0) + subgroupShuffle(1.0, sid);
+	let e: vec2h = subgroupExclusiveAdd(vec2h(1)) + subgroupInclusiveMul(vec2h(2));
+	let f: i32 = subgroupAnd(1i) | subgroupOr(2i) | subgroupXor(3i);
+	let g: u32 = subgroupShuffleUp(sid, 1u) + subgroupShuffleDown(sid, 1u) + subgroupShuffleXor(sid, 1u);
+	out[lid] = a + b.x + u32(c) + u32(d) + u32(e.x) + u32(f) + g + size;
+
+	let runtime_broadcast_id = subgroupBroadcast(1.0, sid); // ERROR "const|subgroupBroadcast|id"
+	let broadcast_id_range = subgroupBroadcast(1.0, 128u); // ERROR "128|range|subgroupBroadcast|id"
+	let bool_add = subgroupAdd(true); // ERROR "no matching|overload|subgroupAdd"
+	let float_and = subgroupAnd(1.0); // ERROR "no matching|overload|subgroupAnd"
+	if lid > 3u { _ = subgroupAdd(1u); } // ERROR "uniform"
+}
+
+@fragment
+fn fs(@builtin(subgroup_size) size: u32, @location(0) x: f32) -> @location(0) vec4f {
+	let q: f32 = quadBroadcast(x, 1u) + quadSwapX(x) + quadSwapY(x) + quadSwapDiagonal(x);
+	let quad_id_range = quadBroadcast(x, 4u); // ERROR "4|range|quadBroadcast|id"
+	return vec4(q + f32(size));
+}
+
+@vertex fn vs_subgroup() -> @builtin(position) vec4f { return vec4(f32(subgroupAdd(1u))); } // ERROR "subgroup|vertex|stage"
+@vertex fn vs_size(@builtin(subgroup_size) s: u32) -> @builtin(position) vec4f { return vec4f(); } // ERROR "subgroup_size|vertex|stage"
