@@ -414,3 +414,23 @@ func TestExecF16(t *testing.T) {
 			assert.Equal(t, want, res.Bytes(0, 0))
 		})
 }
+
+func TestExecUniformMatrices(t *testing.T) {
+	u := make([]float32, 32) // 128 bytes
+	put := func(off int, vs ...float32) { copy(u[off/4:], vs) }
+	put(0, 1, 2, 3, 4)                      // a
+	put(16, 5, 6, 7, 8, 9, 10)              // b
+	put(48, 11, 12, 13, 14, 15, 16, 17, 18) // arr
+	put(80, 19, 20, 21, 22, 23, 24)         // inner.m, inner.v
+	put(112, 25)                            // s
+	want := []float32{
+		7, 10, 5, 6, 13, 14, 42, 44, 16, 25, 21, 24,
+		7, 10, 7, 8, 17, 18, 42, 44, 18, 25, 21, 24,
+	}
+	run(t, irtest.UniformMatrices, vulkan.Run{Groups: [3]uint32{2, 1, 1}, Bindings: []vulkan.Binding{
+		{Group: 0, Binding: 0, Kind: vulkan.UniformBuffer, Data: f32le(u...)},
+		storage(1, make([]byte, 4*len(want))),
+	}}, func(t *testing.T, res *vulkan.Result) {
+		assert.Equal(t, want, floats32(res.Bytes(0, 1)))
+	})
+}

@@ -23,6 +23,7 @@ var Samples = []Sample{
 	{"pointer_params", PointerParams},
 	{"atomics", Atomics},
 	{"uniform_struct", UniformStruct},
+	{"uniform_matrices", UniformMatrices},
 	{"workgroup", Workgroup},
 	{"override_size", OverrideSize},
 	{"vertex_fragment", VertexFragment},
@@ -288,6 +289,54 @@ func UniformStruct() *ir.Module {
 	off := b.Load(b.Access(cp, b.U32(3), b.Rem(i, b.U32(2))))
 	x := b.Add(b.Mul(b.Mul(rot, dir), scale), off)
 	b.Store(b.Access(out.Value, i), b.Construct(types.Vec(4, types.F32), x, b.F32(1)))
+	b.Finish()
+	return m
+}
+
+// UniformMatrices mirrors a uniform buffer with matrices of 8-byte columns, which Vulkan's
+// uniform layout cannot take as they are:
+//
+//	struct Inner { m: mat2x2f, v: vec2f }
+//	struct U { a: mat2x2f, b: mat3x2f, @align(16) arr: array<mat2x2f, 2>, @align(16) inner: Inner,
+//	           @align(16) s: f32 }   // offsets 0, 16, 48, 80, 112; size 128
+//	@group(0) @binding(0) var<uniform> u: U;
+//	@group(0) @binding(1) var<storage, read_write> out: array<vec2f>;
+//	@compute @workgroup_size(1) fn main(...) {
+//	  let i = gid.x; let whole = u;
+//	  out[i*6u + 0u] = u.a * vec2f(1, 2);
+//	  out[i*6u + 1u] = u.b[i];
+//	  out[i*6u + 2u] = u.arr[i][1];
+//	  out[i*6u + 3u] = whole.inner.m[0] + whole.inner.v;
+//	  out[i*6u + 4u] = vec2f(u.arr[1][i].y, u.s);
+//	  out[i*6u + 5u] = whole.b * vec3f(1);
+//	}
+func UniformMatrices() *ir.Module {
+	m := ir.NewModule()
+	v2 := types.Vec(2, types.F32)
+	m2 := types.Mat(2, 2, types.F32)
+	inner := &types.Struct{Name: "Inner", Members: []*types.Member{member("m", m2, types.NoIO), member("v", v2, types.NoIO)}}
+	aligned := func(mem *types.Member) *types.Member { mem.Align = 16; return mem }
+	ut := &types.Struct{Name: "U", Members: []*types.Member{
+		member("a", m2, types.NoIO), member("b", types.Mat(3, 2, types.F32), types.NoIO),
+		aligned(member("arr", &types.Array{Elem: m2, Count: 2}, types.NoIO)),
+		aligned(member("inner", inner, types.NoIO)), aligned(member("s", types.F32, types.NoIO)),
+	}}
+	u := m.NewGlobal("u", types.AddrUniform, types.Read, ut)
+	u.Binding = &ir.BindingPoint{Group: 0, Binding: 0}
+	out := storageBuffer(m, "out", &types.Array{Elem: v2}, types.ReadWrite, 1)
+	f, gid := compute(m, "main", 1)
+	b := ir.NewBuilder(f)
+	i := b.Swizzle(gid, 0)
+	whole := b.Load(u.Value)
+	put := func(k uint32, v ir.Value) {
+		b.Store(b.Access(out.Value, b.Add(b.Mul(i, b.U32(6)), b.U32(k))), v)
+	}
+	put(0, b.Mul(b.Load(b.AccessN(u.Value, 0)), b.Construct(v2, b.F32(1), b.F32(2))))
+	put(1, b.Load(b.Access(u.Value, b.U32(1), i)))
+	put(2, b.Load(b.Access(u.Value, b.U32(2), i, b.U32(1))))
+	put(3, b.Add(b.ExtractN(whole, 3, 0, 0), b.ExtractN(whole, 3, 1)))
+	put(4, b.Construct(v2, b.Load(b.Access(u.Value, b.U32(2), b.U32(1), i, b.U32(1))), b.Load(b.AccessN(u.Value, 4))))
+	put(5, b.Mul(b.ExtractN(whole, 1), b.Splat(types.Vec(3, types.F32), b.F32(1))))
 	b.Finish()
 	return m
 }

@@ -38,6 +38,18 @@ func ForkExplicitLayout(m *ir.Module, lay *layout.Layouts) {
 	}
 }
 
+func explicitStruct(s *types.Struct) bool {
+	if len(s.Members) == 0 || s.Builtin {
+		return false
+	}
+	for _, m := range s.Members {
+		if m.Offset < 0 {
+			return false
+		}
+	}
+	return true
+}
+
 func hostShareable(as types.AddressSpace) bool {
 	return as == types.AddrUniform || as == types.AddrStorage || as == types.AddrPushConstant
 }
@@ -58,6 +70,9 @@ func (f *forker) explicit(t types.Type) types.Type {
 	var tw types.Type = t
 	switch t := t.(type) {
 	case *types.Struct:
+		if explicitStruct(t) {
+			break // already laid out explicitly (by Std140, or in the 2021 dialect)
+		}
 		sl := f.lay.Struct(t)
 		st := &types.Struct{Name: t.Name, Span: t.Span, Block: t.Block, Members: make([]*types.Member, len(t.Members))}
 		for i, mem := range t.Members {

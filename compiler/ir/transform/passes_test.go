@@ -215,3 +215,16 @@ func TestForSPIRVSamples(t *testing.T) {
 		})
 	}
 }
+
+func TestStd140(t *testing.T) {
+	golden(t, "std140", irtest.UniformMatrices, func(m *ir.Module) {
+		transform.Std140(m, layout.New(layout.Options{}))
+	})
+}
+
+func TestStd140StandardLayout(t *testing.T) {
+	m := irtest.UniformMatrices()
+	before := ir.Print(m)
+	transform.Std140(m, layout.New(layout.Options{UniformStandardLayout: true}))
+	assert.Equal(t, before, ir.Print(m))
+}

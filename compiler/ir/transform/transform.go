@@ -40,6 +40,7 @@ func ForSPIRV(m *ir.Module, opts Options) error {
 	ShiftMask(m)
 	FloatToIntSaturate(m)
 	BitFieldClamp(m)
+	Std140(m, lay)
 	ForkExplicitLayout(m, lay)
 	Fold(m)
 	DeadCode(m)
