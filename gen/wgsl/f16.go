@@ -73,9 +73,10 @@ func (h F16) Float32() float32 {
 func (h F16) String() string {
 	f := h.Float32()
 	for prec := 1; prec < 9; prec++ {
-		s := strconv.FormatFloat(float64(f), 'g', prec, 32)
-		if g, err := strconv.ParseFloat(s, 32); err == nil && F16FromFloat32(float32(g)) == h {
-			return s
+		s := strconv.FormatFloat(float64(f), 'e', prec-1, 32)
+		if g, err := strconv.ParseFloat(s, 64); err == nil && F16FromFloat32(float32(g)) == h {
+			// Written as shortest formatting writes numbers: 65500, not 6.55e+04.
+			return strconv.FormatFloat(g, 'g', -1, 64)
 		}
 	}
 	return strconv.FormatFloat(float64(f), 'g', -1, 32)

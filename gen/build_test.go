@@ -1,0 +1,412 @@
+package gen
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/wgslgo/wgslgo/compiler/layout"
+	"github.com/wgslgo/wgslgo/compiler/types"
+)
+
+// goTool returns the go command, or skips the test when there is none (under Bazel, say).
+func goTool(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds generated code with the go command; skipped in -short mode")
+	}
+	for _, p := range []string{filepath.Join(runtime.GOROOT(), "bin", "go"), "go"} {
+		if path, err := exec.LookPath(p); err == nil {
+			return path
+		}
+	}
+	t.Skip("no go command")
+	return ""
+}
+
+// repoRoot is the root of this module, which the temporary modules replace
+// github.com/wgslgo/wgslgo with.
+func repoRoot(t *testing.T) string {
+	root, err := filepath.Abs("..")
+	require.NoError(t, err)
+	_, err = os.Stat(filepath.Join(root, "go.mod"))
+	require.NoError(t, err)
+	return root
+}
+
+// tempModule writes a module that requires this one through a replace directive, with this
+// module's go.sum, so that it builds offline (GOPROXY=off: the runtime package has no
+// dependencies outside the standard library).
+func tempModule(t *testing.T) string {
+	dir := t.TempDir()
+	root := repoRoot(t)
+	gomod := fmt.Sprintf("module example.com/gentest\n\ngo 1.24\n\nrequire github.com/wgslgo/wgslgo v0.0.0\n\nreplace github.com/wgslgo/wgslgo => %s\n", root)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte(gomod), 0o644))
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644))
+	return dir
+}
+
+// writeOutput writes a generated package into dir/pkg.
+func writeOutput(t *testing.T, dir, pkg string, out *Output) {
+	pdir := filepath.Join(dir, pkg)
+	require.NoError(t, os.MkdirAll(pdir, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(pdir, pkg+"_wgsl.go"), out.Go, 0o644))
+	for _, f := range out.Files {
+		require.NoError(t, os.WriteFile(filepath.Join(pdir, f.Name), f.Content, 0o644))
+	}
+}
+
+func goCommand(t *testing.T, dir string, args ...string) (string, error) {
+	cmd := exec.Command(goTool(t), args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod -buildvcs=false", "GOPROXY=off", "GOWORK=off", "GOTOOLCHAIN=local")
+	out, err := cmd.CombinedOutput()
+	return string(out), err
+}
+
+// TestGeneratedCodeBuilds builds and vets the generated code of every case in a temporary
+// module, and runs a program that checks each structure against the reflection: sizes and
+// offsets, and that Encode(Decode(b)) keeps exactly the bytes WGSL's layout gives a value (data
+// bytes kept, padding zeroed), that Bytes is the same bytes, and that the runtime-sized helpers
+// agree with each other.
+func TestGeneratedCodeBuilds(t *testing.T) {
+	goTool(t)
+	t.Parallel()
+	dir := tempModule(t)
+	var prog checkProgram
+	for _, c := range genCases {
+		shaders := c.shaders(t)
+		out, err := Generate(shaders, Options{Package: c.name, Embed: c.embed})
+		require.NoError(t, err)
+		writeOutput(t, dir, c.name, out)
+		prog.add(t, c.name, shaders)
+	}
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "check"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "check", "main.go"), prog.source(), 0o644))
+
+	out, err := goCommand(t, dir, "vet", "./...")
+	require.NoError(t, err, "go vet:\n%s", out)
+	out, err = goCommand(t, dir, "run", "./check")
+	require.NoError(t, err, "the check program:\n%s", out)
+	assert.Contains(t, out, "ok: ")
+	t.Log(strings.TrimSpace(out))
+}
+
+// TestGuardsBreakTheBuild edits generated structures the way a person might (a padding field
+// removed, a field's type changed) and expects go build to fail at the layout guards.
+func TestGuardsBreakTheBuild(t *testing.T) {
+	goTool(t)
+	t.Parallel()
+	out := generateCase(t, genCases[0]) // particles
+	src := string(out.Go)
+	edits := []struct {
+		name      string
+		old, new  string
+		wantGuard string
+	}{
+		{"padding removed", "\t_       [12]byte     // padding\n}", "}", "unsafe.Sizeof(SimParams{})-80"},
+		{"type changed", "Mass     float32    // mass", "Mass     float64    // mass", "unsafe.Offsetof(Particle{}.Velocity)-16"},
+		{"field moved", "\tDt      float32      // dt: f32, offset 12, size 4\n", "", "unsafe.Offsetof(SimParams{}.Dt)"},
+	}
+	for _, e := range edits {
+		t.Run(e.name, func(t *testing.T) {
+			t.Parallel()
+			edited := src
+			if strings.Contains(e.old, "Dt ") {
+				// Move dt after count: its offset changes, the size does not.
+				edited = strings.Replace(edited, e.old, "", 1)
+				edited = strings.Replace(edited, "\tCount   uint32       // count: u32, offset 64, size 4\n",
+					"\tCount   uint32       // count: u32, offset 64, size 4\n"+e.old, 1)
+			} else {
+				require.Contains(t, edited, e.old)
+				edited = strings.Replace(edited, e.old, e.new, 1)
+			}
+			require.NotEqual(t, src, edited)
+			dir := tempModule(t)
+			writeOutput(t, dir, "particles", &Output{Go: []byte(edited), Files: out.Files})
+			msg, err := goCommand(t, dir, "build", "./...")
+			require.Error(t, err, "go build accepted a drifted layout")
+			// The error points at a guard line, and the compiler says why.
+			line := guardLine(t, edited, e.wantGuard)
+			assert.Regexp(t, regexp.MustCompile(fmt.Sprintf(`particles_wgsl\.go:%d:\d+: .*(out of bounds|overflows|must not be negative)`, line)), msg)
+		})
+	}
+}
+
+// guardLine returns the line number of the guard containing text.
+func guardLine(t *testing.T, src, text string) int {
+	for i, l := range strings.Split(src, "\n") {
+		if strings.Contains(l, "_ = x[") && strings.Contains(l, text) {
+			return i + 1
+		}
+	}
+	t.Fatalf("no guard %q", text)
+	return 0
+}
+
+// checkProgram is the source of the program TestGeneratedCodeBuilds runs.
+type checkProgram struct {
+	imports []string
+	body    bytes.Buffer
+}
+
+func (p *checkProgram) printf(format string, args ...any) { fmt.Fprintf(&p.body, format+"\n", args...) }
+
+// add adds the checks of one generated package, computing every expected number from the
+// reflection with compiler/layout, independently of the code gen emits.
+func (p *checkProgram) add(t *testing.T, pkg string, shaders []Shader) {
+	p.imports = append(p.imports, pkg)
+	seen := map[string]bool{}
+	for _, s := range shaders {
+		byName, l, err := moduleTypes(s.Reflection)
+		require.NoError(t, err)
+		p.printf("checkSPIRV(%q, %s.%sShader.SPIRV, %s.%sSPIRVWords(), %d)", pkg, pkg, GoName(stem(s.Name)), pkg, GoName(stem(s.Name)), len(s.SPIRV))
+		for _, rs := range s.Reflection.Structs {
+			if seen[rs.Name] {
+				continue
+			}
+			seen[rs.Name] = true
+			ts := byName[rs.Name]
+			goName := pkg + "." + GoName(rs.Name)
+			names := newFieldNames(structMethods...)
+			p.printf("checkSize(%q, unsafe.Sizeof(%s{}), %d)", goName, goName, rs.Size)
+			for _, m := range rs.Members {
+				f, err := names.name(m.Name, rs.Name)
+				require.NoError(t, err)
+				if rs.RuntimeSized && m.Name == rs.Members[len(rs.Members)-1].Name {
+					continue
+				}
+				p.printf("checkOffset(%q, unsafe.Offsetof(%s{}.%s), %d)", goName+"."+f, goName, f, m.Offset)
+			}
+			header := make([]byte, rs.Size)
+			sl := l.Struct(ts)
+			for i, m := range ts.Members {
+				if a, ok := m.Type.(*types.Array); ok && a.IsRuntimeSized() {
+					continue
+				}
+				dataMask(l, m.Type, header, sl.Members[i].Offset)
+			}
+			if !rs.RuntimeSized {
+				p.printf("checkStruct[%s](%q, %q)", goName, goName, fmt.Sprintf("%x", header))
+				continue
+			}
+			a, off, stride, _ := l.RuntimeArray(ts)
+			elem := make([]byte, stride)
+			dataMask(l, a.Elem, elem, 0)
+			p.printf("checkRuntime(%q, %s.%sSize, %s.Append%s, %s.Decode%s, %s.View%s, %d, %d, %q, %q)",
+				goName, pkg, GoName(rs.Name), pkg, GoName(rs.Name), pkg, GoName(rs.Name), pkg, GoName(rs.Name),
+				off, stride, fmt.Sprintf("%x", header), fmt.Sprintf("%x", elem))
+		}
+		for _, e := range s.Reflection.EntryPoints {
+			if len(e.VertexInputs) == 0 {
+				continue
+			}
+			vs := pkg + "." + GoName(stem(s.Name)) + GoName(e.Name) + "Vertex"
+			p.printf("checkSize(%q, unsafe.Sizeof(%s{}), %s)", vs, vs, vs+"Stride")
+			for i, in := range sortedInputs(e.VertexInputs) {
+				p.printf("checkOffset(%q, unsafe.Offsetof(%s{}.%s), uintptr(%sAttributes[%d].Offset))", vs+"."+in.Name, vs, GoName(in.Name), vs, i)
+			}
+			p.printf("checkStruct[%s](%q, %q)", vs, vs, "")
+		}
+	}
+}
+
+// dataMask sets the bytes of mask that hold the value of a t at off: everything but padding.
+func dataMask(l *layout.Layouts, t types.Type, mask []byte, off int) {
+	set := func(off, n int) {
+		for i := range n {
+			mask[off+i] = 0xff
+		}
+	}
+	switch t := t.(type) {
+	case *types.Scalar:
+		set(off, t.Size())
+	case *types.Atomic:
+		set(off, t.Elem.Size())
+	case *types.Vector:
+		set(off, t.N*t.Elem.Size())
+	case *types.Matrix:
+		for c := range t.Cols {
+			set(off+c*l.MatrixStride(t), t.Rows*t.Elem.Size())
+		}
+	case *types.Array:
+		for i := range t.Count {
+			dataMask(l, t.Elem, mask, off+i*l.ArrayStride(t))
+		}
+	case *types.Struct:
+		sl := l.Struct(t)
+		for i, m := range t.Members {
+			dataMask(l, m.Type, mask, off+sl.Members[i].Offset)
+		}
+	}
+}
+
+func (p *checkProgram) source() []byte {
+	var b bytes.Buffer
+	b.WriteString("package main\n\nimport (\n\t\"bytes\"\n\t\"encoding/hex\"\n\t\"fmt\"\n\t\"os\"\n\t\"unsafe\"\n\n")
+	for _, imp := range p.imports {
+		fmt.Fprintf(&b, "\t%q\n", "example.com/gentest/"+imp)
+	}
+	b.WriteString(")\n\nfunc main() {\n")
+	b.Write(p.body.Bytes())
+	b.WriteString("\tif failed {\n\t\tos.Exit(1)\n\t}\n\tfmt.Printf(\"ok: %d checks\\n\", checks)\n}\n")
+	b.WriteString(checkHelpers)
+	return b.Bytes()
+}
+
+const checkHelpers = `
+var (
+	failed bool
+	checks int
+	seed   uint64 = 0x9e3779b97f4a7c15
+)
+
+func fail(format string, args ...any) {
+	fmt.Printf(format+"\n", args...)
+	failed = true
+}
+
+// random returns n pseudo-random bytes (xorshift: the same every run).
+func random(n int) []byte {
+	b := make([]byte, n)
+	for i := range b {
+		seed ^= seed << 13
+		seed ^= seed >> 7
+		seed ^= seed << 17
+		b[i] = byte(seed)
+	}
+	return b
+}
+
+func mustHex(s string) []byte {
+	b, err := hex.DecodeString(s)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+func checkSize(name string, got, want uintptr) {
+	checks++
+	if got != want {
+		fail("%s: size %d, want %d", name, got, want)
+	}
+}
+
+func checkOffset(name string, got, want uintptr) {
+	checks++
+	if got != want {
+		fail("%s: offset %d, want %d", name, got, want)
+	}
+}
+
+func checkSPIRV(name string, b []byte, words []uint32, n int) {
+	checks++
+	if len(b) != 4*n || len(words) != n || words[0] != 0x07230203 {
+		fail("%s: SPIR-V of %d bytes, %d words, want %d words", name, len(b), len(words), n)
+	}
+}
+
+type codec interface {
+	Encode([]byte)
+	Decode([]byte)
+	Bytes() []byte
+}
+
+// masked returns b with the bytes outside mask zeroed.
+func masked(b, mask []byte) []byte {
+	out := make([]byte, len(b))
+	for i := range b {
+		if i < len(mask) {
+			out[i] = b[i] & mask[i]
+		}
+	}
+	return out
+}
+
+// checkStruct checks that Encode(Decode(b)) is b with its padding zeroed (the padding given
+// by maskHex, or not checked when maskHex is ""), and that Bytes is the same.
+func checkStruct[T any, P interface {
+	*T
+	codec
+}](name, maskHex string) {
+	checks++
+	size := int(unsafe.Sizeof(*new(T)))
+	src := random(size)
+	var v T
+	P(&v).Decode(src)
+	out := random(size) // Encode must overwrite every byte
+	P(&v).Encode(out)
+	if maskHex != "" {
+		if want := masked(src, mustHex(maskHex)); !bytes.Equal(out, want) {
+			fail("%s: Encode(Decode(b)) =\n%x, want\n%x", name, out, want)
+		}
+	}
+	if !bytes.Equal(P(&v).Bytes(), out) {
+		fail("%s: Bytes =\n%x, Encode =\n%x", name, P(&v).Bytes(), out)
+	}
+}
+
+// checkRuntime checks the helpers of a runtime-sized structure against the masks of its
+// header and of one element.
+func checkRuntime[H any, E any, P interface {
+	*H
+	codec
+}](name string, size func(int) int, app func([]byte, *H, []E) []byte, dec func([]byte) (H, []E, error),
+	view func([]byte) (*H, []E, error), off, stride int, headerHex, elemHex string) {
+	checks++
+	header, elem := mustHex(headerHex), mustHex(elemHex)
+	for n := range 4 {
+		src := random(size(n))
+		h, items, err := dec(src)
+		if err != nil {
+			fail("%s: Decode: %v", name, err)
+			return
+		}
+		want := len(src) - off
+		if want /= stride; len(items) != want {
+			fail("%s: %d bytes decode to %d elements, want %d", name, len(src), len(items), want)
+		}
+		mask := make([]byte, len(src))
+		copy(mask, header)
+		for i := range items {
+			for j, m := range elem {
+				mask[off+i*stride+j] |= m
+			}
+		}
+		out := app([]byte{1, 2, 3}, &h, items)
+		if !bytes.Equal(out[:3], []byte{1, 2, 3}) || len(out) != 3+size(len(items)) {
+			fail("%s: Append wrote %d bytes after the prefix, want %d", name, len(out)-3, size(len(items)))
+			return
+		}
+		if want := masked(src, mask); !bytes.Equal(out[3:], want) {
+			fail("%s: Append(Decode(b)) =\n%x, want\n%x", name, out[3:], want)
+		}
+		vh, vitems, err := view(src)
+		if err != nil {
+			fail("%s: View: %v", name, err)
+			return
+		}
+		if len(vitems) > 0 && unsafe.Pointer(&vitems[0]) != unsafe.Pointer(&src[off]) || unsafe.Pointer(vh) != unsafe.Pointer(&src[0]) {
+			fail("%s: View copies", name)
+		}
+		if got := app(nil, vh, vitems); !bytes.Equal(got, out[3:]) {
+			fail("%s: Append(View(b)) differs from Append(Decode(b))", name)
+		}
+		if _, _, err := dec(src[:len(header)-1]); err == nil {
+			fail("%s: Decode accepts %d bytes", name, len(header)-1)
+		}
+	}
+}
+`

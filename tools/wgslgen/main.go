@@ -1,0 +1,44 @@
+// Command wgslgen turns WGSL shaders into Go: typed structures with the exact memory layout of
+// their uniform and storage buffers, the embedded SPIR-V, and the facts a host needs to bind it
+// (entry points, workgroup sizes, bindings, overrides, constants, vertex inputs). See package
+// github.com/wgslgo/wgslgo/gen for what the generated code holds.
+//
+// In a Go package:
+//
+//	//go:generate go run github.com/wgslgo/wgslgo/tools/wgslgen particles.wgsl
+//
+// or, with the module as a tool dependency (go get -tool github.com/wgslgo/wgslgo/tools/wgslgen):
+//
+//	//go:generate go tool wgslgen particles.wgsl
+//
+// writes particles_wgsl.go and particles.spv beside the shader. Several shaders in one
+// package go into one file, which -o names; they share their structures:
+//
+//	//go:generate go tool wgslgen -o shaders_wgsl.go blur.wgsl composite.wgsl
+//
+// Flags:
+//
+//	-o FILE.go            the Go file (default: NAME_wgsl.go beside a single NAME.wgsl)
+//	-pkg NAME             the package (default: the package of the directory's Go files, else
+//	                      the directory's name)
+//	-embed file|inline    SPIR-V in .spv files beside the Go file, //go:embed-ded (default), or
+//	                      as literals in the Go file
+//	-target ENV           vulkan1.0, vulkan1.1 (default), vulkan1.2 or vulkan1.3
+//	-override NAME=VALUE  substitute an override at compile time (repeatable)
+//	-uniform-standard-layout
+//	                      allow storage-buffer layout rules in uniform buffers
+//	-check                write nothing; exit 1 if the files on disk are not what wgslgen
+//	                      would write (for CI)
+//
+// The output depends only on the shaders and the flags: no timestamps, versions or paths.
+//
+// Exit status: 0 on success; 1 when a shader has errors (printed as file:line:col: error:
+// message, with the source line and a caret, like wgslc), when the shaders cannot be
+// generated together, or when -check finds stale files; 2 for usage and I/O errors.
+package main
+
+import "os"
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stderr))
+}
