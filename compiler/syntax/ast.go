@@ -51,6 +51,8 @@ type File struct {
 	Dialect    Dialect
 	Directives []Directive
 	Decls      []Decl
+	// Comments are the spans of all comments, in source order; Print re-emits them.
+	Comments []diag.Span
 }
 
 // Ident is a name with its span.

@@ -169,13 +169,22 @@ func TestMutations(t *testing.T) {
 	}
 	for i := 0; i < n; i++ {
 		src := sources[rng.Intn(len(sources))]
-		toks, _ := Scan(diag.NewFile("m.wgsl", src), DialectModern)
+		toks, comments, _ := scanWithComments(src, DialectModern, nil, DefaultMaxTokens, true)
 		toks = toks[:len(toks)-1]
 		if len(toks) < 2 {
 			continue
 		}
+		// Tokens and comments in source order; a line comment keeps its line break.
 		var pieces []string
 		for _, tok := range toks {
+			for len(comments) > 0 && comments[0].Start < tok.Start {
+				c := string(src[comments[0].Start:comments[0].End])
+				if strings.HasPrefix(c, "//") {
+					c += "\n"
+				}
+				pieces = append(pieces, c)
+				comments = comments[1:]
+			}
 			pieces = append(pieces, string(src[tok.Start:tok.End]))
 		}
 		for edits := 1 + rng.Intn(3); edits > 0; edits-- {

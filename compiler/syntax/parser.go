@@ -42,14 +42,14 @@ func parse(f *diag.File, opts Options, trace func(string)) (file *File, diags di
 	var stopped bool
 	if d == DialectAuto {
 		// Scan as modern WGSL and keep the result unless the tokens say otherwise.
-		toks, stopped = scan(f.Text, DialectModern, rep, maxTokens)
+		toks, file.Comments, stopped = scanWithComments(f.Text, DialectModern, rep, maxTokens, true)
 		d = detectFromTokens(f.Text, toks)
 		if d == DialectLegacy2021 {
 			rep = &diag.Reporter{File: f, Limit: maxErrors}
-			toks, stopped = scan(f.Text, d, rep, maxTokens)
+			toks, file.Comments, stopped = scanWithComments(f.Text, d, rep, maxTokens, true)
 		}
 	} else {
-		toks, stopped = scan(f.Text, d, rep, maxTokens)
+		toks, file.Comments, stopped = scanWithComments(f.Text, d, rep, maxTokens, true)
 	}
 	file.Dialect = d
 	p := &parser{

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/wgslgo/wgslgo/compiler/diag"
 )
 
 // ErrLegacyConstruct is returned (wrapped) by Print when the tree holds 2021-draft
@@ -28,8 +30,22 @@ var ErrLegacyConstruct = errors.New("2021-draft construct with no modern WGSL fo
 // ErrLegacyConstruct.
 func Print(w io.Writer, f *File) error {
 	p := &printer{w: bufio.NewWriter(w)}
-	for _, d := range f.Directives {
+	if f.Source != nil {
+		p.src = f.Source.Text
+		p.comments = f.Comments
+	}
+	end := diag.Pos(len(p.src))
+	for i, d := range f.Directives {
+		limit := end
+		if i+1 < len(f.Directives) {
+			limit = f.Directives[i+1].Span().Start
+		} else if len(f.Decls) > 0 {
+			limit = f.Decls[0].Span().Start
+		}
+		p.commentsBefore(d.Span().Start)
 		p.directive(d)
+		p.trailingComments(d.Span().End, limit)
+		p.nl()
 	}
 	if len(f.Directives) > 0 && len(f.Decls) > 0 {
 		p.nl()
@@ -41,8 +57,16 @@ func Print(w io.Writer, f *File) error {
 				p.nl()
 			}
 		}
+		limit := end
+		if i+1 < len(f.Decls) {
+			limit = f.Decls[i+1].Span().Start
+		}
+		p.commentsBefore(d.Span().Start)
 		p.decl(d)
+		p.trailingComments(d.Span().End, limit)
+		p.nl()
 	}
+	p.commentsBefore(end + 1)
 	if err := p.w.Flush(); err != nil {
 		return err
 	}
@@ -73,6 +97,70 @@ type printer struct {
 	w      *bufio.Writer
 	indent int
 	legacy []string
+
+	// Comments are re-emitted between declarations, statements, members and clauses:
+	// a comment on the line where a construct ends stays at the end of that line, others
+	// go on lines of their own before the next construct (comments inside expressions
+	// therefore move after their statement).
+	src      []byte
+	comments []diag.Span
+	next     int // index of the first comment not printed yet
+}
+
+// commentsBefore prints, each on its own line, the pending comments that start before pos.
+func (p *printer) commentsBefore(pos diag.Pos) {
+	for p.next < len(p.comments) && p.comments[p.next].Start < pos {
+		c := p.comments[p.next]
+		p.tabs()
+		p.w.Write(p.src[c.Start:c.End])
+		p.nl()
+		p.next++
+	}
+}
+
+// hasCommentsBefore reports whether a pending comment starts before pos.
+func (p *printer) hasCommentsBefore(pos diag.Pos) bool {
+	return p.next < len(p.comments) && p.comments[p.next].Start < pos
+}
+
+// trailingComments prints, at the end of the current output line, the pending comments
+// of the construct that ends at end: those inside it (not printed by a nested construct)
+// and those that follow it on the same source line before limit (where the next construct
+// starts).
+func (p *printer) trailingComments(end, limit diag.Pos) {
+	for p.next < len(p.comments) {
+		c := p.comments[p.next]
+		if c.Start >= end && (c.Start >= limit || hasLineBreak(p.src[end:c.Start])) {
+			return
+		}
+		p.str(" ")
+		p.w.Write(p.src[c.Start:c.End])
+		p.next++
+		if c.End > end {
+			end = c.End
+		}
+		if p.src[c.Start+1] == '/' {
+			return // a line comment ends the line
+		}
+	}
+}
+
+func hasLineBreak(b []byte) bool {
+	for i := 0; i < len(b); i++ {
+		switch b[i] {
+		case '\n', '\r', '\v', '\f':
+			return true
+		case 0xC2: // U+0085
+			if i+1 < len(b) && b[i+1] == 0x85 {
+				return true
+			}
+		case 0xE2: // U+2028, U+2029
+			if i+2 < len(b) && b[i+1] == 0x80 && (b[i+2] == 0xA8 || b[i+2] == 0xA9) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (p *printer) str(s string) { p.w.WriteString(s) }
@@ -106,15 +194,15 @@ func (p *printer) directive(d Directive) {
 	case *Enable:
 		p.str("enable ")
 		p.idents(d.Names)
-		p.str(";\n")
+		p.str(";")
 	case *Requires:
 		p.str("requires ")
 		p.idents(d.Names)
-		p.str(";\n")
+		p.str(";")
 	case *DiagnosticDirective:
 		p.str("diagnostic")
 		p.diagControl(d.Control)
-		p.str(";\n")
+		p.str(";")
 	}
 }
 
@@ -182,17 +270,25 @@ func (p *printer) decl(d Decl) {
 			p.unexpressible("empty structure")
 		}
 		p.indent++
-		for _, m := range d.Members {
+		for i, m := range d.Members {
+			limit := d.Loc.End
+			if i+1 < len(d.Members) {
+				limit = d.Members[i+1].Loc.Start
+			}
+			p.commentsBefore(m.Loc.Start)
 			p.tabs()
 			p.attrs(m.Attrs, " ")
 			p.name(m.Name.Name)
 			p.str(": ")
 			p.expr(m.Type)
-			p.str(",\n")
+			p.str(",")
+			p.trailingComments(m.Loc.End, limit)
+			p.nl()
 		}
+		p.commentsBefore(d.Loc.End)
 		p.indent--
 		p.tabs()
-		p.str("}\n")
+		p.str("}")
 	case *FuncDecl:
 		p.declAttrs(d.Attrs, true)
 		p.str("fn ")
@@ -214,15 +310,10 @@ func (p *printer) decl(d Decl) {
 			p.expr(d.ReturnType)
 		}
 		p.str(" ")
-		if d.Body != nil {
-			p.block(d.Body)
-		} else {
-			p.str("{}")
-		}
-		p.nl()
+		p.blockOrEmpty(d.Body)
 	default:
 		p.simpleDecl(d)
-		p.str(";\n")
+		p.str(";")
 	}
 }
 
@@ -291,21 +382,34 @@ func (p *printer) init(x Expr) {
 func (p *printer) block(b *CompoundStmt) {
 	p.attrs(b.Attrs, " ")
 	p.str("{")
-	if len(b.Stmts) == 0 {
+	if len(b.Stmts) == 0 && !p.hasCommentsBefore(b.Loc.End) {
 		p.str("}")
 		return
 	}
 	p.nl()
 	p.indent++
-	for _, s := range b.Stmts {
-		p.stmt(s)
-	}
+	p.stmts(b.Stmts, b.Loc.End)
+	p.commentsBefore(b.Loc.End)
 	p.indent--
 	p.tabs()
 	p.str("}")
 }
 
-func (p *printer) stmt(s Stmt) {
+// stmts prints a statement list, each statement on its own line with its comments; end
+// bounds the comments of the last one.
+func (p *printer) stmts(list []Stmt, end diag.Pos) {
+	for i, s := range list {
+		limit := end
+		if i+1 < len(list) {
+			limit = list[i+1].Span().Start
+		}
+		p.stmt(s, limit)
+	}
+}
+
+// stmt prints a statement on its own line; limit is where the next construct starts.
+func (p *printer) stmt(s Stmt, limit diag.Pos) {
+	p.commentsBefore(s.Span().Start)
 	p.tabs()
 	switch s := s.(type) {
 	case *CompoundStmt:
@@ -321,7 +425,12 @@ func (p *printer) stmt(s Stmt) {
 		p.attrs(s.BodyAttrs, " ")
 		p.str("{\n")
 		p.indent++
-		for _, c := range s.Clauses {
+		for i, c := range s.Clauses {
+			climit := s.Loc.End
+			if i+1 < len(s.Clauses) {
+				climit = s.Clauses[i+1].Loc.Start
+			}
+			p.commentsBefore(c.Loc.Start)
 			p.tabs()
 			if c.DefaultAlone {
 				p.str("default")
@@ -339,63 +448,16 @@ func (p *printer) stmt(s Stmt) {
 				}
 			}
 			p.str(": ")
-			if c.Body != nil {
-				p.block(c.Body)
-			} else {
-				p.str("{}")
-			}
+			p.blockOrEmpty(c.Body)
+			p.trailingComments(c.Loc.End, climit)
 			p.nl()
 		}
+		p.commentsBefore(s.Loc.End)
 		p.indent--
 		p.tabs()
 		p.str("}")
 	case *LoopStmt:
-		p.attrs(s.Attrs, " ")
-		p.str("loop ")
-		body := s.Body
-		if body == nil {
-			body = &CompoundStmt{}
-		}
-		p.attrs(body.Attrs, " ")
-		if len(body.Stmts) == 0 && s.Continuing == nil {
-			p.str("{}")
-			break
-		}
-		p.str("{\n")
-		p.indent++
-		for _, st := range body.Stmts {
-			p.stmt(st)
-		}
-		if c := s.Continuing; c != nil {
-			p.tabs()
-			p.str("continuing ")
-			cb := c.Body
-			if cb == nil {
-				cb = &CompoundStmt{}
-			}
-			p.attrs(cb.Attrs, " ")
-			if len(cb.Stmts) == 0 && c.BreakIf == nil {
-				p.str("{}\n")
-			} else {
-				p.str("{\n")
-				p.indent++
-				for _, st := range cb.Stmts {
-					p.stmt(st)
-				}
-				if c.BreakIf != nil {
-					p.tabs()
-					p.str("break if ")
-					p.expr(c.BreakIf.Cond)
-					p.str(";\n")
-				}
-				p.indent--
-				p.tabs()
-				p.str("}\n")
-			}
-		}
-		p.indent--
-		p.tabs()
-		p.str("}")
+		p.loop(s)
 	case *ForStmt:
 		p.attrs(s.Attrs, " ")
 		p.str("for (")
@@ -433,7 +495,70 @@ func (p *printer) stmt(s Stmt) {
 		p.simpleStmt(s)
 		p.str(";")
 	}
+	p.trailingComments(s.Span().End, limit)
 	p.nl()
+}
+
+func (p *printer) loop(s *LoopStmt) {
+	p.attrs(s.Attrs, " ")
+	p.str("loop ")
+	body := s.Body
+	if body == nil {
+		body = &CompoundStmt{}
+	}
+	p.attrs(body.Attrs, " ")
+	if len(body.Stmts) == 0 && s.Continuing == nil && !p.hasCommentsBefore(s.Loc.End) {
+		p.str("{}")
+		return
+	}
+	p.str("{\n")
+	p.indent++
+	c := s.Continuing
+	bodyEnd := s.Loc.End
+	if c != nil {
+		bodyEnd = c.Loc.Start
+	}
+	p.stmts(body.Stmts, bodyEnd)
+	if c != nil {
+		p.commentsBefore(c.Loc.Start)
+		p.tabs()
+		p.str("continuing ")
+		cb := c.Body
+		if cb == nil {
+			cb = &CompoundStmt{Loc: c.Loc}
+		}
+		p.attrs(cb.Attrs, " ")
+		if len(cb.Stmts) == 0 && c.BreakIf == nil && !p.hasCommentsBefore(cb.Loc.End) {
+			p.str("{}")
+		} else {
+			p.str("{\n")
+			p.indent++
+			stmtsEnd := cb.Loc.End
+			if c.BreakIf != nil {
+				stmtsEnd = c.BreakIf.Loc.Start
+			}
+			p.stmts(cb.Stmts, stmtsEnd)
+			if c.BreakIf != nil {
+				p.commentsBefore(c.BreakIf.Loc.Start)
+				p.tabs()
+				p.str("break if ")
+				p.expr(c.BreakIf.Cond)
+				p.str(";")
+				p.trailingComments(c.BreakIf.Loc.End, cb.Loc.End)
+				p.nl()
+			}
+			p.commentsBefore(cb.Loc.End)
+			p.indent--
+			p.tabs()
+			p.str("}")
+		}
+		p.trailingComments(c.Loc.End, s.Loc.End)
+		p.nl()
+	}
+	p.commentsBefore(s.Loc.End)
+	p.indent--
+	p.tabs()
+	p.str("}")
 }
 
 func (p *printer) blockOrEmpty(b *CompoundStmt) {

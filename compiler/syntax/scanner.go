@@ -39,6 +39,9 @@ type scanner struct {
 	prevWord bool
 
 	badEnd int // end of the last reported run of unexpected bytes, to merge runs
+
+	keepComments bool
+	comments     []diag.Span
 }
 
 type candidate struct {
@@ -48,12 +51,19 @@ type candidate struct {
 
 // scan tokenizes src; stopped reports that a limit (tokens or errors) ended the scan early.
 func scan(src []byte, d Dialect, rep *diag.Reporter, maxTokens int) (toks []Token, stopped bool) {
+	toks, _, stopped = scanWithComments(src, d, rep, maxTokens, false)
+	return toks, stopped
+}
+
+// scanWithComments is scan that also returns the spans of the comments when keep is set.
+func scanWithComments(src []byte, d Dialect, rep *diag.Reporter, maxTokens int, keep bool) (toks []Token, comments []diag.Span, stopped bool) {
 	s := scanner{
-		src:       src,
-		legacy:    d == DialectLegacy2021,
-		rep:       rep,
-		maxTokens: maxTokens,
-		badEnd:    -1,
+		src:          src,
+		legacy:       d == DialectLegacy2021,
+		rep:          rep,
+		maxTokens:    maxTokens,
+		badEnd:       -1,
+		keepComments: keep,
 	}
 	// Dense shader code has about one token per 3 bytes; indentation and comments make
 	// that sparser. Growing the slice costs more than a little slack.
@@ -61,7 +71,7 @@ func scan(src []byte, d Dialect, rep *diag.Reporter, maxTokens int) (toks []Toke
 	s.run()
 	end := diag.Pos(len(src))
 	s.toks = append(s.toks, Token{Kind: TokEOF, Start: end, End: end})
-	return s.toks, s.stop
+	return s.toks, s.comments, s.stop
 }
 
 func (s *scanner) errorf(start, end int, format string, args ...any) {
@@ -142,11 +152,15 @@ func (s *scanner) skipBlank(i int) int {
 		case '/':
 			if i+1 < n {
 				if src[i+1] == '/' {
+					start := i
 					i = s.lineComment(i + 2)
+					s.comment(start, i)
 					continue
 				}
 				if src[i+1] == '*' {
+					start := i
 					i = s.blockComment(i)
+					s.comment(start, i)
 					continue
 				}
 			}
@@ -166,6 +180,12 @@ func (s *scanner) skipBlank(i int) int {
 		return i
 	}
 	return i
+}
+
+func (s *scanner) comment(start, end int) {
+	if s.keepComments {
+		s.comments = append(s.comments, diag.Span{Start: diag.Pos(start), End: diag.Pos(end)})
+	}
 }
 
 // blankRune returns the length of the non-ASCII blankspace code point at the start of b
