@@ -138,10 +138,14 @@ func (e *emitter) ioDecorations(g *ir.Global, v spirv.ID, stage ir.Stage) {
 	}
 	// Interpolation decorations go on vertex outputs and fragment inputs only.
 	if g.Space == types.AddrIn && stage == ir.StageFragment || g.Space == types.AddrOut && stage == ir.StageVertex {
-		switch io.Interpolate {
-		case "flat":
+		// Vulkan wants every integer fragment input flat, builtins (sample_index,
+		// primitive_index) included.
+		s := types.LeafScalar(g.Type)
+		integer := s != nil && s.IsInteger() && g.Space == types.AddrIn
+		switch {
+		case io.Interpolate == "flat" || integer:
 			b.Decorate(v, spirv.DecorationFlat)
-		case "linear":
+		case io.Interpolate == "linear":
 			b.Decorate(v, spirv.DecorationNoPerspective)
 		}
 		switch io.Sampling {

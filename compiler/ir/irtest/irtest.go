@@ -27,6 +27,7 @@ var Samples = []Sample{
 	{"workgroup", Workgroup},
 	{"override_size", OverrideSize},
 	{"vertex_fragment", VertexFragment},
+	{"pipeline_io", PipelineIO},
 	{"builtins", Builtins},
 	{"integer_ops", IntegerOps},
 	{"f16", F16},
@@ -431,6 +432,70 @@ func VertexFragment() *ir.Module {
 	b = ir.NewBuilder(fs)
 	b.If(b.Eq(b.ExtractN(in, 2), b.U32(3)), nil, func() { b.Discard() }, nil)
 	b.Return(b.Construct(v4, b.ExtractN(in, 1), b.Select(ff, b.F32(1), b.F32(0.5))))
+	return m
+}
+
+// PipelineIO mirrors the less common interface attributes:
+//
+//	struct VOut { @builtin(position) @invariant pos: vec4f,
+//	              @builtin(clip_distances) clip: array<f32, 2>,
+//	              @location(0) @interpolate(linear, sample) t: f32 }
+//	@vertex fn vs(@builtin(instance_index) ii: u32) -> VOut { ... }
+//	struct FOut { @location(0) @blend_src(0) a: vec4f, @location(0) @blend_src(1) b: vec4f,
+//	              @builtin(frag_depth) depth: f32, @builtin(sample_mask) mask: u32 }
+//	fn kill_if(c: bool) { if (c) { discard; } }
+//	@fragment fn fs(@location(0) @interpolate(linear, sample) t: f32,
+//	                @builtin(sample_index) si: u32, @builtin(sample_mask) mask: u32,
+//	                @builtin(position) coord: vec4f) -> FOut {
+//	  kill_if(t < 0.0);
+//	  let d = dpdx(t) + fwidthFine(t) + dpdyCoarse(coord.x);
+//	  return FOut(vec4f(d), vec4f(t), coord.z, mask & (1u << si));
+//	}
+func PipelineIO() *ir.Module {
+	m := ir.NewModule()
+	v4 := types.Vec(4, types.F32)
+	inv := builtinIO("position")
+	inv.Invariant = true
+	sampled := locationIO(0)
+	sampled.Interpolate, sampled.Sampling = "linear", "sample"
+	vout := &types.Struct{Name: "VOut", Members: []*types.Member{
+		member("pos", v4, inv), member("clip", &types.Array{Elem: types.F32, Count: 2}, builtinIO("clip_distances")),
+		member("t", types.F32, sampled),
+	}}
+	vs := m.NewFunc("vs", vout)
+	vs.Stage = ir.StageVertex
+	ii := vs.AddParam("ii", types.U32, builtinIO("instance_index"))
+	b := ir.NewBuilder(vs)
+	t := b.Convert(types.F32, ii)
+	clip := b.Construct(&types.Array{Elem: types.F32, Count: 2}, t, b.Neg(t))
+	b.Return(b.Construct(vout, b.Splat(v4, t), clip, t))
+
+	blend := func(src int) types.IO {
+		io := locationIO(0)
+		io.BlendSrc = src
+		return io
+	}
+	fout := &types.Struct{Name: "FOut", Members: []*types.Member{
+		member("a", v4, blend(0)), member("b", v4, blend(1)),
+		member("depth", types.F32, builtinIO("frag_depth")), member("mask", types.U32, builtinIO("sample_mask")),
+	}}
+	kill := m.NewFunc("kill_if", nil)
+	c := kill.AddParam("c", types.Bool, types.NoIO)
+	b = ir.NewBuilder(kill)
+	b.If(c, nil, func() { b.Discard() }, nil)
+	b.Finish()
+
+	fs := m.NewFunc("fs", fout)
+	fs.Stage = ir.StageFragment
+	tin := fs.AddParam("t", types.F32, sampled)
+	si := fs.AddParam("si", types.U32, builtinIO("sample_index"))
+	mask := fs.AddParam("mask", types.U32, builtinIO("sample_mask"))
+	coord := fs.AddParam("coord", v4, builtinIO("position"))
+	b = ir.NewBuilder(fs)
+	b.Call(kill, b.Lt(tin, b.F32(0)))
+	d := b.Add(b.Builtin(ir.BuiltinDpdx, tin), b.Builtin(ir.BuiltinFwidthFine, tin))
+	d = b.Add(d, b.Builtin(ir.BuiltinDpdyCoarse, b.Swizzle(coord, 0)))
+	b.Return(b.Construct(fout, b.Splat(v4, d), b.Splat(v4, tin), b.Swizzle(coord, 2), b.And(mask, b.Shl(b.U32(1), si))))
 	return m
 }
 
