@@ -415,10 +415,6 @@ func (p *parser) parseTemplateList() []Expr {
 	p.tracef("template_arg_comma_list")
 	open := p.tok
 	p.next()
-	if !p.enter() {
-		return []Expr{}
-	}
-	defer p.leave()
 	mark := len(p.exprStack)
 	for p.tok.Kind != TemplateEnd && p.tok.Kind != TokEOF {
 		p.tracef("template_arg_expression")

@@ -56,7 +56,6 @@ func parse(f *diag.File, opts Options, trace func(string)) (file *File, diags di
 		src:        f.Text,
 		text:       string(f.Text),
 		toks:       toks,
-		dialect:    d,
 		legacy:     d == DialectLegacy2021,
 		rep:        rep,
 		maxNesting: maxNesting,
@@ -79,7 +78,6 @@ type parser struct {
 	i       int   // index of tok in toks
 	tok     Token // current token
 	prevEnd diag.Pos
-	dialect Dialect
 	legacy  bool
 	rep     *diag.Reporter
 
@@ -309,27 +307,27 @@ func (p *parser) ident(what string) Ident {
 
 // ---- file ----
 
+// atDirective reports whether the current token starts a global directive (only modern
+// WGSL has them; their keywords are identifiers in the 2021 draft).
+func (p *parser) atDirective() bool {
+	switch p.tok.Kind {
+	case KwEnable, KwRequires:
+		return true
+	case KwDiagnostic:
+		return p.peek(1) == LParen
+	}
+	return false
+}
+
 func (p *parser) parseFile(f *File) {
 	p.tracef("translation_unit")
-	for !p.legacy {
-		switch p.tok.Kind {
-		case KwEnable, KwRequires:
-		case KwDiagnostic:
-			if p.peek(1) != LParen {
-				goto decls
-			}
-		default:
-			goto decls
-		}
+	for p.atDirective() {
 		p.tracef("global_directive")
-		if d := p.parseDirective(); d != nil {
-			f.Directives = append(f.Directives, d)
-		}
+		f.Directives = append(f.Directives, p.parseDirective())
 		if p.needSync {
 			p.syncDecl()
 		}
 	}
-decls:
 	for p.tok.Kind != TokEOF {
 		if p.tok.Kind == Semicolon {
 			p.next()
@@ -337,21 +335,12 @@ decls:
 		}
 		before := p.i
 		p.needSync = false
-		switch p.tok.Kind {
-		case KwEnable, KwRequires, KwDiagnostic:
-			if !p.legacy && (p.tok.Kind != KwDiagnostic || p.peek(1) == LParen) {
-				p.errorf(p.tok.Span(), "directives must come before all declarations")
-				p.needSync = false
-				if d := p.parseDirective(); d != nil {
-					f.Directives = append(f.Directives, d)
-				}
-				break
-			}
-			fallthrough
-		default:
-			if d := p.parseGlobalDecl(); d != nil {
-				f.Decls = append(f.Decls, d)
-			}
+		if p.atDirective() {
+			p.errorf(p.tok.Span(), "directives must come before all declarations")
+			p.needSync = false
+			f.Directives = append(f.Directives, p.parseDirective())
+		} else if d := p.parseGlobalDecl(); d != nil {
+			f.Decls = append(f.Decls, d)
 		}
 		if p.needSync {
 			p.syncDecl()
