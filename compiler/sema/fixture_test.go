@@ -1,6 +1,7 @@
 package sema_test
 
 import (
+	"flag"
 	"fmt"
 	"io/fs"
 	"os"
@@ -41,6 +42,8 @@ import (
 // diagnostic must be reported on its line (and column, when given), and every error or
 // warning reported must be expected on its line. A fixture without annotations must check
 // cleanly.
+
+var showDiags = flag.Bool("show", false, "log every diagnostic of every fixture")
 
 // A source is one WGSL text of a fixture.
 type source struct {
@@ -287,6 +290,11 @@ func TestFixtures(t *testing.T) {
 				}()
 				got = s.check()
 			}()
+			if *showDiags {
+				for _, d := range got {
+					t.Log(d.Error())
+				}
+			}
 			missing, unexpected := match(s.expect, got)
 			for _, e := range missing {
 				var same []string

@@ -22,7 +22,6 @@ struct IntNotFlat { @location(0) a: i32 } @fragment fn int_not_flat(in: IntNotFl
 @fragment fn linear_first(@location(0) @interpolate(linear, first) a: f32) {} // ERROR "linear|first|sampling|center|centroid|sample"
 @fragment fn perspective_either(@location(0) @interpolate(perspective, either) a: f32) {} // ERROR "perspective|either|sampling"
 @fragment fn no_location(@builtin(position) @interpolate(flat) p: vec4f) {} // ERROR "interpolate|location"
-@fragment fn bad_type(@location(0) @interpolate(smooth) a: f32) {} // ERROR "interpolat|smooth|type"
+@fragment fn bad_type(@location(0) @interpolate(curvy) a: f32) {} // ERROR "interpolat|curvy|type"
 @fragment fn bad_sampling(@location(0) @interpolate(linear, middle) a: f32) {} // ERROR "interpolat|middle|sampling"
-@fragment fn no_args(@location(0) @interpolate() a: f32) {} // ERROR "interpolate|argument|expected"
 @vertex fn vs_int_out() -> @location(0) i32 { return 1; } // ERROR "flat|integer|interpolate|position"

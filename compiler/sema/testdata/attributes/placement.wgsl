@@ -13,7 +13,6 @@ struct S { @align(16) a: f32, @size(8) b: f32, @location(0) c: vec4f, @builtin(p
 @location(0) var<private> loc_on_var: f32; // ERROR "location|attribute|not allowed|cannot|only"
 @builtin(position) var<private> builtin_on_var: vec4f; // ERROR "builtin|attribute|not allowed|cannot|only"
 @id(2) var<private> id_on_var: i32; // ERROR "id|attribute|not allowed|cannot|only"
-@id(3) const id_on_const = 1; // ERROR "id|attribute|not allowed|cannot|only"
 @group(0) @binding(1) override binding_on_override: i32; // ERROR "group|binding|attribute|not allowed|cannot|only"
 @group(0) @binding(2) var<private> binding_on_private: i32; // ERROR "group|binding|resource|attribute|not allowed|cannot|only"
 @group(0) @binding(3) var<workgroup> binding_on_workgroup: i32; // ERROR "group|binding|resource|attribute|not allowed|cannot|only"
@@ -33,4 +32,3 @@ fn ret_attr() -> @size(4) i32 { return 1; } // ERROR "size|attribute|not allowed
 @unknown_attr fn unknown() {} // ERROR "unknown|attribute|unknown_attr"
 @group(0) @group(0) @binding(4) var dup_group: sampler; // ERROR "duplicate|group|more than once"
 @id(4) @id(5) override dup_id: i32; // ERROR "duplicate|id|more than once"
-fn local() { @id(6) let x = 1; } // ERROR "id|attribute|not allowed|cannot|only|expected"

@@ -18,11 +18,11 @@ const_assert bitcast<i32>(0xffffffffu) == -1i;
 const_assert bitcast<f32>(0x40490fdbu) > 3.14f;
 const_assert all(bitcast<vec2u>(vec2i(-1, 2)) == vec2u(0xffffffffu, 2u));
 
-const f32_range = f32(1e39); // ERROR "cannot|represent|range|overflow"
-const f32_range_neg = f32(-3.5e38); // ERROR "cannot|represent|range|overflow"
-const vec_range = vec2f(vec2(1.0, 1e39)); // ERROR "cannot|represent|range|overflow"
-const bitcast_inf = bitcast<f32>(0x7f800000u); // ERROR "inf|nan|NaN|cannot|represent"
-const bitcast_nan = bitcast<f32>(0x7fc00000u); // ERROR "inf|nan|NaN|cannot|represent"
-const bitcast_neg_inf = bitcast<f32>(0xff800000u); // ERROR "inf|nan|NaN|cannot|represent"
-const abstract_too_big_for_u32 = u32(4294967296); // ERROR "cannot|represent|range"
-const abstract_too_big_for_i32 = i32(-2147483649); // ERROR "cannot|represent|range"
+const f32_range = f32(1e39); // ERROR "cannot|represent|range|overflow|fit"
+const f32_range_neg = f32(-3.5e38); // ERROR "cannot|represent|range|overflow|fit"
+const vec_range = vec2f(vec2(1.0, 1e39)); // ERROR "cannot|represent|range|overflow|fit"
+const bitcast_inf = bitcast<f32>(0x7f800000u); // ERROR "inf|nan|NaN|cannot|represent|fit"
+const bitcast_nan = bitcast<f32>(0x7fc00000u); // ERROR "inf|nan|NaN|cannot|represent|fit"
+const bitcast_neg_inf = bitcast<f32>(0xff800000u); // ERROR "inf|nan|NaN|cannot|represent|fit"
+const abstract_too_big_for_u32 = u32(4294967296); // ERROR "cannot|represent|range|fit"
+const abstract_too_big_for_i32 = i32(-2147483649); // ERROR "cannot|represent|range|fit"

@@ -15,18 +15,18 @@ const_assert 7u / 2u == 3u && 7u % 4u == 3u;
 const_assert max_ai + min_ai == -1;
 const_assert all(vec2(1, 2) * 3 == vec2(3, 6));
 
-const add_overflow = max_ai + 1; // ERROR "overflow|cannot|represent"
-const sub_overflow = min_ai - 1; // ERROR "overflow|cannot|represent"
-const mul_overflow = 0x100000000 * 0x100000000; // ERROR "overflow|cannot|represent"
-const vec_overflow = vec2(1, max_ai) + vec2(1, 1); // ERROR "overflow|cannot|represent"
+const add_overflow = max_ai + 1; // ERROR "overflow|cannot|represent|fit"
+const sub_overflow = min_ai - 1; // ERROR "overflow|cannot|represent|fit"
+const mul_overflow = 0x100000000 * 0x100000000; // ERROR "overflow|cannot|represent|fit"
+const vec_overflow = vec2(1, max_ai) + vec2(1, 1); // ERROR "overflow|cannot|represent|fit"
 const div_zero = 1 / 0; // ERROR "zero|divi"
 const div_zero_i32 = 1i / 0i; // ERROR "zero|divi"
 const div_zero_u32 = 1u / 0u; // ERROR "zero|divi"
 const rem_zero = 1 % 0; // ERROR "zero|remainder|modulo"
 const rem_zero_u32 = 5u % 0u; // ERROR "zero|remainder|modulo"
-const div_min = i32(-2147483648) / -1i; // ERROR "overflow|cannot|represent|-2147483648"
-const rem_min = i32(-2147483648) % -1i; // ERROR "overflow|cannot|represent|-2147483648"
-const div_min_ai = min_ai / -1; // ERROR "overflow|cannot|represent"
+const div_min = i32(-2147483648) / -1i; // ERROR "overflow|cannot|represent|-2147483648|fit"
+const rem_min = i32(-2147483648) % -1i; // ERROR "overflow|cannot|represent|-2147483648|fit"
+const div_min_ai = min_ai / -1; // ERROR "overflow|cannot|represent|fit"
 const vec_div_zero = vec3(1, 2, 3) / vec3(1, 0, 1); // ERROR "zero|divi"
 
 fn runtime(a: i32, v: vec2u) {

@@ -12,13 +12,13 @@ const_assert (-8i >> 1u) == -4i;
 const_assert (0x80000000u >> 31u) == 1u;
 const_assert all((vec2(1u, 2u) << vec2(1u, 2u)) == vec2(2u, 8u));
 
-const sign_change_i32 = 1i << 31u; // ERROR "sign|overflow|cannot|represent"
-const lost_bits_i32 = 2i << 30u; // ERROR "sign|overflow|cannot|represent"
-const lost_bits_u32 = 3u << 31u; // ERROR "overflow|cannot|represent"
+const sign_change_i32 = 1i << 31u; // ERROR "sign|overflow|cannot|represent|fit"
+const lost_bits_i32 = 2i << 30u; // ERROR "sign|overflow|cannot|represent|fit"
+const lost_bits_u32 = 3u << 31u; // ERROR "overflow|cannot|represent|fit"
 const too_far_i32 = 1i << 32u; // ERROR "bit width|32|shift"
 const too_far_u32 = 1u >> 32u; // ERROR "bit width|32|shift"
-const sign_change_ai = 1 << 63u; // ERROR "sign|overflow|cannot|represent"
-const too_far_ai = 1 << 64u; // ERROR "sign|overflow|cannot|represent|64"
+const sign_change_ai = 1 << 63u; // ERROR "sign|overflow|cannot|represent|fit"
+const too_far_ai = 1 << 64u; // ERROR "sign|overflow|cannot|represent|64|fit"
 const signed_amount = 1u << 1i; // ERROR "no matching|overload|u32|cannot|convert"
 
 fn runtime(a: i32, b: u32) {

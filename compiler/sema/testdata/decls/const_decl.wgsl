@@ -19,7 +19,7 @@ var<private> pv: i32 = 1;
 
 const from_override = ov; // ERROR "const|override"
 const from_var = pv; // ERROR "const|var"
-const bad_type: u32 = -1; // ERROR "cannot|represent|convert"
+const bad_type: u32 = -1; // ERROR "cannot|represent|convert|fit"
 const bad_conv: i32 = 1.5; // ERROR "cannot|convert"
 const not_constructible: atomic<i32> = 0; // ERROR "construct|atomic|const"
 const wrong_shape: vec2i = vec3i(); // ERROR "cannot|convert|mismatch"

@@ -15,7 +15,7 @@ fn f() {
 	let q: ptr<private, f32> = &pvar[1];
 	let tex = t;
 	let smp = s;
-	let e: u32 = -1; // ERROR "cannot|represent|convert"
+	let e: u32 = -1; // ERROR "cannot|represent|convert|fit"
 	let atom = buf[0]; // ERROR "atomic|construct|load"
 	let rt = buf; // ERROR "runtime|construct|array"
 	let untyped_mismatch: i32 = 1u; // ERROR "cannot|convert|mismatch"

@@ -25,5 +25,5 @@ var<private> pv: i32 = 0;
 override from_var: i32 = pv; // ERROR "override|var"
 override from_fn: i32 = f(); // ERROR "override|function|module-scope"
 fn f() -> i32 { return 1; }
-override bad_init: u32 = -1; // ERROR "cannot|represent|convert"
+override bad_init: u32 = -1; // ERROR "cannot|represent|convert|fit"
 override mismatched: bool = 1; // ERROR "cannot|convert|mismatch"

@@ -37,9 +37,7 @@ fn f(param: i32) {
 	rw = rw; // ERROR "runtime|construct|array|assign"
 	atom = atom; // ERROR "atomic|construct|assign"
 	tex = tex; // ERROR "texture|construct|assign|handle"
-	1 = a; // ERROR "cannot assign|not a reference|value"
 	g() = 2; // ERROR "cannot assign|not a reference|value|void"
-	a + 1 = 2; // ERROR "cannot assign|not a reference|value"
 	p = &a; // ERROR "let|cannot assign|not a reference|immutable"
 }
 fn g() -> i32 { return 1; }
