@@ -1,8 +1,13 @@
 package gen
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
+	"github.com/wgslgo/wgslgo/compiler"
 	"github.com/wgslgo/wgslgo/compiler/constant"
 	"github.com/wgslgo/wgslgo/compiler/layout"
 	"github.com/wgslgo/wgslgo/compiler/reflect"
@@ -41,6 +46,17 @@ var genCases = []genCase{
 	{name: "constants", shaders: constants},
 	{name: "vertex", shaders: vertex},
 	{name: "shared", shaders: shared},
+	{name: "traps", shaders: func(t testing.TB) []Shader { return []Shader{wgslShader(t, "testdata/traps.wgsl")} }},
+}
+
+// wgslShader compiles a WGSL file's reflection with the compiler; the SPIR-V is a stand-in
+// until the compiler has a backend.
+func wgslShader(t testing.TB, path string) Shader {
+	src, err := os.ReadFile(path)
+	require.NoError(t, err)
+	m, diags, err := compiler.Reflect(compiler.Source{Name: filepath.Base(path), Text: src}, compiler.Options{})
+	require.NoError(t, err, "%v", diags)
+	return Shader{Name: filepath.Base(path), SPIRV: minimalSPIRV("main"), Reflection: m}
 }
 
 // particlesModule is examples/particles/particles.wgsl:
