@@ -109,6 +109,7 @@ func Check(file *syntax.File, opts Options) (*Program, diag.List) {
 	c.finishFunctions()
 	c.checkBindings()
 	c.assignOverrideIDs()
+	c.uniformity()
 
 	c.Diags.Sort()
 	return c.prog, c.Diags
