@@ -137,8 +137,15 @@ func (gn *generator) addShader(s *Shader) (*shaderDef, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := gn.ns.claim(d.goName, fmt.Sprintf("struct %s (%s)", ts.Name, s.Name)); err != nil {
-			return nil, err
+		names := []string{d.goName}
+		if d.rt != nil {
+			names = append(names, d.goName+d.rt.goName+"Offset", d.goName+d.rt.goName+"Stride",
+				d.goName+"Size", "Append"+d.goName, "Decode"+d.goName, "View"+d.goName)
+		}
+		for _, name := range names {
+			if err := gn.ns.claim(name, fmt.Sprintf("struct %s (%s)", ts.Name, s.Name)); err != nil {
+				return nil, err
+			}
 		}
 		gn.structs[ts.Name] = d
 		gn.order = append(gn.order, d)
