@@ -169,7 +169,7 @@ func TestMutations(t *testing.T) {
 	}
 	for i := 0; i < n; i++ {
 		src := sources[rng.Intn(len(sources))]
-		toks, comments, _ := scanWithComments(src, DialectModern, nil, DefaultMaxTokens, true)
+		toks, comments, _ := scanWithComments(src, DialectModern, nil, DefaultMaxTokens, true, nil)
 		toks = toks[:len(toks)-1]
 		if len(toks) < 2 {
 			continue

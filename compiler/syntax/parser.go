@@ -3,6 +3,7 @@ package syntax
 import (
 	"fmt"
 	"runtime/debug"
+	"sync"
 
 	"github.com/wgslgo/wgslgo/compiler/diag"
 )
@@ -38,19 +39,28 @@ func parse(f *diag.File, opts Options, trace func(string)) (file *File, diags di
 		}
 	}()
 	d := opts.Dialect
+	// The token list does not outlive the parse (nodes keep spans, not tokens), so its
+	// memory is reused across parses.
+	buf := tokenPool.Get().(*[]Token)
+	defer func() {
+		if cap(*buf) <= maxPooledTokens {
+			tokenPool.Put(buf)
+		}
+	}()
 	var toks []Token
 	var stopped bool
 	if d == DialectAuto {
 		// Scan as modern WGSL and keep the result unless the tokens say otherwise.
-		toks, file.Comments, stopped = scanWithComments(f.Text, DialectModern, rep, maxTokens, true)
+		toks, file.Comments, stopped = scanWithComments(f.Text, DialectModern, rep, maxTokens, true, *buf)
 		d = detectFromTokens(f.Text, toks)
 		if d == DialectLegacy2021 {
 			rep = &diag.Reporter{File: f, Limit: maxErrors}
-			toks, file.Comments, stopped = scanWithComments(f.Text, d, rep, maxTokens, true)
+			toks, file.Comments, stopped = scanWithComments(f.Text, d, rep, maxTokens, true, toks)
 		}
 	} else {
-		toks, file.Comments, stopped = scanWithComments(f.Text, d, rep, maxTokens, true)
+		toks, file.Comments, stopped = scanWithComments(f.Text, d, rep, maxTokens, true, *buf)
 	}
+	*buf = toks[:0]
 	file.Dialect = d
 	p := &parser{
 		src:        f.Text,
@@ -71,6 +81,11 @@ func parse(f *diag.File, opts Options, trace func(string)) (file *File, diags di
 	rep.Diags.Sort()
 	return file, rep.Diags
 }
+
+var tokenPool = sync.Pool{New: func() any { return new([]Token) }}
+
+// maxPooledTokens bounds the token buffers kept for reuse (12 MB).
+const maxPooledTokens = 1 << 20
 
 type parser struct {
 	src     []byte

@@ -51,12 +51,13 @@ type candidate struct {
 
 // scan tokenizes src; stopped reports that a limit (tokens or errors) ended the scan early.
 func scan(src []byte, d Dialect, rep *diag.Reporter, maxTokens int) (toks []Token, stopped bool) {
-	toks, _, stopped = scanWithComments(src, d, rep, maxTokens, false)
+	toks, _, stopped = scanWithComments(src, d, rep, maxTokens, false, nil)
 	return toks, stopped
 }
 
-// scanWithComments is scan that also returns the spans of the comments when keep is set.
-func scanWithComments(src []byte, d Dialect, rep *diag.Reporter, maxTokens int, keep bool) (toks []Token, comments []diag.Span, stopped bool) {
+// scanWithComments is scan that also returns the spans of the comments when keep is set;
+// buf, when large enough, is reused for the tokens.
+func scanWithComments(src []byte, d Dialect, rep *diag.Reporter, maxTokens int, keep bool, buf []Token) (toks []Token, comments []diag.Span, stopped bool) {
 	s := scanner{
 		src:          src,
 		legacy:       d == DialectLegacy2021,
@@ -67,7 +68,11 @@ func scanWithComments(src []byte, d Dialect, rep *diag.Reporter, maxTokens int, 
 	}
 	// Dense shader code has about one token per 3 bytes; indentation and comments make
 	// that sparser. Growing the slice costs more than a little slack.
-	s.toks = make([]Token, 0, len(src)/3+16)
+	if want := len(src)/3 + 16; cap(buf) >= want {
+		s.toks = buf[:0]
+	} else {
+		s.toks = make([]Token, 0, want)
+	}
 	s.run()
 	end := diag.Pos(len(src))
 	s.toks = append(s.toks, Token{Kind: TokEOF, Start: end, End: end})
