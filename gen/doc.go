@@ -24,7 +24,7 @@
 // with methods Bytes (a zero-copy view on little-endian hosts), Encode and Decode (portable,
 // little-endian, padding written as zeros). A structure ending in a runtime-sized array holds
 // the members before it, and gets constants for the array's offset and stride and functions
-// SimParamsSize(n), AppendX, DecodeX and ViewX for whole buffers. A function at the end of the
+// XSize(n), AppendX, DecodeX and ViewX for whole buffers. A function at the end of the
 // file checks every offset and size at compile time: edit a structure and go build fails.
 //
 // Each shader then gets identifiers prefixed with the Go name of its file's stem (Particles):

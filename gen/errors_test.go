@@ -60,6 +60,9 @@ func TestGenerateErrors(t *testing.T) {
 				b.constant("size", constant.MakeU32(4))
 			})}
 		}, Options{Package: "p"}, "struct Grid (grid.wgsl) and const size of grid.wgsl both need the Go name GridSize"},
+		{"unembeddable name", func(t testing.TB) []Shader {
+			return []Shader{{Name: "a[1].wgsl", SPIRV: valid.SPIRV, Reflection: valid.Reflection}}
+		}, Options{Package: "p"}, "//go:embed cannot name a[1].spv"},
 		{"no SPIR-V", func(t testing.TB) []Shader { return []Shader{{Name: "a.wgsl", Reflection: valid.Reflection}} }, Options{Package: "p"}, "a.wgsl: no SPIR-V"},
 		{"path as name", func(t testing.TB) []Shader {
 			return []Shader{{Name: "dir/a.wgsl", SPIRV: valid.SPIRV, Reflection: valid.Reflection}}

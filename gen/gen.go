@@ -100,6 +100,20 @@ type generator struct {
 	shaders []*shaderDef
 }
 
+// embeddable reports whether a //go:embed line can name stem+".spv" as it is: embed patterns
+// are path.Match patterns, and quoting them is no help against '*', '?' or '['.
+func embeddable(stem string) bool {
+	if stem == "" || stem[0] == '.' {
+		return false
+	}
+	for _, r := range stem {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-' || r == '.') {
+			return false
+		}
+	}
+	return true
+}
+
 func stem(name string) string { return strings.TrimSuffix(path.Base(name), ".wgsl") }
 
 func (gn *generator) addShader(s *Shader) (*shaderDef, error) {
@@ -111,6 +125,9 @@ func (gn *generator) addShader(s *Shader) (*shaderDef, error) {
 	}
 	if strings.ContainsAny(s.Name, "/\\") || s.Name == "" {
 		return nil, fmt.Errorf("the shader name %q is not a base name", s.Name)
+	}
+	if gn.opts.Embed == EmbedFile && !embeddable(stem(s.Name)) {
+		return nil, fmt.Errorf("//go:embed cannot name %s.spv: rename the file with letters, digits, '_', '-' and '.', or use the inline embed mode", stem(s.Name))
 	}
 	byName, l, err := moduleTypes(s.Reflection)
 	if err != nil {
