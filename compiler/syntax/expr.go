@@ -106,7 +106,7 @@ func (p *parser) parseExpr() Expr {
 			}
 		}
 	}
-	if op := binaryOp(p.tok.Kind); op != OpNone && p.tok.Kind != MinusMinus {
+	if op := binaryOp(p.tok.Kind); op != OpNone {
 		x = p.mixedOperators(x, op)
 	}
 	return x
