@@ -14,6 +14,7 @@ var knownAttrs = map[string]bool{
 	"align": true, "binding": true, "blend_src": true, "builtin": true, "const": true, "diagnostic": true,
 	"group": true, "id": true, "interpolate": true, "invariant": true, "location": true, "must_use": true,
 	"size": true, "workgroup_size": true, "vertex": true, "fragment": true, "compute": true,
+	"subgroup_size": true,
 }
 
 // legacyAttrNames maps 2021-draft attribute names to where they are allowed, besides the modern
@@ -95,9 +96,21 @@ func (c *checker) enumAttrArg(a *syntax.Attribute, i int) (string, bool) {
 // structure member into io, and validates the ones that need the type.
 func (c *checker) ioAttrs(set attrSet, t types.Type, io *types.IO) {
 	if a := set["builtin"]; a != nil {
-		if len(a.Args) != 1 {
-			c.errorf(a, "@builtin takes exactly one argument")
+		if len(a.Args) < 1 || len(a.Args) > 2 {
+			c.errorf(a, "@builtin takes a builtin value name (and for frag_depth an optional depth mode)")
 		} else if name, ok := c.enumAttrArg(a, 0); ok {
+			if len(a.Args) == 2 {
+				mode, ok := c.enumAttrArg(a, 1)
+				switch {
+				case !ok:
+				case name != "frag_depth":
+					c.errorf(a.Args[1], "only @builtin(frag_depth) takes a depth mode")
+				case mode != "less" && mode != "greater":
+					c.errorf(a.Args[1], "unknown depth mode '%s' (want less or greater)", mode)
+				default:
+					io.DepthMode = mode
+				}
+			}
 			v, known := builtins.LookupValue(name)
 			if !known {
 				var names []string

@@ -343,6 +343,18 @@ func (c *checker) partialChecks(e *syntax.CallExpr, name string, args []operand,
 				c.errorf(e.Args[i], "%s: each component of the offset must be in -8..7", name)
 				return false
 			}
+		case "id":
+			limit := int64(0)
+			switch name {
+			case "subgroupBroadcast":
+				limit = 128
+			case "quadBroadcast":
+				limit = 4
+			}
+			if v := args[i].val.Int64(); limit > 0 && (v < 0 || v >= limit) {
+				c.errorf(e.Args[i], "%s: id must be in [0, %d), not %d", name, limit, v)
+				return false
+			}
 		case "component":
 			if v := args[i].val.Int64(); v < 0 || v > 3 {
 				c.errorf(e.Args[i], "%s: component must be in 0..3, not %d", name, v)

@@ -3,6 +3,7 @@ package sema
 import (
 	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/diag"
+	"github.com/wgslgo/wgslgo/compiler/syntax"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
 
@@ -68,6 +69,9 @@ func (io *ioChecker) one(at diag.Span, name string, t types.Type, attrs types.IO
 			return
 		}
 		if attrs.BlendSrc >= 0 {
+			if f.Stage != Fragment || dir != builtins.Output {
+				c.errorAt(at, "@blend_src is only valid on fragment outputs")
+			}
 			io.blendSrcs = append(io.blendSrcs, at)
 		} else if prev, dup := io.locations[dir][attrs.Location]; dup {
 			e := c.errorAt(at, "@location(%d) appears twice in the %ss of entry point '%s'", attrs.Location, dirName(dir), f.name)
@@ -107,4 +111,46 @@ func dirName(d builtins.Direction) string {
 		return "input"
 	}
 	return "output"
+}
+
+// structIO applies the interface rules that hold for every structure, used for IO or not:
+// distinct locations, and the dual-source blending pair.
+func (c *checker) structIO(d *syntax.StructDecl, s *types.Struct) {
+	seen := map[[2]int]*types.Member{}
+	var blend []*types.Member
+	locations := 0
+	for _, m := range s.Members {
+		if m.IO.Location < 0 {
+			if m.IO.BlendSrc >= 0 {
+				blend = append(blend, m)
+			}
+			continue
+		}
+		locations++
+		key := [2]int{m.IO.Location, m.IO.BlendSrc}
+		if prev, dup := seen[key]; dup {
+			e := c.errorAt(m.Span, "@location(%d) is used by both '%s' and '%s' in structure '%s'", m.IO.Location, prev.Name, m.Name, s.Name)
+			c.note(e, prev.Span, "'%s' is here", prev.Name)
+		}
+		seen[key] = m
+		if m.IO.BlendSrc >= 0 {
+			blend = append(blend, m)
+		}
+	}
+	if len(blend) == 0 {
+		return
+	}
+	ok := len(blend) == 2 && locations == 2
+	for _, m := range blend {
+		if m.IO.Location != 0 {
+			c.errorAt(m.Span, "member '%s' with @blend_src must be at @location(0)", m.Name)
+			return
+		}
+	}
+	if ok && (blend[0].IO.BlendSrc == blend[1].IO.BlendSrc || !types.Identical(blend[0].Type, blend[1].Type)) {
+		ok = false
+	}
+	if !ok {
+		c.errorAt(d.Name.Loc, "structure '%s' must have exactly two @location(0) members, @blend_src(0) and @blend_src(1), of the same type, and no other @location members", s.Name)
+	}
 }

@@ -66,7 +66,7 @@ func (c *checker) useGlobal(o Object) {
 // funcSignature checks a function's attributes, parameters and return type.
 func (c *checker) funcSignature(d *syntax.FuncDecl) Object {
 	f := &Func{objectBase: objectBase{name: d.Name.Name, span: d.Name.Loc}, Decl: d, ResultIO: types.NoIO}
-	allowed := []string{"vertex", "fragment", "compute", "workgroup_size", "must_use", "diagnostic"}
+	allowed := []string{"vertex", "fragment", "compute", "workgroup_size", "must_use", "diagnostic", "subgroup_size"}
 	if c.legacy {
 		allowed = append(allowed, "stage")
 	}
@@ -117,6 +117,9 @@ func (c *checker) funcSignature(d *syntax.FuncDecl) Object {
 	} else if f.Stage == Compute {
 		c.errorAt(d.Name.Loc, "compute entry point '%s' needs @workgroup_size", d.Name.Name)
 	}
+	if a := set["subgroup_size"]; a != nil {
+		c.subgroupSize(a, f)
+	}
 	for i, p := range d.Params {
 		param := &Param{objectBase: objectBase{name: p.Name.Name, span: p.Name.Loc}, Decl: p, IO: types.NoIO, Index: i}
 		param.Type = c.typeOf(p.Type)
@@ -144,7 +147,7 @@ func (c *checker) funcSignature(d *syntax.FuncDecl) Object {
 	}
 	if d.ReturnType != nil {
 		f.Result = c.typeOf(d.ReturnType)
-		rset := c.attrs(d.ReturnAttrs, "a return type", "builtin", "location", "interpolate", "invariant", "blend_src")
+		rset := c.attrs(d.ReturnAttrs, "a return type", "builtin", "location", "interpolate", "invariant")
 		if f.Stage != NoStage {
 			c.ioAttrs(rset, f.Result, &f.ResultIO)
 		} else if len(rset) > 0 {
@@ -228,6 +231,48 @@ func (c *checker) workgroupSize(a *syntax.Attribute, f *Func) {
 		}
 		f.Workgroup[i] = dim
 	}
+}
+
+// subgroupSize reads @subgroup_size(n) of a compute entry point.
+func (c *checker) subgroupSize(a *syntax.Attribute, f *Func) {
+	if !c.prog.Extensions.Has(builtins.ExtSubgroupSizeControl) {
+		c.errorf(a, "@subgroup_size requires 'enable subgroup_size_control;'")
+		return
+	}
+	if f.Stage != Compute {
+		c.errorf(a, "@subgroup_size applies only to compute entry points")
+		return
+	}
+	if len(a.Args) != 1 {
+		c.errorf(a, "@subgroup_size takes exactly one argument")
+		return
+	}
+	op := c.valueExpr(a.Args[0])
+	if op.mode == Invalid {
+		return
+	}
+	if s, ok := op.typ.(*types.Scalar); !ok || (s != types.I32 && s != types.U32 && s != types.AbstractInt) {
+		c.errorf(a.Args[0], "@subgroup_size must be an i32 or u32, not %s", describe(op.typ))
+		return
+	}
+	dim := WorkgroupDim{Expr: a.Args[0]}
+	switch op.stage {
+	case ConstStage:
+		n := op.val.Int64()
+		if n <= 0 || n&(n-1) != 0 {
+			c.errorf(a.Args[0], "@subgroup_size must be a power of two, got %d", n)
+			return
+		}
+		dim.Value = int(n)
+	case OverrideStage:
+		if id, ok := stripParens(a.Args[0]).(*syntax.IdentExpr); ok {
+			dim.Override, _ = c.prog.Uses[id].(*Override)
+		}
+	default:
+		c.errorf(a.Args[0], "@subgroup_size must be a const- or override-expression")
+		return
+	}
+	f.SubgroupSize = &dim
 }
 
 func stripParens(e syntax.Expr) syntax.Expr {

@@ -145,7 +145,9 @@ type Func struct {
 	ResultIO  types.IO
 	Stage     Stage
 	Workgroup [3]WorkgroupDim
-	MustUse   bool
+	// SubgroupSize is the @subgroup_size of a compute entry point, nil when absent.
+	SubgroupSize *WorkgroupDim
+	MustUse      bool
 	// Calls are the user functions this function calls, in first-call order.
 	Calls []*Func
 	// Globals are the module-scope variables and overrides the function (or its callees)

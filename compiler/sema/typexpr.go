@@ -585,6 +585,7 @@ func (c *checker) structDecl(d *syntax.StructDecl) Object {
 		c.memberAttrs(m, mem)
 		s.Members = append(s.Members, mem)
 	}
+	c.structIO(d, s)
 	c.prog.Structs = append(c.prog.Structs, s)
 	c.prog.Layouts.CheckType(s, d.Name.Loc, c.reportLayout)
 	return tn

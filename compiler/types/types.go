@@ -266,6 +266,8 @@ type IO struct {
 	Interpolate string // "perspective", "linear", "flat", or ""
 	Sampling    string // "center", "centroid", "sample", "first", "either", or ""
 	Invariant   bool
+	// DepthMode is the fragment_depth promise of @builtin(frag_depth, less|greater), or "".
+	DepthMode string
 }
 
 // NoIO is the IO of something with no interface attributes.
