@@ -183,7 +183,9 @@ func (p *checkProgram) add(t *testing.T, pkg string, shaders []Shader) {
 			ts := byName[rs.Name]
 			goName := pkg + "." + GoName(rs.Name)
 			names := newFieldNames(structMethods...)
-			p.printf("checkSize(%q, unsafe.Sizeof(%s{}), %d)", goName, goName, rs.Size)
+			if !(rs.RuntimeSized && len(rs.Members) == 1) {
+				p.printf("checkSize(%q, unsafe.Sizeof(%s{}), %d)", goName, goName, rs.Size)
+			}
 			for _, m := range rs.Members {
 				f, err := names.name(m.Name, rs.Name)
 				require.NoError(t, err)
@@ -207,6 +209,12 @@ func (p *checkProgram) add(t *testing.T, pkg string, shaders []Shader) {
 			a, off, stride, _ := l.RuntimeArray(ts)
 			elem := make([]byte, stride)
 			dataMask(l, a.Elem, elem, 0)
+			if len(rs.Members) == 1 {
+				p.printf("checkElements(%q, %s.%sSize, %s.Append%s, %s.Decode%s, %s.View%s, %d, %q)",
+					goName, pkg, GoName(rs.Name), pkg, GoName(rs.Name), pkg, GoName(rs.Name), pkg, GoName(rs.Name),
+					stride, fmt.Sprintf("%x", elem))
+				continue
+			}
 			p.printf("checkRuntime(%q, %s.%sSize, %s.Append%s, %s.Decode%s, %s.View%s, %d, %d, %q, %q)",
 				goName, pkg, GoName(rs.Name), pkg, GoName(rs.Name), pkg, GoName(rs.Name), pkg, GoName(rs.Name),
 				off, stride, fmt.Sprintf("%x", header), fmt.Sprintf("%x", elem))
@@ -358,6 +366,39 @@ func checkStruct[T any, P interface {
 	}
 	if !bytes.Equal(P(&v).Bytes(), out) {
 		fail("%s: Bytes =\n%x, Encode =\n%x", name, P(&v).Bytes(), out)
+	}
+}
+
+// checkElements checks the helpers of a structure that is nothing but a runtime-sized array.
+func checkElements[E any](name string, size func(int) int, app func([]byte, []E) []byte, dec func([]byte) []E,
+	view func([]byte) ([]E, error), stride int, elemHex string) {
+	checks++
+	elem := mustHex(elemHex)
+	for n := range 4 {
+		src := random(size(n))
+		items := dec(src)
+		if len(items) != len(src)/stride {
+			fail("%s: %d bytes decode to %d elements", name, len(src), len(items))
+		}
+		mask := make([]byte, len(src))
+		for i := range items {
+			copy(mask[i*stride:], elem)
+		}
+		out := app([]byte{9}, items)
+		if want := masked(src, mask); !bytes.Equal(out[1:], want) || out[0] != 9 {
+			fail("%s: Append(Decode(b)) =\n%x, want\n%x", name, out[1:], want)
+		}
+		vitems, err := view(src)
+		if err != nil {
+			fail("%s: View: %v", name, err)
+			return
+		}
+		if len(vitems) > 0 && unsafe.Pointer(&vitems[0]) != unsafe.Pointer(&src[0]) {
+			fail("%s: View copies", name)
+		}
+		if got := app(nil, vitems); !bytes.Equal(got, out[1:]) {
+			fail("%s: Append(View(b)) differs from Append(Decode(b))", name)
+		}
 	}
 }
 

@@ -131,6 +131,7 @@ func arrays(t testing.TB) []Shader {
 		buffer(0, 1, "lights", types.AddrUniform, types.Read, uni).
 		buffer(0, 2, "points", types.AddrStorage, types.Read, rtarr(vec(3, f32))).
 		buffer(0, 3, "scalars", types.AddrStorage, types.ReadWrite, rtarr(f32)).
+		buffer(0, 4, "counts", types.AddrStorage, types.ReadWrite, st("Counts", mem("values", rtarr(u32)))).
 		module()
 	return []Shader{shader("arrays.wgsl", m)}
 }

@@ -461,7 +461,12 @@ func (d *shaderDef) emitBindings(g *GeneratedFile) {
 		case bd.rt != nil:
 			decl += "; Go: []" + bd.rt.goType(g)
 		case bd.shape != nil && bd.shape.kind == shapeStruct && bd.shape.elem != nil:
-			decl += fmt.Sprintf("; Go: %s and []%s (see Append%s)", bd.shape.goType(g), bd.shape.elem.goType(g), bd.shape.goType(g))
+			name := bd.shape.ident.GoName
+			if len(bd.shape.wgsl.(*types.Struct).Members) == 1 {
+				decl += fmt.Sprintf("; Go: []%s (see Append%s)", bd.shape.elem.goType(g), name)
+			} else {
+				decl += fmt.Sprintf("; Go: %s and []%s (see Append%s)", name, bd.shape.elem.goType(g), name)
+			}
 		case bd.shape != nil:
 			decl += "; Go: " + bd.shape.goType(g)
 		}

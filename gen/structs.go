@@ -166,6 +166,10 @@ func sameStruct(a, b *wgslreflect.Struct) bool { return reflect.DeepEqual(a, b) 
 
 // emit prints the structure and its methods.
 func (d *structDef) emit(g *GeneratedFile) {
+	if d.headerless() {
+		d.emitRuntime(g)
+		return
+	}
 	g.Comment(d.doc)
 	g.P("type ", d.goName, " struct {")
 	g.P("_ ", structsPackage.Ident("HostLayout"))
@@ -222,21 +226,31 @@ func (d *structDef) emit(g *GeneratedFile) {
 	}
 }
 
+// headerless reports whether the structure is nothing but its runtime-sized array, so that
+// the helpers need no header value.
+func (d *structDef) headerless() bool { return d.rt != nil && len(d.fields) == 0 }
+
 // emitRuntime prints the helpers of a runtime-sized structure.
 func (d *structDef) emitRuntime(g *GeneratedFile) {
-	rt, name := d.rt, d.goName
+	rt, name, wname := d.rt, d.goName, d.refl.Name
 	off, stride := name+rt.goName+"Offset", name+rt.goName+"Stride"
 	align := d.refl.Align
 	elemType := rt.elem.goType(g)
+	items := unexported(rt.goName)
+	littleEndian := RuntimePackage.Ident("LittleEndian")
+	sliceBytes := RuntimePackage.Ident("SliceBytes")
+	header := !d.headerless()
+	if !header {
+		g.Comment(fmt.Sprintf("The WGSL structure %s is nothing but its runtime-sized array %s (%s), so it has no Go type: %sSize, Append%s, Decode%s and View%s handle buffers of it.", wname, rt.wgslName, rt.wgslType, name, name, name, name))
+	}
 	g.P("const (")
-	g.P("// ", off, " is the offset of ", rt.wgslName, ", the runtime-sized array of ", d.refl.Name, ".")
+	g.P("// ", off, " is the offset of ", rt.wgslName, ", the runtime-sized array of ", wname, ".")
 	g.P(off, " = ", rt.offset)
 	g.P("// ", stride, " is the distance between the elements of ", rt.wgslName, ".")
 	g.P(stride, " = ", rt.stride)
 	g.P(")")
 	g.P()
-	g.P("// ", name, "Size returns the size of a ", d.refl.Name, " whose ", rt.wgslName, " has n elements: the size of")
-	g.P("// a buffer that holds them.")
+	g.Comment(fmt.Sprintf("%sSize returns the size of a %s whose %s has n elements: the size of a buffer that holds them.", name, wname, rt.wgslName))
 	g.P("func ", name, "Size(n int) int {")
 	if align > 1 {
 		g.P("return (", off, " + ", stride, "*n + ", align-1, ") / ", align, " * ", align)
@@ -245,65 +259,99 @@ func (d *structDef) emitRuntime(g *GeneratedFile) {
 	}
 	g.P("}")
 	g.P()
-	g.P("// Append", name, " appends to b the WGSL bytes of a ", d.refl.Name, " with the members of h and")
-	g.P("// the elements of ", unexported(rt.goName), ", and returns the extended slice.")
-	g.P("func Append", name, "(b []byte, h *", name, ", ", unexported(rt.goName), " []", elemType, ") []byte {")
-	items := unexported(rt.goName)
+
+	encodeItems := func(dst string) {
+		g.P("if ", littleEndian, " {")
+		g.P("copy(", dst, "[", off, ":], ", sliceBytes, "(", items, "))")
+		g.P("} else {")
+		g.P("for i := range ", items, " {")
+		rt.elem.encode(g, dst, items+"[i]", offset{terms: []string{off}}.times(rt.stride, "i"), 1)
+		g.P("}")
+		g.P("}")
+	}
+	decodeItems := func() {
+		g.P(items, " = make([]", elemType, ", (len(b)-", off, ")/", stride, ")")
+		g.P("if ", littleEndian, " {")
+		g.P("copy(", sliceBytes, "(", items, "), b[", off, ":])")
+		g.P("} else {")
+		g.P("for i := range ", items, " {")
+		rt.elem.decode(g, "b", items+"[i]", offset{terms: []string{off}}.times(rt.stride, "i"), 1)
+		g.P("}")
+		g.P("}")
+	}
+	tooShort := func(fn, zero string) {
+		g.P("if len(b) < ", d.size, " {")
+		g.P("return ", zero, ", nil, ", fmtPackage.Ident("Errorf"), "(\"", fn, name, ": %d bytes cannot hold a ", wname, " (", d.size, " bytes or more)\", len(b))")
+		g.P("}")
+	}
+	viewItems := func(ret string) {
+		g.P("n := (len(b) - ", off, ") / ", stride)
+		g.P("if ", items, ", err = ", RuntimePackage.Ident("View"), "[", elemType, "](b[", off, ":", off, "+", stride, "*n]); err != nil {")
+		g.P("return ", ret)
+		g.P("}")
+	}
+
+	if header {
+		g.Comment(fmt.Sprintf("Append%s appends to b the WGSL bytes of a %s with the members of h and the elements of %s, and returns the extended slice.", name, wname, items))
+		g.P("func Append", name, "(b []byte, h *", name, ", ", items, " []", elemType, ") []byte {")
+	} else {
+		g.Comment(fmt.Sprintf("Append%s appends to b the WGSL bytes of a %s with the elements of %s, and returns the extended slice.", name, wname, items))
+		g.P("func Append", name, "(b []byte, ", items, " []", elemType, ") []byte {")
+	}
 	g.P("n := len(b)")
 	g.P("b = append(b, make([]byte, ", name, "Size(len(", items, ")))...)")
 	g.P("dst := b[n:]")
-	g.P("h.Encode(dst)")
-	g.P("if ", RuntimePackage.Ident("LittleEndian"), " {")
-	g.P("copy(dst[", off, ":], ", RuntimePackage.Ident("SliceBytes"), "(", items, "))")
-	g.P("} else {")
-	g.P("for i := range ", items, " {")
-	rt.elem.encode(g, "dst", items+"[i]", offset{terms: []string{off}}.times(rt.stride, "i"), 1)
-	g.P("}")
-	g.P("}")
+	if header {
+		g.P("h.Encode(dst)")
+	}
+	encodeItems("dst")
 	g.P("return b")
 	g.P("}")
 	g.P()
-	g.P("// Decode", name, " reads a ", d.refl.Name, " from b, the bytes of a buffer (read back from the GPU,")
-	g.P("// say): its members, and as many elements of ", rt.wgslName, " as b holds whole, which is how WGSL's")
-	g.P("// arrayLength counts them. The results do not alias b.")
-	g.P("func Decode", name, "(b []byte) (h ", name, ", ", items, " []", elemType, ", err error) {")
-	g.P("if len(b) < ", d.size, " {")
-	g.P("return h, nil, ", fmtPackage.Ident("Errorf"), "(\"Decode", name, ": %d bytes cannot hold a ", d.refl.Name, " (", d.size, " bytes or more)\", len(b))")
-	g.P("}")
-	g.P("h.Decode(b)")
-	g.P(items, " = make([]", elemType, ", (len(b)-", off, ")/", stride, ")")
-	g.P("if ", RuntimePackage.Ident("LittleEndian"), " {")
-	g.P("copy(", RuntimePackage.Ident("SliceBytes"), "(", items, "), b[", off, ":])")
-	g.P("} else {")
-	g.P("for i := range ", items, " {")
-	rt.elem.decode(g, "b", items+"[i]", offset{terms: []string{off}}.times(rt.stride, "i"), 1)
-	g.P("}")
-	g.P("}")
-	g.P("return h, ", items, ", nil")
+
+	if header {
+		g.Comment(fmt.Sprintf("Decode%s reads a %s from b, the bytes of a buffer (read back from the GPU, say): its members, and as many elements of %s as b holds whole, which is how WGSL's arrayLength counts them. The results do not alias b.", name, wname, rt.wgslName))
+		g.P("func Decode", name, "(b []byte) (h ", name, ", ", items, " []", elemType, ", err error) {")
+		tooShort("Decode", "h")
+		g.P("h.Decode(b)")
+		decodeItems()
+		g.P("return h, ", items, ", nil")
+	} else {
+		g.Comment(fmt.Sprintf("Decode%s reads the elements of a %s from b, the bytes of a buffer (read back from the GPU, say): as many as b holds whole, which is how WGSL's arrayLength counts them. The result does not alias b.", name, wname))
+		g.P("func Decode", name, "(b []byte) (", items, " []", elemType, ") {")
+		decodeItems()
+		g.P("return ", items)
+	}
 	g.P("}")
 	g.P()
-	g.P("// View", name, " returns the ", d.refl.Name, " in b without copying: h points to its members and")
-	g.P("// ", items, " holds as many elements as b holds whole; writes through them change b. Writing *h")
-	g.P("// as a whole also writes its padding. It fails on a big-endian host and when b is not aligned")
-	g.P("// to ", d.shape.align, " bytes; Decode", name, " works there.")
-	g.P("func View", name, "(b []byte) (h *", name, ", ", items, " []", elemType, ", err error) {")
-	g.P("if len(b) < ", d.size, " {")
-	g.P("return nil, nil, ", fmtPackage.Ident("Errorf"), "(\"View", name, ": %d bytes cannot hold a ", d.refl.Name, " (", d.size, " bytes or more)\", len(b))")
-	g.P("}")
-	g.P("if h, err = ", RuntimePackage.Ident("ViewOf"), "[", name, "](b); err != nil {")
-	g.P("return nil, nil, err")
-	g.P("}")
-	g.P("n := (len(b) - ", off, ") / ", stride)
-	g.P("if ", items, ", err = ", RuntimePackage.Ident("View"), "[", elemType, "](b[", off, ":", off, "+", stride, "*n]); err != nil {")
-	g.P("return nil, nil, err")
-	g.P("}")
-	g.P("return h, ", items, ", nil")
+
+	if header {
+		g.Comment(fmt.Sprintf("View%s returns the %s in b without copying: h points to its members and %s holds as many elements as b holds whole; writes through them change b. Writing *h as a whole also writes its padding. It fails on a big-endian host and when b is not aligned to %d bytes; Decode%s works there.", name, wname, items, d.shape.align, name))
+		g.P("func View", name, "(b []byte) (h *", name, ", ", items, " []", elemType, ", err error) {")
+		tooShort("View", "nil")
+		g.P("if h, err = ", RuntimePackage.Ident("ViewOf"), "[", name, "](b); err != nil {")
+		g.P("return nil, nil, err")
+		g.P("}")
+		viewItems("nil, nil, err")
+		g.P("return h, ", items, ", nil")
+	} else {
+		g.Comment(fmt.Sprintf("View%s returns the elements of the %s in b without copying: as many as b holds whole; writes through them change b. It fails on a big-endian host and when b is not aligned to %d bytes; Decode%s works there.", name, wname, rt.elem.align, name))
+		g.P("func View", name, "(b []byte) (", items, " []", elemType, ", err error) {")
+		viewItems("nil, err")
+		g.P("return ", items, ", nil")
+	}
 	g.P("}")
 	g.P()
 }
 
 // emitGuards prints the compile-time checks of the structures' layouts.
-func emitGuards(g *GeneratedFile, defs []*structDef) {
+func emitGuards(g *GeneratedFile, all []*structDef) {
+	var defs []*structDef
+	for _, d := range all {
+		if !d.headerless() {
+			defs = append(defs, d)
+		}
+	}
 	if len(defs) == 0 {
 		return
 	}

@@ -120,14 +120,14 @@ const (
 	ParticlesItemsStride = 32
 )
 
-// ParticlesSize returns the size of a Particles whose items has n elements: the size of
-// a buffer that holds them.
+// ParticlesSize returns the size of a Particles whose items has n elements: the size of a buffer
+// that holds them.
 func ParticlesSize(n int) int {
 	return (ParticlesItemsOffset + ParticlesItemsStride*n + 15) / 16 * 16
 }
 
-// AppendParticles appends to b the WGSL bytes of a Particles with the members of h and
-// the elements of items, and returns the extended slice.
+// AppendParticles appends to b the WGSL bytes of a Particles with the members of h and the elements
+// of items, and returns the extended slice.
 func AppendParticles(b []byte, h *Particles, items []Particle) []byte {
 	n := len(b)
 	b = append(b, make([]byte, ParticlesSize(len(items)))...)
@@ -143,9 +143,9 @@ func AppendParticles(b []byte, h *Particles, items []Particle) []byte {
 	return b
 }
 
-// DecodeParticles reads a Particles from b, the bytes of a buffer (read back from the GPU,
-// say): its members, and as many elements of items as b holds whole, which is how WGSL's
-// arrayLength counts them. The results do not alias b.
+// DecodeParticles reads a Particles from b, the bytes of a buffer (read back from the GPU, say):
+// its members, and as many elements of items as b holds whole, which is how WGSL's arrayLength
+// counts them. The results do not alias b.
 func DecodeParticles(b []byte) (h Particles, items []Particle, err error) {
 	if len(b) < 16 {
 		return h, nil, fmt.Errorf("DecodeParticles: %d bytes cannot hold a Particles (16 bytes or more)", len(b))
@@ -162,10 +162,10 @@ func DecodeParticles(b []byte) (h Particles, items []Particle, err error) {
 	return h, items, nil
 }
 
-// ViewParticles returns the Particles in b without copying: h points to its members and
-// items holds as many elements as b holds whole; writes through them change b. Writing *h
-// as a whole also writes its padding. It fails on a big-endian host and when b is not aligned
-// to 4 bytes; DecodeParticles works there.
+// ViewParticles returns the Particles in b without copying: h points to its members and items holds
+// as many elements as b holds whole; writes through them change b. Writing *h as a whole also
+// writes its padding. It fails on a big-endian host and when b is not aligned to 4 bytes;
+// DecodeParticles works there.
 func ViewParticles(b []byte) (h *Particles, items []Particle, err error) {
 	if len(b) < 16 {
 		return nil, nil, fmt.Errorf("ViewParticles: %d bytes cannot hold a Particles (16 bytes or more)", len(b))
