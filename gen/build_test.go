@@ -182,12 +182,12 @@ func (p *checkProgram) add(t *testing.T, pkg string, shaders []Shader) {
 			seen[rs.Name] = true
 			ts := byName[rs.Name]
 			goName := pkg + "." + GoName(rs.Name)
-			names := newFieldNames(structMethods...)
+			names := newFieldNames(rs.Name, structMethods...)
 			if !(rs.RuntimeSized && len(rs.Members) == 1) {
 				p.printf("checkSize(%q, unsafe.Sizeof(%s{}), %d)", goName, goName, rs.Size)
 			}
 			for _, m := range rs.Members {
-				f, err := names.name(m.Name, rs.Name)
+				f, err := names.name(m.Name, m.Name)
 				require.NoError(t, err)
 				if rs.RuntimeSized && m.Name == rs.Members[len(rs.Members)-1].Name {
 					continue

@@ -51,7 +51,7 @@ func TestGenerateErrors(t *testing.T) {
 		}, Options{Package: "p"}, "struct FooBar (a.wgsl) and struct foo_bar (a.wgsl) both need the Go name FooBar: rename one of them in WGSL"},
 		{"member clash", func(t testing.TB) []Shader {
 			return []Shader{one(t, "a.wgsl", st("S", mem("a_b", f32), mem("aB", f32)), nil)}
-		}, Options{Package: "p"}, "struct S: members a_b and aB both need the Go field name AB"},
+		}, Options{Package: "p"}, "struct S: member a_b and member aB both need the Go name AB: rename one of them in WGSL"},
 		{"shader prefix clash", func(t testing.TB) []Shader {
 			return []Shader{valid, {Name: "A.wgsl", SPIRV: valid.SPIRV, Reflection: &reflect.Module{}}}
 		}, Options{Package: "p"}, "a.wgsl and A.wgsl both need the Go prefix A"},
@@ -83,6 +83,14 @@ func TestGenerateErrors(t *testing.T) {
 				VertexInputs: []reflect.IOVar{{Location: 0, Type: "vec2<bool>", Name: "b"}}}}}
 			return []Shader{{Name: "v.wgsl", SPIRV: valid.SPIRV, Reflection: m}}
 		}, Options{Package: "p"}, "entry point vs: input b has type vec2<bool>, which no vertex format holds"},
+		{"workgroup size method clash", func(t testing.TB) []Shader {
+			def := reflect.Uint(8)
+			m := &reflect.Module{
+				Overrides: []reflect.Override{{Name: "w", Type: "u32", Default: &def}, {Name: "main_workgroup_size", Type: "u32", ID: 1, Default: &def}},
+				EntryPoints: []reflect.EntryPoint{{Name: "main", Stage: reflect.StageCompute,
+					WorkgroupSize: []reflect.WorkgroupDim{{Override: "w"}, {Value: 1}, {Value: 1}}}}}
+			return []Shader{{Name: "c.wgsl", SPIRV: valid.SPIRV, Reflection: m}}
+		}, Options{Package: "p"}, "the overrides type of c.wgsl: override main_workgroup_size and the workgroup size of entry point main both need the Go name MainWorkgroupSize: rename one of them in WGSL"},
 		{"float workgroup size", func(t testing.TB) []Shader {
 			def := reflect.Float(1, 32)
 			m := &reflect.Module{

@@ -63,30 +63,32 @@ func (ns *namespace) claim(name, what string) error {
 	return nil
 }
 
-// fieldNames hands out the field names of one Go structure: a WGSL member whose Go name is
-// taken by a method (Bytes, Encode, ...) gets a trailing underscore, as protoc-gen-go does;
-// two members with the same Go name are an error.
+// fieldNames hands out the field and method names of one Go type: a WGSL name whose Go name
+// is taken by a generated method (Bytes, Encode, ...) gets a trailing underscore, as
+// protoc-gen-go does; two WGSL names with the same Go name are an error.
 type fieldNames struct {
-	methods map[string]bool
-	fields  map[string]string // Go name → WGSL name
+	of      string          // the type, for errors: "struct Light"
+	methods map[string]bool // reserved method names
+	taken   map[string]string
 }
 
-func newFieldNames(methods ...string) *fieldNames {
-	f := &fieldNames{methods: map[string]bool{}, fields: map[string]string{}}
+func newFieldNames(of string, methods ...string) *fieldNames {
+	f := &fieldNames{of: of, methods: map[string]bool{}, taken: map[string]string{}}
 	for _, m := range methods {
 		f.methods[m] = true
 	}
 	return f
 }
 
-func (f *fieldNames) name(wgslName, of string) (string, error) {
+// name returns the Go name of wgslName, which what describes ("member color").
+func (f *fieldNames) name(wgslName, what string) (string, error) {
 	name := GoName(wgslName)
 	for f.methods[name] {
 		name += "_"
 	}
-	if prev, ok := f.fields[name]; ok {
-		return "", fmt.Errorf("%s: members %s and %s both need the Go field name %s: rename one of them in WGSL", of, prev, wgslName, name)
+	if prev, ok := f.taken[name]; ok {
+		return "", fmt.Errorf("%s: %s and %s both need the Go name %s: rename one of them in WGSL", f.of, prev, what, name)
 	}
-	f.fields[name] = wgslName
+	f.taken[name] = what
 	return name, nil
 }

@@ -24,6 +24,7 @@ type shaderDef struct {
 	overrides     []overrideDef
 	constants     []constantDef
 	vertexStructs []*structDef
+	methods       *fieldNames // the method names of the overrides type
 }
 
 type bindingDef struct {
@@ -34,11 +35,12 @@ type bindingDef struct {
 }
 
 type entryDef struct {
-	e         wgslreflect.EntryPoint
-	goName    string
-	vertex    *structDef
-	overrides bool // the workgroup size depends on overrides
-	exprs     bool // ... through override-expressions
+	e          wgslreflect.EntryPoint
+	goName     string
+	vertex     *structDef
+	overrides  bool   // the workgroup size depends on overrides
+	exprs      bool   // ... through override-expressions
+	sizeMethod string // the overrides type's method that computes the workgroup size
 }
 
 type overrideDef struct {
@@ -57,7 +59,7 @@ type constantDef struct {
 
 func (gn *generator) newShaderDef(s *Shader, sh *shaper, structs map[string]*types.Struct) (*shaderDef, error) {
 	d := &shaderDef{name: s.Name, prefix: GoName(stem(s.Name)), spvName: stem(s.Name) + ".spv",
-		spirv: s.SPIRV, refl: s.Reflection, shaper: sh, structs: structs}
+		spirv: s.SPIRV, refl: s.Reflection, shaper: sh, structs: structs, methods: newFieldNames("the overrides type of "+s.Name, "Specialization")}
 	for _, other := range gn.shaders {
 		if other.prefix == d.prefix {
 			return nil, fmt.Errorf("%s and %s both need the Go prefix %s: rename one of the files", other.name, d.name, d.prefix)
@@ -129,7 +131,7 @@ func (d *shaderDef) addOverrides(claim func(suffix, what string) error) error {
 	if err := claim("Overrides", "the overrides type"); err != nil {
 		return err
 	}
-	methods := newFieldNames("Specialization")
+	methods := d.methods
 	for _, o := range d.refl.Overrides {
 		od := overrideDef{o: o}
 		t, err := parseType(o.Type, nil)
@@ -138,10 +140,10 @@ func (d *shaderDef) addOverrides(claim func(suffix, what string) error) error {
 			return fmt.Errorf("override %s has type %q, not a concrete scalar", o.Name, o.Type)
 		}
 		od.scalar = s
-		if od.goName, err = methods.name(o.Name, "the overrides of "+d.name); err != nil {
+		if od.goName, err = methods.name(o.Name, "override "+o.Name); err != nil {
 			return err
 		}
-		if _, err := methods.name("set_"+o.Name, "the overrides of "+d.name); err != nil {
+		if _, err := methods.name("set_"+o.Name, "the setter of override "+o.Name); err != nil {
 			return err
 		}
 		od.comment = fmt.Sprintf("%s: %s, SpecId %d", o.Name, o.Type, o.ID)
@@ -195,13 +197,9 @@ func (d *shaderDef) addEntryPoints(claim func(suffix, what string) error) error 
 				}
 			}
 		}
-		if ed.overrides && !ed.exprs && len(d.overrides) > 0 {
-			methods := newFieldNames("Specialization")
-			for _, o := range d.overrides {
-				methods.fields[o.goName] = o.o.Name
-				methods.fields["Set"+o.goName] = o.o.Name
-			}
-			if _, err := methods.name(e.Name+"_workgroup_size", "the overrides of "+d.name); err != nil {
+		if ed.overrides && !ed.exprs {
+			var err error
+			if ed.sizeMethod, err = d.methods.name(e.Name+"_workgroup_size", "the workgroup size of entry point "+e.Name); err != nil {
 				return err
 			}
 		}
@@ -403,7 +401,7 @@ func (d *shaderDef) emitEntryPoints(g *GeneratedFile) {
 			case e.exprs:
 				desc += ": the pipeline's override values decide it"
 			case e.overrides:
-				desc += fmt.Sprintf(": %sOverrides.%sWorkgroupSize gives it", p, e.goName)
+				desc += fmt.Sprintf(": %sOverrides.%s gives it", p, e.sizeMethod)
 			}
 		}
 		g.Comment(desc + ".")

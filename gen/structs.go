@@ -104,7 +104,7 @@ func newStructDef(sh *shaper, ts *types.Struct, s *wgslreflect.Struct, source st
 	d := &structDef{goName: GoName(s.Name), size: s.Size, refl: s, source: source}
 	d.doc = fmt.Sprintf("%s is the WGSL structure %s: %d bytes, aligned to %d.", d.goName, s.Name, s.Size, s.Align)
 	of := "struct " + s.Name
-	names := newFieldNames(structMethods...)
+	names := newFieldNames(of, structMethods...)
 	end, align := 0, 1
 	for i, m := range s.Members {
 		mt := ts.Members[i].Type
@@ -116,7 +116,7 @@ func newStructDef(sh *shaper, ts *types.Struct, s *wgslreflect.Struct, source st
 			if err != nil {
 				return nil, fmt.Errorf("%s, member %s: %v", of, m.Name, err)
 			}
-			name, err := names.name(m.Name, of)
+			name, err := names.name(m.Name, "member "+m.Name)
 			if err != nil {
 				return nil, err
 			}
@@ -135,7 +135,7 @@ func newStructDef(sh *shaper, ts *types.Struct, s *wgslreflect.Struct, source st
 		if fs.kind == shapeStruct && fs.elem != nil {
 			return nil, fmt.Errorf("%s, member %s: a structure with a runtime-sized array cannot be a member", of, m.Name)
 		}
-		name, err := names.name(m.Name, of)
+		name, err := names.name(m.Name, "member "+m.Name)
 		if err != nil {
 			return nil, err
 		}

@@ -323,9 +323,9 @@ func (d *shaderDef) emitOverrides(g *GeneratedFile) {
 				dims = append(dims, "uint32(o."+byName[dim.Override].goName+"())")
 			}
 		}
-		g.P("// ", e.goName, "WorkgroupSize returns the workgroup size of the entry point ", e.e.Name, " with the")
+		g.P("// ", e.sizeMethod, " returns the workgroup size of the entry point ", e.e.Name, " with the")
 		g.P("// overrides of o.")
-		g.P("func (o *", name, ") ", e.goName, "WorkgroupSize() [3]uint32 {")
+		g.P("func (o *", name, ") ", e.sizeMethod, "() [3]uint32 {")
 		g.P("return [3]uint32{", strings.Join(dims, ", "), "}")
 		g.P("}")
 		g.P()
@@ -338,7 +338,7 @@ func (d *shaderDef) emitOverrides(g *GeneratedFile) {
 func newVertexStruct(goName string, e *wgslreflect.EntryPoint) (*structDef, error) {
 	d := &structDef{goName: goName}
 	d.doc = fmt.Sprintf("%s is one vertex of the inputs of the vertex entry point %s, as the attributes of %sAttributes describe it.", goName, e.Name, goName)
-	names := newFieldNames(structMethods...)
+	names := newFieldNames("the vertex inputs of "+e.Name, structMethods...)
 	end := 0
 	for _, in := range e.VertexInputs {
 		t, err := parseType(in.Type, nil)
@@ -364,7 +364,7 @@ func newVertexStruct(goName string, e *wgslreflect.EntryPoint) (*structDef, erro
 		if wgslName == "" {
 			wgslName = fmt.Sprintf("location_%d", in.Location)
 		}
-		name, err := names.name(wgslName, "the vertex inputs of "+e.Name)
+		name, err := names.name(wgslName, "input "+wgslName)
 		if err != nil {
 			return nil, err
 		}
