@@ -1,0 +1,23 @@
+// Module-scope declarations may reuse predeclared names: types, type-generators,
+// enumerants and built-in functions are then hidden everywhere (spec "Declaration and
+// Scope", example "Shadowing predeclared objects").
+
+alias f32 = i32;
+struct vec4 { x: u32 }
+const read = 5;
+fn min() -> u32 { return 0u; }
+var<private> rgba8unorm: f32 = 3;
+
+fn uses() {
+	let a: f32 = 1i;
+	let v = vec4(2u);
+	let r: i32 = read + rgba8unorm;
+	let m: u32 = min();
+	let native: vec2<f32> = vec2(1i, 2i);
+	_ = a; _ = v.x; _ = r; _ = m; _ = native;
+	let float_literal: f32 = 1.5; // ERROR "cannot|convert|mismatch"
+	let templated_vec4 = vec4<f32>(1); // ERROR "template|not a type-generator|type generator|vec4"
+	let builtin_min = min(1, 2); // ERROR "argument|too many|expected 0"
+}
+
+@group(0) @binding(0) var<storage, read> buf: array<u32>; // ERROR "access|read|enumerant|const"
