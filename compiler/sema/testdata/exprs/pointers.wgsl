@@ -29,6 +29,6 @@ fn f(param: i32) {
 	let of_component_index = &pv.v[1]; // ERROR "address|vector|component"
 	let deref_value = *local; // ERROR "deref|indirection|pointer|\\*"
 	let deref_ref = *pv; // ERROR "deref|indirection|pointer|\\*"
-	let double_addr = &&local; // ERROR "address|reference|pointer|value"
+	let double_addr = &(&local); // ERROR "address|reference|pointer|value"
 	let ptr_arith = p + 1; // ERROR "no matching|overload|operator|pointer|ptr"
 }
