@@ -73,7 +73,7 @@ func (e *emitter) builtin(in *ir.Inst) spirv.ID {
 	case fn.IsAtomic():
 		return e.atomic(in, fn, rt, args)
 	case fn.IsTexture():
-		e.fail("%s: texture builtins are not supported yet", fn)
+		return e.texture(in, fn, rt)
 	case fn.IsSubgroup():
 		return e.subgroup(in, fn, rt, args)
 	case fn.IsDerivative():

@@ -225,7 +225,7 @@ func (e *emitter) terminator(in *ir.Inst) {
 		sf.BranchConditional(e.operand(in.Args[0]), t.merge, t.header)
 	case ir.OpNextIteration:
 		sf.Branch(e.fn.targets[blk.Parent].header)
-	case ir.OpDiscard:
+	case ir.OpKill:
 		if e.ver >= spirv.Version1_6 {
 			sf.TerminateInvocation()
 		} else {

@@ -46,6 +46,7 @@ func (e *emitter) global(g *ir.Global) {
 	v := b.Variable(e.ptrType(g.Space, g.Type), sc, init)
 	e.name(v, g.Name)
 	e.binding(g, v)
+	e.handleDecorations(g, v)
 	e.ids[g.Value] = v
 	e.globalVars[g] = v
 }

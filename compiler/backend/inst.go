@@ -30,6 +30,11 @@ func (e *emitter) inst(in *ir.Inst) {
 	case ir.OpStore:
 		e.fn.f.Store(e.operand(in.Args[0]), e.operand(in.Args[1]))
 		return
+	case ir.OpDiscard:
+		// SPIR-V 1.6 core; before, SPV_EXT_demote_to_helper_invocation (transform.DemoteToHelper
+		// is the portable alternative).
+		e.fn.f.DemoteToHelperInvocation()
+		return
 	case ir.OpBuiltin:
 		id = e.builtin(in)
 	case ir.OpCall:

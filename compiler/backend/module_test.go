@@ -203,17 +203,19 @@ func TestUnsupported(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "--override")
 
-	// Texture builtins come with the next issue.
+	// texture_external is expanded by a transform, never emitted.
 	m = ir.NewModule()
+	ext := m.NewGlobal("ext", types.AddrHandle, types.Read, &types.Texture{Kind: types.TexExternal, Dim: types.Dim2D})
+	ext.Binding = &ir.BindingPoint{}
 	f = m.NewFunc("main", nil)
 	f.Stage = ir.StageCompute
 	fb = ir.NewBuilder(f)
-	fb.BuiltinT(ir.BuiltinTextureBarrier, types.VoidType)
-	fb.BuiltinT(ir.BuiltinTextureNumLevels, types.U32)
+	fb.Builtin(ir.BuiltinTextureDimensions, fb.Load(ext.Value))
 	fb.Finish()
+	require.NoError(t, ir.Validate(m))
 	_, err = backend.Emit(m, backend.Options{})
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "not supported yet")
+	assert.Contains(t, err.Error(), "transform.ExternalTextures")
 
 	// Entry points must have gone through ShaderIO.
 	_, err = backend.Emit(irtest.Double(), backend.Options{})

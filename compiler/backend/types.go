@@ -128,6 +128,10 @@ func (e *emitter) typeID(t types.Type) spirv.ID {
 		}
 	case *types.Pointer:
 		id = e.ptrType(t.Space, t.Elem)
+	case *types.Texture:
+		id = e.imageType(t)
+	case *types.Sampler:
+		id = b.TypeSampler()
 	default:
 		e.fail("type %v is not supported yet", t)
 	}

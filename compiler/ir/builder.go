@@ -371,6 +371,10 @@ func (b *Builder) Case(sw *Inst, values []Value, isDefault bool, body func()) {
 	b.fill(b.newBlock(sw), body, func() { b.Break() })
 }
 
+// Discard adds WGSL's discard, which demotes the invocation to a helper invocation (it is
+// not a terminator: execution goes on).
+func (b *Builder) Discard() { b.Inst(OpDiscard, nil) }
+
 // Terminators.
 
 func (b *Builder) Return(v ...Value)  { b.Inst(OpReturn, nil, v...) }
@@ -379,7 +383,7 @@ func (b *Builder) Break(v ...Value)   { b.Inst(OpBreak, nil, v...) }
 func (b *Builder) Continue()          { b.Inst(OpContinue, nil) }
 func (b *Builder) BreakIf(cond Value) { b.Inst(OpBreakIf, nil, cond) }
 func (b *Builder) NextIteration()     { b.Inst(OpNextIteration, nil) }
-func (b *Builder) Discard()           { b.Inst(OpDiscard, nil) }
+func (b *Builder) Kill()              { b.Inst(OpKill, nil) }
 func (b *Builder) Unreachable()       { b.Inst(OpUnreachable, nil) }
 
 // Finish terminates the function body if it is still open: with OpReturn for a void

@@ -130,7 +130,7 @@ const (
 	BuiltinFwidthCoarse
 	BuiltinFwidthFine
 
-	// Textures: operands as in WGSL; the result type is always given explicitly (BuiltinT).
+	// Textures: operands as in WGSL (see TexOperands).
 	BuiltinTextureDimensions
 	BuiltinTextureGather
 	BuiltinTextureGatherCompare
@@ -290,8 +290,7 @@ func (f BuiltinFunc) IsPure() bool {
 }
 
 // BuiltinResultType returns the result type of f applied to arguments of the given types
-// (void for functions that return nothing), or nil if it cannot tell (texture builtins, whose
-// result types the caller must state, and ill-typed arguments).
+// (void for functions that return nothing), or nil if it cannot tell (ill-typed arguments).
 func BuiltinResultType(f BuiltinFunc, args []types.Type) types.Type {
 	arg := func(i int) types.Type {
 		if i < len(args) {
@@ -373,7 +372,7 @@ func BuiltinResultType(f BuiltinFunc, args []types.Type) types.Type {
 		return a0
 	}
 	if f.IsTexture() {
-		return nil
+		return TextureResultType(f, args)
 	}
 	// Everything else has its first operand's type: the component-wise functions (clamp, min,
 	// max, fma, abs, trigonometry, derivatives, subgroup operations...), the geometric ones

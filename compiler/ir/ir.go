@@ -19,7 +19,7 @@
 //   - OpBreak leaves the innermost loop or switch (from any depth of nested ifs),
 //   - OpContinue goes to the innermost loop's continuing block,
 //   - OpBreakIf / OpNextIteration end a continuing block (leave or iterate),
-//   - OpReturn, OpDiscard and OpUnreachable leave the function.
+//   - OpReturn, OpKill and OpUnreachable leave the function.
 //
 // # Values out of constructs
 //

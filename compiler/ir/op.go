@@ -51,6 +51,12 @@ const (
 	OpCall    // Args: arguments; Callee: the function
 	OpBuiltin // Args: arguments; Aux: the BuiltinFunc
 
+	// OpDiscard is WGSL's discard (fragment only): the invocation becomes a helper
+	// invocation and goes on; its fragment is thrown away, and from then on its writes to
+	// storage buffers and textures have no effect and its atomics return indeterminate
+	// values. It is not a terminator: WGSL gives discard the behavior {Next}.
+	OpDiscard
+
 	// Structured control flow. The constructs own their blocks (Inst.Blocks).
 	OpIf     // Args: [cond]; Blocks: [then, else]; Results: values delivered by OpExitIf
 	OpLoop   // Blocks: [body, continuing]
@@ -63,7 +69,7 @@ const (
 	OpContinue      // to the innermost loop's continuing block; not inside that block
 	OpBreakIf       // Args: [cond]; ends a loop's continuing block: leave if cond, else iterate
 	OpNextIteration // ends a loop's continuing block: iterate again
-	OpDiscard       // fragment only: the invocation ends and its fragment is dropped
+	OpKill          // fragment only: the invocation ends at once and its fragment is dropped
 	OpUnreachable   // control never gets here
 
 	numOps
@@ -81,7 +87,7 @@ var opNames = [numOps]string{
 	OpIf: "if", OpLoop: "loop", OpSwitch: "switch",
 	OpReturn: "return", OpExitIf: "exit_if", OpBreak: "break", OpContinue: "continue",
 	OpBreakIf: "break_if", OpNextIteration: "next_iteration", OpDiscard: "discard",
-	OpUnreachable: "unreachable",
+	OpKill: "kill", OpUnreachable: "unreachable",
 }
 
 func (op Op) String() string {

@@ -109,6 +109,9 @@ func (v *validator) module() {
 			if g.Binding == nil {
 				v.errorf("resource without @group/@binding")
 			}
+			if isHandle(g.Type) != (g.Space == types.AddrHandle) {
+				v.errorf("%v in address space %s", g.Type, g.Space)
+			}
 		case types.AddrIn, types.AddrOut:
 			if g.IO.Builtin == "" && g.IO.Location < 0 {
 				v.errorf("pipeline %s variable without @builtin or @location", g.Space)
@@ -476,6 +479,9 @@ func (v *validator) inst(in *Inst, blk *Block) {
 				v.errorf("%s: result %v, want %v", fn, rt, want)
 			}
 		}
+		if fn.IsTexture() {
+			v.texture(in, fn, ts)
+		}
 		if fn.IsAtomic() {
 			p, ok := ts[0].(*types.Pointer)
 			if !ok {
@@ -551,7 +557,7 @@ func (v *validator) inst(in *Inst, blk *Block) {
 		if in.Op == OpBreakIf && v.nargs(in, 1, 1) && ts[0] != types.Type(types.Bool) {
 			v.errorf("break_if condition of type %v", ts[0])
 		}
-	case OpDiscard, OpUnreachable:
+	case OpDiscard, OpKill, OpUnreachable:
 		v.nargs(in, 0, 0)
 	default:
 		if in.Op.IsBinary() {

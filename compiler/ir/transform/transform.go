@@ -14,6 +14,11 @@ type Options struct {
 	NoRobustness bool
 	// NoZeroInitWorkgroup leaves workgroup memory uninitialised (for drivers that zero it).
 	NoZeroInitWorkgroup bool
+	// NativeDemote leaves discard to the backend, which emits OpDemoteToHelperInvocation:
+	// core in SPIR-V 1.6 (vulkan1.3), an extension the device must have before. Otherwise
+	// DemoteToHelper expresses it with a flag, guarded writes and OpKill, which every target
+	// runs.
+	NativeDemote bool
 	// Layouts supplies offsets and strides; nil uses layout.New(layout.Options{}). Pass the
 	// same one to the backend.
 	Layouts *layout.Layouts
@@ -35,6 +40,9 @@ func ForSPIRV(m *ir.Module, opts Options) error {
 	ShaderIO(m)
 	if !opts.NoRobustness {
 		Robustness(m)
+	}
+	if !opts.NativeDemote {
+		DemoteToHelper(m)
 	}
 	IntDivRem(m)
 	ShiftMask(m)
