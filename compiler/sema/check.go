@@ -75,7 +75,7 @@ func (c *checker) evalError(n syntax.Node, err error) bool {
 
 // Check type-checks a parsed module. It always returns a Program (possibly partial) and the
 // diagnostics, errors and warnings both.
-func Check(file *syntax.File, opts Options) (*Program, diag.List) {
+func Check(file *syntax.File, opts Options) (prog *Program, diags diag.List) {
 	c := &checker{
 		file:   file,
 		opts:   opts,
@@ -97,6 +97,14 @@ func Check(file *syntax.File, opts Options) (*Program, diag.List) {
 		c.Reporter.Limit = 100
 	}
 	c.filters = newFilterStack()
+	// A bug in the checker must not take the caller down with it: it becomes an error.
+	defer func() {
+		if r := recover(); r != nil {
+			c.Reporter.Limit = 0
+			c.Errorf(diag.Span{}, "internal error in the checker: %v; please report this shader", r)
+			prog, diags = c.prog, c.Diags
+		}
+	}()
 	c.directives()
 	c.prog.Layouts = layout.New(layout.Options{
 		UniformStandardLayout: opts.UniformStandardLayout || c.prog.Features.Has(builtins.UniformBufferStandardLayout),

@@ -172,6 +172,9 @@ func (c *checker) concretize(op *operand) bool {
 
 // expr checks any expression and records it.
 func (c *checker) expr(e syntax.Expr) operand {
+	if e == nil {
+		return invalid(nil) // missing after a syntax error, already reported
+	}
 	op := c.expr0(e)
 	op.expr = e
 	c.record(&op)

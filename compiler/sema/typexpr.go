@@ -87,6 +87,9 @@ func isMatGenerator(name string) bool {
 
 // typeOf resolves a type expression, reporting an error when e is not a type.
 func (c *checker) typeOf(e syntax.Expr) types.Type {
+	if e == nil {
+		return nil // missing after a syntax error, already reported
+	}
 	t := c.typeExpr(e)
 	if t != nil {
 		c.prog.Types[e] = TypeAndValue{Mode: TypeExpr, Type: t}
