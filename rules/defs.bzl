@@ -212,6 +212,9 @@ _wgsl_go_srcs = rule(
     }),
 )
 
+# The package that generated code uses for its vector, matrix, stage and binding types.
+_RUNTIME = Label("//gen/wgsl")
+
 def _default_package(importpath):
     name = importpath.rpartition("/")[2]
     return "".join([c if c.isalnum() or c == "_" else "_" for c in name.elems()])
@@ -242,7 +245,7 @@ def wgsl_go_library(
         srcs: .wgsl files, all in one Go package.
         importpath: the Go import path of the package.
         package: the Go package name; default: the last element of importpath.
-        deps: extra go_library dependencies of the generated code.
+        deps: extra go_library dependencies (wgslgo's runtime package is always one).
         target: target environment (vulkan1.0 ... vulkan1.3); empty: the tools' default.
         overrides: override name -> value, substituted at compile time.
         uniform_standard_layout: allow storage-buffer layout rules in uniform buffers.
@@ -282,7 +285,7 @@ def wgsl_go_library(
         srcs = [":" + gen],
         embedsrcs = embedsrcs,
         importpath = importpath,
-        deps = deps,
+        deps = deps + [_RUNTIME],
         visibility = visibility,
         tags = tags,
         testonly = testonly,

@@ -87,6 +87,16 @@ func TestBazelEndToEnd(t *testing.T) {
 		return
 	}
 
+	t.Run("analysis", func(t *testing.T) {
+		// Every target of the example, the Go libraries and tests too, is well formed even
+		// where its actions cannot run yet.
+		if _, err := os.Stat(filepath.Join(root, "tools", "wgslgen", "BUILD.bazel")); err != nil {
+			t.Skip("no //tools/wgslgen yet")
+		}
+		out, err := bz.run("build", "--nobuild", "//...")
+		require.NoError(t, err, out)
+	})
+
 	t.Run("test", func(t *testing.T) {
 		var tests []string
 		if caps.compile == "" {
