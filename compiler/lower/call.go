@@ -1,0 +1,153 @@
+package lower
+
+import (
+	"github.com/wgslgo/wgslgo/compiler/ir"
+	"github.com/wgslgo/wgslgo/compiler/sema"
+	"github.com/wgslgo/wgslgo/compiler/syntax"
+	"github.com/wgslgo/wgslgo/compiler/types"
+)
+
+// call lowers a call expression; the result is 0 for functions that return nothing.
+func (l *lowerer) call(e *syntax.CallExpr) ir.Value {
+	c := l.p.Calls[e]
+	if c == nil {
+		l.errorf(e, "call was not resolved")
+		return 0
+	}
+	switch c.Kind {
+	case sema.CallFunc:
+		return l.userCall(e, c)
+	case sema.CallBuiltin:
+		return l.builtinCall(e, c)
+	case sema.CallConstructor:
+		return l.construct(e, c)
+	case sema.CallStruct:
+		args := l.args(e, c)
+		if len(args) == 0 {
+			return l.m.Zero(c.Type)
+		}
+		return l.b.Construct(c.Type, args...)
+	case sema.CallBitcast:
+		args := l.args(e, c)
+		if args == nil {
+			return 0
+		}
+		if types.Identical(l.m.Type(args[0]), c.Type) {
+			return args[0]
+		}
+		return l.b.Bitcast(c.Type, args[0])
+	}
+	l.errorf(e, "cannot lower this call")
+	return 0
+}
+
+func (l *lowerer) userCall(e *syntax.CallExpr, c *sema.Call) ir.Value {
+	f := l.funcs[c.Func]
+	if f == nil {
+		l.errorf(e, "function '%s' is called before it is lowered", c.Func.Name())
+		return 0
+	}
+	args := make([]ir.Value, len(e.Args))
+	for i, a := range e.Args {
+		args[i] = l.value(a)
+		if args[i] == 0 {
+			return 0
+		}
+	}
+	return l.b.Call(f, args...)
+}
+
+// args lowers the arguments of a builtin, constructor or bitcast call, each converted to
+// the parameter type overload resolution chose (pointers stay pointers). It returns nil if
+// one failed.
+func (l *lowerer) args(e *syntax.CallExpr, c *sema.Call) []ir.Value {
+	args := make([]ir.Value, len(e.Args))
+	for i, a := range e.Args {
+		var pt types.Type
+		if c.Builtin != nil && i < len(c.Builtin.Params) {
+			pt = c.Builtin.Params[i]
+		}
+		args[i] = l.valueAs(a, pt)
+		if args[i] == 0 {
+			return nil
+		}
+	}
+	return args
+}
+
+// valueAs lowers e as a value of type t (nil or a pointer type: as recorded).
+func (l *lowerer) valueAs(e syntax.Expr, t types.Type) ir.Value {
+	if _, isPtr := t.(*types.Pointer); t == nil || isPtr {
+		return l.value(e)
+	}
+	t = types.Concretize(t)
+	tv := l.p.Types[e]
+	if tv.Value.IsValid() {
+		return l.constant(tv.Value, t)
+	}
+	v := l.valueOf(e, tv)
+	if v == 0 {
+		return 0
+	}
+	return l.convertTo(v, t)
+}
+
+// construct lowers a value constructor of a predeclared type: zero values, conversions,
+// splats and composites.
+func (l *lowerer) construct(e *syntax.CallExpr, c *sema.Call) ir.Value {
+	t := c.Type
+	args := l.args(e, c)
+	if len(e.Args) == 0 {
+		return l.m.Zero(t)
+	}
+	if args == nil {
+		return 0
+	}
+	if len(args) == 1 {
+		at := l.m.Type(args[0])
+		if types.Identical(at, t) {
+			return args[0]
+		}
+		switch tt := t.(type) {
+		case *types.Scalar:
+			return l.b.Convert(t, args[0])
+		case *types.Vector:
+			if _, ok := at.(*types.Scalar); ok {
+				if at != types.Type(tt.Elem) {
+					args[0] = l.b.Convert(tt.Elem, args[0])
+				}
+				return l.b.Splat(t, args[0])
+			}
+			return l.b.Convert(t, args[0])
+		case *types.Matrix:
+			return l.b.Convert(t, args[0])
+		}
+	}
+	return l.b.Construct(t, args...)
+}
+
+// builtinCall lowers a call of a builtin function.
+func (l *lowerer) builtinCall(e *syntax.CallExpr, c *sema.Call) ir.Value {
+	args := l.args(e, c)
+	if args == nil && len(e.Args) > 0 {
+		return 0
+	}
+	if c.Name == "select" {
+		// select(f, t, cond) is SPIR-V's Select(cond, t, f).
+		return l.b.Select(args[2], args[1], args[0])
+	}
+	fn, ok := ir.LookupBuiltin(c.Name)
+	if !ok {
+		l.errorf(e, "builtin '%s' is not supported by the SPIR-V backend yet", c.Name)
+		return 0
+	}
+	if fn.IsTexture() {
+		l.errorf(e, "texture builtin '%s' is not supported by the SPIR-V backend yet", c.Name)
+		return 0
+	}
+	var rt types.Type = types.VoidType
+	if c.Type != nil {
+		rt = types.Concretize(c.Type)
+	}
+	return l.b.BuiltinT(fn, rt, args...)
+}

@@ -1,0 +1,304 @@
+package lower
+
+import (
+	"github.com/wgslgo/wgslgo/compiler/ir"
+	"github.com/wgslgo/wgslgo/compiler/sema"
+	"github.com/wgslgo/wgslgo/compiler/syntax"
+	"github.com/wgslgo/wgslgo/compiler/types"
+)
+
+// binaryOps maps WGSL's binary operators to the IR's (&& and || are lowered apart).
+var binaryOps = [...]ir.Op{
+	syntax.OpAdd: ir.OpAdd, syntax.OpSub: ir.OpSub, syntax.OpMul: ir.OpMul,
+	syntax.OpDiv: ir.OpDiv, syntax.OpRem: ir.OpRem, syntax.OpAnd: ir.OpAnd,
+	syntax.OpOr: ir.OpOr, syntax.OpXor: ir.OpXor, syntax.OpShl: ir.OpShl,
+	syntax.OpShr: ir.OpShr, syntax.OpEq: ir.OpEq, syntax.OpNe: ir.OpNe,
+	syntax.OpLt: ir.OpLt, syntax.OpLe: ir.OpLe, syntax.OpGt: ir.OpGt, syntax.OpGe: ir.OpGe,
+	syntax.OpLogAnd: ir.OpInvalid, syntax.OpLogOr: ir.OpInvalid,
+}
+
+// value lowers e where a value is needed: constants for const-expressions, a load for a
+// reference (the load rule), the computation otherwise. The result has the type the checker
+// recorded for e; it is 0 for a call of a function that returns nothing.
+func (l *lowerer) value(e syntax.Expr) ir.Value { return l.valueOf(e, l.p.Types[e]) }
+
+// valueOf is value with e's record already looked up (the map lookups are a good part of
+// the lowering's time).
+func (l *lowerer) valueOf(e syntax.Expr, tv sema.TypeAndValue) ir.Value {
+	if tv.Value.IsValid() {
+		return l.constant(tv.Value, tv.Type)
+	}
+	if tv.Stage == sema.OverrideStage && len(l.subst) > 0 {
+		if v, ok := l.eval(e); ok {
+			return l.constant(v, tv.Type)
+		}
+	}
+	if tv.Mode == sema.Reference {
+		return l.b.Load(l.ref(e))
+	}
+	v := l.value0(e)
+	if v != 0 && tv.Type != nil {
+		v = l.convertTo(v, tv.Type)
+	}
+	return v
+}
+
+// convertTo converts v to t where their scalars differ: the automatic conversion of an
+// operand whose record the checker updated after converting it.
+func (l *lowerer) convertTo(v ir.Value, t types.Type) ir.Value {
+	vt := l.m.Type(v)
+	if vt == nil || types.Identical(vt, t) {
+		return v
+	}
+	switch t.(type) {
+	case *types.Scalar, *types.Vector, *types.Matrix:
+		if types.ElemScalar(vt) != types.ElemScalar(t) {
+			return l.b.Convert(t, v)
+		}
+	}
+	return v
+}
+
+func (l *lowerer) value0(e syntax.Expr) ir.Value {
+	switch e := e.(type) {
+	case *syntax.ParenExpr:
+		return l.value(e.X)
+	case *syntax.IdentExpr:
+		return l.ident(e)
+	case *syntax.CallExpr:
+		return l.call(e)
+	case *syntax.UnaryExpr:
+		return l.unary(e)
+	case *syntax.BinaryExpr:
+		return l.binary(e)
+	case *syntax.IndexExpr:
+		return l.indexValue(e)
+	case *syntax.MemberExpr:
+		return l.memberValue(e)
+	}
+	l.errorf(e, "this expression cannot be lowered yet")
+	return 0
+}
+
+func (l *lowerer) ident(e *syntax.IdentExpr) ir.Value {
+	obj := l.p.Uses[e]
+	if l.failed[obj] {
+		return 0
+	}
+	switch o := obj.(type) {
+	case *sema.Override:
+		return l.override(o)
+	case *sema.Let, *sema.Param:
+		if v, ok := l.vals[o]; ok {
+			return v
+		}
+	case *sema.Var:
+		// A variable as a value is a reference: value() loaded it already. Reaching here
+		// means the checker recorded no mode for it.
+	}
+	l.errorf(e, "cannot lower a use of '%s' here", e.Name.Name)
+	return 0
+}
+
+func (l *lowerer) unary(e *syntax.UnaryExpr) ir.Value {
+	switch e.Op {
+	case syntax.OpAddrOf:
+		return l.ref(e.X)
+	case syntax.OpNeg:
+		return l.b.Neg(l.value(e.X))
+	case syntax.OpNot, syntax.OpCompl:
+		return l.b.Not(l.value(e.X))
+	}
+	l.errorf(e, "operator '%s' cannot be lowered here", e.Op)
+	return 0
+}
+
+func (l *lowerer) binary(e *syntax.BinaryExpr) ir.Value {
+	if e.Op == syntax.OpLogAnd || e.Op == syntax.OpLogOr {
+		return l.logical(e)
+	}
+	x := l.value(e.X)
+	y := l.value(e.Y)
+	if x == 0 || y == 0 {
+		return 0
+	}
+	return l.b.Binary(binaryOps[e.Op], x, y)
+}
+
+// logical lowers && and || with short-circuit evaluation: the right operand is evaluated in
+// an If only when the left one does not decide. A right operand without effects (a constant,
+// or anything in a module-scope expression) is combined with a plain and/or.
+func (l *lowerer) logical(e *syntax.BinaryExpr) ir.Value {
+	x := l.value(e.X)
+	if l.moduleScope || l.p.Types[e.Y].Value.IsValid() {
+		y := l.value(e.Y)
+		if e.Op == syntax.OpLogAnd {
+			return l.b.And(x, y)
+		}
+		return l.b.Or(x, y)
+	}
+	rhs := func() { l.b.ExitIf(l.value(e.Y)) }
+	decided := func() { l.b.ExitIf(l.b.Bool(e.Op == syntax.OpLogOr)) }
+	var in *ir.Inst
+	if e.Op == syntax.OpLogAnd {
+		in = l.b.If(x, []types.Type{types.Bool}, rhs, decided)
+	} else {
+		in = l.b.If(x, []types.Type{types.Bool}, decided, rhs)
+	}
+	return in.Results[0]
+}
+
+// indexValue lowers e[i] where e is a value (a reference base is a reference expression and
+// goes through ref).
+func (l *lowerer) indexValue(e *syntax.IndexExpr) ir.Value {
+	base := l.value(e.X)
+	idx := l.value(e.Index)
+	if base == 0 || idx == 0 {
+		return 0
+	}
+	return l.b.Extract(base, l.inRange(idx, l.m.Type(base)))
+}
+
+// memberValue lowers a structure member or swizzle of a value.
+func (l *lowerer) memberValue(e *syntax.MemberExpr) ir.Value {
+	base := l.value(e.X)
+	if base == 0 {
+		return 0
+	}
+	if _, ok := l.m.Type(base).(*types.Pointer); ok {
+		// A swizzle of several components through a pointer (pointer_composite_access).
+		base = l.b.Load(base)
+	}
+	switch t := l.m.Type(base).(type) {
+	case *types.Struct:
+		for i, m := range t.Members {
+			if m.Name == e.Member.Name {
+				return l.b.ExtractN(base, i)
+			}
+		}
+	case *types.Vector:
+		comps := swizzle(e.Member.Name)
+		if len(comps) == 1 {
+			return l.b.ExtractN(base, comps[0])
+		}
+		return l.b.Swizzle(base, comps...)
+	}
+	l.errorf(e, "cannot lower member '%s' of %v", e.Member.Name, l.m.Type(base))
+	return 0
+}
+
+// inRange returns idx, an index into a value of type t, unless it is a constant out of t's
+// bounds (a let can hold one: it is not a const-expression, so the checker allows it):
+// then it is the last valid index, which is what robustness makes of it anyway and keeps
+// the IR's rule that constant indices are in range.
+func (l *lowerer) inRange(idx ir.Value, t types.Type) ir.Value {
+	c := l.m.Const(idx)
+	n := ir.NumElems(t)
+	if c == nil || n == 0 || c.Int() >= 0 && c.Int() < int64(n) {
+		return idx
+	}
+	return l.m.ConstU32(uint32(n - 1))
+}
+
+// swizzle returns the component indices a swizzle name selects (the checker validated it).
+func swizzle(name string) []int {
+	comps := make([]int, len(name))
+	for i := 0; i < len(name); i++ {
+		switch name[i] {
+		case 'y', 'g':
+			comps[i] = 1
+		case 'z', 'b':
+			comps[i] = 2
+		case 'w', 'a':
+			comps[i] = 3
+		}
+	}
+	return comps
+}
+
+// ref lowers a reference expression to the pointer of the memory it denotes. A chain of
+// member and index expressions becomes one access instruction.
+func (l *lowerer) ref(e syntax.Expr) ir.Value {
+	base, indices := l.refChain(e)
+	if base == 0 || len(indices) == 0 {
+		return base
+	}
+	return l.b.Access(base, indices...)
+}
+
+// refChain lowers a reference expression to a base pointer and the indices of the access
+// chain from it (evaluated left to right, as written).
+func (l *lowerer) refChain(e syntax.Expr) (ir.Value, []ir.Value) {
+	switch e := e.(type) {
+	case *syntax.ParenExpr:
+		return l.refChain(e.X)
+	case *syntax.IdentExpr:
+		obj := l.p.Uses[e]
+		if v, ok := obj.(*sema.Var); ok {
+			if p, ok := l.vals[v]; ok {
+				return p, nil
+			}
+			if what := unsupported(v.Type); what != "" {
+				l.errorf(e, "%s not supported by the SPIR-V backend yet", what)
+				return 0, nil
+			}
+		}
+	case *syntax.UnaryExpr:
+		if e.Op == syntax.OpDeref {
+			return l.value(e.X), nil // 0 if it failed
+		}
+	case *syntax.IndexExpr:
+		base, indices := l.chainBase(e.X)
+		idx := l.value(e.Index)
+		if base == 0 || idx == 0 {
+			return 0, nil
+		}
+		return base, append(indices, l.inRange(idx, l.chainType(base, indices)))
+	case *syntax.MemberExpr:
+		base, indices := l.chainBase(e.X)
+		if base == 0 {
+			return 0, nil
+		}
+		switch t := l.chainType(base, indices).(type) {
+		case *types.Struct:
+			for i, m := range t.Members {
+				if m.Name == e.Member.Name {
+					return base, append(indices, l.m.ConstU32(uint32(i)))
+				}
+			}
+		case *types.Vector:
+			if comps := swizzle(e.Member.Name); len(comps) == 1 {
+				return base, append(indices, l.m.ConstU32(uint32(comps[0])))
+			}
+		}
+	}
+	l.errorf(e, "cannot lower this reference expression")
+	return 0, nil
+}
+
+// chainBase lowers the base of a member or index expression that denotes memory: a
+// reference, or a pointer value (pointer_composite_access).
+func (l *lowerer) chainBase(e syntax.Expr) (ir.Value, []ir.Value) {
+	if l.p.Types[e].Mode == sema.Reference {
+		return l.refChain(e)
+	}
+	v := l.value(e)
+	if _, ok := l.m.Type(v).(*types.Pointer); !ok && v != 0 {
+		l.errorf(e, "expected a reference or pointer")
+		return 0, nil
+	}
+	return v, nil // 0 if it failed
+}
+
+// chainType is the type an access chain from base through indices reaches.
+func (l *lowerer) chainType(base ir.Value, indices []ir.Value) types.Type {
+	t := l.m.Type(base).(*types.Pointer).Elem
+	for _, i := range indices {
+		k := 0
+		if c := l.m.Const(i); c != nil {
+			k = int(c.Int())
+		}
+		t = ir.ElemType(t, k)
+	}
+	return t
+}

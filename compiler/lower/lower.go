@@ -1,0 +1,320 @@
+// Package lower turns a checked WGSL program into the IR: one ir.Func per function and entry
+// point, one ir.Global per module-scope variable, one ir.Override per pipeline-overridable
+// constant, and the override-expressions that module-scope declarations need in Module.Exprs.
+//
+// The lowering is a direct walk of the syntax tree guided by what the checker recorded:
+//
+//   - an expression whose TypeAndValue has a Value is a const-expression and becomes that
+//     constant; its subexpressions are never lowered;
+//   - an expression of Mode Reference denotes memory: where a value is needed it is loaded
+//     (the load rule), as an assignment target or under & it is the pointer;
+//   - operators, constructors and builtin calls become the IR instruction of the same name,
+//     with the operand types the checker resolved (automatic conversions included);
+//   - && and || short-circuit through an If with a result, loops keep WGSL's structure, and
+//     for and while become loops whose body starts with the exit test.
+//
+// The lowering adds no WGSL semantics that SPIR-V lacks (integer division by zero, shift
+// masking, float→int saturation): the IR transforms do that, as they do entry-point IO.
+// What it cannot lower yet it reports with a diagnostic at the construct, never silently.
+package lower
+
+import (
+	"strings"
+
+	"github.com/wgslgo/wgslgo/compiler/constant"
+	"github.com/wgslgo/wgslgo/compiler/diag"
+	"github.com/wgslgo/wgslgo/compiler/ir"
+	"github.com/wgslgo/wgslgo/compiler/sema"
+	"github.com/wgslgo/wgslgo/compiler/syntax"
+	"github.com/wgslgo/wgslgo/compiler/types"
+)
+
+// Options control the lowering.
+type Options struct {
+	// Overrides substitutes values for overrides at compile time (--override NAME=VALUE),
+	// keyed as WebGPU keys pipeline constants: by name, or by the decimal @id of an override
+	// declared with @id. A substituted override is a constant everywhere, so
+	// override-expressions over it fold.
+	// Values are converted to the override's type as WebGPU converts pipeline constants
+	// (through a double, in range or an error); see OverrideValue for parsing text.
+	Overrides map[string]constant.Value
+	// EntryPoint keeps only the entry point of that name and what it uses.
+	EntryPoint string
+}
+
+// OverrideFlagID is the SpecId of the bool specialisation constant that says whether a
+// pipeline set the override with SpecId id, for overrides whose default is an
+// override-expression (see ir.Override.FlagID). It lies above the range of @id (0..65535),
+// so it never collides with an override's own id.
+func OverrideFlagID(id uint32) uint32 { return 1<<16 + id }
+
+// Lower lowers a checked program. p must have been checked without errors. The module is
+// nil when the diagnostics hold errors.
+func Lower(p *sema.Program, opts Options) (*ir.Module, diag.List) {
+	l := &lowerer{
+		p:      p,
+		opts:   opts,
+		m:      ir.NewModule(),
+		vals:   map[sema.Object]ir.Value{},
+		failed: map[sema.Object]bool{},
+		funcs:  map[*sema.Func]*ir.Func{},
+		subst:  map[*sema.Override]constant.Value{},
+		noEval: map[syntax.Expr]bool{},
+
+		runtimeDefaults: map[*sema.Override]runtimeDefault{},
+	}
+	l.rep.File = p.File.Source
+	l.rep.Limit = 100
+	l.module()
+	if l.rep.Diags.HasErrors() {
+		l.rep.Diags.Sort()
+		return nil, l.rep.Diags
+	}
+	return l.m, l.rep.Diags
+}
+
+// lowerer holds the state of one lowering.
+type lowerer struct {
+	p    *sema.Program
+	opts Options
+	m    *ir.Module
+	rep  diag.Reporter
+
+	// vals maps objects to their IR values: the pointer of a variable, the value of a let,
+	// parameter or override (a constant when substituted).
+	vals map[sema.Object]ir.Value
+	// failed holds the objects whose lowering failed and was reported: their uses lower to
+	// nothing and report nothing more.
+	failed map[sema.Object]bool
+	funcs  map[*sema.Func]*ir.Func
+	// subst holds the overrides given values by Options.Overrides.
+	subst map[*sema.Override]constant.Value
+	// noEval caches the override-expressions that do not fold under subst.
+	noEval map[syntax.Expr]bool
+	// runtimeDefaults holds the overrides whose default SPIR-V cannot compute at pipeline
+	// creation: their value is computed where they are used.
+	runtimeDefaults map[*sema.Override]runtimeDefault
+	// privateInits are the private variables whose initializers SPIR-V cannot compute at
+	// pipeline creation: every entry point stores them first.
+	privateInits []privateInit
+
+	// b appends to the function (or module Exprs block) being lowered.
+	b *ir.Builder
+	// moduleScope is set while lowering override-expressions into Module.Exprs, where only
+	// pure instructions are allowed (specExpressible decides what goes there).
+	moduleScope bool
+	fn          *sema.Func
+	// continuing counts the continuing blocks (and for-loop updates) being lowered.
+	continuing int
+}
+
+func (l *lowerer) errorf(n syntax.Node, format string, args ...any) {
+	l.rep.Errorf(n.Span(), format, args...)
+}
+
+// unsupported names what the backend cannot handle yet in t (textures and samplers are the
+// next step, the buffer_view types later), or "".
+func unsupported(t types.Type) string {
+	found := ""
+	types.Contains(t, func(t types.Type) bool {
+		switch t.(type) {
+		case *types.Texture, *types.Sampler:
+			found = "textures and samplers are"
+		case *types.Buffer:
+			found = "buffer types (buffer_view) are"
+		}
+		return found != ""
+	})
+	return found
+}
+
+// module lowers the whole program.
+func (l *lowerer) module() {
+	funcs, ok := l.selectFuncs()
+	if !ok {
+		return
+	}
+	l.overrides()
+	used := map[sema.Object]bool{}
+	for _, f := range funcs {
+		for _, g := range f.Globals {
+			used[g] = true
+		}
+	}
+	for _, v := range l.p.Globals {
+		if l.opts.EntryPoint != "" && !used[v] {
+			continue
+		}
+		l.global(v)
+	}
+	for _, f := range funcs {
+		l.function(f)
+	}
+}
+
+// selectFuncs returns the functions to lower, callees first: all of them, or the entry point
+// Options.EntryPoint names and the functions it calls.
+func (l *lowerer) selectFuncs() ([]*sema.Func, bool) {
+	if l.opts.EntryPoint == "" {
+		return l.p.Funcs, true
+	}
+	var ep *sema.Func
+	for _, f := range l.p.EntryPoints {
+		if f.Name() == l.opts.EntryPoint {
+			ep = f
+		}
+	}
+	if ep == nil {
+		var names []string
+		for _, f := range l.p.EntryPoints {
+			names = append(names, f.Name())
+		}
+		l.rep.Errorf(diag.Span{}, "no entry point named '%s' (the module has %s)", l.opts.EntryPoint, listOrNone(names))
+		return nil, false
+	}
+	keep := map[*sema.Func]bool{}
+	var visit func(f *sema.Func)
+	visit = func(f *sema.Func) {
+		if keep[f] {
+			return
+		}
+		keep[f] = true
+		for _, c := range f.Calls {
+			visit(c)
+		}
+	}
+	visit(ep)
+	var out []*sema.Func
+	for _, f := range l.p.Funcs {
+		if keep[f] {
+			out = append(out, f)
+		}
+	}
+	return out, true
+}
+
+func listOrNone(names []string) string {
+	if len(names) == 0 {
+		return "none"
+	}
+	return "'" + strings.Join(names, "', '") + "'"
+}
+
+// global creates the IR global of a module-scope variable.
+func (l *lowerer) global(v *sema.Var) {
+	if unsupported(v.Type) != "" {
+		// A use of the variable is reported where it is used, so modules that only
+		// declare one still compile.
+		return
+	}
+	g := l.m.NewGlobal(v.Name(), v.Space, v.Access, v.Type)
+	if v.Group >= 0 && v.Binding >= 0 {
+		g.Binding = &ir.BindingPoint{Group: uint32(v.Group), Binding: uint32(v.Binding)}
+	}
+	g.IO = v.IO
+	if v.Init != nil {
+		if l.specExpressible(v.Init) {
+			g.Init = l.moduleValue(v.Init)
+		} else {
+			// Initialised by each entry point instead (see entryInits).
+			l.privateInits = append(l.privateInits, privateInit{v, g.Value})
+		}
+	}
+	l.arrayCounts(v, v.Type)
+	l.vals[v] = g.Value
+}
+
+// arrayCounts binds the counts of override-sized arrays in t, the store type of v.
+func (l *lowerer) arrayCounts(v *sema.Var, t types.Type) {
+	switch t := t.(type) {
+	case *types.Array:
+		if t.IsOverrideSized() && l.m.ArrayCount(t) == 0 {
+			var n ir.Value
+			switch k := t.CountOverride.(type) {
+			case *sema.Override:
+				if _, rt := l.runtimeDefaults[k]; rt {
+					l.errorf(v.Decl, "the count of %s is override '%s', whose default SPIR-V specialisation constants cannot compute "+
+						"(it needs float arithmetic or a builtin function); give it a value at compile time (--override %s=VALUE)",
+						t, k.Name(), k.Name())
+					return
+				}
+				n = l.vals[k]
+			case syntax.Expr:
+				if !l.specExpressible(k) {
+					l.errorf(k, "this array count cannot be computed by SPIR-V specialisation constants "+
+						"(it needs float arithmetic or a builtin function); give the overrides it uses values at compile time (--override NAME=VALUE)")
+					return
+				}
+				n = l.moduleValue(k)
+			}
+			l.m.BindArrayCount(t.CountOverride, n)
+		}
+		l.arrayCounts(v, t.Elem)
+	case *types.Struct:
+		for _, m := range t.Members {
+			l.arrayCounts(v, m.Type)
+		}
+	}
+}
+
+// moduleValue lowers an override-expression (or const-expression) of a module-scope
+// declaration into Module.Exprs and returns its value.
+func (l *lowerer) moduleValue(e syntax.Expr) ir.Value {
+	saveB, saveScope := l.b, l.moduleScope
+	l.b, l.moduleScope = l.m.ExprBuilder(), true
+	v := l.value(e)
+	l.b, l.moduleScope = saveB, saveScope
+	return v
+}
+
+// function lowers a function or entry point.
+func (l *lowerer) function(sf *sema.Func) {
+	f := l.m.NewFunc(sf.Name(), sf.Result)
+	l.funcs[sf] = f
+	if sf.IsEntryPoint() {
+		f.Stage = ir.Stage(sf.Stage) // the two enumerations agree
+		f.ResultIO = sf.ResultIO
+		if sf.Stage == sema.Compute {
+			l.workgroupSize(sf, f)
+		}
+	}
+	for _, p := range sf.Params {
+		io := types.NoIO
+		if sf.IsEntryPoint() {
+			io = p.IO
+		}
+		if what := unsupported(p.Type); what != "" {
+			l.errorf(p.Decl, "%s not supported by the SPIR-V backend yet", what)
+			l.failed[p] = true
+		}
+		l.vals[p] = f.AddParam(p.Name(), p.Type, io)
+	}
+	saveB, saveFn := l.b, l.fn
+	l.b, l.fn = ir.NewBuilder(f), sf
+	if sf.IsEntryPoint() {
+		l.entryInits(sf)
+	}
+	l.stmts(sf.Decl.Body.Stmts)
+	l.b.Finish()
+	l.b, l.fn = saveB, saveFn
+}
+
+// workgroupSize sets the workgroup size of a compute entry point.
+func (l *lowerer) workgroupSize(sf *sema.Func, f *ir.Func) {
+	for i, d := range sf.Workgroup {
+		switch {
+		case d.Expr == nil:
+		case d.IsConst():
+			f.WorkgroupSize[i] = l.m.ConstU32(uint32(d.Value))
+		case !l.specExpressible(d.Expr):
+			l.errorf(d.Expr, "this @workgroup_size cannot be computed by SPIR-V specialisation constants "+
+				"(it needs float arithmetic or a builtin function); give the overrides it uses values at compile time (--override NAME=VALUE)")
+		default:
+			v := l.moduleValue(d.Expr)
+			if c := l.m.Const(v); c != nil && c.Int() < 1 {
+				l.errorf(d.Expr, "@workgroup_size evaluates to %d with the override values given; it must be at least 1", c.Int())
+			}
+			f.WorkgroupSize[i] = v
+		}
+	}
+}
