@@ -7,6 +7,12 @@ package compiler
 
 import (
 	"fmt"
+	"sort"
+
+	"github.com/wgslgo/wgslgo/compiler/backend"
+	"github.com/wgslgo/wgslgo/compiler/constant"
+	"github.com/wgslgo/wgslgo/compiler/ir/transform"
+	"github.com/wgslgo/wgslgo/compiler/lower"
 
 	"github.com/wgslgo/wgslgo/compiler/diag"
 	"github.com/wgslgo/wgslgo/compiler/reflect"
@@ -98,16 +104,67 @@ func Reflect(src Source, opts Options) (*reflect.Module, diag.List, error) {
 	return m, diags, nil
 }
 
-// ErrNoBackend reports that SPIR-V generation is not available in this build of the compiler.
-var ErrNoBackend = fmt.Errorf("SPIR-V generation is not implemented yet: the IR lowering and the SPIR-V backend are still being written (parsing, checking and --reflect work)")
-
 // Compile checks a source and generates SPIR-V and reflection.
 func Compile(src Source, opts Options) (*Result, error) {
-	if _, err := ParseTarget(string(opts.Target)); err != nil {
+	target, ok := backend.ParseTarget(string(orDefault(opts.Target)))
+	if !ok {
+		return nil, fmt.Errorf("unknown target %q (want vulkan1.0, vulkan1.1, vulkan1.2 or vulkan1.3)", opts.Target)
+	}
+	prog, diags := Check(src, opts)
+	if prog == nil {
+		return nil, diags
+	}
+	file := prog.File.Source
+	lopts := lower.Options{EntryPoint: opts.EntryPoint, Overrides: map[string]constant.Value{}}
+	for _, name := range sortedNames(opts.Overrides) {
+		v, err := lower.OverrideValue(prog, name, opts.Overrides[name])
+		if err != nil {
+			return nil, fileError(file, diags, "--override %s=%s: %v", name, opts.Overrides[name], err)
+		}
+		lopts.Overrides[name] = v
+	}
+	m, more := lower.Lower(prog, lopts)
+	diags = append(diags, more...)
+	if m == nil || diags.HasErrors() {
+		return nil, diags
+	}
+	if err := transform.ForSPIRV(m, transform.Options{
+		NoRobustness: opts.NoRobustness,
+		NativeDemote: target == backend.Vulkan1_3,
+		Layouts:      prog.Layouts,
+	}); err != nil {
+		return nil, fileError(file, diags, "internal error while preparing the module for SPIR-V: %v; please report this shader", err)
+	}
+	words, err := backend.Emit(m, backend.Options{Target: target, Layouts: prog.Layouts})
+	if err != nil {
+		return nil, fileError(file, diags, "%v", err)
+	}
+	refl, err := reflect.FromProgram(prog, src.Name)
+	if err != nil {
 		return nil, err
 	}
-	if _, _, err := Reflect(src, opts); err != nil {
-		return nil, err
+	return &Result{SPIRV: words, Reflection: refl, Warnings: diags, Program: prog}, nil
+}
+
+func orDefault(t Target) Target {
+	if t == "" {
+		return Vulkan11
 	}
-	return nil, ErrNoBackend
+	return t
+}
+
+// fileError turns an error without a position into a diagnostic about the whole file,
+// appended to the warnings so far.
+func fileError(f *diag.File, diags diag.List, format string, args ...any) diag.List {
+	d := &diag.Diagnostic{Severity: diag.Error, File: f, Span: diag.Span{Start: diag.NoPos, End: diag.NoPos}, Message: fmt.Sprintf(format, args...)}
+	return append(diags, d)
+}
+
+func sortedNames(m map[string]string) []string {
+	names := make([]string, 0, len(m))
+	for n := range m {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/binary"
 	"os"
 	"path/filepath"
 	"testing"
@@ -10,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wgslgo/wgslgo/compiler/reflect"
+	"github.com/wgslgo/wgslgo/internal/spirvval"
 )
 
 func runWgslc(t *testing.T, args ...string) (int, string) {
@@ -79,4 +81,27 @@ func TestUsageErrors(t *testing.T) {
 	assert.Contains(t, stderr, "no such file")
 	code, _ = runWgslc(t, "--dialect", "klingon", "--check", "../../examples/particles/particles.wgsl")
 	assert.Equal(t, exitUsage, code)
+}
+
+func TestCompileToSPIRV(t *testing.T) {
+	dir := t.TempDir()
+	spv, js := filepath.Join(dir, "p.spv"), filepath.Join(dir, "p.json")
+	code, stderr := runWgslc(t, "-o", spv, "--reflect", js, "--target", "vulkan1.2", "../../examples/particles/particles.wgsl")
+	require.Equal(t, exitOK, code, stderr)
+	data, err := os.ReadFile(spv)
+	require.NoError(t, err)
+	require.True(t, len(data) > 20 && len(data)%4 == 0)
+	assert.Equal(t, []byte{0x03, 0x02, 0x23, 0x07}, data[:4], "SPIR-V magic, little endian")
+	assert.Equal(t, []byte{0x00, 0x05, 0x01, 0x00}, data[4:8], "SPIR-V 1.5 for vulkan1.2")
+	words := make([]uint32, len(data)/4)
+	for i := range words {
+		words[i] = binary.LittleEndian.Uint32(data[4*i:])
+	}
+	spirvval.Check(t, words, "vulkan1.2")
+	_, err = os.Stat(js)
+	assert.NoError(t, err)
+
+	code, stderr = runWgslc(t, "-o", spv, "--override", "nosuch=1", "../../examples/particles/particles.wgsl")
+	assert.Equal(t, exitDiags, code)
+	assert.Contains(t, stderr, "nosuch")
 }
