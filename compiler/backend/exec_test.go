@@ -434,3 +434,33 @@ func TestExecUniformMatrices(t *testing.T) {
 		assert.Equal(t, want, floats32(res.Bytes(0, 1)))
 	})
 }
+
+func TestExecTextures(t *testing.T) {
+	texels := make([]float32, 0, 64)
+	for y := range 4 {
+		for x := range 4 {
+			texels = append(texels, float32(x), float32(y), float32(10*y+x), 1)
+		}
+	}
+	img := vulkan.ImageDesc{Dim: vulkan.Dim2D, Format: vulkan.RGBA32Float, Width: 4, Height: 4}
+	st := vulkan.ImageDesc{Dim: vulkan.Dim2D, Format: vulkan.R32Uint, Width: 4, Height: 4}
+	run(t, irtest.Textures, vulkan.Run{Groups: [3]uint32{4, 4, 1}, Bindings: []vulkan.Binding{
+		storage(0, make([]byte, 16*17)),
+		{Binding: 1, Kind: vulkan.SampledImage, Image: &img, Data: f32le(texels...)},
+		{Binding: 2, Kind: vulkan.Sampler},
+		{Binding: 3, Kind: vulkan.StorageImage, Image: &st},
+	}}, func(t *testing.T, res *vulkan.Result) {
+		out := floats32(res.Bytes(0, 0))
+		stored := words32(res.Bytes(0, 3))
+		for y := range 4 {
+			for x := range 4 {
+				k := 4 * (4*y + x)
+				// textureLoad and a nearest sample of the same texel's center.
+				want := []float32{2 * texels[k], 2 * texels[k+1], 2 * texels[k+2], 2}
+				assert.Equal(t, want, out[k:k+4], "texel (%d, %d)", x, y)
+				assert.Equal(t, uint32(10*x+y), stored[4*y+x], "stored (%d, %d)", x, y)
+			}
+		}
+		assert.Equal(t, []float32{4, 4, 1, 0}, out[64:68])
+	})
+}

@@ -31,6 +31,8 @@ var Samples = []Sample{
 	{"builtins", Builtins},
 	{"integer_ops", IntegerOps},
 	{"f16", F16},
+	{"textures", Textures},
+	{"fragment_textures", FragmentTextures},
 }
 
 func builtinIO(name string) types.IO {

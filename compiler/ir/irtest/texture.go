@@ -306,3 +306,108 @@ func operandConst(m *ir.Module, t types.Type) ir.Value {
 	}
 	return m.ConstSplat(t, c)
 }
+
+func handleGlobal(m *ir.Module, name string, t types.Type, binding uint32) *ir.Global {
+	g := m.NewGlobal(name, types.AddrHandle, types.Read, t)
+	g.Binding = &ir.BindingPoint{Group: 0, Binding: binding}
+	return g
+}
+
+// Textures mirrors a compute shader that loads, samples, queries and stores textures, and
+// passes a texture to a function:
+//
+//	@group(0) @binding(0) var<storage, read_write> out: array<vec4f>;
+//	@group(0) @binding(1) var t: texture_2d<f32>;
+//	@group(0) @binding(2) var s: sampler;
+//	@group(0) @binding(3) var st: texture_storage_2d<r32uint, write>;
+//	fn fetch(tex: texture_2d<f32>, p: vec2u) -> vec4f { return textureLoad(tex, p, 0); }
+//	@compute @workgroup_size(1) fn main(@builtin(global_invocation_id) gid: vec3u) {
+//	  let p = gid.xy;
+//	  out[p.y * 4u + p.x] = fetch(t, p) + textureSampleLevel(t, s, (vec2f(p) + 0.5) / 4.0, 0.0);
+//	  textureStore(st, p, vec4u(p.x * 10u + p.y));
+//	  if (p.x == 0u && p.y == 0u) {
+//	    out[16] = vec4f(vec2f(textureDimensions(t)), f32(textureNumLevels(t)), 0.0);
+//	  }
+//	}
+func Textures() *ir.Module {
+	m := ir.NewModule()
+	v4, v2f, v2u := types.Vec(4, types.F32), types.Vec(2, types.F32), types.Vec(2, types.U32)
+	tex2d := &types.Texture{Kind: types.TexSampled, Dim: types.Dim2D, Sampled: types.F32}
+	storageTex := &types.Texture{Kind: types.TexStorage, Dim: types.Dim2D, Format: types.R32uint, Access: types.Write}
+	out := storageBuffer(m, "out", &types.Array{Elem: v4}, types.ReadWrite, 0)
+	t := handleGlobal(m, "t", tex2d, 1)
+	s := handleGlobal(m, "s", types.SamplerType, 2)
+	st := handleGlobal(m, "st", storageTex, 3)
+
+	fetch := m.NewFunc("fetch", v4)
+	tex := fetch.AddParam("tex", tex2d, types.NoIO)
+	p := fetch.AddParam("p", v2u, types.NoIO)
+	b := ir.NewBuilder(fetch)
+	b.Return(b.Builtin(ir.BuiltinTextureLoad, tex, p, b.I32(0)))
+
+	f, gid := compute(m, "main", 1)
+	b = ir.NewBuilder(f)
+	p = b.Swizzle(gid, 0, 1)
+	x, y := b.Swizzle(p, 0), b.Swizzle(p, 1)
+	tv := b.Load(t.Value)
+	uv := b.Div(b.Add(b.Convert(v2f, p), b.F32(0.5)), b.F32(4))
+	sum := b.Add(b.Call(fetch, tv, p), b.Builtin(ir.BuiltinTextureSampleLevel, tv, b.Load(s.Value), uv, b.F32(0)))
+	b.Store(b.Access(out.Value, b.Add(b.Mul(y, b.U32(4)), x)), sum)
+	texel := b.Splat(types.Vec(4, types.U32), b.Add(b.Mul(x, b.U32(10)), y))
+	b.Builtin(ir.BuiltinTextureStore, b.Load(st.Value), p, texel)
+	origin := b.And(b.Eq(x, b.U32(0)), b.Eq(y, b.U32(0)))
+	b.If(origin, nil, func() {
+		tv := b.Load(t.Value)
+		dims := b.Convert(v2f, b.Builtin(ir.BuiltinTextureDimensions, tv))
+		levels := b.Convert(types.F32, b.Builtin(ir.BuiltinTextureNumLevels, tv))
+		b.Store(b.AccessN(out.Value, 16), b.Construct(v4, dims, levels, b.F32(0)))
+	}, nil)
+	b.Finish()
+	return m
+}
+
+// FragmentTextures mirrors a fragment shader with implicit-derivative sampling, depth
+// comparison, derivatives and discard:
+//
+//	@group(0) @binding(0) var t: texture_2d_array<f32>;
+//	@group(0) @binding(1) var s: sampler;
+//	@group(0) @binding(2) var d: texture_depth_cube;
+//	@group(0) @binding(3) var c: sampler_comparison;
+//	@group(0) @binding(4) var<storage, read_write> hits: atomic<u32>;
+//	@fragment fn fs(@location(0) uv: vec2f, @location(1) @interpolate(flat) layer: i32) -> @location(0) vec4f {
+//	  var color = textureSample(t, s, uv, layer) + textureSampleBias(t, s, uv, layer, 0.5, vec2i(1, 1));
+//	  if (color.a < 0.5) { discard; }
+//	  color += textureSampleGrad(t, s, uv, layer, dpdx(uv), dpdyFine(uv));
+//	  atomicAdd(&hits, 1u);
+//	  return color * textureSampleCompare(d, c, vec3f(uv, 1.0), 0.5);
+//	}
+func FragmentTextures() *ir.Module {
+	m := ir.NewModule()
+	v4, v2f := types.Vec(4, types.F32), types.Vec(2, types.F32)
+	t := handleGlobal(m, "t", &types.Texture{Kind: types.TexSampled, Dim: types.Dim2DArray, Sampled: types.F32}, 0)
+	s := handleGlobal(m, "s", types.SamplerType, 1)
+	d := handleGlobal(m, "d", &types.Texture{Kind: types.TexDepth, Dim: types.DimCube}, 2)
+	c := handleGlobal(m, "c", types.ComparisonSamplerType, 3)
+	hits := storageBuffer(m, "hits", &types.Atomic{Elem: types.U32}, types.ReadWrite, 4)
+	fs := m.NewFunc("fs", v4)
+	fs.Stage = ir.StageFragment
+	fs.ResultIO = locationIO(0)
+	uv := fs.AddParam("uv", v2f, locationIO(0))
+	flat := locationIO(1)
+	flat.Interpolate = "flat"
+	layer := fs.AddParam("layer", types.I32, flat)
+	b := ir.NewBuilder(fs)
+	tv, sv := b.Load(t.Value), b.Load(s.Value)
+	off := m.ConstComposite(types.Vec(2, types.I32), m.ConstI32(1), m.ConstI32(1))
+	color := b.Var("color", v4, b.Add(b.Builtin(ir.BuiltinTextureSample, tv, sv, uv, layer),
+		b.Builtin(ir.BuiltinTextureSampleBias, tv, sv, uv, layer, b.F32(0.5), off)))
+	b.If(b.Lt(b.Swizzle(b.Load(color), 3), b.F32(0.5)), nil, func() { b.Discard() }, nil)
+	grad := b.Builtin(ir.BuiltinTextureSampleGrad, tv, sv, uv, layer,
+		b.Builtin(ir.BuiltinDpdx, uv), b.Builtin(ir.BuiltinDpdyFine, uv))
+	b.Store(color, b.Add(b.Load(color), grad))
+	b.Builtin(ir.BuiltinAtomicAdd, hits.Value, b.U32(1))
+	cmp := b.Builtin(ir.BuiltinTextureSampleCompare, b.Load(d.Value), b.Load(c.Value),
+		b.Construct(types.Vec(3, types.F32), uv, b.F32(1)), b.F32(0.5))
+	b.Return(b.Mul(b.Load(color), cmp))
+	return m
+}

@@ -9,13 +9,22 @@ import (
 // its object: pointer access chains, and extract/insert on values. An index that is not a
 // constant in range becomes min(u32(index), count - 1); for a runtime-sized array the count
 // is arrayLength of the pointer to it, for an override-sized one its count value.
+//
+// Texture accesses get the same treatment (see textureRobustness): textureLoad reads a
+// texel within bounds, textureStore outside them does nothing, as WGSL allows.
 func Robustness(m *ir.Module) {
 	for _, f := range m.Funcs {
 		b := ir.NewBuilder(f)
+		var texels []*ir.Inst
 		ir.Walk(f.Body, func(in *ir.Inst) {
 			var t types.Type
 			first := 1
 			switch in.Op {
+			case ir.OpBuiltin:
+				if fn := in.Builtin(); fn == ir.BuiltinTextureLoad || fn == ir.BuiltinTextureStore {
+					texels = append(texels, in)
+				}
+				return
 			case ir.OpAccess:
 				t = m.Type(in.Args[0]).(*types.Pointer).Elem
 			case ir.OpExtract:
@@ -40,6 +49,7 @@ func Robustness(m *ir.Module) {
 				t = ir.ElemType(t, 0)
 			}
 		})
+		textureRobustness(m, b, texels)
 	}
 }
 

@@ -1,0 +1,426 @@
+package backend_test
+
+import (
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/wgslgo/wgslgo/internal/vulkan"
+)
+
+// Texture execution tests: compute shaders read sampled and storage textures and write
+// what they see to a buffer, compared with the same operations computed in Go.
+
+// img2D is a 2D rgba32float image in Go, for reference sampling.
+type img2D struct {
+	w, h int
+	px   [][4]float32 // row-major
+}
+
+func newImg2D(w, h int, f func(x, y int) [4]float32) *img2D {
+	im := &img2D{w: w, h: h, px: make([][4]float32, w*h)}
+	for y := range h {
+		for x := range w {
+			im.px[y*w+x] = f(x, y)
+		}
+	}
+	return im
+}
+
+func (im *img2D) bytes() []byte {
+	var fs []float32
+	for _, p := range im.px {
+		fs = append(fs, p[:]...)
+	}
+	return f32le(fs...)
+}
+
+func wrap(i, n int, repeat bool) int {
+	if repeat {
+		return ((i % n) + n) % n
+	}
+	return min(max(i, 0), n-1)
+}
+
+func (im *img2D) texel(x, y int, repeat bool) [4]float32 {
+	return im.px[wrap(y, im.h, repeat)*im.w+wrap(x, im.w, repeat)]
+}
+
+// sample is Vulkan's nearest or bilinear filtering at normalized (u, v) (texel offsets
+// off added in texel space).
+func (im *img2D) sample(u, v float32, linear, repeat bool, off [2]int) [4]float32 {
+	x, y := float64(u)*float64(im.w), float64(v)*float64(im.h)
+	if !linear {
+		return im.texel(int(math.Floor(x))+off[0], int(math.Floor(y))+off[1], repeat)
+	}
+	x, y = x-0.5, y-0.5
+	x0, y0 := math.Floor(x), math.Floor(y)
+	a, b := float32(x-x0), float32(y-y0)
+	i, j := int(x0)+off[0], int(y0)+off[1]
+	t00, t10 := im.texel(i, j, repeat), im.texel(i+1, j, repeat)
+	t01, t11 := im.texel(i, j+1, repeat), im.texel(i+1, j+1, repeat)
+	var out [4]float32
+	for c := range 4 {
+		out[c] = (1-a)*(1-b)*t00[c] + a*(1-b)*t10[c] + (1-a)*b*t01[c] + a*b*t11[c]
+	}
+	return out
+}
+
+// gather is Vulkan's textureGather of component c: the texels (i0,j1), (i1,j1), (i1,j0),
+// (i0,j0) of the bilinear footprint.
+func (im *img2D) gather(u, v float32, c int, repeat bool, off [2]int) [4]float32 {
+	x, y := float64(u)*float64(im.w)-0.5, float64(v)*float64(im.h)-0.5
+	i, j := int(math.Floor(x))+off[0], int(math.Floor(y))+off[1]
+	return [4]float32{im.texel(i, j+1, repeat)[c], im.texel(i+1, j+1, repeat)[c],
+		im.texel(i+1, j, repeat)[c], im.texel(i, j, repeat)[c]}
+}
+
+func vec4s(b []byte) [][4]float32 {
+	fs := floats32(b)
+	out := make([][4]float32, len(fs)/4)
+	for i := range out {
+		copy(out[i][:], fs[4*i:])
+	}
+	return out
+}
+
+func assertVec4Near(t *testing.T, want, got [4]float32, eps float64, msg string, args ...any) {
+	t.Helper()
+	for c := range 4 {
+		if math.Abs(float64(want[c]-got[c])) > eps {
+			assert.Failf(t, "mismatch", "%s: got %v, want %v", append([]any{msg}, append(args, got, want)...)...)
+			return
+		}
+	}
+}
+
+func sampled(binding uint32, img vulkan.ImageDesc, data []byte) vulkan.Binding {
+	return vulkan.Binding{Group: 0, Binding: binding, Kind: vulkan.SampledImage, Image: &img, Data: data}
+}
+
+func samplerAt(binding uint32, s vulkan.SamplerDesc) vulkan.Binding {
+	k := vulkan.Sampler
+	if s.Compare != vulkan.CompareNone {
+		k = vulkan.ComparisonSampler
+	}
+	return vulkan.Binding{Group: 0, Binding: binding, Kind: k, Sampler: &s}
+}
+
+// A 4x4 rgba32float texture whose texels are distinct and exactly representable.
+func testImage() *img2D {
+	return newImg2D(4, 4, func(x, y int) [4]float32 {
+		return [4]float32{float32(x), float32(y), float32(10*y + x), float32(x*x) / 4}
+	})
+}
+
+// textureSampleLevel with nearest and linear filters, clamp and repeat addressing, and
+// offsets, at coordinates where linear weights are exact; textureSampleBaseClampToEdge.
+func TestExecTextureSampleLevel(t *testing.T) {
+	im := testImage()
+	coords := [][2]float32{{0.5, 0.5}, {0.125, 0.125}, {0.3125, 0.6875}, {0.0, 0.0}, {0.99, 0.01},
+		{-0.375, 1.25}, {1.0625, 0.5625}, {0.40625, 0.15625}}
+	in := make([]float32, 0, 4*len(coords))
+	for _, c := range coords {
+		in = append(in, c[0], c[1], 0, 0)
+	}
+	const src = `
+@group(0) @binding(0) var<storage, read_write> out: array<vec4f>;
+@group(0) @binding(1) var<storage, read> coords: array<vec4f>;
+@group(0) @binding(2) var t: texture_2d<f32>;
+@group(0) @binding(3) var nearestClamp: sampler;
+@group(0) @binding(4) var linearClamp: sampler;
+@group(0) @binding(5) var nearestRepeat: sampler;
+@group(0) @binding(6) var linearRepeat: sampler;
+
+fn sampleAll(tex: texture_2d<f32>, uv: vec2f, base: u32) {
+  out[base + 0] = textureSampleLevel(tex, nearestClamp, uv, 0.0);
+  out[base + 1] = textureSampleLevel(tex, linearClamp, uv, 0.0);
+  out[base + 2] = textureSampleLevel(tex, nearestRepeat, uv, 0.0);
+  out[base + 3] = textureSampleLevel(tex, linearRepeat, uv, 0.0);
+  out[base + 4] = textureSampleLevel(tex, linearRepeat, uv, 0.0, vec2i(1, -2));
+  out[base + 5] = textureSampleBaseClampToEdge(tex, linearRepeat, uv);
+}
+
+@compute @workgroup_size(1)
+fn main(@builtin(workgroup_id) wg: vec3u) {
+  sampleAll(t, coords[wg.x].xy, 6u * wg.x);
+}
+`
+	res := runWGSL(t, wgslRun{src: src, groups: [3]uint32{uint32(len(coords)), 1, 1},
+		bindings: []vulkan.Binding{
+			storage(0, make([]byte, 16*6*len(coords))),
+			{Group: 0, Binding: 1, Kind: vulkan.ReadOnlyStorageBuffer, Data: f32le(in...)},
+			sampled(2, vulkan.ImageDesc{Dim: vulkan.Dim2D, Format: vulkan.RGBA32Float, Width: 4, Height: 4}, im.bytes()),
+			samplerAt(3, vulkan.SamplerDesc{}),
+			samplerAt(4, vulkan.SamplerDesc{MagFilter: vulkan.Linear, MinFilter: vulkan.Linear}),
+			samplerAt(5, vulkan.SamplerDesc{AddressU: vulkan.Repeat, AddressV: vulkan.Repeat}),
+			samplerAt(6, vulkan.SamplerDesc{MagFilter: vulkan.Linear, MinFilter: vulkan.Linear,
+				AddressU: vulkan.Repeat, AddressV: vulkan.Repeat}),
+		}})
+	out := vec4s(res.Bytes(0, 0))
+	for i, c := range coords {
+		u, v := c[0], c[1]
+		got := out[6*i:]
+		const eps = 1e-4
+		assertVec4Near(t, im.sample(u, v, false, false, [2]int{}), got[0], eps, "nearest clamp at %v", c)
+		assertVec4Near(t, im.sample(u, v, true, false, [2]int{}), got[1], eps, "linear clamp at %v", c)
+		assertVec4Near(t, im.sample(u, v, false, true, [2]int{}), got[2], eps, "nearest repeat at %v", c)
+		assertVec4Near(t, im.sample(u, v, true, true, [2]int{}), got[3], eps, "linear repeat at %v", c)
+		assertVec4Near(t, im.sample(u, v, true, true, [2]int{1, -2}), got[4], eps, "linear repeat offset at %v", c)
+		cu := min(max(u, 0.125), 0.875) // half a texel from the edges
+		cv := min(max(v, 0.125), 0.875)
+		assertVec4Near(t, im.sample(cu, cv, true, true, [2]int{}), got[5], eps, "base clamp to edge at %v", c)
+	}
+}
+
+// textureLoad of every level and layer, textureDimensions, textureNumLevels and
+// textureNumLayers, with signed and unsigned coordinates, indices and levels.
+func TestExecTextureLoadQueries(t *testing.T) {
+	// A 4x4 r32uint 2d array with 3 layers and 3 levels: texel = 1000*level + 100*layer + 10*y + x.
+	var texels []uint32
+	for m := range 3 {
+		size := 4 >> m
+		for l := range 3 {
+			for y := range size {
+				for x := range size {
+					texels = append(texels, uint32(1000*m+100*l+10*y+x))
+				}
+			}
+		}
+	}
+	const src = `
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@group(0) @binding(1) var arr: texture_2d_array<u32>;
+@group(0) @binding(2) var vol: texture_3d<f32>;
+@group(0) @binding(3) var line: texture_1d<i32>;
+
+@compute @workgroup_size(1)
+fn main(@builtin(workgroup_id) wg: vec3u) {
+  let i = wg.x;
+  // Every texel of every level and layer: i = ((level * 3 + layer) * 4 + y) * 4 + x.
+  let x = i % 4u;
+  let y = (i / 4u) % 4u;
+  let layer = i32((i / 16u) % 3u);
+  let level = i / 48u;
+  if (x < (4u >> level) && y < (4u >> level)) {
+    out[i] = textureLoad(arr, vec2u(x, y), layer, level).x;
+    // The same through signed coordinates, an unsigned layer and a signed level.
+    out[144u + i] = textureLoad(arr, vec2i(i32(x), i32(y)), u32(layer), i32(level)).x + 1u;
+  }
+  if (i == 0u) {
+    let d0 = textureDimensions(arr);
+    let d1 = textureDimensions(arr, 1);
+    let d2 = textureDimensions(arr, 2u);
+    out[288] = d0.x; out[289] = d0.y; out[290] = d1.x; out[291] = d2.y;
+    out[292] = textureNumLevels(arr);
+    out[293] = textureNumLayers(arr);
+    let v = textureDimensions(vol);
+    out[294] = v.x; out[295] = v.y; out[296] = v.z;
+    out[297] = textureNumLevels(vol);
+    out[298] = textureDimensions(line);
+    out[299] = bitcast<u32>(textureLoad(line, 3, 0).x);
+    out[300] = u32(textureLoad(vol, vec3u(1, 2, 1), 0).x);
+  }
+}
+`
+	vol := make([]float32, 2*4*3)
+	for z := range 2 {
+		for y := range 3 {
+			for x := range 4 {
+				vol[(z*3+y)*4+x] = float32(100*z + 10*y + x)
+			}
+		}
+	}
+	line := make([]uint32, 8)
+	for x := range line {
+		line[x] = uint32(int32(-x))
+	}
+	res := runWGSL(t, wgslRun{src: src, groups: [3]uint32{144, 1, 1},
+		bindings: []vulkan.Binding{
+			storage(0, make([]byte, 4*301)),
+			sampled(1, vulkan.ImageDesc{Dim: vulkan.Dim2DArray, Format: vulkan.R32Uint, Width: 4, Height: 4, Layers: 3, Mips: 3}, le32(texels...)),
+			sampled(2, vulkan.ImageDesc{Dim: vulkan.Dim3D, Format: vulkan.R32Float, Width: 4, Height: 3, Depth: 2}, f32le(vol...)),
+			sampled(3, vulkan.ImageDesc{Dim: vulkan.Dim1D, Format: vulkan.R32Sint, Width: 8}, le32(line...)),
+		}})
+	out := words32(res.Bytes(0, 0))
+	for i := range 144 {
+		x, y, layer, level := i%4, (i/4)%4, (i/16)%3, i/48
+		if x >= 4>>level || y >= 4>>level {
+			continue
+		}
+		want := uint32(1000*level + 100*layer + 10*y + x)
+		require.Equal(t, want, out[i], "texel %d", i)
+		require.Equal(t, want+1, out[144+i], "texel %d (signed coordinates)", i)
+	}
+	assert.Equal(t, []uint32{4, 4, 2, 1, 3, 3, 4, 3, 2, 1, 8, 0xFFFFFFFD, 121}, out[288:301])
+}
+
+// textureStore to write-only storage textures of several formats and dimensions, and
+// textureLoad/textureStore on a read_write one; then the images are read back.
+func TestExecTextureStore(t *testing.T) {
+	const src = `
+@group(0) @binding(0) var img: texture_storage_2d<rgba32float, write>;
+@group(0) @binding(1) var counts: texture_storage_2d_array<r32uint, write>;
+@group(0) @binding(2) var acc: texture_storage_1d<r32sint, read_write>;
+@group(0) @binding(3) var vol: texture_storage_3d<rgba8unorm, write>;
+
+@compute @workgroup_size(1)
+fn main(@builtin(workgroup_id) wg: vec3u) {
+  let p = wg.xy;
+  textureStore(img, p, vec4f(f32(p.x), f32(p.y), 0.5, -1.0));
+  textureStore(counts, vec2i(p), i32(p.x + p.y) % 2, vec4u(p.x * 10u + p.y));
+  if (p.y == 0u) {
+    let old = textureLoad(acc, p.x);
+    textureStore(acc, p.x, old * 2 - vec4i(1));
+  }
+  textureStore(vol, vec3u(p.x % 2u, p.y % 2u, (p.x / 2u) % 2u), vec4f(0.0, 0.25, 0.5, 1.0));
+}
+`
+	acc := []uint32{1, 2, 3, 4, 5}
+	res := runWGSL(t, wgslRun{src: src, groups: [3]uint32{5, 3, 1},
+		bindings: []vulkan.Binding{
+			{Binding: 0, Kind: vulkan.StorageImage, Image: &vulkan.ImageDesc{Dim: vulkan.Dim2D, Format: vulkan.RGBA32Float, Width: 5, Height: 3}},
+			{Binding: 1, Kind: vulkan.StorageImage, Image: &vulkan.ImageDesc{Dim: vulkan.Dim2DArray, Format: vulkan.R32Uint, Width: 5, Height: 3, Layers: 2}},
+			{Binding: 2, Kind: vulkan.StorageImage, Image: &vulkan.ImageDesc{Dim: vulkan.Dim1D, Format: vulkan.R32Sint, Width: 5}, Data: le32(acc...)},
+			{Binding: 3, Kind: vulkan.StorageImage, Image: &vulkan.ImageDesc{Dim: vulkan.Dim3D, Format: vulkan.RGBA8Unorm, Width: 2, Height: 2, Depth: 2}},
+		}})
+	img := floats32(res.Bytes(0, 0))
+	counts := words32(res.Bytes(0, 1))
+	for y := range 3 {
+		for x := range 5 {
+			k := 4 * (y*5 + x)
+			assert.Equal(t, []float32{float32(x), float32(y), 0.5, -1}, img[k:k+4], "img(%d, %d)", x, y)
+			layer := (x + y) % 2
+			assert.Equal(t, uint32(10*x+y), counts[layer*15+y*5+x], "counts(%d, %d, %d)", x, y, layer)
+			assert.Equal(t, uint32(0), counts[(1-layer)*15+y*5+x], "counts(%d, %d, %d) untouched", x, y, 1-layer)
+		}
+	}
+	for x, a := range acc {
+		assert.Equal(t, uint32(2*int32(a)-1), words32(res.Bytes(0, 2))[x], "acc(%d)", x)
+	}
+	vol := res.Bytes(0, 3)
+	for i := 0; i < len(vol); i += 4 {
+		assert.Equal(t, []byte{0, 64, 128, 255}, vol[i:i+4], "vol texel %d", i/4)
+	}
+}
+
+// textureGather of each component, with and without offsets, and on a depth texture;
+// textureGatherCompare, textureSampleCompareLevel.
+func TestExecTextureGatherCompare(t *testing.T) {
+	im := testImage()
+	depth := make([]float32, 16)
+	for i := range depth {
+		depth[i] = float32(i) / 16
+	}
+	dim := newImg2D(4, 4, func(x, y int) [4]float32 { d := depth[y*4+x]; return [4]float32{d, d, d, d} })
+	coords := [][2]float32{{0.5, 0.5}, {0.125, 0.375}, {0.625, 0.875}, {0.0, 1.0}}
+	in := make([]float32, 0, 4*len(coords))
+	for i, c := range coords {
+		in = append(in, c[0], c[1], float32(i)/4+0.1, 0)
+	}
+	const src = `
+@group(0) @binding(0) var<storage, read_write> out: array<vec4f>;
+@group(0) @binding(1) var<storage, read> coords: array<vec4f>;
+@group(0) @binding(2) var t: texture_2d<f32>;
+@group(0) @binding(3) var s: sampler;
+@group(0) @binding(4) var d: texture_depth_2d;
+@group(0) @binding(5) var less: sampler_comparison;
+
+@compute @workgroup_size(1)
+fn main(@builtin(workgroup_id) wg: vec3u) {
+  let c = coords[wg.x];
+  let base = 8u * wg.x;
+  out[base + 0] = textureGather(0, t, s, c.xy);
+  out[base + 1] = textureGather(1u, t, s, c.xy);
+  out[base + 2] = textureGather(2, t, s, c.xy, vec2i(-1, 1));
+  out[base + 3] = textureGather(3, t, s, c.xy);
+  out[base + 4] = textureGather(d, s, c.xy);
+  out[base + 5] = textureGatherCompare(d, less, c.xy, c.z);
+  out[base + 6] = vec4f(textureSampleCompareLevel(d, less, c.xy, c.z),
+                        textureSampleCompareLevel(d, less, c.xy, c.z, vec2i(1, 0)),
+                        textureSampleLevel(d, s, c.xy, 0), textureLoad(d, vec2u(1, 2), 0));
+  out[base + 7] = vec4f(vec2f(textureDimensions(d)), 0, 0);
+}
+`
+	res := runWGSL(t, wgslRun{src: src, groups: [3]uint32{uint32(len(coords)), 1, 1},
+		bindings: []vulkan.Binding{
+			storage(0, make([]byte, 16*8*len(coords))),
+			{Group: 0, Binding: 1, Kind: vulkan.ReadOnlyStorageBuffer, Data: f32le(in...)},
+			sampled(2, vulkan.ImageDesc{Dim: vulkan.Dim2D, Format: vulkan.RGBA32Float, Width: 4, Height: 4}, im.bytes()),
+			samplerAt(3, vulkan.SamplerDesc{}),
+			sampled(4, vulkan.ImageDesc{Dim: vulkan.Dim2D, Format: vulkan.Depth32Float, Width: 4, Height: 4}, f32le(depth...)),
+			samplerAt(5, vulkan.SamplerDesc{Compare: vulkan.CompareLess}),
+		}})
+	out := vec4s(res.Bytes(0, 0))
+	cmp := func(ref, d float32) float32 { // CompareLess: pass when ref < d
+		if ref < d {
+			return 1
+		}
+		return 0
+	}
+	for i, c := range coords {
+		u, v := c[0], c[1]
+		ref := float32(i)/4 + 0.1
+		got := out[8*i:]
+		assert.Equal(t, im.gather(u, v, 0, false, [2]int{}), got[0], "gather x at %v", c)
+		assert.Equal(t, im.gather(u, v, 1, false, [2]int{}), got[1], "gather y at %v", c)
+		assert.Equal(t, im.gather(u, v, 2, false, [2]int{-1, 1}), got[2], "gather z offset at %v", c)
+		assert.Equal(t, im.gather(u, v, 3, false, [2]int{}), got[3], "gather w at %v", c)
+		dg := dim.gather(u, v, 0, false, [2]int{})
+		assert.Equal(t, dg, got[4], "depth gather at %v", c)
+		assert.Equal(t, [4]float32{cmp(ref, dg[0]), cmp(ref, dg[1]), cmp(ref, dg[2]), cmp(ref, dg[3])}, got[5],
+			"gather compare at %v", c)
+		near := dim.sample(u, v, false, false, [2]int{})[0]
+		nearOff := dim.sample(u, v, false, false, [2]int{1, 0})[0]
+		assert.Equal(t, [4]float32{cmp(ref, near), cmp(ref, nearOff), near, depth[2*4+1]}, got[6], "compare at %v", c)
+		assert.Equal(t, [4]float32{4, 4, 0, 0}, got[7])
+	}
+}
+
+// Sampling cube and cube array textures: directions towards each face's texels.
+func TestExecTextureCube(t *testing.T) {
+	// 2x2 faces, 2 cubes; texel value = 100*cube + 10*face + 2*y + x.
+	var texels []float32
+	for l := range 12 {
+		for y := range 2 {
+			for x := range 2 {
+				texels = append(texels, float32(100*(l/6)+10*(l%6)+2*y+x))
+			}
+		}
+	}
+	const src = `
+@group(0) @binding(0) var<storage, read_write> out: array<vec2f>;
+@group(0) @binding(1) var cube: texture_cube<f32>;
+@group(0) @binding(2) var cubes: texture_cube_array<f32>;
+@group(0) @binding(3) var s: sampler;
+
+// Face directions and their (s, t) axes (Vulkan's cube map face selection).
+const major = array(vec3f(1, 0, 0), vec3f(-1, 0, 0), vec3f(0, 1, 0), vec3f(0, -1, 0), vec3f(0, 0, 1), vec3f(0, 0, -1));
+const sAxis = array(vec3f(0, 0, -1), vec3f(0, 0, 1), vec3f(1, 0, 0), vec3f(1, 0, 0), vec3f(1, 0, 0), vec3f(-1, 0, 0));
+const tAxis = array(vec3f(0, -1, 0), vec3f(0, -1, 0), vec3f(0, 0, 1), vec3f(0, 0, -1), vec3f(0, -1, 0), vec3f(0, -1, 0));
+
+@compute @workgroup_size(1)
+fn main(@builtin(workgroup_id) wg: vec3u) {
+  let face = wg.x / 4u;
+  let x = f32(wg.x % 2u) - 0.5;
+  let y = f32((wg.x / 2u) % 2u) - 0.5;
+  let dir = major[face] + x * sAxis[face] + y * tAxis[face];
+  out[wg.x] = vec2f(textureSampleLevel(cube, s, dir, 0.0).x, textureSampleLevel(cubes, s, dir, 1, 0.0).x);
+}
+`
+	res := runWGSL(t, wgslRun{src: src, groups: [3]uint32{24, 1, 1},
+		bindings: []vulkan.Binding{
+			storage(0, make([]byte, 8*24)),
+			sampled(1, vulkan.ImageDesc{Dim: vulkan.DimCube, Format: vulkan.R32Float, Width: 2, Height: 2}, f32le(texels[:24]...)),
+			sampled(2, vulkan.ImageDesc{Dim: vulkan.DimCubeArray, Format: vulkan.R32Float, Width: 2, Height: 2, Layers: 12}, f32le(texels...)),
+			samplerAt(3, vulkan.SamplerDesc{}),
+		}})
+	out := floats32(res.Bytes(0, 0))
+	for i := range 24 {
+		face, x, y := i/4, i%2, (i/2)%2
+		want := float32(10*face + 2*y + x)
+		assert.Equal(t, []float32{want, want + 100}, out[2*i:2*i+2], "face %d texel (%d, %d)", face, x, y)
+	}
+}

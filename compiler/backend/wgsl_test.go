@@ -1,0 +1,108 @@
+package backend_test
+
+import (
+	"encoding/binary"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/wgslgo/wgslgo/compiler/backend"
+	"github.com/wgslgo/wgslgo/compiler/diag"
+	"github.com/wgslgo/wgslgo/compiler/ir"
+	"github.com/wgslgo/wgslgo/compiler/ir/transform"
+	"github.com/wgslgo/wgslgo/compiler/lower"
+	"github.com/wgslgo/wgslgo/compiler/sema"
+	"github.com/wgslgo/wgslgo/compiler/syntax"
+	"github.com/wgslgo/wgslgo/internal/spirvval"
+	"github.com/wgslgo/wgslgo/internal/vulkan"
+)
+
+// The tests of this file take WGSL source through the whole pipeline: check, lower,
+// transform.ForSPIRV, Emit, spirv-val for every target, and the Vulkan device.
+
+// compileWGSL compiles src for every target, validating each, and returns the words for
+// target. It skips the test while the lowering refuses a construct the test needs.
+func compileWGSL(t *testing.T, src string, target backend.Target, topts transform.Options) []uint32 {
+	t.Helper()
+	var out []uint32
+	for _, tg := range backend.Targets {
+		f := diag.NewFile("test.wgsl", []byte(src))
+		ast, diags := syntax.Parse(f, syntax.Options{})
+		require.False(t, diags.HasErrors(), "parse:\n%v", diags)
+		p, diags := sema.Check(ast, sema.Options{})
+		require.False(t, diags.HasErrors(), "check:\n%v", diags)
+		m, diags := lower.Lower(p, lower.Options{})
+		if diags.HasErrors() && strings.Contains(diags.Error(), "not supported by the SPIR-V backend yet") {
+			t.Skipf("the lowering does not handle this yet:\n%v", diags)
+		}
+		require.False(t, diags.HasErrors(), "lower:\n%v", diags)
+		opts := topts
+		opts.Layouts = p.Layouts
+		require.NoError(t, transform.ForSPIRV(m, opts), "IR:\n%s", ir.Print(m))
+		w, err := backend.Emit(m, backend.Options{Target: tg, Layouts: p.Layouts})
+		require.NoError(t, err, "IR:\n%s", ir.Print(m))
+		spirvval.Check(t, w, tg.String())
+		if tg == target {
+			out = w
+		}
+	}
+	return out
+}
+
+// wgslRun is a compute shader run of WGSL source (entry point "main").
+type wgslRun struct {
+	src      string
+	groups   [3]uint32 // 0 means 1
+	bindings []vulkan.Binding
+	// noNaga skips the differential run through naga.
+	noNaga bool
+}
+
+// runWGSL compiles r.src, dispatches it and returns the result. Where naga is installed,
+// naga's SPIR-V for the same source must leave every binding with the same bytes.
+func runWGSL(t *testing.T, r wgslRun) *vulkan.Result {
+	t.Helper()
+	dev := vulkan.Require(t)
+	words := compileWGSL(t, r.src, backend.Vulkan1_1, transform.Options{})
+	res := dispatchWords(t, dev, words, r)
+	if naga, err := exec.LookPath("naga"); err == nil && !r.noNaga {
+		dir := t.TempDir()
+		in, spv := filepath.Join(dir, "in.wgsl"), filepath.Join(dir, "out.spv")
+		require.NoError(t, os.WriteFile(in, []byte(r.src), 0o644))
+		msg, err := exec.Command(naga, "--index-bounds-check-policy", "Restrict", in, spv).CombinedOutput()
+		require.NoError(t, err, "naga: %s", msg)
+		data, err := os.ReadFile(spv)
+		require.NoError(t, err)
+		nagaWords := make([]uint32, len(data)/4)
+		for i := range nagaWords {
+			nagaWords[i] = binary.LittleEndian.Uint32(data[4*i:])
+		}
+		nres := dispatchWords(t, dev, nagaWords, r)
+		for _, b := range r.bindings {
+			assert.Equal(t, nres.Bytes(b.Group, b.Binding), res.Bytes(b.Group, b.Binding),
+				"@group(%d) @binding(%d): naga's SPIR-V computes something else", b.Group, b.Binding)
+		}
+	}
+	return res
+}
+
+func dispatchWords(t *testing.T, dev *vulkan.Device, words []uint32, r wgslRun) *vulkan.Result {
+	t.Helper()
+	run := vulkan.Run{SPIRV: words, Entry: "main", Groups: r.groups}
+	for i := range run.Groups {
+		run.Groups[i] = max(run.Groups[i], 1)
+	}
+	for _, b := range r.bindings {
+		b.Data = append([]byte(nil), b.Data...)
+		run.Bindings = append(run.Bindings, b)
+	}
+	res, err := dev.Dispatch(run)
+	require.NoError(t, err)
+	assert.Empty(t, res.Warnings)
+	return res
+}
