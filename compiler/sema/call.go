@@ -16,10 +16,13 @@ import (
 func (c *checker) call(e *syntax.CallExpr) operand {
 	id := e.Callee
 	name := id.Name.Name
-	obj := c.lookup(name)
+	obj := c.lookup(name, id.Loc)
 	switch o := obj.(type) {
 	case *Func:
 		c.prog.Uses[id] = o
+		if c.legacy {
+			c.legacyCall(o, id.Loc)
+		}
 		return c.userCall(e, o)
 	case *TypeName:
 		c.prog.Uses[id] = o
@@ -78,6 +81,12 @@ func (c *checker) call(e *syntax.CallExpr) operand {
 			return c.builtinCall(e, CallBuiltin, builtins.Call{Name: name, TemplateArgs: targs})
 		}
 	}
+	if c.legacy {
+		if name = c.legacyFuncName(id); name == "" {
+			c.checkArgsOnly(e)
+			return invalid(e)
+		}
+	}
 	b, ok := builtins.Lookup(name)
 	if !ok {
 		d := c.errorf(id, "unresolved function '%s'", name)
@@ -125,6 +134,9 @@ func (c *checker) builtinCall(e *syntax.CallExpr, kind CallKind, bc builtins.Cal
 	for i, a := range args {
 		bc.Args[i] = a.typ
 		bc.Const[i] = a.mode == Value && a.stage == ConstStage && a.val.IsValid()
+	}
+	if c.legacy && kind == CallBuiltin {
+		c.legacyCallArgs(e, &bc)
 	}
 	ctx := builtins.Context{Extensions: c.prog.Extensions, Features: builtins.AllFeatures}
 	res, err := builtins.Resolve(ctx, bc)
@@ -174,6 +186,9 @@ func (c *checker) builtinCall(e *syntax.CallExpr, kind CallKind, bc builtins.Cal
 		return operand{mode: Value, typ: nil, stage: RuntimeStage}
 	}
 	out := operand{mode: Value, typ: res.Result, stage: stage}
+	if c.legacy && kind == CallBuiltin {
+		out.typ = c.legacyResultType(e, bc.Name, res.Result)
+	}
 	if !res.Const {
 		out.stage = RuntimeStage
 		return out

@@ -3,7 +3,6 @@ package sema
 import (
 	"fmt"
 
-	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/layout"
 	"github.com/wgslgo/wgslgo/compiler/syntax"
 	"github.com/wgslgo/wgslgo/compiler/types"
@@ -12,8 +11,13 @@ import (
 // constDecl checks `const x[: T] = e;` at module (global) or function scope.
 func (c *checker) constDecl(d *syntax.ConstDecl, global bool) Object {
 	obj := &Const{objectBase: objectBase{name: d.Name.Name, span: d.Name.Loc}, Decl: d, Global: global}
+	if d.Legacy && global {
+		if a := findAttr(d.Attrs, "constant_id"); a != nil {
+			return c.legacyOverride(d, a)
+		}
+	}
 	if d.Legacy && d.Init == nil {
-		c.errorf(d, "a 2021-draft pipeline-overridable constant needs [[constant_id]]; write it as 'override'")
+		c.errorf(d, "const '%s' needs an initializer; only pipeline-overridable constants, declared with [[constant_id(n)]], may leave it out", d.Name.Name)
 		return nil
 	}
 	if len(d.Attrs) > 0 {
@@ -160,11 +164,14 @@ func (c *checker) globalVar(d *syntax.VarDecl) Object {
 			return nil
 		}
 	}
+	if c.legacy {
+		c.legacyStorageAccess(d, v, len(d.TemplateArgs) > 1)
+	}
 	if d.Init != nil {
 		op := c.valueExpr(d.Init)
 		if op.mode != Invalid {
 			switch {
-			case v.Space != types.AddrPrivate:
+			case v.Space != types.AddrPrivate && !(c.legacy && v.Space == types.AddrOut):
 				c.errorf(d.Init, "only private variables may have an initializer at module scope")
 			case op.stage == RuntimeStage:
 				c.errorf(d.Init, "the initializer of a module-scope variable must be a const- or override-expression")
@@ -203,6 +210,9 @@ func (c *checker) checkStoreType(d *syntax.VarDecl, v *Var) {
 	if msg := spaceTypeError(v.Space, t, v.Global); msg != "" {
 		c.errorAt(at, "%s", msg)
 		return
+	}
+	if c.legacy && (v.Space == types.AddrUniform || v.Space == types.AddrStorage) {
+		c.legacyBuffer(d, v)
 	}
 	switch v.Space {
 	case types.AddrUniform:
@@ -292,45 +302,4 @@ func (c *checker) bindingAttrs(d *syntax.VarDecl, set attrSet, v *Var) {
 	if v.Group < 0 || v.Binding < 0 {
 		v.Group, v.Binding = -1, -1
 	}
-}
-
-// legacyIOAttrs reads [[location]]/[[builtin]] of the 2021 draft's var<in>/var<out>.
-func (c *checker) legacyIOAttrs(set attrSet, v *Var) {
-	if v.Space != types.AddrIn && v.Space != types.AddrOut {
-		for _, n := range []string{"location", "builtin"} {
-			if a := set[n]; a != nil {
-				c.errorf(a, "[[%s]] applies only to in and out variables", n)
-			}
-		}
-		return
-	}
-	if a := set["builtin"]; a != nil {
-		if name, ok := c.enumAttrArg(a, 0); ok {
-			v.IO.Builtin = legacyBuiltinName(name)
-			if _, known := builtins.LookupValue(v.IO.Builtin); !known {
-				c.errorf(a, "unknown builtin value '%s'", name)
-			}
-		}
-	}
-	if a := set["location"]; a != nil {
-		if n, ok := c.nonNegativeAttr(a); ok {
-			v.IO.Location = n
-		}
-	}
-	if v.IO.Builtin == "" && v.IO.Location < 0 {
-		c.errorAt(v.span, "%s variable '%s' needs [[location]] or [[builtin]]", v.Space, v.name)
-	}
-}
-
-// legacyBuiltinName maps the 2021 draft's builtin value names to today's.
-func legacyBuiltinName(name string) string {
-	switch name {
-	case "frag_coord":
-		return "position"
-	case "local_invocation_idx":
-		return "local_invocation_index"
-	case "sample_mask_in", "sample_mask_out":
-		return "sample_mask"
-	}
-	return name
 }

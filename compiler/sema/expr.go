@@ -6,6 +6,7 @@ import (
 
 	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/constant"
+	"github.com/wgslgo/wgslgo/compiler/diag"
 	"github.com/wgslgo/wgslgo/compiler/syntax"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
@@ -45,18 +46,24 @@ func (c *checker) declare(id *syntax.Ident, obj Object) {
 		c.note(e, prev.Span(), "'%s' was declared here", id.Name)
 		return
 	}
+	if c.legacy {
+		c.legacyShadows(id)
+	}
 	c.scope.names[id.Name] = obj
 }
 
-// lookup finds name in the local scopes, then at module scope (resolving the declaration if
-// needed). It returns nil for predeclared and unknown names.
-func (c *checker) lookup(name string) Object {
+// lookup finds name, used at at, in the local scopes, then at module scope (resolving the
+// declaration if needed). It returns nil for predeclared and unknown names.
+func (c *checker) lookup(name string, at diag.Span) Object {
 	for s := c.scope; s != nil; s = s.parent {
 		if obj, ok := s.names[name]; ok {
 			return obj
 		}
 	}
 	if md, ok := c.module[name]; ok {
+		if c.legacy && c.legacyDeclaredLater(md, at) {
+			return &badObject{objectBase{name: name, span: md.name.Loc}}
+		}
 		obj := c.resolveModule(md)
 		if obj == nil {
 			return &badObject{objectBase{name: name, span: md.name.Loc}}
@@ -231,6 +238,9 @@ func (c *checker) intLit(e *syntax.IntLit) operand {
 		}
 		return operand{mode: Value, typ: types.U32, val: constant.MakeU32(uint32(v))}
 	}
+	if c.legacy {
+		return c.legacyIntLit(e, v, overflow)
+	}
 	if overflow || v > 1<<63-1 {
 		c.errorf(e, "literal %s cannot be represented as a 64-bit AbstractInt", e.Raw)
 		return invalid(e)
@@ -256,6 +266,9 @@ func (c *checker) floatLit(e *syntax.FloatLit) operand {
 		}
 	default:
 		s = types.AbstractFloat
+		if c.legacy {
+			s = types.F32 // the 2021 draft has no abstract floats
+		}
 	}
 	v, err := constant.FloatValue(s, x)
 	if err != nil {
@@ -278,7 +291,7 @@ func (c *checker) floatLit(e *syntax.FloatLit) operand {
 // ident resolves an identifier expression.
 func (c *checker) ident(e *syntax.IdentExpr) operand {
 	name := e.Name.Name
-	obj := c.lookup(name)
+	obj := c.lookup(name, e.Loc)
 	if obj == nil {
 		if len(e.TemplateArgs) > 0 || predeclaredType(name) != nil || typeGenerator(name) {
 			t := c.typeExpr(e)
@@ -315,6 +328,9 @@ func (c *checker) ident(e *syntax.IdentExpr) operand {
 	switch o := obj.(type) {
 	case *Var:
 		c.useGlobal(o)
+		if c.legacy && o.Global {
+			c.legacyUse(o, e.Loc)
+		}
 		return operand{mode: Reference, typ: o.Ref(), stage: RuntimeStage, obj: o}
 	case *Const:
 		return operand{mode: Value, typ: o.Type, val: o.Value, stage: ConstStage, obj: o}

@@ -114,7 +114,7 @@ func (c *checker) funcSignature(d *syntax.FuncDecl) Object {
 		} else {
 			c.workgroupSize(a, f)
 		}
-	} else if f.Stage == Compute {
+	} else if f.Stage == Compute && !c.legacy { // the draft's default is (1, 1, 1)
 		c.errorAt(d.Name.Loc, "compute entry point '%s' needs @workgroup_size", d.Name.Name)
 	}
 	if a := set["subgroup_size"]; a != nil {
@@ -405,6 +405,9 @@ func (c *checker) finishFunctions() {
 	for _, ep := range c.prog.EntryPoints {
 		c.entryPoint(ep, reach[ep])
 	}
+	if c.legacy {
+		c.legacyModule()
+	}
 }
 
 // entryPoint validates the interface and the resources of one entry point.
@@ -439,6 +442,9 @@ func (c *checker) entryPoint(f *Func, uses []BuiltinUse) {
 	}
 	if f.Result != nil {
 		io.value(f.Decl.ReturnType.Span(), "return value", f.Result, f.ResultIO, builtins.Output)
+	}
+	if c.legacy {
+		c.legacyEntryIO(f)
 	}
 	if f.Stage == Vertex && !io.hasPosition && !c.legacy {
 		c.errorAt(f.span, "vertex entry point '%s' must return @builtin(position)", f.name)

@@ -254,6 +254,8 @@ type Program struct {
 	Calls map[*syntax.CallExpr]*Call
 	// TypeOf maps struct declarations to their types.
 	StructOf map[*syntax.StructDecl]*types.Struct
+	// Legacy records the 2021-draft constructs of a program in that dialect; nil otherwise.
+	Legacy *Legacy
 }
 
 // Lookup returns the module-scope object called name, or nil.

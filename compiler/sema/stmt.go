@@ -23,12 +23,12 @@ func (b Behavior) has(x Behavior) bool { return b&x != 0 }
 func (c *checker) stmtList(list []syntax.Stmt) Behavior {
 	b := BehNext
 	warned := false
-	for _, s := range list {
+	for i, s := range list {
 		if !b.has(BehNext) {
-			if !warned {
+			if !warned && !(c.legacy && c.legacyReturnNotLast(list[i-1], s)) {
 				c.warn(s.Span(), "unreachable_code", "code is unreachable")
-				warned = true
 			}
+			warned = true
 			c.stmt(s)
 			continue
 		}
@@ -95,6 +95,10 @@ func (c *checker) stmt(s syntax.Stmt) Behavior {
 		}
 		return BehBreak | BehNext
 	case *syntax.FallthroughStmt:
+		if c.legacy {
+			c.legacyFallthrough(s)
+			return BehBreak // control continues in the next clause, then after the switch
+		}
 		c.errorf(s, "fallthrough is not supported: modern WGSL switch cases do not fall through; merge the case selectors instead")
 	case *syntax.IfStmt:
 		return c.ifStmt(s)
@@ -220,6 +224,9 @@ func (c *checker) switchStmt(s *syntax.SwitchStmt) Behavior {
 			}
 		}
 	}
+	if c.legacy {
+		c.legacyFallthroughs(s)
+	}
 	c.fn.push(ctlSwitch)
 	var b Behavior
 	for _, cl := range s.Clauses {
@@ -268,7 +275,15 @@ func (c *checker) loopStmt(s *syntax.LoopStmt) Behavior {
 		c.filterAttrs(s.Continuing.Body.Attrs, s.Continuing.Loc)
 		bodyScope := c.scope
 		c.pushScope()
-		cont = c.stmtList(s.Continuing.Body.Stmts)
+		stmts := s.Continuing.Body.Stmts
+		legacyBreak := false
+		if n := len(stmts); c.legacy && n > 0 && s.Continuing.BreakIf == nil && c.legacyContinuingBreak(stmts[n-1]) {
+			stmts, legacyBreak = stmts[:n-1], true
+		}
+		cont = c.stmtList(stmts)
+		if legacyBreak && cont.has(BehNext) {
+			cont |= BehBreak
+		}
 		if bi := s.Continuing.BreakIf; bi != nil {
 			c.condition(bi.Cond, "break if")
 			if cont.has(BehNext) {

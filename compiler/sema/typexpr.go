@@ -115,7 +115,7 @@ func (c *checker) typeExpr(e syntax.Expr) types.Type {
 // identType resolves a named type, possibly with a template list.
 func (c *checker) identType(id *syntax.IdentExpr) types.Type {
 	name := id.Name.Name
-	if obj := c.lookup(name); obj != nil {
+	if obj := c.lookup(name, id.Loc); obj != nil {
 		if _, bad := obj.(*badObject); bad {
 			return nil
 		}
@@ -374,6 +374,9 @@ func (c *checker) checkArrayElem(at syntax.Expr, elem types.Type, a *types.Array
 		c.errorf(at, "array element type %s contains a runtime-sized array", elem)
 		return false
 	}
+	if c.legacy && !c.legacyArrayElem(at, elem) {
+		return false
+	}
 	if types.IsAbstract(elem) {
 		c.errorf(at, "array element type cannot be abstract")
 		return false
@@ -515,7 +518,7 @@ func (c *checker) enumArg(e syntax.Expr, what string) (string, bool) {
 		c.errorf(e, "expected a %s", what)
 		return "", false
 	}
-	if obj := c.lookup(id.Name.Name); obj != nil {
+	if obj := c.lookup(id.Name.Name, id.Loc); obj != nil {
 		c.errorf(e, "expected a %s, but '%s' names a declaration that shadows it", what, id.Name.Name)
 		return "", false
 	}
@@ -586,7 +589,13 @@ func (c *checker) structDecl(d *syntax.StructDecl) Object {
 			c.errorf(m.Type, "member '%s' has type %s, which cannot be a structure member", m.Name.Name, t)
 		}
 		c.memberAttrs(m, mem)
+		if c.legacy {
+			c.legacyMember(m, t)
+		}
 		s.Members = append(s.Members, mem)
+	}
+	if c.legacy {
+		c.legacyImpliedSizes(s)
 	}
 	c.structIO(d, s)
 	c.prog.Structs = append(c.prog.Structs, s)
@@ -601,6 +610,9 @@ func (c *checker) aliasDecl(d *syntax.AliasDecl) Object {
 		return nil
 	}
 	tn := &TypeName{objectBase: objectBase{name: d.Name.Name, span: d.Name.Loc}, Type: t, Alias: d}
+	if c.legacy {
+		c.legacyAliasAccess(d, tn)
+	}
 	c.prog.Aliases = append(c.prog.Aliases, tn)
 	return tn
 }

@@ -119,15 +119,14 @@ func (p *parser) parseConstDecl(start diag.Pos) *ConstDecl {
 }
 
 // parseLegacyModuleConst parses the 2021 draft's module constant
-// `[[constant_id(n)]] const name : T (= init)?`.
+// `[[constant_id(n)]] const name : T (= init)?`. The grammar makes the initializer optional
+// in every module constant; the checker requires it unless the constant has constant_id.
 func (p *parser) parseLegacyModuleConst(start diag.Pos, attrs []*Attribute) *ConstDecl {
 	p.next() // const
 	d := &ConstDecl{Attrs: attrs, Legacy: true}
 	d.Name, d.Type = p.parseOptionallyTypedIdent()
 	if p.got(Equal) {
 		d.Init = p.parseExpr()
-	} else if len(attrs) == 0 {
-		p.errorExpected("'=' and an initializer in a const declaration")
 	}
 	d.Loc = p.span(start)
 	return d
