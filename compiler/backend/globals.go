@@ -52,7 +52,7 @@ func (e *emitter) global(g *ir.Global) {
 }
 
 func (e *emitter) binding(g *ir.Global, v spirv.ID) {
-	if g.Binding != nil && g.Space != types.AddrPushConstant {
+	if g.Binding != nil && g.Space != types.AddrImmediate {
 		e.b.Decorate(v, spirv.DecorationDescriptorSet, g.Binding.Group)
 		e.b.Decorate(v, spirv.DecorationBinding, g.Binding.Binding)
 	}
@@ -69,7 +69,7 @@ func (e *emitter) storageCapabilities(g *ir.Global) {
 		c = spirv.CapabilityStorageBuffer16BitAccess
 	case types.AddrUniform:
 		c = spirv.CapabilityUniformAndStorageBuffer16BitAccess
-	case types.AddrPushConstant:
+	case types.AddrImmediate:
 		c = spirv.CapabilityStoragePushConstant16
 	case types.AddrIn, types.AddrOut:
 		c = spirv.CapabilityStorageInputOutput16
@@ -96,6 +96,8 @@ var builtinValues = map[string]spirv.BuiltIn{
 	"num_workgroups":         spirv.BuiltInNumWorkgroups,
 	"subgroup_invocation_id": spirv.BuiltInSubgroupLocalInvocationId,
 	"subgroup_size":          spirv.BuiltInSubgroupSize,
+	"subgroup_id":            spirv.BuiltInSubgroupId,
+	"num_subgroups":          spirv.BuiltInNumSubgroups,
 	"clip_distances":         spirv.BuiltInClipDistance,
 	"primitive_index":        spirv.BuiltInPrimitiveId,
 }
@@ -122,7 +124,7 @@ func (e *emitter) ioDecorations(g *ir.Global, v spirv.ID, stage ir.Stage) {
 			b.Capability(spirv.CapabilityClipDistance)
 		case "primitive_index":
 			b.Capability(spirv.CapabilityGeometry)
-		case "subgroup_invocation_id", "subgroup_size":
+		case "subgroup_invocation_id", "subgroup_size", "subgroup_id", "num_subgroups":
 			e.needVersion(spirv.Version1_3, "subgroups")
 			b.Capability(spirv.CapabilityGroupNonUniform)
 		}

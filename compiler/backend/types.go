@@ -20,7 +20,7 @@ func storageClass(as types.AddressSpace) spirv.StorageClass {
 		return spirv.StorageClassStorageBuffer
 	case types.AddrHandle:
 		return spirv.StorageClassUniformConstant
-	case types.AddrPushConstant:
+	case types.AddrImmediate:
 		return spirv.StorageClassPushConstant
 	case types.AddrIn:
 		return spirv.StorageClassInput
@@ -32,7 +32,7 @@ func storageClass(as types.AddressSpace) spirv.StorageClass {
 
 // isBufferSpace reports whether variables of as are Block-decorated buffers.
 func isBufferSpace(as types.AddressSpace) bool {
-	return as == types.AddrUniform || as == types.AddrStorage || as == types.AddrPushConstant
+	return as == types.AddrUniform || as == types.AddrStorage || as == types.AddrImmediate
 }
 
 // explicitStruct reports whether s carries an explicit layout (every member has an offset):

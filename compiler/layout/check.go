@@ -252,7 +252,7 @@ func spaceNoun(space types.AddressSpace) string {
 		return "uniform buffer"
 	case types.AddrStorage:
 		return "storage buffer"
-	case types.AddrPushConstant:
+	case types.AddrImmediate:
 		return "immediate data"
 	}
 	return space.String() + " variable"

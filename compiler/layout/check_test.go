@@ -222,7 +222,7 @@ func TestOtherSpacesAddNothing(t *testing.T) {
 	l := New(Options{})
 	report, errs := collect()
 	for _, space := range []types.AddressSpace{types.AddrStorage, types.AddrWorkgroup, types.AddrPrivate,
-		types.AddrFunction, types.AddrPushConstant, types.AddrHandle, types.AddrNone} {
+		types.AddrFunction, types.AddrImmediate, types.AddrHandle, types.AddrNone} {
 		l.Check(s, space, varSpan, report)
 	}
 	assert.Empty(t, *errs)

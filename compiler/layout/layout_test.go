@@ -396,7 +396,7 @@ func TestLimit(t *testing.T) {
 	assert.Equal(t, 8192, Limit(types.AddrPrivate))
 	assert.Equal(t, 8192, Limit(types.AddrFunction))
 	assert.Equal(t, 16384, Limit(types.AddrWorkgroup))
-	assert.Equal(t, 64, Limit(types.AddrPushConstant))
+	assert.Equal(t, 64, Limit(types.AddrImmediate))
 	assert.Equal(t, 0, Limit(types.AddrStorage))
 }
 

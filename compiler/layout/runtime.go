@@ -83,7 +83,7 @@ func Limit(space types.AddressSpace) int {
 		return 8192
 	case types.AddrWorkgroup:
 		return 16384 // maxComputeWorkgroupStorageSize
-	case types.AddrPushConstant:
+	case types.AddrImmediate:
 		return 64 // maxImmediateSize, for the immediate address space
 	}
 	return 0

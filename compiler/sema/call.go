@@ -150,6 +150,7 @@ func (c *checker) builtinCall(e *syntax.CallExpr, kind CallKind, bc builtins.Cal
 	for i := range args {
 		pt := res.Params[i]
 		if _, isPtr := pt.(*types.Pointer); isPtr {
+			c.access(args[i].obj, builtinPointerAccess(bc.Name))
 			stage = RuntimeStage
 			allConst = false
 			continue
@@ -249,9 +250,13 @@ func (c *checker) userCall(e *syntax.CallExpr, f *Func) operand {
 		c.checkArgsOnly(e)
 		return invalid(e)
 	}
+	roots := make([]Object, len(e.Args))
 	for i, a := range e.Args {
 		p := f.Params[i]
 		op := c.valueExpr(a)
+		if _, isPtr := op.typ.(*types.Pointer); isPtr && op.mode == Value {
+			roots[i] = op.obj
+		}
 		if op.mode == Invalid || p.Type == nil {
 			continue
 		}
@@ -266,6 +271,7 @@ func (c *checker) userCall(e *syntax.CallExpr, f *Func) operand {
 	}
 	c.prog.Calls[e] = &Call{Kind: CallFunc, Func: f, Type: f.Result}
 	c.fn.addCall(f)
+	c.fn.alias.calls = append(c.fn.alias.calls, aliasCall{callee: f, roots: roots, span: e.Loc})
 	return operand{mode: Value, typ: f.Result, stage: RuntimeStage}
 }
 

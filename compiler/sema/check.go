@@ -53,6 +53,11 @@ type checker struct {
 	scope *scope
 	fn    *funcState
 
+	// aliasOf holds each function's memory-access summary; letRoots the root identifier of
+	// each let-declaration of pointer type.
+	aliasOf  map[*Func]*aliasInfo
+	letRoots map[*Let]Object
+
 	nextOverrideID int
 	usedOverrideID map[int]bool
 
@@ -76,20 +81,28 @@ func (c *checker) evalError(n syntax.Node, err error) bool {
 // Check type-checks a parsed module. It always returns a Program (possibly partial) and the
 // diagnostics, errors and warnings both.
 func Check(file *syntax.File, opts Options) (prog *Program, diags diag.List) {
+	size := 0
+	if file.Source != nil {
+		size = len(file.Source.Text)
+	}
 	c := &checker{
 		file:   file,
 		opts:   opts,
 		legacy: file.Dialect == syntax.DialectLegacy2021,
 		module: map[string]*moduleDecl{},
 		prog: &Program{
-			File:     file,
-			Types:    map[syntax.Expr]TypeAndValue{},
-			Uses:     map[*syntax.IdentExpr]Object{},
+			File: file,
+			// Sized from the source so the maps rarely grow: about one expression every
+			// four bytes of WGSL, one identifier use every ten, one call every forty.
+			Types:    make(map[syntax.Expr]TypeAndValue, size/4),
+			Uses:     make(map[*syntax.IdentExpr]Object, size/10),
 			Defs:     map[syntax.Node]Object{},
-			Calls:    map[*syntax.CallExpr]*Call{},
+			Calls:    make(map[*syntax.CallExpr]*Call, size/40),
 			StructOf: map[*syntax.StructDecl]*types.Struct{},
 		},
 		usedOverrideID: map[int]bool{},
+		aliasOf:        map[*Func]*aliasInfo{},
+		letRoots:       map[*Let]Object{},
 	}
 	c.Reporter.File = file.Source
 	c.Reporter.Limit = opts.MaxErrors

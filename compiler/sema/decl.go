@@ -262,11 +262,23 @@ func spaceTypeError(as types.AddressSpace, t types.Type, global bool) string {
 		if !types.IsHostShareable(t) {
 			return fmt.Sprintf("a storage buffer's type must be host-shareable, not %s", t)
 		}
+	case types.AddrImmediate:
+		if global && (!types.IsHostShareable(t) || !types.IsConstructible(t) || types.Contains(t, isArray)) {
+			return fmt.Sprintf("an immediate variable's type must be host-shareable and constructible, without arrays, not %s", t)
+		}
+		if !global {
+			return "the immediate address space is only allowed at module scope"
+		}
 	case types.AddrHandle, types.AddrIn, types.AddrOut:
 	default:
 		return fmt.Sprintf("variables cannot be declared in the %s address space", as)
 	}
 	return ""
+}
+
+func isArray(t types.Type) bool {
+	_, ok := t.(*types.Array)
+	return ok
 }
 
 // reportLayout turns a layout error into a diagnostic.

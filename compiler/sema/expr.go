@@ -109,6 +109,7 @@ func (c *checker) toValue(op *operand) {
 				return
 			}
 		}
+		c.access(op.obj, accessRead)
 		op.mode, op.typ, op.stage = Value, ref.Elem, RuntimeStage
 	case TypeExpr:
 		c.errorf(op.expr, "type '%s' cannot be used as a value", op.typ)
@@ -341,7 +342,7 @@ func (c *checker) ident(e *syntax.IdentExpr) operand {
 		}
 		return operand{mode: Value, typ: o.Type, stage: OverrideStage, obj: o}
 	case *Let:
-		return operand{mode: Value, typ: o.Type, stage: RuntimeStage, obj: o}
+		return operand{mode: Value, typ: o.Type, stage: RuntimeStage, obj: c.rootOf(o)}
 	case *Param:
 		return operand{mode: Value, typ: o.Type, stage: RuntimeStage, obj: o}
 	case *Func:

@@ -18,6 +18,7 @@ type funcState struct {
 	inContinuing int
 	calls        map[*Func]bool
 	globals      map[Object]bool
+	alias        *aliasInfo
 }
 
 type ctlKind uint8
@@ -119,6 +120,9 @@ func (c *checker) funcSignature(d *syntax.FuncDecl) Object {
 	}
 	if a := set["subgroup_size"]; a != nil {
 		c.subgroupSize(a, f)
+	}
+	if len(d.Params) > 255 {
+		c.errorAt(d.Name.Loc, "function '%s' has %d parameters; the limit is 255", d.Name.Name, len(d.Params))
 	}
 	for i, p := range d.Params {
 		param := &Param{objectBase: objectBase{name: p.Name.Name, span: p.Name.Loc}, Decl: p, IO: types.NoIO, Index: i}
@@ -306,7 +310,8 @@ func (c *checker) checkBodies() {
 
 // funcBody checks the statements of f.
 func (c *checker) funcBody(f *Func) {
-	c.fn = &funcState{fn: f, calls: map[*Func]bool{}, globals: map[Object]bool{}}
+	c.fn = &funcState{fn: f, calls: map[*Func]bool{}, globals: map[Object]bool{}, alias: newAliasInfo(f)}
+	c.aliasOf[f] = c.fn.alias
 	c.scope = nil
 	c.pushScope()
 	c.filterAttrs(f.Decl.Attrs, f.Decl.Loc)
@@ -383,6 +388,7 @@ func (c *checker) finishFunctions() {
 		}
 	}
 	c.prog.Funcs = order
+	c.aliasAnalysis(order)
 	// Transitive globals and builtin uses, callees first.
 	reach := map[*Func][]BuiltinUse{}
 	for _, f := range order {
@@ -419,10 +425,18 @@ func (c *checker) entryPoint(f *Func, uses []BuiltinUse) {
 			c.note(e, f.span, "reached from entry point '%s'", f.name)
 		}
 	}
+	var immediate *Var
 	for _, g := range f.Globals {
 		v, ok := g.(*Var)
 		if !ok {
 			continue
+		}
+		if v.Space == types.AddrImmediate {
+			if immediate != nil {
+				e := c.errorAt(f.span, "entry point '%s' uses two immediate variables, '%s' and '%s'; at most one is allowed", f.name, immediate.name, v.name)
+				c.note(e, v.span, "'%s' is declared here", v.name)
+			}
+			immediate = v
 		}
 		switch {
 		case v.Space == types.AddrWorkgroup && f.Stage != Compute:

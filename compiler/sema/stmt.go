@@ -487,6 +487,9 @@ func (c *checker) localLet(d *syntax.LetDecl) {
 			}
 		}
 		l.Type = t
+		if _, isPtr := t.(*types.Pointer); isPtr && op.obj != nil {
+			c.letRoots[l] = op.obj
+		}
 		c.prog.Defs[d] = l
 		c.declare(&d.Name, l)
 		return
@@ -495,7 +498,7 @@ func (c *checker) localLet(d *syntax.LetDecl) {
 }
 
 // lhs checks the left side of an assignment: a writable reference.
-func (c *checker) lhs(e syntax.Expr) (types.Type, bool) {
+func (c *checker) lhs(e syntax.Expr, k accessKind) (types.Type, bool) {
 	op := c.expr(e)
 	if op.mode == Invalid {
 		return nil, false
@@ -521,6 +524,7 @@ func (c *checker) lhs(e syntax.Expr) (types.Type, bool) {
 		c.errorf(e, "cannot assign a value of type %s (it is not constructible)", ref.Elem)
 		return nil, false
 	}
+	c.access(op.obj, k)
 	return ref.Elem, true
 }
 
@@ -540,7 +544,11 @@ func (c *checker) assign(s *syntax.AssignStmt) {
 		}
 		return
 	}
-	t, ok := c.lhs(s.LHS)
+	k := accessWrite
+	if s.Op != syntax.OpNone {
+		k |= accessRead
+	}
+	t, ok := c.lhs(s.LHS, k)
 	rhs := c.valueExpr(s.RHS)
 	if !ok || rhs.mode == Invalid {
 		return
@@ -567,7 +575,7 @@ func (c *checker) assign(s *syntax.AssignStmt) {
 }
 
 func (c *checker) incDec(s *syntax.IncDecStmt) {
-	t, ok := c.lhs(s.X)
+	t, ok := c.lhs(s.X, accessRead|accessWrite)
 	if !ok {
 		return
 	}

@@ -532,8 +532,8 @@ func (c *checker) addressSpaceArg(e syntax.Expr) (types.AddressSpace, bool) {
 		return 0, false
 	}
 	as, ok := types.ParseAddressSpace(name, c.legacy)
-	if !ok || as == types.AddrPushConstant {
-		c.errorf(e, "unknown address space '%s' (want function, private, workgroup, uniform or storage)", name)
+	if !ok {
+		c.errorf(e, "unknown address space '%s' (want function, private, workgroup, uniform, storage or immediate)", name)
 		return 0, false
 	}
 	return as, true

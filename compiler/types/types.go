@@ -284,13 +284,13 @@ const (
 	AddrUniform
 	AddrStorage
 	AddrHandle
-	AddrPushConstant
+	AddrImmediate
 	// The 2021 draft's pipeline input and output storage classes.
 	AddrIn
 	AddrOut
 )
 
-var addrNames = [...]string{"", "function", "private", "workgroup", "uniform", "storage", "handle", "push_constant", "in", "out"}
+var addrNames = [...]string{"", "function", "private", "workgroup", "uniform", "storage", "handle", "immediate", "in", "out"}
 
 func (a AddressSpace) String() string { return addrNames[a] }
 
@@ -345,7 +345,7 @@ func (a Access) CanWrite() bool { return a == Write || a == ReadWrite }
 // DefaultAccess is the access mode a space implies when none is written.
 func DefaultAccess(as AddressSpace) Access {
 	switch as {
-	case AddrUniform, AddrStorage, AddrHandle, AddrIn, AddrPushConstant:
+	case AddrUniform, AddrStorage, AddrHandle, AddrIn, AddrImmediate:
 		return Read
 	case AddrOut:
 		return Write

@@ -51,7 +51,7 @@ func explicitStruct(s *types.Struct) bool {
 }
 
 func hostShareable(as types.AddressSpace) bool {
-	return as == types.AddrUniform || as == types.AddrStorage || as == types.AddrPushConstant
+	return as == types.AddrUniform || as == types.AddrStorage || as == types.AddrImmediate
 }
 
 type forker struct {

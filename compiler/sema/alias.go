@@ -1,0 +1,168 @@
+package sema
+
+import (
+	"strings"
+
+	"github.com/wgslgo/wgslgo/compiler/diag"
+	"github.com/wgslgo/wgslgo/compiler/types"
+)
+
+// Alias analysis (spec "Alias Analysis"): a function must not access memory through two root
+// identifiers that alias when one of the accesses is a write. Each function records the
+// module-scope variables and pointer parameters it reads and writes, directly or through its
+// callees; call sites are checked once every function's sets are known, callees first.
+
+// accessKind is a read, a write, or both.
+type accessKind uint8
+
+const (
+	accessRead accessKind = 1 << iota
+	accessWrite
+)
+
+// aliasInfo is the per-function summary of memory accesses.
+type aliasInfo struct {
+	globalsRead, globalsWritten map[*Var]bool
+	paramsRead, paramsWritten   []bool
+	calls                       []aliasCall
+}
+
+// aliasCall is one call of a user function with the root identifiers of its pointer
+// arguments (nil for other arguments).
+type aliasCall struct {
+	callee *Func
+	roots  []Object
+	span   diag.Span
+}
+
+func newAliasInfo(f *Func) *aliasInfo {
+	return &aliasInfo{
+		globalsRead:    map[*Var]bool{},
+		globalsWritten: map[*Var]bool{},
+		paramsRead:     make([]bool, len(f.Params)),
+		paramsWritten:  make([]bool, len(f.Params)),
+	}
+}
+
+// access records a read or write through a memory view whose root identifier is root.
+func (c *checker) access(root Object, k accessKind) {
+	if c.fn == nil || root == nil {
+		return
+	}
+	a := c.fn.alias
+	switch r := root.(type) {
+	case *Var:
+		if !r.Global {
+			return
+		}
+		if k&accessRead != 0 {
+			a.globalsRead[r] = true
+		}
+		if k&accessWrite != 0 {
+			a.globalsWritten[r] = true
+		}
+	case *Param:
+		if _, ok := r.Type.(*types.Pointer); !ok || r.Index >= len(a.paramsRead) {
+			return
+		}
+		if k&accessRead != 0 {
+			a.paramsRead[r.Index] = true
+		}
+		if k&accessWrite != 0 {
+			a.paramsWritten[r.Index] = true
+		}
+	}
+}
+
+// builtinPointerAccess is how a builtin accesses the memory its pointer arguments view.
+func builtinPointerAccess(name string) accessKind {
+	switch {
+	case name == "atomicLoad", name == "workgroupUniformLoad":
+		return accessRead
+	case name == "atomicStore":
+		return accessWrite
+	case strings.HasPrefix(name, "atomic"):
+		return accessRead | accessWrite
+	}
+	return 0
+}
+
+// rootOf returns the root identifier of a memory view named by obj: let-declarations of
+// pointer type stand for the root of their initializer.
+func (c *checker) rootOf(obj Object) Object {
+	if l, ok := obj.(*Let); ok {
+		if r, ok := c.letRoots[l]; ok {
+			return r
+		}
+	}
+	return obj
+}
+
+// aliasAnalysis propagates access sets from callees to callers and checks every call site.
+func (c *checker) aliasAnalysis(order []*Func) {
+	for _, f := range order {
+		a := c.aliasOf[f]
+		if a == nil {
+			continue
+		}
+		for _, call := range a.calls {
+			ca := c.aliasOf[call.callee]
+			if ca == nil {
+				continue
+			}
+			c.checkAliasCall(f, call, ca)
+			for v := range ca.globalsRead {
+				a.globalsRead[v] = true
+			}
+			for v := range ca.globalsWritten {
+				a.globalsWritten[v] = true
+			}
+			for i, root := range call.roots {
+				if root == nil || i >= len(ca.paramsRead) {
+					continue
+				}
+				var k accessKind
+				if ca.paramsRead[i] {
+					k |= accessRead
+				}
+				if ca.paramsWritten[i] {
+					k |= accessWrite
+				}
+				saved := c.fn
+				c.fn = &funcState{fn: f, alias: a}
+				c.access(root, k)
+				c.fn = saved
+			}
+		}
+	}
+}
+
+func (c *checker) checkAliasCall(caller *Func, call aliasCall, ca *aliasInfo) {
+	p := call.callee.Params
+	for i, ri := range call.roots {
+		if ri == nil {
+			continue
+		}
+		for j := i + 1; j < len(call.roots); j++ {
+			if call.roots[j] == ri && (ca.paramsWritten[i] || ca.paramsWritten[j]) {
+				c.errorAt(call.span, "arguments '%s' and '%s' of '%s' both point into '%s', and '%s' writes through one of them (aliasing)",
+					p[i].name, p[j].name, call.callee.name, ri.Name(), call.callee.name)
+				return
+			}
+		}
+		v, ok := ri.(*Var)
+		if !ok || !v.Global {
+			continue
+		}
+		switch {
+		case ca.paramsWritten[i] && (ca.globalsRead[v] || ca.globalsWritten[v]):
+			c.errorAt(call.span, "argument '%s' of '%s' points into '%s', which '%s' also accesses directly while writing through the pointer (aliasing)",
+				p[i].name, call.callee.name, v.name, call.callee.name)
+			return
+		case ca.paramsRead[i] && ca.globalsWritten[v]:
+			c.errorAt(call.span, "argument '%s' of '%s' points into '%s', which '%s' writes directly while reading through the pointer (aliasing)",
+				p[i].name, call.callee.name, v.name, call.callee.name)
+			return
+		}
+	}
+}
