@@ -25,27 +25,15 @@ import (
 // The tests of this file take WGSL source through the whole pipeline: check, lower,
 // transform.ForSPIRV, Emit, spirv-val for every target, and the Vulkan device.
 
-// compileWGSL compiles src for every target, validating each, and returns the words for
-// target. It skips the test while the lowering refuses a construct the test needs.
-func compileWGSL(t *testing.T, src string, target backend.Target, topts transform.Options) []uint32 {
+// compileWGSL compiles src for every target from the oldest one given on, validating each,
+// and returns the words for target. It skips the test while the lowering refuses a construct
+// the test needs.
+func compileWGSL(t *testing.T, src string, from, target backend.Target, topts transform.Options) []uint32 {
 	t.Helper()
 	var out []uint32
-	for _, tg := range backend.Targets {
-		f := diag.NewFile("test.wgsl", []byte(src))
-		ast, diags := syntax.Parse(f, syntax.Options{})
-		require.False(t, diags.HasErrors(), "parse:\n%v", diags)
-		p, diags := sema.Check(ast, sema.Options{})
-		require.False(t, diags.HasErrors(), "check:\n%v", diags)
-		m, diags := lower.Lower(p, lower.Options{})
-		if diags.HasErrors() && strings.Contains(diags.Error(), "not supported by the SPIR-V backend yet") {
-			t.Skipf("the lowering does not handle this yet:\n%v", diags)
-		}
-		require.False(t, diags.HasErrors(), "lower:\n%v", diags)
-		opts := topts
-		opts.Layouts = p.Layouts
-		require.NoError(t, transform.ForSPIRV(m, opts), "IR:\n%s", ir.Print(m))
-		w, err := backend.Emit(m, backend.Options{Target: tg, Layouts: p.Layouts})
-		require.NoError(t, err, "IR:\n%s", ir.Print(m))
+	for _, tg := range backend.Targets[from:] {
+		w, err := emitWGSL(t, src, tg, topts)
+		require.NoError(t, err)
 		spirvval.Check(t, w, tg.String())
 		if tg == target {
 			out = w
@@ -54,11 +42,32 @@ func compileWGSL(t *testing.T, src string, target backend.Target, topts transfor
 	return out
 }
 
+// emitWGSL checks, lowers and transforms src, failing the test on errors, and returns
+// what the backend makes of it for target.
+func emitWGSL(t *testing.T, src string, target backend.Target, topts transform.Options) ([]uint32, error) {
+	t.Helper()
+	f := diag.NewFile("test.wgsl", []byte(src))
+	ast, diags := syntax.Parse(f, syntax.Options{})
+	require.False(t, diags.HasErrors(), "parse:\n%v", diags)
+	p, diags := sema.Check(ast, sema.Options{})
+	require.False(t, diags.HasErrors(), "check:\n%v", diags)
+	m, diags := lower.Lower(p, lower.Options{})
+	if diags.HasErrors() && strings.Contains(diags.Error(), "not supported by the SPIR-V backend yet") {
+		t.Skipf("the lowering does not handle this yet:\n%v", diags)
+	}
+	require.False(t, diags.HasErrors(), "lower:\n%v", diags)
+	topts.Layouts = p.Layouts
+	require.NoError(t, transform.ForSPIRV(m, topts), "IR:\n%s", ir.Print(m))
+	return backend.Emit(m, backend.Options{Target: target, Layouts: p.Layouts})
+}
+
 // wgslRun is a compute shader run of WGSL source (entry point "main").
 type wgslRun struct {
 	src      string
 	groups   [3]uint32 // 0 means 1
 	bindings []vulkan.Binding
+	// minTarget is the oldest target the shader compiles for.
+	minTarget backend.Target
 	// noNaga skips the differential run through naga.
 	noNaga bool
 }
@@ -68,7 +77,7 @@ type wgslRun struct {
 func runWGSL(t *testing.T, r wgslRun) *vulkan.Result {
 	t.Helper()
 	dev := vulkan.Require(t)
-	words := compileWGSL(t, r.src, backend.Vulkan1_1, transform.Options{})
+	words := compileWGSL(t, r.src, r.minTarget, backend.Vulkan1_1, transform.Options{})
 	res := dispatchWords(t, dev, words, r)
 	if naga, err := exec.LookPath("naga"); err == nil && !r.noNaga {
 		dir := t.TempDir()

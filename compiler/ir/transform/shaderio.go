@@ -10,7 +10,10 @@ import (
 // wants: each entry point with an interface becomes an ordinary function "<name>_inner", and
 // a new parameterless entry point of the original name loads the inputs, calls it, and
 // stores the outputs. Structure parameters and results are split into one variable per
-// member. sample_mask, a u32 in WGSL, is an array<u32, 1> in SPIR-V.
+// member. sample_mask, a u32 in WGSL, is an array<u32, 1> in SPIR-V. The linear indices
+// global_invocation_index and workgroup_index, which SPIR-V lacks, are computed from the
+// ids, the number of workgroups and the workgroup size. An input builtin has one variable
+// per entry point however many parameters read it.
 func ShaderIO(m *ir.Module) {
 	for _, f := range append([]*ir.Func(nil), m.Funcs...) {
 		if f.Stage == ir.StageNone || len(f.Params) == 0 && f.Result == types.Type(types.VoidType) {
@@ -32,13 +35,14 @@ func shaderIO(m *ir.Module, inner *ir.Func) {
 	inner.ResultIO = types.NoIO
 
 	b := ir.NewBuilder(ep)
+	in := &inputs{m: m, b: b, ep: ep, vars: map[string]ir.Value{}}
 	args := make([]ir.Value, len(inner.Params))
 	for i, p := range inner.Params {
 		t := m.Type(p)
 		if st, ok := t.(*types.Struct); ok && ioStruct(st) {
 			members := make([]ir.Value, len(st.Members))
 			for k, mem := range st.Members {
-				members[k] = loadInput(m, b, mem.Name, mem.Type, mem.IO)
+				members[k] = in.load(mem.Name, mem.Type, mem.IO)
 			}
 			args[i] = b.Construct(st, members...)
 			continue
@@ -47,7 +51,7 @@ func shaderIO(m *ir.Module, inner *ir.Func) {
 		if i < len(paramIO) {
 			io = paramIO[i]
 		}
-		args[i] = loadInput(m, b, m.Name(p), t, io)
+		args[i] = in.load(m.Name(p), t, io)
 	}
 	r := b.Call(inner, args...)
 	if st, ok := inner.Result.(*types.Struct); ok && ioStruct(st) {
@@ -69,15 +73,78 @@ func ioStruct(st *types.Struct) bool {
 	return false
 }
 
-func loadInput(m *ir.Module, b *ir.Builder, name string, t types.Type, io types.IO) ir.Value {
-	if io.Builtin == "sample_mask" {
+// inputs loads the inputs of one entry point.
+type inputs struct {
+	m    *ir.Module
+	b    *ir.Builder
+	ep   *ir.Func
+	vars map[string]ir.Value // the loaded value of each input builtin
+}
+
+func (in *inputs) load(name string, t types.Type, io types.IO) ir.Value {
+	m, b := in.m, in.b
+	if io.Builtin != "" {
+		if v, ok := in.vars[io.Builtin]; ok {
+			return v
+		}
+	}
+	var v ir.Value
+	switch io.Builtin {
+	case "sample_mask":
 		g := m.NewGlobal(name, types.AddrIn, types.Read, &types.Array{Elem: types.U32, Count: 1})
 		g.IO = io
-		return b.Load(b.AccessN(g.Value, 0))
+		v = b.Load(b.AccessN(g.Value, 0))
+	case "workgroup_index":
+		wg, n := in.builtin("workgroup_id"), in.builtin("num_workgroups")
+		v = in.linear(wg, n)
+	case "global_invocation_index":
+		id, n := in.builtin("global_invocation_id"), in.builtin("num_workgroups")
+		v = in.linear(id, b.Mul(n, in.workgroupSize()))
+	default:
+		g := m.NewGlobal(name, types.AddrIn, types.Read, t)
+		g.IO = io
+		v = b.Load(g.Value)
 	}
-	g := m.NewGlobal(name, types.AddrIn, types.Read, t)
-	g.IO = io
-	return b.Load(g.Value)
+	if io.Builtin != "" {
+		in.vars[io.Builtin] = v
+	}
+	return v
+}
+
+// builtin loads the input builtin value name (a vec3<u32> compute builtin).
+func (in *inputs) builtin(name string) ir.Value {
+	io := types.NoIO
+	io.Builtin = name
+	return in.load(name, types.Vec(3, types.U32), io)
+}
+
+// linear is id.x + size.x * (id.y + size.y * id.z).
+func (in *inputs) linear(id, size ir.Value) ir.Value {
+	b := in.b
+	x, y, z := b.Swizzle(id, 0), b.Swizzle(id, 1), b.Swizzle(id, 2)
+	return b.Add(x, b.Mul(b.Swizzle(size, 0), b.Add(y, b.Mul(b.Swizzle(size, 1), z))))
+}
+
+// workgroupSize is the entry point's workgroup size as a vec3<u32>.
+func (in *inputs) workgroupSize() ir.Value {
+	m, b := in.m, in.b
+	var dims [3]ir.Value
+	allConst := true
+	for i, v := range in.ep.WorkgroupSize {
+		switch {
+		case v == 0:
+			dims[i] = m.ConstU32(1)
+		case m.Type(v) != types.Type(types.U32):
+			dims[i] = b.Convert(types.U32, v)
+		default:
+			dims[i] = v
+		}
+		allConst = allConst && m.Const(dims[i]) != nil
+	}
+	if allConst {
+		return m.ConstComposite(types.Vec(3, types.U32), dims[:]...)
+	}
+	return b.Construct(types.Vec(3, types.U32), dims[:]...)
 }
 
 func storeOutput(m *ir.Module, b *ir.Builder, name string, t types.Type, io types.IO, v ir.Value) {

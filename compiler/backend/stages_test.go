@@ -1,0 +1,254 @@
+package backend_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/wgslgo/wgslgo/compiler/backend"
+	"github.com/wgslgo/wgslgo/compiler/ir/transform"
+	"github.com/wgslgo/wgslgo/compiler/spirv"
+	"github.com/wgslgo/wgslgo/internal/spirvval"
+	"github.com/wgslgo/wgslgo/internal/vulkan"
+)
+
+// Fragment-stage features and the extensions, from WGSL: each shader must validate for
+// every target that can express it and be refused, with a message saying what to do, by
+// the others.
+
+var stageShaders = []struct {
+	name string
+	src  string
+	// minTarget is the oldest target that can express the shader.
+	minTarget backend.Target
+	// refusal is part of the message for older targets.
+	refusal string
+	// caps must all be declared (on every target that takes the shader).
+	caps []spirv.Capability
+}{
+	{name: "fragment builtins", src: `
+struct Out {
+  @location(0) color: vec4f,
+  @builtin(frag_depth) depth: f32,
+  @builtin(sample_mask) mask: u32,
+}
+@fragment
+fn fs(@builtin(position) pos: vec4f, @builtin(front_facing) front: bool,
+      @builtin(sample_index) si: u32, @builtin(sample_mask) mask: u32) -> Out {
+  return Out(vec4f(pos.xy, select(0.0, 1.0, front), f32(si)), pos.z, mask & ~(1u << si));
+}
+`, caps: []spirv.Capability{spirv.CapabilitySampleRateShading}},
+	{name: "interpolation", src: `
+struct VOut {
+  @builtin(position) @invariant pos: vec4f,
+  @location(0) a: vec4f,
+  @location(1) @interpolate(perspective, centroid) b: f32,
+  @location(2) @interpolate(perspective, sample) c: vec2f,
+  @location(3) @interpolate(linear) d: f32,
+  @location(4) @interpolate(linear, centroid) e: f32,
+  @location(5) @interpolate(linear, sample) f: f32,
+  @location(6) @interpolate(flat) g: u32,
+  @location(7) @interpolate(flat, first) h: i32,
+  @location(8) @interpolate(flat, either) i: vec2i,
+  @location(9) @interpolate(perspective, center) j: f32,
+}
+@vertex
+fn vs(@builtin(vertex_index) vi: u32, @builtin(instance_index) ii: u32) -> VOut {
+  let x = f32(vi);
+  return VOut(vec4f(x), vec4f(x), x, vec2f(x), x, x, x, vi, i32(ii), vec2i(1), x);
+}
+@fragment
+fn fs(in: VOut) -> @location(0) vec4f {
+  return in.a + vec4f(in.b, in.c, in.d + in.e + in.f + f32(in.g) + f32(in.h) + f32(in.i.x) + in.j);
+}
+`},
+	{name: "derivatives and discard", src: `
+@group(0) @binding(0) var<storage, read_write> count: atomic<u32>;
+@group(0) @binding(1) var<storage, read_write> last: f32;
+fn kill(x: f32) { if (x > 0.5) { discard; } }
+@fragment
+fn fs(@location(0) v: vec2f) -> @location(0) vec4f {
+  kill(v.x);
+  let a = dpdx(v) + dpdxCoarse(v) + dpdxFine(v);
+  let b = dpdy(v.x) + dpdyCoarse(v.y) + dpdyFine(v.x);
+  let c = fwidth(v) + fwidthCoarse(v) + fwidthFine(v);
+  atomicAdd(&count, 1u);
+  last = b;
+  return vec4f(a, c);
+}
+`, caps: []spirv.Capability{spirv.CapabilityDerivativeControl}},
+	{name: "clip_distances", src: `
+enable clip_distances;
+struct VOut { @builtin(position) pos: vec4f, @builtin(clip_distances) clip: array<f32, 3> }
+@vertex fn vs(@builtin(vertex_index) vi: u32) -> VOut {
+  return VOut(vec4f(f32(vi)), array(1.0, -1.0, 0.5));
+}
+`, caps: []spirv.Capability{spirv.CapabilityClipDistance}},
+	{name: "dual_source_blending", src: `
+enable dual_source_blending;
+struct FOut { @location(0) @blend_src(0) a: vec4f, @location(0) @blend_src(1) b: vec4f }
+@fragment fn fs() -> FOut { return FOut(vec4f(1), vec4f(0.5)); }
+`},
+	{name: "primitive_index", src: `
+enable primitive_index;
+@fragment fn fs(@builtin(primitive_index) p: u32) -> @location(0) vec4f { return vec4f(f32(p)); }
+`, caps: []spirv.Capability{spirv.CapabilityGeometry}},
+	{name: "subgroups in compute", src: `
+enable subgroups;
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@group(0) @binding(1) var<storage, read_write> outf: array<f32>;
+@compute @workgroup_size(64)
+fn main(@builtin(subgroup_invocation_id) id: u32, @builtin(subgroup_size) size: u32,
+        @builtin(local_invocation_index) li: u32) {
+  let x = f32(id);
+  var r = subgroupAdd(id) + subgroupExclusiveAdd(id) + subgroupInclusiveAdd(id);
+  r += subgroupMul(id) + subgroupExclusiveMul(id) + subgroupInclusiveMul(id);
+  r += subgroupAnd(id) + subgroupOr(id) + subgroupXor(id) + subgroupMin(id) + subgroupMax(id);
+  r += subgroupBallot(id > 2u).x + subgroupBroadcast(id, 1u) + subgroupBroadcastFirst(id);
+  r += subgroupShuffle(id, size - 1u) + subgroupShuffleXor(id, 1u) + subgroupShuffleUp(id, 1u) + subgroupShuffleDown(id, 1u);
+  r += select(0u, 1u, subgroupAll(id < 100u)) + select(0u, 1u, subgroupAny(id == 0u)) + select(0u, 1u, subgroupElect());
+  r += quadBroadcast(id, 0u) + quadSwapX(id) + quadSwapY(id) + quadSwapDiagonal(id);
+  out[li] = r;
+  outf[li] = subgroupAdd(x) + subgroupMin(vec2f(x)).y + subgroupExclusiveMul(x) + quadSwapX(vec3f(x)).z;
+}
+`, minTarget: backend.Vulkan1_1, refusal: "target vulkan1.1 or later",
+		caps: []spirv.Capability{spirv.CapabilityGroupNonUniformArithmetic, spirv.CapabilityGroupNonUniformQuad,
+			spirv.CapabilityGroupNonUniformBallot, spirv.CapabilityGroupNonUniformShuffle,
+			spirv.CapabilityGroupNonUniformShuffleRelative, spirv.CapabilityGroupNonUniformVote}},
+	{name: "subgroups in fragment", src: `
+enable subgroups;
+@fragment
+fn fs(@builtin(subgroup_invocation_id) id: u32, @builtin(subgroup_size) size: u32, @location(0) v: f32) -> @location(0) vec4f {
+  return vec4f(subgroupAdd(v), f32(subgroupBroadcastFirst(id)), quadSwapY(v), f32(size));
+}
+`, minTarget: backend.Vulkan1_1, refusal: "target vulkan1.1 or later"},
+	{name: "subgroup_id", src: `
+enable subgroups;
+requires subgroup_id;
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(64)
+fn main(@builtin(subgroup_id) sid: u32, @builtin(num_subgroups) n: u32, @builtin(local_invocation_index) li: u32) {
+  out[li] = sid * 1000u + n;
+}
+`, minTarget: backend.Vulkan1_1, refusal: "target vulkan1.1 or later"},
+}
+
+func TestStageShaders(t *testing.T) {
+	for _, sh := range stageShaders {
+		t.Run(sh.name, func(t *testing.T) {
+			for _, target := range backend.Targets {
+				for _, native := range []bool{false, true} {
+					if native && target < backend.Vulkan1_3 && sh.name != "derivatives and discard" {
+						continue
+					}
+					words, err := emitWGSL(t, sh.src, target, transform.Options{NativeDemote: native})
+					if target < sh.minTarget {
+						require.Error(t, err, target.String())
+						assert.Contains(t, err.Error(), sh.refusal)
+						continue
+					}
+					require.NoError(t, err, target.String())
+					spirvval.Check(t, words, target.String())
+					m := parse(t, words)
+					for _, c := range sh.caps {
+						assert.True(t, hasCapability(m, c), "%v on %v", c, target)
+					}
+				}
+			}
+		})
+	}
+}
+
+func hasCapability(m *spirv.Module, c spirv.Capability) bool {
+	for _, in := range m.Find(spirv.OpCapability) {
+		if spirv.Capability(in.Words[1]) == c {
+			return true
+		}
+	}
+	return false
+}
+
+// Discard demotes to a helper invocation: natively with OpDemoteToHelperInvocation (core
+// in SPIR-V 1.6, an extension before), else with a flag and OpKill at the end.
+func TestDiscardForms(t *testing.T) {
+	src := stageShaders[2].src
+	for _, target := range backend.Targets {
+		for _, native := range []bool{false, true} {
+			words, err := emitWGSL(t, src, target, transform.Options{NativeDemote: native})
+			require.NoError(t, err)
+			spirvval.Check(t, words, target.String())
+			m := parse(t, words)
+			demotes := len(m.Find(spirv.OpDemoteToHelperInvocation))
+			kills := len(m.Find(spirv.OpKill)) + len(m.Find(spirv.OpTerminateInvocation))
+			var exts []string
+			for _, in := range m.Find(spirv.OpExtension) {
+				exts = append(exts, in.String())
+			}
+			if native {
+				assert.Equal(t, 1, demotes, target.String())
+				assert.Zero(t, kills, target.String())
+				assert.True(t, hasCapability(m, spirv.CapabilityDemoteToHelperInvocation))
+				if target < backend.Vulkan1_3 {
+					assert.NotEmpty(t, exts, "SPV_EXT_demote_to_helper_invocation on %v", target)
+				}
+			} else {
+				assert.Zero(t, demotes, target.String())
+				assert.Equal(t, 1, kills, target.String())
+			}
+		}
+	}
+}
+
+// Subgroup operations on the device, against Go: sizes, ids, reductions, scans, ballots,
+// broadcasts and shuffles within each subgroup of a 64-invocation workgroup. (naga 30 refuses
+// "enable subgroups".)
+func TestExecSubgroups(t *testing.T) {
+	d := vulkan.Require(t)
+	need := vulkan.SubgroupBasic | vulkan.SubgroupVote | vulkan.SubgroupArithmetic | vulkan.SubgroupBallot |
+		vulkan.SubgroupShuffle | vulkan.SubgroupShuffleRelative
+	if !d.Info.SubgroupInCompute || !d.Info.SubgroupOps.Has(need) {
+		t.Skipf("device subgroup support: %v", d.Info.SubgroupOps)
+	}
+	const src = `
+enable subgroups;
+@group(0) @binding(0) var<storage, read_write> out: array<vec4u>;
+@compute @workgroup_size(64)
+fn main(@builtin(subgroup_invocation_id) id: u32, @builtin(subgroup_size) size: u32,
+        @builtin(local_invocation_index) li: u32) {
+  out[3u * li] = vec4u(id, size, subgroupAdd(li), subgroupExclusiveAdd(li));
+  out[3u * li + 1u] = vec4u(subgroupMax(li), subgroupBroadcastFirst(li), subgroupShuffle(li, size - 1u - id),
+                            subgroupShuffleXor(li, 1u));
+  let b = subgroupBallot(li % 3u == 0u);
+  out[3u * li + 2u] = vec4u(b.x, b.y, select(0u, 1u, subgroupElect()), select(0u, 1u, subgroupAll(li < 64u)));
+}
+`
+	res := runWGSL(t, wgslRun{src: src, minTarget: backend.Vulkan1_1, noNaga: true, bindings: []vulkan.Binding{storage(0, make([]byte, 64*3*16))}})
+	out := words32(res.Bytes(0, 0))
+	size := out[1]
+	require.Contains(t, []uint32{4, 8, 16, 32, 64}, size)
+	for li := range uint32(64) {
+		first := li / size * size
+		id := li - first
+		var sum, excl, mx uint32
+		var ballot [2]uint32
+		for k := first; k < first+size; k++ {
+			sum += k
+			if k < li {
+				excl += k
+			}
+			mx = max(mx, k)
+			if k%3 == 0 {
+				ballot[(k-first)/32] |= 1 << ((k - first) % 32)
+			}
+		}
+		row := out[12*li : 12*li+12]
+		assert.Equal(t, []uint32{id, size, sum, excl}, row[0:4], "invocation %d", li)
+		assert.Equal(t, []uint32{mx, first, first + size - 1 - id, li ^ 1}, row[4:8], "invocation %d", li)
+		elect := uint32(0)
+		if id == 0 {
+			elect = 1
+		}
+		assert.Equal(t, []uint32{ballot[0], ballot[1], elect, 1}, row[8:12], "invocation %d", li)
+	}
+}
