@@ -7,6 +7,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wgslgo/wgslgo/compiler/ir/transform"
+	"github.com/wgslgo/wgslgo/compiler/layout"
 	"github.com/wgslgo/wgslgo/internal/vulkan"
 )
 
@@ -423,4 +425,127 @@ fn main(@builtin(workgroup_id) wg: vec3u) {
 		want := float32(10*face + 2*y + x)
 		assert.Equal(t, []float32{want, want + 100}, out[2*i:2*i+2], "face %d texel (%d, %d)", face, x, y)
 	}
+}
+
+// externalParams encodes ExternalTextureParams in Dawn's layout.
+type externalParams struct {
+	numPlanes, conversionOnly uint32
+	yuvToRgb                  [3][4]float32 // columns
+	gammaDecode, gammaEncode  [7]float32
+	gamut                     [3][3]float32 // columns
+	sampleTransform           [3][2]float32
+	loadTransform             [3][2]float32
+	plane0Rect, plane1Rect    [4]float32 // min.xy, max.xy
+	visibleSize               [2]uint32
+	plane1Factor              [2]float32
+}
+
+func (p externalParams) bytes() []byte {
+	b := make([]byte, 272)
+	put := func(off int, fs ...float32) { copy(b[off:], f32le(fs...)) }
+	copy(b[0:], le32(p.numPlanes, p.conversionOnly))
+	for c := range 3 {
+		put(16+16*c, p.yuvToRgb[c][:]...)
+		put(128+16*c, p.gamut[c][:]...)
+		put(176+8*c, p.sampleTransform[c][:]...)
+		put(200+8*c, p.loadTransform[c][:]...)
+	}
+	put(64, p.gammaDecode[:]...)
+	put(96, p.gammaEncode[:]...)
+	put(224, p.plane0Rect[:]...)
+	put(240, p.plane1Rect[:]...)
+	copy(b[256:], le32(p.visibleSize[:]...))
+	put(264, p.plane1Factor[:]...)
+	return b
+}
+
+// The parameter structure has Dawn's layout, which externalParams.bytes encodes.
+func TestExternalTextureParamsLayout(t *testing.T) {
+	sl := layout.New(layout.Options{}).Struct(transform.ExternalTextureParams())
+	var offsets []int
+	for _, m := range sl.Members {
+		offsets = append(offsets, m.Offset)
+	}
+	assert.Equal(t, []int{0, 4, 16, 64, 96, 128, 176, 200, 224, 232, 240, 248, 256, 264}, offsets)
+	assert.Equal(t, 272, sl.Size)
+}
+
+// texture_external, expanded to two planes and a parameter buffer: textureLoad (through a
+// function parameter), textureSampleBaseClampToEdge and textureDimensions, for an RGBA
+// texture and for a YUV one with gamma and gamut conversion.
+func TestExecExternalTexture(t *testing.T) {
+	const src = `
+@group(0) @binding(0) var<storage, read_write> out: array<vec4f>;
+@group(0) @binding(1) var video: texture_external;
+@group(0) @binding(2) var s: sampler;
+
+fn fetch(t: texture_external, p: vec2i) -> vec4f { return textureLoad(t, p); }
+
+@compute @workgroup_size(1)
+fn main(@builtin(workgroup_id) wg: vec3u) {
+  let p = vec2u(wg.x % 4u, wg.x / 4u);
+  out[wg.x] = fetch(video, vec2i(p));
+  out[16u + wg.x] = textureSampleBaseClampToEdge(video, s, (vec2f(p) + 0.5) / 4.0);
+  if (wg.x == 0u) { out[32] = vec4f(vec2f(textureDimensions(video)), 0.0, 0.0); }
+}
+`
+	// The default placement: the next free bindings of group 0.
+	const plane1, params = 3, 4
+	identity2 := [3][2]float32{{1, 0}, {0, 1}, {0, 0}}
+	linearGamma := [7]float32{1, 1, 0, 1, 0, 0, 0} // G A B C D E F: f(x) = x
+	img := func(f vulkan.Format, w, h uint32) vulkan.ImageDesc {
+		return vulkan.ImageDesc{Dim: vulkan.Dim2D, Format: f, Width: w, Height: h}
+	}
+	rgba := testImage()
+	t.Run("rgba", func(t *testing.T) {
+		p := externalParams{numPlanes: 1, conversionOnly: 1, sampleTransform: identity2, loadTransform: identity2,
+			plane0Rect: [4]float32{0, 0, 1, 1}, plane1Rect: [4]float32{0, 0, 1, 1}, visibleSize: [2]uint32{3, 3}}
+		res := runWGSL(t, wgslRun{src: src, groups: [3]uint32{16, 1, 1}, noNaga: true, bindings: []vulkan.Binding{
+			storage(0, make([]byte, 16*33)),
+			sampled(1, img(vulkan.RGBA32Float, 4, 4), rgba.bytes()),
+			samplerAt(2, vulkan.SamplerDesc{}),
+			sampled(plane1, img(vulkan.RGBA32Float, 1, 1), nil),
+			{Binding: params, Kind: vulkan.UniformBuffer, Data: p.bytes()},
+		}})
+		out := vec4s(res.Bytes(0, 0))
+		for i := range 16 {
+			x, y := i%4, i/4
+			assert.Equal(t, rgba.texel(x, y, false), out[i], "load (%d, %d)", x, y)
+			assert.Equal(t, rgba.texel(x, y, false), out[16+i], "sample (%d, %d)", x, y)
+		}
+		assert.Equal(t, [4]float32{4, 4, 0, 0}, out[32])
+	})
+	t.Run("yuv", func(t *testing.T) {
+		// Y in a 4x4 plane, UV in a 2x2 one; rgb = (y + v, y - u, y + u) with a gamut that
+		// swaps red and blue.
+		ys := make([]float32, 16)
+		for i := range ys {
+			ys[i] = float32(i) / 16
+		}
+		uvs := []float32{0.125, 0.25, -0.125, 0.5, 0.25, -0.25, 0, 0.0625}
+		p := externalParams{numPlanes: 2, conversionOnly: 0,
+			yuvToRgb:    [3][4]float32{{1, 0, 1, 0}, {1, -1, 0, 0}, {1, 1, 0, 0}},
+			gammaDecode: linearGamma, gammaEncode: linearGamma,
+			gamut:           [3][3]float32{{0, 0, 1}, {0, 1, 0}, {1, 0, 0}},
+			sampleTransform: identity2, loadTransform: identity2,
+			plane0Rect: [4]float32{0.125, 0.125, 0.875, 0.875}, plane1Rect: [4]float32{0.25, 0.25, 0.75, 0.75},
+			visibleSize: [2]uint32{3, 3}, plane1Factor: [2]float32{0.5, 0.5}}
+		res := runWGSL(t, wgslRun{src: src, groups: [3]uint32{16, 1, 1}, noNaga: true, bindings: []vulkan.Binding{
+			storage(0, make([]byte, 16*33)),
+			sampled(1, img(vulkan.R32Float, 4, 4), f32le(ys...)),
+			samplerAt(2, vulkan.SamplerDesc{}),
+			sampled(plane1, img(vulkan.RG32Float, 2, 2), f32le(uvs...)),
+			{Binding: params, Kind: vulkan.UniformBuffer, Data: p.bytes()},
+		}})
+		out := vec4s(res.Bytes(0, 0))
+		for i := range 16 {
+			x, y := i%4, i/4
+			k := (y/2)*2 + x/2
+			yv, u, v := ys[i], uvs[2*k], uvs[2*k+1]
+			want := [4]float32{yv + u, yv - u, yv + v, 1} // after the red/blue swap
+			assertVec4Near(t, want, out[i], 1e-5, "load (%d, %d)", x, y)
+			assertVec4Near(t, want, out[16+i], 1e-5, "sample (%d, %d)", x, y)
+		}
+		assert.Equal(t, [4]float32{4, 4, 0, 0}, out[32])
+	})
 }

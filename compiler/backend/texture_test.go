@@ -9,7 +9,6 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/ir/irtest"
 	"github.com/wgslgo/wgslgo/compiler/ir/transform"
-	"github.com/wgslgo/wgslgo/compiler/types"
 	"github.com/wgslgo/wgslgo/internal/spirvval"
 )
 
@@ -20,9 +19,6 @@ func TestTextureCallsValidate(t *testing.T) {
 	byFunc := map[ir.BuiltinFunc][]irtest.TextureCall{}
 	var order []ir.BuiltinFunc
 	for _, c := range irtest.TextureCalls() {
-		if c.Texture().Kind == types.TexExternal { // TODO transform
-			continue
-		}
 		if _, ok := byFunc[c.Func]; !ok {
 			order = append(order, c.Func)
 		}

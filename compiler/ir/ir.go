@@ -358,6 +358,35 @@ func (f *Func) AddParam(name string, t types.Type, io types.IO) Value {
 	return v
 }
 
+// ReplaceParam replaces parameter i of f by new parameters of the given names and types,
+// without interface attributes, and returns them. The caller rewrites the uses of the old
+// parameter and the calls of f.
+func (f *Func) ReplaceParam(i int, names []string, ts []types.Type) []Value {
+	m := f.module
+	news := make([]Value, len(ts))
+	for k, t := range ts {
+		v := m.newValue(t, KindParam)
+		m.paramFuncs[v] = f
+		m.SetName(v, names[k])
+		news[k] = v
+	}
+	delete(m.paramFuncs, f.Params[i])
+	m.values[f.Params[i]].kind = KindNone
+	params := append(append(append([]Value(nil), f.Params[:i]...), news...), f.Params[i+1:]...)
+	if len(f.ParamIO) == len(f.Params) {
+		ios := make([]types.IO, len(news))
+		for k := range ios {
+			ios[k] = types.NoIO
+		}
+		f.ParamIO = append(append(append([]types.IO(nil), f.ParamIO[:i]...), ios...), f.ParamIO[i+1:]...)
+	}
+	f.Params = params
+	for k, p := range params {
+		m.values[p].idx = int32(k)
+	}
+	return news
+}
+
 // Func returns the function named name, or nil.
 func (m *Module) Func(name string) *Func {
 	for _, f := range m.Funcs {

@@ -15,6 +15,7 @@ import (
 // ids, the number of workgroups and the workgroup size. An input builtin has one variable
 // per entry point however many parameters read it.
 func ShaderIO(m *ir.Module) {
+	sampleMaskGlobals(m)
 	for _, f := range append([]*ir.Func(nil), m.Funcs...) {
 		if f.Stage == ir.StageNone || len(f.Params) == 0 && f.Result == types.Type(types.VoidType) {
 			continue
@@ -62,6 +63,31 @@ func shaderIO(m *ir.Module, inner *ir.Func) {
 		storeOutput(m, b, name+"_result", inner.Result, resultIO, r)
 	}
 	b.Return()
+}
+
+// sampleMaskGlobals makes the module-scope sample_mask variables (the 2021 draft's
+// var<in> and var<out>) arrays of one u32, reading and writing their element.
+func sampleMaskGlobals(m *ir.Module) {
+	masks := map[ir.Value]bool{}
+	for _, g := range m.Globals {
+		if (g.Space == types.AddrIn || g.Space == types.AddrOut) && g.IO.Builtin == "sample_mask" &&
+			g.Type == types.Type(types.U32) {
+			m.SetGlobalType(g, &types.Array{Elem: types.U32, Count: 1})
+			masks[g.Value] = true
+		}
+	}
+	if len(masks) == 0 {
+		return
+	}
+	for _, f := range m.Funcs {
+		b := ir.NewBuilder(f)
+		ir.Walk(f.Body, func(in *ir.Inst) {
+			if (in.Op == ir.OpLoad || in.Op == ir.OpStore) && masks[in.Args[0]] {
+				b.SetInsertBefore(in)
+				in.Args[0] = b.AccessN(in.Args[0], 0)
+			}
+		})
+	}
 }
 
 func ioStruct(st *types.Struct) bool {

@@ -71,3 +71,65 @@ func TestDemoteToHelperCallGraph(t *testing.T) {
 	transform.DemoteToHelper(m)
 	assert.Equal(t, before, ir.Print(m), "no discard, no change")
 }
+
+func TestExternalTextures(t *testing.T) {
+	build := func() *ir.Module {
+		m := ir.NewModule()
+		ext := &types.Texture{Kind: types.TexExternal, Dim: types.Dim2D}
+		out := m.NewGlobal("out", types.AddrStorage, types.ReadWrite, types.Vec(4, types.F32))
+		out.Binding = &ir.BindingPoint{Binding: 0}
+		g := m.NewGlobal("video", types.AddrHandle, types.Read, ext)
+		g.Binding = &ir.BindingPoint{Binding: 3}
+		s := m.NewGlobal("s", types.AddrHandle, types.Read, types.SamplerType)
+		s.Binding = &ir.BindingPoint{Binding: 1}
+		get := m.NewFunc("get", types.Vec(4, types.F32))
+		tp := get.AddParam("t", ext, types.NoIO)
+		sp := get.AddParam("smp", types.SamplerType, types.NoIO)
+		b := ir.NewBuilder(get)
+		load := b.Builtin(ir.BuiltinTextureLoad, tp, m.ConstComposite(types.Vec(2, types.I32), m.ConstI32(1), m.ConstI32(2)))
+		uv := m.ConstSplat(types.Vec(2, types.F32), m.ConstF32(0.5))
+		b.Return(b.Add(load, b.Builtin(ir.BuiltinTextureSampleBaseClampToEdge, tp, sp, uv)))
+		f := m.NewFunc("main", nil)
+		f.Stage = ir.StageCompute
+		f.WorkgroupSize[0] = m.ConstU32(1)
+		b = ir.NewBuilder(f)
+		tv := b.Load(g.Value)
+		dims := b.Convert(types.Vec(2, types.F32), b.Builtin(ir.BuiltinTextureDimensions, tv))
+		v := b.Call(get, tv, b.Load(s.Value))
+		b.Store(out.Value, b.Add(v, b.Construct(types.Vec(4, types.F32), dims, dims)))
+		b.Finish()
+		return m
+	}
+	m := golden(t, "external", build, func(m *ir.Module) { transform.ExternalTextures(m, nil) })
+	bindings := map[string]ir.BindingPoint{}
+	for _, g := range m.Globals {
+		bindings[g.Name] = *g.Binding
+	}
+	assert.Equal(t, map[string]ir.BindingPoint{"out": {Binding: 0}, "s": {Binding: 1},
+		"video_plane0": {Binding: 3}, "video_plane1": {Binding: 4}, "video_params": {Binding: 5}}, bindings)
+	require.NoError(t, transform.ForSPIRV(build(), transform.Options{}))
+
+	// Explicit bindings win.
+	m = build()
+	transform.ExternalTextures(m, map[ir.BindingPoint]transform.ExternalBinding{
+		{Binding: 3}: {Plane1: ir.BindingPoint{Group: 1, Binding: 0}, Params: ir.BindingPoint{Group: 1, Binding: 1}}})
+	for _, g := range m.Globals {
+		switch g.Name {
+		case "video_plane1":
+			assert.Equal(t, ir.BindingPoint{Group: 1, Binding: 0}, *g.Binding)
+		case "video_params":
+			assert.Equal(t, ir.BindingPoint{Group: 1, Binding: 1}, *g.Binding)
+		}
+	}
+}
+
+func TestExternalTextureBindings(t *testing.T) {
+	bp := func(g, b uint32) ir.BindingPoint { return ir.BindingPoint{Group: g, Binding: b} }
+	got := transform.ExternalTextureBindings([]ir.BindingPoint{bp(0, 0), bp(0, 7), bp(1, 2), bp(2, 0)},
+		[]ir.BindingPoint{bp(0, 0), bp(1, 2), bp(0, 7)})
+	assert.Equal(t, map[ir.BindingPoint]transform.ExternalBinding{
+		bp(0, 0): {Plane1: bp(0, 8), Params: bp(0, 9)},
+		bp(1, 2): {Plane1: bp(1, 3), Params: bp(1, 4)},
+		bp(0, 7): {Plane1: bp(0, 10), Params: bp(0, 11)},
+	}, got)
+}

@@ -19,6 +19,9 @@ type Options struct {
 	// DemoteToHelper expresses it with a flag, guarded writes and OpKill, which every target
 	// runs.
 	NativeDemote bool
+	// ExternalTextures places the second plane and the parameters of the external texture
+	// at each binding; ExternalTextureBindings places the others.
+	ExternalTextures map[ir.BindingPoint]ExternalBinding
 	// Layouts supplies offsets and strides; nil uses layout.New(layout.Options{}). Pass the
 	// same one to the backend.
 	Layouts *layout.Layouts
@@ -34,6 +37,7 @@ func ForSPIRV(m *ir.Module, opts Options) error {
 	if lay == nil {
 		lay = layout.New(layout.Options{})
 	}
+	ExternalTextures(m, opts.ExternalTextures)
 	if !opts.NoZeroInitWorkgroup {
 		ZeroInitWorkgroup(m)
 	}
