@@ -549,3 +549,154 @@ fn main(@builtin(workgroup_id) wg: vec3u) {
 		assert.Equal(t, [4]float32{4, 4, 0, 0}, out[32])
 	})
 }
+
+// Mip selection: textureSampleLevel at whole and fractional levels (nearest and linear
+// mipmap filters), textureSampleGrad whose gradients pick a level, textureNumLevels.
+func TestExecTextureMips(t *testing.T) {
+	// 8x8, 4 levels; texel (x, y) of level m is (10*m, x, y, 1), so that filtering within a
+	// level shows in the second and third channels.
+	var texels []float32
+	for m := range 4 {
+		size := 8 >> m
+		for y := range size {
+			for x := range size {
+				texels = append(texels, float32(10*m), float32(x), float32(y), 1)
+			}
+		}
+	}
+	const src = `
+@group(0) @binding(0) var<storage, read_write> out: array<vec4f>;
+@group(0) @binding(1) var t: texture_2d<f32>;
+@group(0) @binding(2) var nearest: sampler;
+@group(0) @binding(3) var trilinear: sampler;
+
+@compute @workgroup_size(1)
+fn main() {
+  let uv = vec2f(0.5, 0.5);
+  for (var m = 0; m < 4; m++) {
+    out[m] = textureSampleLevel(t, nearest, uv, f32(m));
+    // A gradient of 2^m texels of level 0 per unit step selects level m.
+    let g = f32(1 << u32(m)) / 8.0;
+    out[4 + m] = textureSampleGrad(t, nearest, uv, vec2f(g, 0.0), vec2f(0.0, g));
+  }
+  out[8] = textureSampleLevel(t, trilinear, uv, 1.5);
+  out[9] = textureSampleLevel(t, nearest, uv, 2.4);
+  out[10] = vec4f(f32(textureNumLevels(t)), vec2f(textureDimensions(t, 3)), 0.0);
+}
+`
+	res := runWGSL(t, wgslRun{src: src, bindings: []vulkan.Binding{
+		storage(0, make([]byte, 16*11)),
+		sampled(1, vulkan.ImageDesc{Dim: vulkan.Dim2D, Format: vulkan.RGBA32Float, Width: 8, Height: 8, Mips: 4}, f32le(texels...)),
+		samplerAt(2, vulkan.SamplerDesc{}),
+		samplerAt(3, vulkan.SamplerDesc{MagFilter: vulkan.Linear, MinFilter: vulkan.Linear, MipmapFilter: vulkan.Linear}),
+	}})
+	out := vec4s(res.Bytes(0, 0))
+	for m := range 4 {
+		size := 8 >> m
+		x := float32(size / 2) // the texel right of the center
+		if size == 1 {
+			x = 0
+		}
+		assert.Equal(t, [4]float32{float32(10 * m), x, x, 1}, out[m], "level %d", m)
+		assert.Equal(t, [4]float32{float32(10 * m), x, x, 1}, out[4+m], "grad for level %d", m)
+	}
+	// Halfway between levels 1 and 2, each sampled bilinearly at the center of the image.
+	assertVec4Near(t, [4]float32{15, 0.5 * (1.5 + 0.5), 0.5 * (1.5 + 0.5), 1}, out[8], 1e-3, "trilinear")
+	assert.Equal(t, [4]float32{20, 1, 1, 1}, out[9], "nearest mip rounds 2.4 to 2")
+	assert.Equal(t, [4]float32{4, 1, 1, 0}, out[10])
+}
+
+// A read_write storage texture shared by a workgroup: each invocation writes its texel,
+// textureBarrier, then reads its neighbour's.
+func TestExecTextureBarrier(t *testing.T) {
+	const src = `
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@group(0) @binding(1) var img: texture_storage_2d<r32uint, read_write>;
+
+@compute @workgroup_size(16)
+fn main(@builtin(local_invocation_index) i: u32) {
+  textureStore(img, vec2u(i, 0u), vec4u(i * i));
+  textureBarrier();
+  out[i] = textureLoad(img, vec2u((i + 1u) % 16u, 0u)).x;
+}
+`
+	res := runWGSL(t, wgslRun{src: src, bindings: []vulkan.Binding{
+		storage(0, make([]byte, 4*16)),
+		{Binding: 1, Kind: vulkan.StorageImage, Image: &vulkan.ImageDesc{Dim: vulkan.Dim2D, Format: vulkan.R32Uint, Width: 16, Height: 1}},
+	}})
+	out := words32(res.Bytes(0, 0))
+	for i := range uint32(16) {
+		n := (i + 1) % 16
+		assert.Equal(t, n*n, out[i], "invocation %d", i)
+	}
+}
+
+// Out-of-bounds texel addresses: textureLoad reads a texel within bounds (the clamped one),
+// textureStore does nothing.
+func TestExecTextureRobustness(t *testing.T) {
+	const src = `
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@group(0) @binding(1) var t: texture_2d_array<u32>;
+@group(0) @binding(2) var img: texture_storage_2d<r32uint, write>;
+
+@compute @workgroup_size(1)
+fn main() {
+  out[0] = textureLoad(t, vec2i(-1, 1), 0, 0).x;   // x clamps to the last column
+  out[1] = textureLoad(t, vec2u(9, 9), 5u, 0).x;   // everything clamps
+  out[2] = textureLoad(t, vec2u(1, 0), 1, 7).x;    // level 7 clamps to 1
+  textureStore(img, vec2i(-1, 0), vec4u(7));
+  textureStore(img, vec2u(4, 0), vec4u(7));
+  textureStore(img, vec2u(0, 4), vec4u(7));
+  textureStore(img, vec2u(3, 3), vec4u(9));
+}
+`
+	var texels []uint32
+	for m := range 2 {
+		size := 4 >> m
+		for l := range 2 {
+			for y := range size {
+				for x := range size {
+					texels = append(texels, uint32(1000*m+100*l+10*y+x))
+				}
+			}
+		}
+	}
+	res := runWGSL(t, wgslRun{src: src, noNaga: true, bindings: []vulkan.Binding{
+		storage(0, make([]byte, 4*3)),
+		sampled(1, vulkan.ImageDesc{Dim: vulkan.Dim2DArray, Format: vulkan.R32Uint, Width: 4, Height: 4, Layers: 2, Mips: 2}, le32(texels...)),
+		{Binding: 2, Kind: vulkan.StorageImage, Image: &vulkan.ImageDesc{Dim: vulkan.Dim2D, Format: vulkan.R32Uint, Width: 4, Height: 4}},
+	}})
+	assert.Equal(t, []uint32{13, 133, 1101}, words32(res.Bytes(0, 0)))
+	img := words32(res.Bytes(0, 2))
+	want := make([]uint32, 16)
+	want[15] = 9
+	assert.Equal(t, want, img)
+}
+
+// global_invocation_index and workgroup_index, which SPIR-V computes from the ids.
+func TestExecLinearIndices(t *testing.T) {
+	const src = `
+requires linear_indexing;
+@group(0) @binding(0) var<storage, read_write> out: array<vec2u>;
+@compute @workgroup_size(4, 2, 1)
+fn main(@builtin(global_invocation_index) gi: u32, @builtin(workgroup_index) wi: u32,
+        @builtin(global_invocation_id) id: vec3u, @builtin(local_invocation_index) li: u32) {
+  out[gi] = vec2u(wi, li);
+}
+`
+	res := runWGSL(t, wgslRun{src: src, groups: [3]uint32{3, 2, 2}, noNaga: true,
+		bindings: []vulkan.Binding{storage(0, make([]byte, 8*8*12))}})
+	out := words32(res.Bytes(0, 0))
+	// Invocation (x, y, z) of the 12x4x2 grid has index x + 12*(y + 4*z).
+	for z := range 2 {
+		for y := range 4 {
+			for x := range 12 {
+				gi := x + 12*(y+4*z)
+				wx, wy, wz := x/4, y/2, z
+				wi := wx + 3*(wy+2*wz)
+				li := x%4 + 4*(y%2)
+				assert.Equal(t, []uint32{uint32(wi), uint32(li)}, out[2*gi:2*gi+2], "invocation (%d, %d, %d)", x, y, z)
+			}
+		}
+	}
+}
