@@ -78,6 +78,35 @@ fn fs(@location(0) v: vec2f) -> @location(0) vec4f {
   return vec4f(a, c);
 }
 `, caps: []spirv.Capability{spirv.CapabilityDerivativeControl}},
+	{name: "textures in fragment", src: `
+@group(0) @binding(0) var t: texture_2d_array<f32>;
+@group(0) @binding(1) var s: sampler;
+@group(0) @binding(2) var d: texture_depth_cube_array;
+@group(0) @binding(3) var c: sampler_comparison;
+@group(0) @binding(4) var ms: texture_multisampled_2d<i32>;
+@group(0) @binding(5) var dms: texture_depth_multisampled_2d;
+@group(0) @binding(6) var video: texture_external;
+@group(0) @binding(7) var<storage, read_write> hits: atomic<u32>;
+@group(0) @binding(8) var st: texture_storage_2d<rgba8unorm, write>;
+
+fn shade(uv: vec2f, layer: u32) -> vec4f {
+  var color = textureSample(t, s, uv, layer) + textureSampleBias(t, s, uv, layer, -0.5, vec2i(1, -1));
+  color += textureSampleGrad(t, s, uv, i32(layer), dpdxFine(uv), dpdyCoarse(uv));
+  color *= textureSampleCompare(d, c, vec3f(uv, 1.0), layer, 0.5);
+  return color + textureGather(1, t, s, uv, layer) + textureSampleBaseClampToEdge(video, s, uv);
+}
+
+@fragment
+fn fs(@builtin(position) pos: vec4f, @builtin(sample_index) si: u32, @location(0) uv: vec2f,
+      @location(1) @interpolate(flat) layer: u32) -> @location(0) vec4f {
+  if (textureLoad(dms, vec2u(pos.xy), si) > 0.5) { discard; }
+  let n = f32(textureNumSamples(ms)) + f32(textureLoad(ms, vec2i(pos.xy), i32(si)).x);
+  atomicAdd(&hits, 1u);
+  textureStore(st, vec2u(pos.xy), vec4f(uv, 0.0, 1.0));
+  return shade(uv, layer) * n;
+}
+`, caps: []spirv.Capability{spirv.CapabilitySampledCubeArray, spirv.CapabilityImageQuery,
+		spirv.CapabilityDerivativeControl, spirv.CapabilitySampleRateShading}},
 	{name: "clip_distances", src: `
 enable clip_distances;
 struct VOut { @builtin(position) pos: vec4f, @builtin(clip_distances) clip: array<f32, 3> }
