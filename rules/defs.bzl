@@ -91,9 +91,8 @@ def _unique_stems(ctx):
 def _check_actions(ctx, options):
     """One action per shader that checks it without generating code: the wgsl_check group.
 
-    wgslc writes nothing when a shader is good, so the stamp tool records the pass.
-    --parse-only is the deepest check wgslc offers so far; it becomes --check when the semantic
-    checker lands.
+    wgslc -check (parse, resolve, type-check, validate) writes nothing when a shader is good,
+    so the stamp tool records the pass.
     """
     stamps = []
     for src in ctx.files.srcs:
@@ -101,7 +100,7 @@ def _check_actions(ctx, options):
         args = ctx.actions.args()
         args.add(stamp)
         args.add(ctx.executable._wgslc)
-        args.add("-parse-only")
+        args.add("-check")
         args.add_all(options)
         args.add(src)
         ctx.actions.run(

@@ -76,11 +76,20 @@ func TestBazelEndToEnd(t *testing.T) {
 		if caps.compile != "" {
 			return
 		}
-		for _, spv := range []string{"particles_spv/particles.spv", "scale_spv/scale.spv"} {
-			data, err := os.ReadFile(filepath.Join(bin, "shaders", spv))
+		// wgsl_spirv's outputs, and with wgslgen the .spv files the Go libraries embed, each
+		// for the target environment its target asks (the tools' default is vulkan1.1).
+		spirv := map[string]string{"particles_spv/particles.spv": "vulkan1.1", "scale_spv/scale.spv": "vulkan1.2"}
+		if caps.generate == "" {
+			spirv["particles.spv"] = "vulkan1.1"
+			spirv["scale.spv"] = "vulkan1.1"
+		}
+		for spv, env := range spirv {
+			path := filepath.Join(bin, "shaders", spv)
+			data, err := os.ReadFile(path)
 			require.NoError(t, err)
 			require.GreaterOrEqual(t, len(data), 20, spv)
 			require.Equal(t, []byte{0x03, 0x02, 0x23, 0x07}, data[:4], "%s: SPIR-V magic", spv)
+			spirvVal(t, path, env)
 		}
 	})
 	if !ok {
@@ -263,6 +272,21 @@ func probeTools(t *testing.T, root, shader string) capabilities {
 		t.Fatalf("wgslgen on the example shader: exit %d\n%s", code, stderr)
 	}
 	return caps
+}
+
+// spirvVal validates a SPIR-V file with spirv-val (Debian's spirv-tools, which the README's
+// test command installs) for a Vulkan target environment.
+func spirvVal(t *testing.T, path, env string) {
+	t.Helper()
+	if _, err := exec.LookPath("spirv-val"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("spirv-val is not installed (apt-get install spirv-tools)")
+		}
+		t.Logf("spirv-val is not installed: %s not validated", path)
+		return
+	}
+	out, err := exec.Command("spirv-val", "--target-env", env, path).CombinedOutput()
+	require.NoError(t, err, "spirv-val --target-env %s %s:\n%s", env, path, out)
 }
 
 func goBuild(t *testing.T, root, pkg, out string) string {

@@ -1,12 +1,33 @@
 package shaders
 
 import (
+	"encoding/binary"
 	"testing"
+	"unsafe"
 
-	// The generated packages: that they compile, with their embedded SPIR-V, is the test here;
-	// wgslgen's own tests cover what is in them.
-	_ "example.com/wgslgo-bazel-example/shaders/particles"
-	_ "example.com/wgslgo-bazel-example/shaders/scale"
+	"example.com/wgslgo-bazel-example/shaders/particles"
+	"example.com/wgslgo-bazel-example/shaders/scale"
 )
 
-func TestGeneratedPackagesBuild(t *testing.T) {}
+// The packages wgsl_go_library generated: the SPIR-V embedded from the .spv files wgslgen wrote
+// beside the Go file, the entry points, and Go structs with the WGSL memory layout.
+func TestGeneratedPackages(t *testing.T) {
+	for name, spv := range map[string][]byte{"particles": particles.ParticlesSPIRV, "scale": scale.ScaleSPIRV} {
+		if len(spv) < 20 || len(spv)%4 != 0 || binary.LittleEndian.Uint32(spv) != 0x07230203 {
+			t.Errorf("%s: the embedded SPIR-V is not a SPIR-V module (%d bytes)", name, len(spv))
+		}
+	}
+	if particles.ParticlesStepEntryPoint != "step" || scale.ScaleScaleEntryPoint != "scale" {
+		t.Errorf("entry points %q and %q, want step and scale", particles.ParticlesStepEntryPoint, scale.ScaleScaleEntryPoint)
+	}
+	// vec3 (12 bytes) + f32 in its tail, mat3x3 with padded columns at 16, u32 at 64: 80 bytes.
+	if size := unsafe.Sizeof(particles.SimParams{}); size != 80 {
+		t.Errorf("SimParams is %d bytes, want 80", size)
+	}
+	if offset := unsafe.Offsetof(particles.SimParams{}.Count); offset != 64 {
+		t.Errorf("SimParams.Count at %d, want 64", offset)
+	}
+	if size := unsafe.Sizeof(scale.Params{}); size != 8 {
+		t.Errorf("Params is %d bytes, want 8", size)
+	}
+}

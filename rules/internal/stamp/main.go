@@ -1,5 +1,5 @@
 // Command stamp runs a check and records that it passed, for Bazel actions that only check: an
-// action must write an output to be cached, and a checker such as `wgslc --parse-only` writes
+// action must write an output to be cached, and a checker such as `wgslc -check` writes
 // nothing when the input is good.
 //
 //	stamp OUT CMD [ARG...]
