@@ -700,3 +700,58 @@ fn main(@builtin(global_invocation_index) gi: u32, @builtin(workgroup_index) wi:
 		}
 	}
 }
+
+// A realistic compute pass: a horizontal box blur through workgroup memory, from a sampled
+// texture to a storage texture, with a texture and the cache passed to helper functions.
+func TestExecTextureBlur(t *testing.T) {
+	const src = `
+@group(0) @binding(0) var input: texture_2d<f32>;
+@group(0) @binding(1) var output: texture_storage_2d<rgba32float, write>;
+
+var<workgroup> row: array<vec4f, 8>;
+
+fn fetch(t: texture_2d<f32>, p: vec2i) -> vec4f {
+  let size = vec2i(textureDimensions(t));
+  return textureLoad(t, clamp(p, vec2i(0), size - 1), 0);
+}
+
+fn blurred(x: i32) -> vec4f {
+  var sum = vec4f(0.0);
+  for (var k = -1; k <= 1; k++) {
+    sum += row[clamp(x + k, 0, 7)];
+  }
+  return sum / 3.0;
+}
+
+@compute @workgroup_size(8)
+fn main(@builtin(local_invocation_id) lid: vec3u, @builtin(workgroup_id) wg: vec3u) {
+  let p = vec2i(i32(lid.x), i32(wg.y));
+  row[lid.x] = fetch(input, p);
+  workgroupBarrier();
+  textureStore(output, p, blurred(p.x));
+}
+`
+	im := newImg2D(8, 4, func(x, y int) [4]float32 {
+		return [4]float32{float32(3 * x), float32(3 * y), float32(3 * x * y), 3}
+	})
+	res := runWGSL(t, wgslRun{src: src, groups: [3]uint32{1, 4, 1}, bindings: []vulkan.Binding{
+		sampled(0, vulkan.ImageDesc{Dim: vulkan.Dim2D, Format: vulkan.RGBA32Float, Width: 8, Height: 4}, im.bytes()),
+		{Binding: 1, Kind: vulkan.StorageImage, Image: &vulkan.ImageDesc{Dim: vulkan.Dim2D, Format: vulkan.RGBA32Float, Width: 8, Height: 4}},
+	}})
+	out := vec4s(res.Bytes(0, 1))
+	for y := range 4 {
+		for x := range 8 {
+			var want [4]float32
+			for k := -1; k <= 1; k++ {
+				p := im.texel(x+k, y, false)
+				for c := range 4 {
+					want[c] += p[c]
+				}
+			}
+			for c := range 4 {
+				want[c] /= 3
+			}
+			assertVec4Near(t, want, out[8*y+x], 1e-5, "texel (%d, %d)", x, y)
+		}
+	}
+}
