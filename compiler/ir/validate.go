@@ -325,6 +325,9 @@ func (v *validator) inst(in *Inst, blk *Block) {
 		if len(ts) == 1 && !types.Identical(ts[0], p.Elem) {
 			v.errorf("var: initializer of type %v for %v", ts[0], p.Elem)
 		}
+		if isHandle(p.Elem) {
+			v.errorf("var of handle type %v (textures and samplers are values)", p.Elem)
+		}
 	case OpLoad:
 		if !needResult() || !v.nargs(in, 1, 1) {
 			return

@@ -105,6 +105,34 @@ func TestValidateRejects(t *testing.T) {
 		{"return in continuing", func(m *ir.Module, f *ir.Func, b *ir.Builder) {
 			b.Loop(func() { b.Break() }, func() { b.If(b.Bool(true), nil, func() { b.Return() }, nil) })
 		}, "return inside a continuing block"},
+		{"texture outside the handle space", func(m *ir.Module, f *ir.Func, b *ir.Builder) {
+			g := m.NewGlobal("t", types.AddrUniform, types.Read, tex2d)
+			g.Binding = &ir.BindingPoint{}
+		}, "in address space uniform"},
+		{"var of a texture", func(m *ir.Module, f *ir.Func, b *ir.Builder) {
+			b.Var("t", tex2d, 0)
+		}, "var of handle type"},
+		{"sampling with a comparison sampler", func(m *ir.Module, f *ir.Func, b *ir.Builder) {
+			b.Builtin(ir.BuiltinTextureSampleLevel, handle(m, "t", tex2d), handle(m, "s", types.ComparisonSamplerType),
+				b.Zero(types.Vec(2, types.F32)), b.F32(0))
+		}, "sampler of type sampler_comparison"},
+		{"dynamic offset", func(m *ir.Module, f *ir.Func, b *ir.Builder) {
+			off := f.AddParam("off", types.Vec(2, types.I32), types.NoIO)
+			b.Builtin(ir.BuiltinTextureSampleLevel, handle(m, "t", tex2d), handle(m, "s", types.SamplerType),
+				b.Zero(types.Vec(2, types.F32)), b.F32(0), off)
+		}, "offset of type vec2<i32>"},
+		{"integer coordinates for sampling", func(m *ir.Module, f *ir.Func, b *ir.Builder) {
+			b.Builtin(ir.BuiltinTextureSampleLevel, handle(m, "t", tex2d), handle(m, "s", types.SamplerType),
+				b.Zero(types.Vec(2, types.I32)), b.F32(0))
+		}, "coordinates of type vec2<i32>"},
+		{"store to a read-only storage texture", func(m *ir.Module, f *ir.Func, b *ir.Builder) {
+			st := &types.Texture{Kind: types.TexStorage, Dim: types.Dim2D, Format: types.R32float, Access: types.Read}
+			b.BuiltinT(ir.BuiltinTextureStore, types.VoidType, handle(m, "st", st), b.Zero(types.Vec(2, types.U32)),
+				b.Zero(types.Vec(4, types.F32)))
+		}, "textureStore: texture"},
+		{"texture call of no overload", func(m *ir.Module, f *ir.Func, b *ir.Builder) {
+			b.BuiltinT(ir.BuiltinTextureLoad, types.Vec(4, types.F32), handle(m, "t", tex2d))
+		}, "fit no overload"},
 		{"duplicate SpecId", func(m *ir.Module, f *ir.Func, b *ir.Builder) {
 			m.NewOverride("a", types.U32, 3, 0)
 			m.NewOverride("b", types.U32, 3, 0)
@@ -122,6 +150,15 @@ func TestValidateRejects(t *testing.T) {
 			assert.Contains(t, err.Error(), tt.want)
 		})
 	}
+}
+
+var tex2d = &types.Texture{Kind: types.TexSampled, Dim: types.Dim2D, Sampled: types.F32}
+
+// handle declares a texture or sampler global and returns its value loaded in f's body.
+func handle(m *ir.Module, name string, t types.Type) ir.Value {
+	g := m.NewGlobal(name, types.AddrHandle, types.Read, t)
+	g.Binding = &ir.BindingPoint{Binding: uint32(len(m.Globals))}
+	return ir.NewBuilder(m.Func("f")).Load(g.Value)
 }
 
 func TestValidateAccepts(t *testing.T) {
