@@ -18,7 +18,7 @@ func (l *lowerer) call(e *syntax.CallExpr) ir.Value {
 	case sema.CallFunc:
 		return l.userCall(e, c)
 	case sema.CallBuiltin:
-		return l.builtinCall(e, c)
+		return l.legacyResult(e, l.builtinCall(e, c))
 	case sema.CallConstructor:
 		return l.construct(e, c)
 	case sema.CallStruct:
@@ -129,6 +129,9 @@ func (l *lowerer) construct(e *syntax.CallExpr, c *sema.Call) ir.Value {
 // builtinCall lowers a call of a builtin function.
 func (l *lowerer) builtinCall(e *syntax.CallExpr, c *sema.Call) ir.Value {
 	args := l.args(e, c)
+	if args != nil {
+		args = append(args, l.legacyImplicitArgs(e)...)
+	}
 	if args == nil && len(e.Args) > 0 {
 		return 0
 	}

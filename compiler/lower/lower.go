@@ -202,6 +202,9 @@ func listOrNone(names []string) string {
 
 // global creates the IR global of a module-scope variable.
 func (l *lowerer) global(v *sema.Var) {
+	if l.legacyWorkgroupSizeVar(v) {
+		return
+	}
 	if unsupported(v.Type) != "" {
 		// A use of the variable is reported where it is used, so modules that only
 		// declare one still compile.
@@ -293,6 +296,7 @@ func (l *lowerer) function(sf *sema.Func) {
 	l.b, l.fn = ir.NewBuilder(f), sf
 	if sf.IsEntryPoint() {
 		l.entryInits(sf)
+		l.legacyEntryInits(sf)
 	}
 	l.stmts(sf.Decl.Body.Stmts)
 	l.b.Finish()

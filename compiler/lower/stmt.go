@@ -190,7 +190,7 @@ func (l *lowerer) switchStmt(s *syntax.SwitchStmt) {
 	}
 	st := l.m.Type(sel)
 	sw := l.b.Switch(sel)
-	for _, cl := range s.Clauses {
+	for i, cl := range s.Clauses {
 		var vals []ir.Value
 		isDefault := false
 		for _, cs := range cl.Selectors {
@@ -200,8 +200,8 @@ func (l *lowerer) switchStmt(s *syntax.SwitchStmt) {
 			}
 			vals = append(vals, l.constant(l.p.Types[cs.Expr].Value, st))
 		}
-		body := cl.Body
-		l.b.Case(sw, vals, isDefault, func() { l.stmts(body.Stmts) })
+		body := caseStmts(s, i) // with the 2021 draft's fallthrough
+		l.b.Case(sw, vals, isDefault, func() { l.stmts(body) })
 	}
 }
 
@@ -211,7 +211,11 @@ func (l *lowerer) loopStmt(s *syntax.LoopStmt) {
 		continuing = func() {
 			l.continuing++
 			defer func() { l.continuing-- }()
-			l.stmts(c.Body.Stmts)
+			stmts, legacyBreak, negate := l.legacyContinuing(c)
+			l.stmts(stmts)
+			if legacyBreak != nil && !l.b.Terminated() {
+				l.breakIf(legacyBreak, negate)
+			}
 			if c.BreakIf != nil && !l.b.Terminated() {
 				if v := l.value(c.BreakIf.Cond); v != 0 {
 					l.b.BreakIf(v)

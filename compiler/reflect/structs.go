@@ -1,6 +1,8 @@
 package reflect
 
 import (
+	"strconv"
+
 	"github.com/wgslgo/wgslgo/compiler/layout"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
@@ -65,7 +67,7 @@ func structOf(l *layout.Layouts, s *types.Struct) Struct {
 		ml := sl.Members[i]
 		r.Members[i] = Member{
 			Name:         m.Name,
-			Type:         m.Type.String(),
+			Type:         spell(l, m.Type),
 			Offset:       ml.Offset,
 			Size:         ml.Size,
 			Align:        ml.Align,
@@ -74,6 +76,28 @@ func structOf(l *layout.Layouts, s *types.Struct) Struct {
 		}
 	}
 	return r
+}
+
+// spell returns the WGSL spelling of a member type. A 2021-draft [[stride(n)]] that is the
+// array's natural stride changes nothing and is left out, so a draft shader and its
+// migration to modern WGSL spell their types alike.
+func spell(l *layout.Layouts, t types.Type) string {
+	a, ok := t.(*types.Array)
+	if !ok || a.Stride == 0 {
+		return t.String()
+	}
+	ea, es := l.AlignOf(a.Elem), l.SizeOf(a.Elem)
+	if ea == 0 || a.Stride != (es+ea-1)/ea*ea {
+		return t.String()
+	}
+	s := "array<" + spell(l, a.Elem)
+	switch {
+	case a.CountOverride != nil:
+		s += ", " + a.CountName
+	case a.Count > 0:
+		s += ", " + strconv.Itoa(a.Count)
+	}
+	return s + ">"
 }
 
 // BindingOf describes the resource variable name of type t (the store type of a buffer, the
