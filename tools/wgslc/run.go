@@ -11,7 +11,9 @@ import (
 
 	"github.com/wgslgo/wgslgo/compiler"
 	"github.com/wgslgo/wgslgo/compiler/diag"
+	"github.com/wgslgo/wgslgo/compiler/migrate"
 	"github.com/wgslgo/wgslgo/compiler/reflect"
+	"github.com/wgslgo/wgslgo/compiler/sema"
 	"github.com/wgslgo/wgslgo/compiler/syntax"
 )
 
@@ -115,8 +117,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return report(stderr, cfg.diagFormat, diags)
 	}
 	if cfg.migrate {
-		fmt.Fprintln(stderr, "wgslc: --migrate is not implemented yet")
-		return exitUsage
+		return runMigrate(stdout, stderr, cfg, file, dialect)
 	}
 	target, err := compiler.ParseTarget(cfg.target)
 	if err != nil {
@@ -172,6 +173,38 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if cfg.reflectOut != "" {
 		return writeReflection(stderr, cfg.reflectOut, res.Reflection)
+	}
+	return exitOK
+}
+
+// runMigrate prints a 2021-draft shader as modern WGSL on stdout.
+func runMigrate(stdout, stderr io.Writer, cfg config, file *diag.File, dialect syntax.Dialect) int {
+	if dialect == syntax.DialectModern {
+		fmt.Fprintln(stderr, "wgslc: --migrate reads the 2021 draft dialect; drop --dialect=modern")
+		return exitUsage
+	}
+	ast, diags := syntax.Parse(file, syntax.Options{Dialect: dialect})
+	if diags.HasErrors() {
+		return report(stderr, cfg.diagFormat, diags)
+	}
+	if ast.Dialect != syntax.DialectLegacy2021 {
+		d := &diag.Diagnostic{Severity: diag.Error, File: file, Span: diag.Span{Start: diag.NoPos, End: diag.NoPos},
+			Message: "this is modern WGSL, not the 2021 draft: there is nothing to migrate (use --dialect=legacy2021 to force the draft)"}
+		return report(stderr, cfg.diagFormat, append(diags, d))
+	}
+	prog, more := sema.Check(ast, sema.Options{UniformStandardLayout: cfg.uniformStd})
+	diags = append(diags, more...)
+	if diags.HasErrors() {
+		return report(stderr, cfg.diagFormat, diags)
+	}
+	text, more := migrate.Migrate(ast, prog)
+	diags = append(diags, more...)
+	if code := report(stderr, cfg.diagFormat, diags); code != exitOK {
+		return code
+	}
+	if _, err := stdout.Write(text); err != nil {
+		fmt.Fprintf(stderr, "wgslc: %v\n", err)
+		return exitUsage
 	}
 	return exitOK
 }
