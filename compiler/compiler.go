@@ -129,9 +129,10 @@ func Compile(src Source, opts Options) (*Result, error) {
 		return nil, diags
 	}
 	if err := transform.ForSPIRV(m, transform.Options{
-		NoRobustness: opts.NoRobustness,
-		NativeDemote: target == backend.Vulkan1_3,
-		Layouts:      prog.Layouts,
+		ExternalTextures: reflect.ExternalTextureBindings(prog),
+		NoRobustness:     opts.NoRobustness,
+		NativeDemote:     target == backend.Vulkan1_3,
+		Layouts:          prog.Layouts,
 	}); err != nil {
 		return nil, fileError(file, diags, "internal error while preparing the module for SPIR-V: %v; please report this shader", err)
 	}

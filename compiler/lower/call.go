@@ -144,10 +144,6 @@ func (l *lowerer) builtinCall(e *syntax.CallExpr, c *sema.Call) ir.Value {
 		l.errorf(e, "builtin '%s' is not supported by the SPIR-V backend yet", c.Name)
 		return 0
 	}
-	if fn.IsTexture() {
-		l.errorf(e, "texture builtin '%s' is not supported by the SPIR-V backend yet", c.Name)
-		return 0
-	}
 	var rt types.Type = types.VoidType
 	if c.Type != nil {
 		rt = types.Concretize(c.Type)

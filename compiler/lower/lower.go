@@ -118,8 +118,6 @@ func unsupported(t types.Type) string {
 	found := ""
 	types.Contains(t, func(t types.Type) bool {
 		switch t.(type) {
-		case *types.Texture, *types.Sampler:
-			found = "textures and samplers are"
 		case *types.Buffer:
 			found = "buffer types (buffer_view) are"
 		}

@@ -67,7 +67,6 @@ func withoutErrors(src []byte) []byte {
 // spirvKnownGaps are the errors, after the lowering, that checker fixtures may still meet on
 // their way to SPIR-V: message fragment → what is missing. Keep it short.
 var spirvKnownGaps = map[string]string{
-	"unknown builtin value":                                "backend: newer builtin values (subgroup_id, global_invocation_index) have no mapping yet",
 	"arrayLength of a pointer that is not a buffer member": "transform: arrayLength of a pointer parameter needs the DirectVariableAccess rewrite",
 }
 

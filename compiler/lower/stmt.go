@@ -44,14 +44,9 @@ func (l *lowerer) stmt(s syntax.Stmt) {
 			b.Return(v)
 		}
 	case *syntax.DiscardStmt:
-		if l.continuing > 0 {
-			// The IR's discard ends the invocation, which SPIR-V's structured control flow
-			// does not allow inside a continue construct; WGSL's discard demotes to a
-			// helper invocation, which needs an IR demote (OpDemoteToHelperInvocation).
-			l.errorf(s, "discard in a continuing block is not supported yet; move it into the loop body "+
-				"(or into a function the continuing block calls)")
-			return
-		}
+		// WGSL's discard demotes the invocation to a helper and execution goes on; the IR's
+		// discard does not end its block either (transform.DemoteToHelper or the backend's
+		// OpDemoteToHelperInvocation give it its meaning).
 		b.Discard()
 	case *syntax.BreakStmt:
 		b.Break()

@@ -89,6 +89,12 @@ type Binding struct {
 	SampleType string `json:"sampleType,omitempty"`
 	// Format is the texel format of a storage texture, as WGSL spells it ("rgba8unorm").
 	Format string `json:"format,omitempty"`
+	// Plane1 and Params are, for an external texture, the bindings the compiler added for
+	// it: the second plane (a texture_2d<f32>, used when the external texture has two planes)
+	// and the uniform buffer of ExternalTextureParams the host fills. Both are also listed as
+	// bindings of their own.
+	Plane1 *BindingRef `json:"plane1,omitempty"`
+	Params *BindingRef `json:"params,omitempty"`
 }
 
 // Stage is a shader stage: "vertex", "fragment" or "compute".

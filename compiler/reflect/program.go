@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/wgslgo/wgslgo/compiler/ir"
+	"github.com/wgslgo/wgslgo/compiler/ir/transform"
 	"github.com/wgslgo/wgslgo/compiler/sema"
 	"github.com/wgslgo/wgslgo/compiler/syntax"
 	"github.com/wgslgo/wgslgo/compiler/types"
@@ -24,6 +26,8 @@ func FromProgram(p *sema.Program, source string) (*Module, error) {
 		}
 		return globals[i].Binding < globals[j].Binding
 	})
+	externals := ExternalTextureBindings(p)
+	extra := map[*sema.Var][]BindingRef{}
 	for _, v := range globals {
 		if v.Group < 0 || v.Binding < 0 {
 			continue
@@ -32,12 +36,32 @@ func FromProgram(p *sema.Program, source string) (*Module, error) {
 		if !ok {
 			return nil, fmt.Errorf("variable %s: type %s is not a resource type", v.Name(), v.Type)
 		}
-		m.Bindings = append(m.Bindings, b)
 		byVar[v] = BindingRef{Group: v.Group, Binding: v.Binding}
 		if v.Space.IsHostShareable() {
 			roots = append(roots, v.Type)
 		}
+		if ext, ok := externals[ir.BindingPoint{Group: uint32(v.Group), Binding: uint32(v.Binding)}]; ok {
+			// The expansion of texture_external: a second plane and a parameter buffer.
+			plane1 := BindingRef{Group: int(ext.Plane1.Group), Binding: int(ext.Plane1.Binding)}
+			params := BindingRef{Group: int(ext.Params.Group), Binding: int(ext.Params.Binding)}
+			b.Plane1, b.Params = &plane1, &params
+			pt := transform.ExternalTextureParams()
+			p1, _ := BindingOf(l, plane1.Group, plane1.Binding, v.Name()+"_plane1", types.AddrHandle, types.Read,
+				&types.Texture{Kind: types.TexSampled, Dim: types.Dim2D, Sampled: types.F32})
+			pb, _ := BindingOf(l, params.Group, params.Binding, v.Name()+"_params", types.AddrUniform, types.Read, pt)
+			m.Bindings = append(m.Bindings, p1, pb)
+			roots = append(roots, pt)
+			extra[v] = []BindingRef{plane1, params}
+		}
+		m.Bindings = append(m.Bindings, b)
 	}
+	sort.SliceStable(m.Bindings, func(i, j int) bool {
+		a, b := m.Bindings[i], m.Bindings[j]
+		if a.Group != b.Group {
+			return a.Group < b.Group
+		}
+		return a.Binding < b.Binding
+	})
 	m.Structs = StructsFrom(l, roots)
 
 	for _, f := range p.EntryPoints {
@@ -51,6 +75,7 @@ func FromProgram(p *sema.Program, source string) (*Module, error) {
 			if v, ok := g.(*sema.Var); ok {
 				if ref, ok := byVar[v]; ok {
 					ep.Bindings = append(ep.Bindings, ref)
+					ep.Bindings = append(ep.Bindings, extra[v]...)
 				}
 			}
 		}
@@ -193,4 +218,27 @@ func sortIO(vs []IOVar) {
 		}
 		return bi < bj
 	})
+}
+
+// ExternalTextureBindings places the parts of every texture_external of the program besides
+// its first plane: the second plane and the parameter buffer take the next free bindings of
+// the texture's group, computed over all of the module's bindings so that they do not depend
+// on which entry points are kept. The compiler passes the same placement to the
+// ExternalTextures pass, so reflection and SPIR-V agree.
+func ExternalTextureBindings(p *sema.Program) map[ir.BindingPoint]transform.ExternalBinding {
+	var used, externals []ir.BindingPoint
+	for _, v := range p.Globals {
+		if v.Group < 0 || v.Binding < 0 {
+			continue
+		}
+		bp := ir.BindingPoint{Group: uint32(v.Group), Binding: uint32(v.Binding)}
+		used = append(used, bp)
+		if t, ok := v.Type.(*types.Texture); ok && t.Kind == types.TexExternal {
+			externals = append(externals, bp)
+		}
+	}
+	if len(externals) == 0 {
+		return nil
+	}
+	return transform.ExternalTextureBindings(used, externals)
 }

@@ -140,6 +140,9 @@ func TestLayoutMatchesNaga(t *testing.T) {
 			require.NoError(t, err, "naga wrote no IR: %s", out)
 			theirs := parseNagaIR(text)
 			for _, s := range m.Structs {
+				if s.Name == "ExternalTextureParams" || s.Name == "GammaTransferParams" {
+					continue // our expansion of texture_external; naga keeps the texture whole
+				}
 				ns := theirs[s.Name]
 				require.NotNil(t, ns, "naga has no struct %s", s.Name)
 				for _, mem := range s.Members {
@@ -154,4 +157,5 @@ func TestLayoutMatchesNaga(t *testing.T) {
 		})
 	}
 	t.Logf("compared %d structures with naga", compared)
+	require.Greater(t, compared, 10, "the comparison must not pass vacuously")
 }
