@@ -94,7 +94,7 @@ func Check(file *syntax.File, opts Options) (prog *Program, diags diag.List) {
 			File: file,
 			// Sized from the source so the maps rarely grow: about one expression every
 			// four bytes of WGSL, one identifier use every ten, one call every forty.
-			Types:    make(map[syntax.Expr]TypeAndValue, size/4),
+			Types:    make(map[syntax.Expr]TypeAndValue, size/8),
 			Uses:     make(map[*syntax.IdentExpr]Object, size/10),
 			Defs:     map[syntax.Node]Object{},
 			Calls:    make(map[*syntax.CallExpr]*Call, size/40),

@@ -27,13 +27,29 @@ type operand struct {
 
 func invalid(e syntax.Expr) operand { return operand{mode: Invalid, expr: e} }
 
-// scope is a lexical block scope inside a function.
+// scope is a lexical block scope inside a function. Blocks declare few names, so a slice
+// searched linearly beats a map here.
 type scope struct {
 	parent *scope
-	names  map[string]Object
+	names  []scopeEntry
 }
 
-func (c *checker) pushScope() { c.scope = &scope{parent: c.scope, names: map[string]Object{}} }
+type scopeEntry struct {
+	name string
+	obj  Object
+}
+
+// get returns the object declared as name in this scope (not its parents).
+func (s *scope) get(name string) (Object, bool) {
+	for i := range s.names {
+		if s.names[i].name == name {
+			return s.names[i].obj, true
+		}
+	}
+	return nil, false
+}
+
+func (c *checker) pushScope() { c.scope = &scope{parent: c.scope} }
 func (c *checker) popScope()  { c.scope = c.scope.parent }
 
 // declare adds a local declaration to the current scope.
@@ -41,7 +57,7 @@ func (c *checker) declare(id *syntax.Ident, obj Object) {
 	if id.Name == "_" || id.Name == "" {
 		return
 	}
-	if prev, dup := c.scope.names[id.Name]; dup {
+	if prev, dup := c.scope.get(id.Name); dup {
 		e := c.errorAt(id.Loc, "redeclaration of '%s' in the same scope", id.Name)
 		c.note(e, prev.Span(), "'%s' was declared here", id.Name)
 		return
@@ -49,14 +65,14 @@ func (c *checker) declare(id *syntax.Ident, obj Object) {
 	if c.legacy {
 		c.legacyShadows(id)
 	}
-	c.scope.names[id.Name] = obj
+	c.scope.names = append(c.scope.names, scopeEntry{id.Name, obj})
 }
 
 // lookup finds name, used at at, in the local scopes, then at module scope (resolving the
 // declaration if needed). It returns nil for predeclared and unknown names.
 func (c *checker) lookup(name string, at diag.Span) Object {
 	for s := c.scope; s != nil; s = s.parent {
-		if obj, ok := s.names[name]; ok {
+		if obj, ok := s.get(name); ok {
 			return obj
 		}
 	}
@@ -374,8 +390,8 @@ func isEnumerant(name string) bool {
 func (c *checker) visibleNames() []string {
 	var names []string
 	for s := c.scope; s != nil; s = s.parent {
-		for n := range s.names {
-			names = append(names, n)
+		for _, e := range s.names {
+			names = append(names, e.name)
 		}
 	}
 	names = append(names, sortedKeys(c.module)...)

@@ -389,14 +389,25 @@ func (c *checker) finishFunctions() {
 	}
 	c.prog.Funcs = order
 	c.aliasAnalysis(order)
-	// Transitive globals and builtin uses, callees first.
+	// Transitive globals and builtin uses, callees first. A function keeps one use of each
+	// stage-restricted builtin it reaches (the first), which is all the stage check needs.
 	reach := map[*Func][]BuiltinUse{}
 	for _, f := range order {
-		seen := map[Object]bool{}
+		seen := make(map[Object]bool, len(f.Globals))
 		for _, g := range f.Globals {
 			seen[g] = true
 		}
-		uses := append([]BuiltinUse(nil), f.Builtins...)
+		var uses []BuiltinUse
+		have := map[string]bool{}
+		add := func(u BuiltinUse) {
+			if u.Stages != 0 && u.Stages != builtins.AllStages && !have[u.Name] {
+				have[u.Name] = true
+				uses = append(uses, u)
+			}
+		}
+		for _, u := range f.Builtins {
+			add(u)
+		}
 		for _, g := range f.Calls {
 			for _, o := range g.Globals {
 				if !seen[o] {
@@ -404,7 +415,9 @@ func (c *checker) finishFunctions() {
 					f.Globals = append(f.Globals, o)
 				}
 			}
-			uses = append(uses, reach[g]...)
+			for _, u := range reach[g] {
+				add(u)
+			}
 		}
 		reach[f] = uses
 	}

@@ -119,7 +119,7 @@ func (c *checker) legacyDeclaredLater(md *moduleDecl, at diag.Span) bool {
 // enclosing local, a module-scope declaration that comes before it, or a builtin function.
 func (c *checker) legacyShadows(id *syntax.Ident) {
 	for s := c.scope.parent; s != nil; s = s.parent {
-		if prev, ok := s.names[id.Name]; ok {
+		if prev, ok := s.get(id.Name); ok {
 			e := c.errorAt(id.Loc, "'%s' is already declared in an enclosing scope; the 2021 draft does not allow shadowing", id.Name)
 			c.note(e, prev.Span(), "'%s' was declared here", id.Name)
 			return

@@ -328,7 +328,10 @@ func (c *checker) checkContinuesSkipDecls(continues []*syntax.ContinueStmt, body
 	reported := map[Object]bool{}
 	inspectIdents(cont, func(id *syntax.IdentExpr) {
 		obj := c.prog.Uses[id]
-		if obj == nil || reported[obj] || bodyScope.names[obj.Name()] != obj {
+		if obj == nil || reported[obj] {
+			return
+		}
+		if in, _ := bodyScope.get(obj.Name()); in != obj {
 			return
 		}
 		for _, k := range continues {
