@@ -262,7 +262,7 @@ func (c *checker) userCall(e *syntax.CallExpr, f *Func) operand {
 		}
 		if pt, ok := p.Type.(*types.Pointer); ok {
 			at, ok := op.typ.(*types.Pointer)
-			if !ok || !types.Identical(pt, at) {
+			if !ok || !types.Identical(pt, at) && !bufferPointerConverts(at, pt) {
 				c.errorf(a, "cannot pass %s as parameter '%s' of type %s", describe(op.typ), p.name, pt)
 			}
 			continue
@@ -315,6 +315,8 @@ func (c *checker) partialChecks(e *syntax.CallExpr, name string, args []operand,
 		return a.Int64() < b.Int64()
 	}
 	switch name {
+	case "bufferView":
+		return c.bufferViewChecks(e, args, res)
 	case "clamp":
 		return pairwise(2, 1, less, "clamp: low is greater than high")
 	case "smoothstep":
@@ -382,6 +384,61 @@ func (c *checker) partialChecks(e *syntax.CallExpr, name string, args []operand,
 				return false
 			}
 		}
+	}
+	return true
+}
+
+// bufferPointerConverts reports the automatic conversions of buffer pointer arguments: a
+// fixed-size buffer to a smaller fixed-size one or to the runtime-sized buffer (ConversionRank
+// rows of the buffer_view feature).
+func bufferPointerConverts(arg, param *types.Pointer) bool {
+	ab, ok1 := arg.Elem.(*types.Buffer)
+	pb, ok2 := param.Elem.(*types.Buffer)
+	if !ok1 || !ok2 || arg.Space != param.Space || arg.Access != param.Access || ab.Size == 0 {
+		return false
+	}
+	return pb.Size == 0 && pb.SizeOverride == nil || pb.Size > 0 && pb.Size <= ab.Size
+}
+
+// bufferViewChecks applies the const-expression rules of bufferView: a non-negative offset
+// aligned for the view's type, and a view that fits in a fixed-size buffer.
+func (c *checker) bufferViewChecks(e *syntax.CallExpr, args []operand, res *builtins.Resolved) bool {
+	if len(args) < 2 {
+		return true
+	}
+	ptr, ok1 := args[0].typ.(*types.Pointer)
+	view, ok2 := res.Result.(*types.Pointer)
+	if !ok1 || !ok2 {
+		return true
+	}
+	buf, _ := ptr.Elem.(*types.Buffer)
+	l := c.prog.Layouts
+	minSize := 0
+	if types.IsFixedFootprint(view.Elem) {
+		minSize = l.SizeOf(view.Elem)
+	} else if a, off, stride, ok := l.RuntimeArray(view.Elem); ok && a != nil {
+		minSize = off + stride
+	}
+	if buf != nil && buf.Size > 0 && minSize > buf.Size {
+		c.errorf(e, "bufferView: %s needs at least %d bytes, but the buffer has %d", view.Elem, minSize, buf.Size)
+		return false
+	}
+	off := args[1]
+	if off.stage != ConstStage || !off.val.IsValid() {
+		return true
+	}
+	n := off.val.Int64()
+	if n < 0 {
+		c.errorf(e.Args[1], "bufferView: the offset %d is negative", n)
+		return false
+	}
+	if align := int64(l.RequiredAlignOf(view.Elem, view.Space)); align > 0 && n%align != 0 {
+		c.errorf(e.Args[1], "bufferView: the offset %d is not a multiple of %d, the alignment %s needs in the %s address space", n, align, view.Elem, view.Space)
+		return false
+	}
+	if buf != nil && buf.Size > 0 && int64(minSize)+n > int64(buf.Size) {
+		c.errorf(e.Args[1], "bufferView: %s at offset %d does not fit in the %d-byte buffer", view.Elem, n, buf.Size)
+		return false
 	}
 	return true
 }

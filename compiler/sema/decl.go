@@ -251,10 +251,16 @@ func spaceTypeError(as types.AddressSpace, t types.Type, global bool) string {
 			return fmt.Sprintf("a private variable's type must be constructible, not %s", t)
 		}
 	case types.AddrWorkgroup:
+		if _, isBuf := t.(*types.Buffer); isBuf && types.IsFixedFootprint(t) {
+			break
+		}
 		if !types.IsPlain(t) || !types.IsFixedFootprint(t) {
 			return fmt.Sprintf("a workgroup variable's type must be a plain type of fixed size, not %s", t)
 		}
 	case types.AddrUniform:
+		if b, isBuf := t.(*types.Buffer); isBuf && b.Size > 0 {
+			break
+		}
 		if !types.IsHostShareable(t) || !types.IsConstructible(t) {
 			return fmt.Sprintf("a uniform buffer's type must be host-shareable and constructible, not %s", t)
 		}
