@@ -1,0 +1,155 @@
+package compiler_test
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/wgslgo/wgslgo/compiler"
+	"github.com/wgslgo/wgslgo/compiler/builtins"
+	"github.com/wgslgo/wgslgo/compiler/diag"
+	"github.com/wgslgo/wgslgo/internal/spirvval"
+)
+
+// maxSeedSize leaves the repository's few big fixtures out of the seed corpus: the fuzzer
+// mutates small inputs far more productively.
+const maxSeedSize = 16 << 10
+
+// repoSeeds returns every WGSL source of the repository's testdata: the .wgsl files and the
+// .wgsl members of txtar archives, each at most maxSeedSize bytes, in a deterministic order.
+// Fixtures starting with "// skip: reason" are known problems tracked where they live
+// (compiler/lower/testdata/valid.txtar), left out here.
+func repoSeeds(tb testing.TB) [][]byte {
+	var seeds [][]byte
+	add := func(b []byte) {
+		if len(b) > 0 && len(b) <= maxSeedSize && !bytes.HasPrefix(b, []byte("// skip: ")) {
+			seeds = append(seeds, b)
+		}
+	}
+	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		name := d.Name()
+		if d.IsDir() {
+			if path != ".." && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "bazel-")) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		switch filepath.Ext(name) {
+		case ".wgsl":
+			b, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			add(b)
+		case ".txtar":
+			ar, err := txtar.ParseFile(path)
+			if err != nil {
+				return err
+			}
+			for _, f := range ar.Files {
+				if strings.HasSuffix(f.Name, ".wgsl") {
+					add(f.Data)
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return seeds
+}
+
+// fuzzing reports whether the test binary runs the fuzzing engine (-test.fuzz), rather than
+// the seed corpus as unit tests.
+func fuzzing() bool {
+	f := flag.Lookup("test.fuzz")
+	return f != nil && f.Value.String() != ""
+}
+
+// watchdog crashes the process when one compilation takes far longer than any real shader
+// needs, so the fuzzer records hangs with their input. Call the returned function when done.
+func watchdog(src string) func() {
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-done:
+		case <-time.After(30 * time.Second):
+			panic(fmt.Sprintf("compilation takes more than 30s: %q", src))
+		}
+	}()
+	return func() { close(done) }
+}
+
+// FuzzCompile: every input gives diagnostics or SPIR-V that spirv-val accepts, never a panic,
+// a hang or an internal error. The seed corpus run also compiles for Vulkan 1.3.
+func FuzzCompile(f *testing.F) {
+	f.Add("@compute @workgroup_size(1) fn main() {}")
+	for _, s := range repoSeeds(f) {
+		f.Add(string(s))
+	}
+	targets := []compiler.Target{compiler.Vulkan11}
+	if !fuzzing() {
+		targets = append(targets, compiler.Vulkan13)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		for _, target := range targets {
+			stop := watchdog(src)
+			res, err := compiler.Compile(compiler.Source{Name: "fuzz.wgsl", Text: []byte(src)}, compiler.Options{Target: target})
+			stop()
+			if err != nil {
+				list, ok := err.(diag.List)
+				if !ok {
+					t.Fatalf("%s: error is %T, not diagnostics: %v", target, err, err)
+				}
+				if !list.HasErrors() {
+					t.Fatalf("%s: compilation failed without an error diagnostic: %v", target, err)
+				}
+				for _, d := range list {
+					if strings.Contains(d.Message, "internal error") {
+						t.Fatalf("%s: %s", target, d.Message)
+					}
+				}
+				return
+			}
+			if !spirvval.Available() {
+				t.Skip("spirv-val is not installed (Debian: apt install spirv-tools)")
+			}
+			var flags []string
+			if res.Program.Features.Has(builtins.UniformBufferStandardLayout) {
+				flags = append(flags, spirvval.UniformBufferStandardLayout)
+			}
+			words, env := res.SPIRV, string(target)
+			if len(res.Reflection.EntryPoints) == 0 {
+				words, env = asLibrary(words)
+			}
+			if err := spirvval.ValidateFlags(words, env, flags...); err != nil {
+				t.Fatalf("%s: %v\nsource:\n%s", target, err, src)
+			}
+		}
+	})
+}
+
+// asLibrary prepares a module without entry points for spirv-val, which accepts one only with
+// the Linkage capability, which no Vulkan environment allows: it adds the capability and picks
+// the universal environment of the module's SPIR-V version, so everything but the Vulkan-specific
+// rules is still checked.
+func asLibrary(words []uint32) ([]uint32, string) {
+	const opCapability, capLinkage = 17, 5
+	lib := make([]uint32, 0, len(words)+2)
+	lib = append(lib, words[:5]...)
+	lib = append(lib, 2<<16|opCapability, capLinkage)
+	lib = append(lib, words[5:]...)
+	return lib, fmt.Sprintf("spv1.%d", words[1]>>8&0xff)
+}
