@@ -159,3 +159,34 @@ func TestLayoutMatchesNaga(t *testing.T) {
 	t.Logf("compared %d structures with naga", compared)
 	require.Greater(t, compared, 10, "the comparison must not pass vacuously")
 }
+
+// TestReflectEveryAcceptedShader runs the reflection on every checker fixture that expects no
+// error: whatever the checker accepts, reflection describes.
+func TestReflectEveryAcceptedShader(t *testing.T) {
+	var files []string
+	err := filepath.WalkDir("../sema/testdata", func(path string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && filepath.Ext(path) == ".wgsl" {
+			files = append(files, path)
+		}
+		return err
+	})
+	if os.IsNotExist(err) {
+		t.Skip("the checker's fixtures are not visible here (a sandboxed run)")
+	}
+	require.NoError(t, err)
+	reflected := 0
+	for _, path := range files {
+		src, err := os.ReadFile(path)
+		require.NoError(t, err)
+		if bytes.Contains(src, []byte("ERROR")) {
+			continue
+		}
+		m, diags, err := compiler.Reflect(compiler.Source{Name: filepath.Base(path), Text: src}, compiler.Options{})
+		require.NoError(t, err, "%s: %s", path, diags)
+		_, err = reflect.Marshal(m)
+		require.NoError(t, err, path)
+		reflected++
+	}
+	t.Logf("reflected %d accepted fixtures", reflected)
+	require.Greater(t, reflected, 50)
+}
