@@ -37,7 +37,9 @@
 //     entry points and fragmentOutputs of fragment entry points ({location, type, name}, plus
 //     blendSrc for dual-source blending), by location.
 //   - overrides: name, type, id (@id, or the id the compiler assigned: the SPIR-V SpecId),
-//     default (absent when the override has none) and required.
+//     default (absent when the override has none or it is an override-expression), required,
+//     and for a default that is an override-expression flagId: the SpecId of the bool
+//     specialization constant a pipeline that sets the override must set to true too.
 //   - constants: module-scope const declarations of scalar and vector type: name, type (WGSL
 //     spelling, AbstractInt and AbstractFloat included) and value (a number or boolean, or an
 //     array of them for a vector; floats with the fewest digits that read back exactly).

@@ -163,6 +163,12 @@ type Override struct {
 	Default *Value `json:"default,omitempty"`
 	// Required is true when the override has no initializer, so the pipeline must set it.
 	Required bool `json:"required"`
+	// FlagID is set when the default is an override-expression (Default is then absent and
+	// Required false): SPIR-V gives specialization constants literal defaults only, so the
+	// shader computes the default itself unless the bool specialization constant with SpecId
+	// FlagID is true. A pipeline that sets the override must set that flag to true as well.
+	// It is 0 (and absent in JSON) for other overrides.
+	FlagID int `json:"flagId,omitempty"`
 }
 
 // Constant is a module-scope const declaration of scalar or vector type.

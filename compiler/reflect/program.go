@@ -6,6 +6,7 @@ import (
 
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/ir/transform"
+	"github.com/wgslgo/wgslgo/compiler/lower"
 	"github.com/wgslgo/wgslgo/compiler/sema"
 	"github.com/wgslgo/wgslgo/compiler/syntax"
 	"github.com/wgslgo/wgslgo/compiler/types"
@@ -91,12 +92,14 @@ func FromProgram(p *sema.Program, source string) (*Module, error) {
 			for _, prm := range f.Params {
 				ep.VertexInputs = append(ep.VertexInputs, ioVars(prm.Name(), prm.Type, prm.IO)...)
 			}
+			ep.VertexInputs = append(ep.VertexInputs, legacyIO(f, types.AddrIn)...)
 			sortIO(ep.VertexInputs)
 		case sema.Fragment:
 			if f.Result != nil {
 				ep.FragmentOutputs = ioVars("", f.Result, f.ResultIO)
-				sortIO(ep.FragmentOutputs)
 			}
+			ep.FragmentOutputs = append(ep.FragmentOutputs, legacyIO(f, types.AddrOut)...)
+			sortIO(ep.FragmentOutputs)
 		}
 		if ep.Bindings == nil {
 			ep.Bindings = []BindingRef{}
@@ -112,6 +115,8 @@ func FromProgram(p *sema.Program, source string) (*Module, error) {
 				return nil, fmt.Errorf("override %s: %w", o.Name(), err)
 			}
 			ov.Default = &v
+		} else if o.Default != nil {
+			ov.FlagID = int(lower.OverrideFlagID(uint32(o.ID)))
 		}
 		m.Overrides = append(m.Overrides, ov)
 	}
@@ -202,6 +207,18 @@ func ioVar(name string, t types.Type, io types.IO) IOVar {
 		v.BlendSrc = &b
 	}
 	return v
+}
+
+// legacyIO lists the 2021 draft's module-scope var<in> (or var<out>) with a location that
+// entry point f uses: its pipeline inputs (outputs), named after the variables.
+func legacyIO(f *sema.Func, space types.AddressSpace) []IOVar {
+	var out []IOVar
+	for _, g := range f.Globals {
+		if v, ok := g.(*sema.Var); ok && v.Space == space && v.IO.Location >= 0 {
+			out = append(out, ioVar(v.Name(), v.Type, v.IO))
+		}
+	}
+	return out
 }
 
 func sortIO(vs []IOVar) {

@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wgslgo/wgslgo/compiler"
+	"github.com/wgslgo/wgslgo/compiler/lower"
 	"github.com/wgslgo/wgslgo/compiler/reflect"
 )
 
@@ -189,4 +190,37 @@ func TestReflectEveryAcceptedShader(t *testing.T) {
 	}
 	t.Logf("reflected %d accepted fixtures", reflected)
 	require.Greater(t, reflected, 50)
+}
+
+// An override whose default is an override-expression reports the SpecId of its flag
+// specialization constant; the others report none, and JSON omits it.
+func TestOverrideFlagID(t *testing.T) {
+	src := []byte(`
+override a: u32 = 4u;
+@id(9) override b: u32 = a * 2u;
+override c: f32 = f32(b) * 0.5;
+override d: i32;
+override e: i32 = 1 + 2;
+@compute @workgroup_size(1) fn main() { _ = a; _ = b; _ = c; _ = d; _ = e; }
+`)
+	m, diags, err := compiler.Reflect(compiler.Source{Name: "flags.wgsl", Text: src}, compiler.Options{})
+	require.NoError(t, err, "%v", diags)
+	flags := map[string]int{}
+	for _, o := range m.Overrides {
+		flags[o.Name] = o.FlagID
+		if o.FlagID != 0 {
+			assert.Nil(t, o.Default, o.Name)
+			assert.False(t, o.Required, o.Name)
+		}
+	}
+	c := m.Overrides[2]
+	require.Equal(t, "c", c.Name)
+	assert.Equal(t, map[string]int{"a": 0, "b": int(lower.OverrideFlagID(9)), "c": 1<<16 + c.ID, "d": 0, "e": 0}, flags)
+	data, err := reflect.Marshal(m)
+	require.NoError(t, err)
+	assert.Contains(t, string(data), `"flagId": 65545`)
+	assert.Equal(t, 2, strings.Count(string(data), `"flagId"`), "flagId is omitted when zero")
+	back, err := reflect.Unmarshal(data)
+	require.NoError(t, err)
+	assert.Equal(t, m.Overrides, back.Overrides)
 }
