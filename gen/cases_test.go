@@ -224,8 +224,9 @@ func resources(t testing.TB) []Shader {
 	return []Shader{shader("resources.wgsl", m)}
 }
 
-// overrides has overrides of every type, with and without defaults and @id, and workgroup
-// sizes that use them.
+// overrides has overrides of every type, with and without defaults and @id, with defaults
+// that are override-expressions (tile, strength: flag SpecIds), and workgroup sizes that use
+// them.
 func overrides(t testing.TB) []Shader {
 	ptr := func(v reflect.Value) *reflect.Value { return &v }
 	half, _ := reflect.ValueOf(constant.MakeF16(0.1))
@@ -237,10 +238,14 @@ func overrides(t testing.TB) []Shader {
 		override(reflect.Override{Name: "bias", Type: "f16", ID: 11, Default: &half}).
 		override(reflect.Override{Name: "rows", Type: "i32", ID: 12, Required: true}).
 		override(reflect.Override{Name: "scale", Type: "f32", ID: 3, Required: true}).
+		override(reflect.Override{Name: "tile", Type: "u32", ID: 4, FlagID: 1<<16 + 4}).
+		override(reflect.Override{Name: "strength", Type: "f32", ID: 5, FlagID: 1<<16 + 5}).
 		entry(reflect.EntryPoint{Name: "blur", Stage: reflect.StageCompute,
 			WorkgroupSize: []reflect.WorkgroupDim{{Override: "block_size"}, {Override: "rows"}, {Value: 1}}}).
 		entry(reflect.EntryPoint{Name: "reduce", Stage: reflect.StageCompute,
 			WorkgroupSize: []reflect.WorkgroupDim{{Expr: "block_size * 2u", Overrides: []string{"block_size"}}, {Value: 1}, {Value: 1}}}).
+		entry(reflect.EntryPoint{Name: "tiles", Stage: reflect.StageCompute,
+			WorkgroupSize: []reflect.WorkgroupDim{{Override: "tile"}, {Value: 1}, {Value: 1}}}).
 		module()
 	return []Shader{shader("blur-pass.wgsl", m)}
 }

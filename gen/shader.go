@@ -3,6 +3,7 @@ package gen
 import (
 	"encoding/binary"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -44,10 +45,13 @@ type entryDef struct {
 }
 
 type overrideDef struct {
-	o       wgslreflect.Override
-	goName  string
-	scalar  *types.Scalar
-	deflt   string // the Go literal of the default, "" if none
+	o      wgslreflect.Override
+	goName string
+	scalar *types.Scalar
+	deflt  string // the Go literal of the default, "" if none
+	// flagID is the SpecId of the flag a pipeline sets with the override when its default is
+	// an override-expression, which only the shader computes; 0 otherwise.
+	flagID  uint32
 	comment string
 }
 
@@ -156,6 +160,12 @@ func (d *shaderDef) addOverrides(claim func(suffix, what string) error) error {
 				return fmt.Errorf("override %s: %v", o.Name, err)
 			}
 			od.comment += ", default " + o.Default.String()
+		} else if o.FlagID != 0 {
+			if o.FlagID < 0 || o.FlagID > math.MaxUint32 {
+				return fmt.Errorf("override %s: flag SpecId %d out of range", o.Name, o.FlagID)
+			}
+			od.flagID = uint32(o.FlagID)
+			od.comment += fmt.Sprintf(", default an override-expression (flag SpecId %d)", od.flagID)
 		} else {
 			od.comment += ", required"
 		}
@@ -191,6 +201,8 @@ func (d *shaderDef) addEntryPoints(claim func(suffix, what string) error) error 
 					return fmt.Errorf("entry point %s: the workgroup size uses %q, which is not an integer override", e.Name, dim.Override)
 				}
 				ed.overrides = true
+				// Go cannot compute the default: the pipeline's values decide the size.
+				ed.exprs = ed.exprs || o.flagID != 0
 			default:
 				if err := claim(ed.goName+"WorkgroupSize"+"XYZ"[i:i+1], what); err != nil {
 					return err
@@ -371,6 +383,9 @@ func (d *shaderDef) emitTable(g *GeneratedFile) {
 			}
 			if o.o.Required {
 				s += ", Required: true"
+			}
+			if o.flagID != 0 {
+				s += fmt.Sprintf(", FlagID: %d", o.flagID)
 			}
 			g.P(s, "},")
 		}

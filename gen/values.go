@@ -195,6 +195,16 @@ func (d *shaderDef) emitConstants(g *GeneratedFile) {
 	}
 }
 
+// hasFlags reports whether an override of d has a flag: a default that is an override-expression.
+func (d *shaderDef) hasFlags() bool {
+	for _, o := range d.overrides {
+		if o.flagID != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // goType returns the Go type of the override's values.
 func (o *overrideDef) goType(g *GeneratedFile) string {
 	if o.scalar.Kind == types.KindBool {
@@ -264,6 +274,15 @@ func (d *shaderDef) emitOverrides(g *GeneratedFile) {
 		}
 		g.P("}")
 		g.P()
+		if o.flagID != 0 {
+			g.P("// ", o.goName, " returns the value of ", o.o.Name, " set in o, and whether one is: its default is an")
+			g.P("// override-expression, which only the shader computes.")
+			g.P("func (o *", name, ") ", o.goName, "() (", goType, ", bool) {")
+			g.P("return ", o.fromBits(g, "o.bits["+strconv.Itoa(i)+"]"), ", o.set[", i, "]")
+			g.P("}")
+			g.P()
+			continue
+		}
 		if o.deflt != "" {
 			g.P("// ", o.goName, " returns the value of ", o.o.Name, ": the one set, else its default.")
 		} else {
@@ -286,11 +305,14 @@ func (d *shaderDef) emitOverrides(g *GeneratedFile) {
 	}
 	g.P("// Specialization returns the specialization data of the overrides set in o. It fails when a")
 	g.P("// required override (one without a default) is not set.")
+	if d.hasFlags() {
+		g.P("// An override whose default is an override-expression comes with its flag, set to true.")
+	}
 	g.P("func (o *", name, ") Specialization() (", RuntimePackage.Ident("Specialization"), ", error) {")
 	g.P("var s ", RuntimePackage.Ident("Specialization"))
 	for i, o := range d.overrides {
 		add := o.specAdd()
-		if o.deflt == "" {
+		if o.deflt == "" && o.flagID == 0 {
 			g.P("if !o.set[", i, "] {")
 			g.P("return s, ", errorsPackage.Ident("New"), "(\"", name, ": the override ", o.o.Name, " has no default: set it with Set", o.goName, "\")")
 			g.P("}")
@@ -298,7 +320,12 @@ func (d *shaderDef) emitOverrides(g *GeneratedFile) {
 			continue
 		}
 		g.P("if o.set[", i, "] {")
-		g.P("s.", add, "(", o.o.ID, ", o.", o.goName, "())")
+		if o.flagID != 0 {
+			g.P("s.", add, "(", o.o.ID, ", ", o.fromBits(g, "o.bits["+strconv.Itoa(i)+"]"), ")")
+			g.P("s.AddBool(", o.flagID, ", true)")
+		} else {
+			g.P("s.", add, "(", o.o.ID, ", o.", o.goName, "())")
+		}
 		g.P("}")
 	}
 	g.P("return s, nil")

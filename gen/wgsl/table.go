@@ -147,9 +147,14 @@ type Override struct {
 	ID   uint32
 	Type string // bool, i32, u32, f32 or f16
 	// Default is the value, as WGSL spells it, that the override has when the pipeline does
-	// not set it; "" when it has none and is Required.
+	// not set it; "" when it has none and is Required, or when it is an override-expression
+	// (FlagID is then set).
 	Default  string
 	Required bool
+	// FlagID is, for an override whose default is an override-expression, the SpecId of a
+	// bool specialization constant: the shader computes the default unless it is true, so a
+	// pipeline that sets the override sets it to true as well. 0 for other overrides.
+	FlagID uint32
 }
 
 // VertexFormat is the format of a vertex attribute, as WebGPU names it.
