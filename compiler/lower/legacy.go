@@ -85,16 +85,38 @@ func (l *lowerer) legacyResult(e *syntax.CallExpr, v ir.Value) ir.Value {
 		return v
 	}
 	if t, ok := l.p.Legacy.ResultTypes[e]; ok {
+		if rv, ok := t.(*types.Vector); ok {
+			if vv, ok := l.m.Type(v).(*types.Vector); ok && vv.N == 2 && rv.N == 3 {
+				v = l.b.Swizzle(v, 0, 1, 1) // a cube's (width, height, height)
+			}
+		}
 		return l.convertTo(v, t)
 	}
 	return v
 }
 
+// legacyUnusedIO reports a var<in> or var<out> no function uses: it is no pipeline input or
+// output of any entry point, and an undecorated interface variable would be invalid SPIR-V.
+func (l *lowerer) legacyUnusedIO(v *sema.Var) bool {
+	if v.Space != types.AddrIn && v.Space != types.AddrOut {
+		return false
+	}
+	for _, f := range l.p.Funcs {
+		for _, g := range f.Globals {
+			if g == v {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // legacyWorkgroupSizeVar creates the private variable that stands for a draft
-// [[builtin(workgroup_size)]] var<in>; it reports whether v is one.
+// [[builtin(workgroup_size)]] var<in>; it reports whether v is one, or an unused pipeline
+// variable, which has no IR global.
 func (l *lowerer) legacyWorkgroupSizeVar(v *sema.Var) bool {
 	if v.IO.Builtin != sema.LegacyWorkgroupSize {
-		return false
+		return l.legacyUnusedIO(v)
 	}
 	g := l.m.NewGlobal(v.Name(), types.AddrPrivate, types.ReadWrite, v.Type)
 	l.vals[v] = g.Value

@@ -139,7 +139,12 @@ func (m *migrator) call(e *syntax.CallExpr) syntax.Expr {
 		}
 		if t, ok := m.leg.ResultTypes[e]; ok {
 			// The draft's texture queries return i32; today's return u32.
-			return &syntax.CallExpr{Loc: e.Loc, Callee: m.typeOf(t, e.Loc).(*syntax.IdentExpr), Args: []syntax.Expr{out}}
+			conv := &syntax.CallExpr{Loc: e.Loc, Callee: m.typeOf(t, e.Loc).(*syntax.IdentExpr), Args: []syntax.Expr{out}}
+			if v, ok := t.(*types.Vector); ok && v.N == 3 && is2D(m.p.Types[e].Type, c.Type) {
+				// A cube's dimensions: (width, height, height).
+				conv.Args[0] = &syntax.MemberExpr{Loc: e.Loc, X: out, Member: syntax.Ident{Loc: zeroAt(e.Loc), Name: "xyy"}}
+			}
+			return conv
 		}
 		return out
 	case sema.CallConstructor, sema.CallStruct:
@@ -164,6 +169,13 @@ func (m *migrator) call(e *syntax.CallExpr) syntax.Expr {
 	out.Callee = e.Callee
 	out.Args = m.exprs(e.Args)
 	return out
+}
+
+// is2D reports whether the draft's result type is a vec3 where today's is a vec2.
+func is2D(draft, modern types.Type) bool {
+	d, ok1 := draft.(*types.Vector)
+	m, ok2 := modern.(*types.Vector)
+	return ok1 && ok2 && d.N == 3 && m.N == 2
 }
 
 func isHexFloat(raw string) bool {

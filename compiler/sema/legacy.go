@@ -38,7 +38,8 @@ type Legacy struct {
 	Overrides map[*syntax.ConstDecl]*Override
 	// ResultTypes maps calls whose draft result type differs from the modern builtin's to the
 	// draft's type: textureDimensions and the other texture queries return i32 (vectors of
-	// i32) in the draft and u32 today. Call.Type is the modern type; the lowering converts.
+	// i32) in the draft and u32 today, and a cube's dimensions are a vec3<i32>, (width,
+	// height, height). Call.Type is the modern type; the lowering converts.
 	ResultTypes map[*syntax.CallExpr]types.Type
 	// ImplicitArgs maps calls written without an argument the modern overload needs to the
 	// values to append: textureLoad's level, 0 when the draft leaves it out.
@@ -736,14 +737,29 @@ func (c *checker) legacyCallArgs(e *syntax.CallExpr, bc *builtins.Call) {
 }
 
 // legacyResultType returns the draft's result type of a builtin call whose modern result
-// type differs, recording it for the lowering, or t.
+// type differs, recording it for the lowering, or t. The draft's texture queries return i32;
+// its textureDimensions of a cube texture returns a vec3<i32>, (width, height, height) as
+// Tint computed it then, where today's returns the vec2<u32> of a face.
 func (c *checker) legacyResultType(e *syntax.CallExpr, name string, t types.Type) types.Type {
 	if !legacyTextureQueries[name] || t == nil {
 		return t
 	}
 	dt := types.WithScalar(t, types.I32)
+	if name == "textureDimensions" && len(e.Args) > 0 {
+		if tex := textureOf(c.prog.Types[e.Args[0]].Type); tex != nil && (tex.Dim == types.DimCube || tex.Dim == types.DimCubeArray) {
+			dt = types.Vec(3, types.I32)
+		}
+	}
 	c.leg().ResultTypes[e] = dt
 	return dt
+}
+
+func textureOf(t types.Type) *types.Texture {
+	if r, ok := t.(*types.Reference); ok {
+		t = r.Elem
+	}
+	tex, _ := t.(*types.Texture)
+	return tex
 }
 
 // ---- Types ----
