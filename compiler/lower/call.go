@@ -49,7 +49,7 @@ func (l *lowerer) userCall(e *syntax.CallExpr, c *sema.Call) ir.Value {
 	}
 	args := make([]ir.Value, len(e.Args))
 	for i, a := range e.Args {
-		args[i] = l.value(a)
+		args[i] = l.legacyArg(a)
 		if args[i] == 0 {
 			return 0
 		}
@@ -67,7 +67,11 @@ func (l *lowerer) args(e *syntax.CallExpr, c *sema.Call) []ir.Value {
 		if c.Builtin != nil && i < len(c.Builtin.Params) {
 			pt = c.Builtin.Params[i]
 		}
-		args[i] = l.valueAs(a, pt)
+		if l.p.Legacy != nil && l.p.Legacy.AddrOf[a] {
+			args[i] = l.ref(a) // the draft passes a variable for a pointer parameter
+		} else {
+			args[i] = l.valueAs(a, pt)
+		}
 		if args[i] == 0 {
 			return nil
 		}

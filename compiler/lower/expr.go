@@ -234,6 +234,9 @@ func (l *lowerer) refChain(e syntax.Expr) (ir.Value, []ir.Value) {
 		return l.refChain(e.X)
 	case *syntax.IdentExpr:
 		obj := l.p.Uses[e]
+		if p, ok := obj.(*sema.Param); ok && l.p.Legacy != nil {
+			return l.vals[p], nil // the draft's pointer parameter denotes its memory
+		}
 		if v, ok := obj.(*sema.Var); ok {
 			if p, ok := l.vals[v]; ok {
 				return p, nil

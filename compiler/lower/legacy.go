@@ -67,6 +67,15 @@ func (l *lowerer) breakIf(cond syntax.Expr, negate bool) {
 	l.b.BreakIf(v)
 }
 
+// legacyArg lowers an argument of a user function call: the pointer to a variable the
+// draft passes for a pointer parameter, else the value.
+func (l *lowerer) legacyArg(a syntax.Expr) ir.Value {
+	if l.p.Legacy != nil && l.p.Legacy.AddrOf[a] {
+		return l.ref(a)
+	}
+	return l.value(a)
+}
+
 // legacyImplicitArgs returns the arguments the draft left out of a builtin call.
 func (l *lowerer) legacyImplicitArgs(e *syntax.CallExpr) []ir.Value {
 	if l.p.Legacy == nil {

@@ -56,7 +56,12 @@ func (m *migrator) exprIn(e syntax.Expr, typed bool) syntax.Expr {
 		if o == nil {
 			return e
 		}
-		return &syntax.IdentExpr{Loc: e.Loc, Name: syntax.Ident{Loc: e.Name.Loc, Name: m.objName(o)}}
+		id := &syntax.IdentExpr{Loc: e.Loc, Name: syntax.Ident{Loc: e.Name.Loc, Name: m.objName(o)}}
+		if _, isParam := o.(*sema.Param); isParam && tv.Mode == sema.Reference {
+			// The draft's pointer parameter denotes its memory: today's *p.
+			return &syntax.UnaryExpr{Loc: e.Loc, Op: syntax.OpDeref, X: id}
+		}
+		return id
 	case *syntax.ParenExpr:
 		return &syntax.ParenExpr{Loc: e.Loc, X: m.exprIn(e.X, typed)}
 	case *syntax.UnaryExpr:
@@ -83,6 +88,24 @@ func (m *migrator) exprIn(e syntax.Expr, typed bool) syntax.Expr {
 		return m.call(e)
 	}
 	return e
+}
+
+// args migrates call arguments; a variable the draft passes for a pointer parameter gets
+// today's '&'.
+func (m *migrator) args(xs []syntax.Expr) []syntax.Expr {
+	var out []syntax.Expr
+	for _, x := range xs {
+		a := m.expr(x)
+		if m.leg.AddrOf[x] {
+			if d, ok := a.(*syntax.UnaryExpr); ok && d.Op == syntax.OpDeref {
+				a = d.X // &*p is p
+			} else {
+				a = &syntax.UnaryExpr{Loc: x.Span(), Op: syntax.OpAddrOf, X: a}
+			}
+		}
+		out = append(out, a)
+	}
+	return out
 }
 
 // literalsOnly reports whether an operator expression has only literals as operands.
@@ -129,11 +152,11 @@ func (m *migrator) call(e *syntax.CallExpr) syntax.Expr {
 	switch c.Kind {
 	case sema.CallFunc:
 		out.Callee = &syntax.IdentExpr{Loc: e.Callee.Loc, Name: syntax.Ident{Loc: e.Callee.Name.Loc, Name: m.objName(c.Func)}}
-		out.Args = append(m.exprs(e.Args), m.ioArgs(c.Func, e.Loc)...)
+		out.Args = append(m.args(e.Args), m.ioArgs(c.Func, e.Loc)...)
 		return out
 	case sema.CallBuiltin:
 		out.Callee = &syntax.IdentExpr{Loc: e.Callee.Loc, Name: syntax.Ident{Loc: e.Callee.Name.Loc, Name: c.Name}}
-		out.Args = m.exprs(e.Args)
+		out.Args = m.args(e.Args)
 		for range m.leg.ImplicitArgs[e] {
 			out.Args = append(out.Args, intLit(e.Loc, 0))
 		}

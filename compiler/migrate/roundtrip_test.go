@@ -303,6 +303,45 @@ fn main() -> void {
 			assert.Equal(t, []float32{4, 8 + float32(0.1)*3}, asF32(out[0]))
 		},
 	},
+	{
+		name: "pointers",
+		// The draft passes variables for pointer parameters and reads and writes through a
+		// pointer parameter by its name (§3.1.1, §3.5.2).
+		src: `
+[[block]] struct B {
+  [[offset(0)]] v : [[stride(4)]] array<i32, 4>;
+};
+[[group(0), binding(0)]] var<storage> buf : B;
+var<private> total : i32;
+
+fn bump(p : ptr<function, i32>, by : i32) -> void {
+  p = p + by;
+}
+
+fn twice(p : ptr<function, i32>) -> void {
+  bump(p, p);
+}
+
+fn add_total(q : ptr<private, i32>, x : i32) -> void {
+  q = q + x;
+}
+
+[[stage(compute)]]
+fn main() -> void {
+  var a : i32 = 1;
+  bump(a, 2);
+  twice(a);
+  add_total(total, a);
+  add_total(total, 10);
+  buf.v[0] = a;
+  buf.v[1] = total;
+}
+`,
+		bufs: [][]byte{make([]byte, 16)},
+		check: func(t *testing.T, out [][]byte) {
+			assert.Equal(t, []int32{6, 16, 0, 0}, asI32(out[0]))
+		},
+	},
 }
 
 func f32s(xs ...float32) []byte {

@@ -82,7 +82,7 @@ func (c *checker) call(e *syntax.CallExpr) operand {
 		}
 	}
 	if c.legacy {
-		if name = c.legacyFuncName(id); name == "" {
+		if name = c.legacyFuncName(e); name == "" {
 			c.checkArgsOnly(e)
 			return invalid(e)
 		}
@@ -136,7 +136,7 @@ func (c *checker) builtinCall(e *syntax.CallExpr, kind CallKind, bc builtins.Cal
 		bc.Const[i] = a.mode == Value && a.stage == ConstStage && a.val.IsValid()
 	}
 	if c.legacy && kind == CallBuiltin {
-		c.legacyCallArgs(e, &bc)
+		c.legacyCallArgs(e, &bc, args)
 	}
 	ctx := builtins.Context{Extensions: c.prog.Extensions, Features: builtins.AllFeatures}
 	res, err := builtins.Resolve(ctx, bc)
@@ -253,7 +253,12 @@ func (c *checker) userCall(e *syntax.CallExpr, f *Func) operand {
 	roots := make([]Object, len(e.Args))
 	for i, a := range e.Args {
 		p := f.Params[i]
-		op := c.valueExpr(a)
+		var op operand
+		if c.legacy {
+			op = c.legacyArg(a, p.Type)
+		} else {
+			op = c.valueExpr(a)
+		}
 		if _, isPtr := op.typ.(*types.Pointer); isPtr && op.mode == Value {
 			roots[i] = op.obj
 		}

@@ -360,6 +360,10 @@ func (c *checker) ident(e *syntax.IdentExpr) operand {
 	case *Let:
 		return operand{mode: Value, typ: o.Type, stage: RuntimeStage, obj: c.rootOf(o)}
 	case *Param:
+		if pt, ok := o.Type.(*types.Pointer); ok && c.legacy {
+			// The draft's pointer parameters denote the memory they point to (§3.1.1).
+			return operand{mode: Reference, typ: &types.Reference{Space: pt.Space, Elem: pt.Elem, Access: pt.Access}, stage: RuntimeStage, obj: o}
+		}
 		return operand{mode: Value, typ: o.Type, stage: RuntimeStage, obj: o}
 	case *Func:
 		return operand{mode: FuncExpr, obj: o}

@@ -44,6 +44,9 @@ type Legacy struct {
 	// ImplicitArgs maps calls written without an argument the modern overload needs to the
 	// values to append: textureLoad's level, 0 when the draft leaves it out.
 	ImplicitArgs map[*syntax.CallExpr][]constant.Value
+	// AddrOf holds the arguments that pass a variable (or part of one) where the callee takes
+	// a pointer, which the draft allows without '&': the lowering takes their address.
+	AddrOf map[syntax.Expr]bool
 	// ContinuingBreaks maps an `if` ending a continuing block that the draft allows to break
 	// (`if (c) { break; }`, `if (c) {} else { break; }`) to whether it breaks when its
 	// condition is false. Modern WGSL writes it `break if c;` (or `break if !c;`).
@@ -79,6 +82,7 @@ func (c *checker) leg() *Legacy {
 			ResultTypes:      map[*syntax.CallExpr]types.Type{},
 			ImplicitArgs:     map[*syntax.CallExpr][]constant.Value{},
 			ContinuingBreaks: map[*syntax.IfStmt]bool{},
+			AddrOf:           map[syntax.Expr]bool{},
 			ImpliedSize:      map[*types.Member]bool{},
 			uses:             map[*Func]map[Object]diag.Span{},
 			calls:            map[*Func]map[*Func]diag.Span{},
@@ -686,7 +690,8 @@ func (c *checker) legacyReturnNotLast(prev, s syntax.Stmt) bool {
 
 // legacyFuncName maps a draft builtin function name to today's, reporting the ones modern
 // WGSL removed. It returns "" after an error.
-func (c *checker) legacyFuncName(id *syntax.IdentExpr) string {
+func (c *checker) legacyFuncName(e *syntax.CallExpr) string {
+	id := e.Callee
 	name := id.Name.Name
 	switch name {
 	case "smoothStep":
@@ -694,6 +699,13 @@ func (c *checker) legacyFuncName(id *syntax.IdentExpr) string {
 	case "isNan", "isInf", "isFinite", "isNormal":
 		c.errorf(id, "the 2021 draft's %s has no counterpart in modern WGSL and is not supported; compare instead (isNan(x) is x != x when the driver keeps NaNs)", name)
 		return ""
+	case "frexp", "modf":
+		if len(e.Args) == 2 {
+			c.errorf(id, "the 2021 draft's %s(x, p) that stores through a pointer is not supported; today's %s(x) returns a structure: "+
+				"write `let r = %s(x);` and use r.%s and r.%s", name, name, name, map[string]string{"frexp": "fract", "modf": "fract"}[name],
+				map[string]string{"frexp": "exp", "modf": "whole"}[name])
+			return ""
+		}
 	}
 	return name
 }
@@ -703,9 +715,16 @@ var legacyTextureQueries = map[string]bool{
 	"textureDimensions": true, "textureNumLayers": true, "textureNumLevels": true, "textureNumSamples": true,
 }
 
-// legacyCallArgs adds the arguments the draft leaves out and the modern overload needs:
+// legacyCallArgs adapts the arguments of a builtin call to today's overloads: a reference
+// passed where the builtin takes a pointer is the pointer (arrayLength(buf.data)), and
 // textureLoad on a sampled or depth texture without a level loads level 0.
-func (c *checker) legacyCallArgs(e *syntax.CallExpr, bc *builtins.Call) {
+func (c *checker) legacyCallArgs(e *syntax.CallExpr, bc *builtins.Call, args []operand) {
+	if bc.Name == "arrayLength" && len(args) == 1 && args[0].mode == Reference {
+		ref := args[0].typ.(*types.Reference)
+		bc.Args[0] = &types.Pointer{Space: ref.Space, Elem: ref.Elem, Access: ref.Access}
+		c.leg().AddrOf[e.Args[0]] = true
+		return
+	}
 	if bc.Name != "textureLoad" || len(bc.Args) == 0 {
 		return
 	}
@@ -760,6 +779,26 @@ func textureOf(t types.Type) *types.Texture {
 	}
 	tex, _ := t.(*types.Texture)
 	return tex
+}
+
+// legacyArg checks the argument a of a user function call whose parameter has type pt. In
+// the draft's "parameter context" a variable (or a part of one) passed for a pointer
+// parameter of matching type is that pointer (§3.1.1): today's &a.
+func (c *checker) legacyArg(a syntax.Expr, pt types.Type) operand {
+	p, ok := pt.(*types.Pointer)
+	if !ok {
+		return c.valueExpr(a)
+	}
+	op := c.expr(a)
+	if op.mode == Reference && !op.vectorComponent {
+		ref := op.typ.(*types.Reference)
+		if ref.Space == p.Space && types.Identical(ref.Elem, p.Elem) {
+			c.leg().AddrOf[a] = true
+			return operand{mode: Value, typ: &types.Pointer{Space: ref.Space, Elem: ref.Elem, Access: ref.Access}, stage: RuntimeStage, expr: a, obj: op.obj}
+		}
+	}
+	c.toValue(&op)
+	return op
 }
 
 // ---- Types ----
