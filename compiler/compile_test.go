@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
+	"runtime/metrics"
 	"strings"
 	"testing"
 	"time"
@@ -15,8 +17,10 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/wgslgo/wgslgo/compiler"
+	"github.com/wgslgo/wgslgo/compiler/bench"
 	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/diag"
+	"github.com/wgslgo/wgslgo/compiler/syntax"
 	"github.com/wgslgo/wgslgo/internal/spirvval"
 )
 
@@ -168,4 +172,96 @@ func asLibrary(words []uint32) ([]uint32, string) {
 	lib = append(lib, 2<<16|opCapability, capLinkage)
 	lib = append(lib, words[5:]...)
 	return lib, fmt.Sprintf("spv1.%d", words[1]>>8&0xff)
+}
+
+// Benchmarks of the public API on compiler/bench's shaders. Each reports MB/s of WGSL, the
+// allocations, and peak-heap-MB: the most heap the compilation of one shader added, sampled
+// from runtime/metrics while it ran with the default GOGC.
+
+func BenchmarkCompileSmall(b *testing.B) { benchmarkCompile(b, bench.Small()) }
+
+func BenchmarkCompileTypical(b *testing.B) {
+	for _, s := range []bench.Shader{bench.Particles(), bench.Deferred()} {
+		b.Run(s.Name, func(b *testing.B) { benchmarkCompile(b, s) })
+	}
+}
+
+func BenchmarkCompileLarge(b *testing.B) { benchmarkCompile(b, bench.Large()) }
+
+// BenchmarkParseLarge and BenchmarkCheckLarge time the front end alone on the large shader:
+// parsing, then parsing and checking.
+func BenchmarkParseLarge(b *testing.B) {
+	s := bench.Large()
+	file := diag.NewFile(s.Name, s.Text)
+	b.SetBytes(int64(len(s.Text)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, diags := syntax.Parse(file, syntax.Options{}); diags.HasErrors() {
+			b.Fatal(diags)
+		}
+	}
+}
+
+func BenchmarkCheckLarge(b *testing.B) {
+	s := bench.Large()
+	src := compiler.Source{Name: s.Name, Text: s.Text}
+	b.SetBytes(int64(len(s.Text)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if prog, diags := compiler.Check(src, compiler.Options{}); prog == nil {
+			b.Fatal(diags)
+		}
+	}
+}
+
+func benchmarkCompile(b *testing.B, s bench.Shader) {
+	src := compiler.Source{Name: s.Name, Text: s.Text}
+	compile := func() {
+		if _, err := compiler.Compile(src, compiler.Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	peak := peakHeapMB(compile)
+	b.SetBytes(int64(len(s.Text)))
+	b.ReportAllocs()
+	for b.Loop() {
+		compile()
+	}
+	b.ReportMetric(peak, "peak-heap-MB") // after the loop, which clears reported metrics
+}
+
+// peakHeapMB runs f and returns the largest growth of the live heap objects over the heap
+// before f, in MB, sampled every few microseconds. It is an estimate from below.
+func peakHeapMB(f func()) float64 {
+	runtime.GC()
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	read := func() uint64 {
+		metrics.Read(sample)
+		return sample[0].Value.Uint64()
+	}
+	base := read()
+	done := make(chan struct{})
+	peak := make(chan uint64)
+	go func() {
+		var max uint64
+		for {
+			if v := read(); v > max {
+				max = v
+			}
+			select {
+			case <-done:
+				peak <- max
+				return
+			default:
+				runtime.Gosched()
+			}
+		}
+	}()
+	f()
+	close(done)
+	p := <-peak
+	if p < base {
+		return 0
+	}
+	return float64(p-base) / (1 << 20)
 }
