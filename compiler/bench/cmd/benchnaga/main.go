@@ -1,0 +1,122 @@
+// Command benchnaga compares two shader compilers process by process: for each WGSL file it
+// runs `WGSLC -o OUT.spv FILE` and `NAGA FILE OUT.spv` alternately, many times, and prints a
+// Markdown table of the medians of wall time and of CPU time (user+system, from the kernel's
+// rusage, so a loaded machine slows both without skewing CPU time much), the peak resident
+// memory, the SPIR-V sizes, and the ratios wgslc/naga (below 1 means wgslc wins).
+// scripts/bench-naga.sh builds wgslc and the inputs and runs it.
+//
+//	benchnaga [-n RUNS] -wgslc PATH -naga PATH FILE.wgsl...
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"syscall"
+	"time"
+)
+
+type sample struct {
+	wall, cpu time.Duration
+	rssKB     int64
+}
+
+type stats struct {
+	wall, cpu time.Duration // medians
+	rssKB     int64         // maximum
+	size      int64         // output bytes
+}
+
+func main() {
+	runs := flag.Int("n", 30, "measured runs per compiler and file (after 3 warm-up runs)")
+	wgslc := flag.String("wgslc", "wgslc", "path of wgslc")
+	naga := flag.String("naga", "naga", "path of naga")
+	flag.Parse()
+	if flag.NArg() == 0 {
+		fmt.Fprintln(os.Stderr, "usage: benchnaga [-n RUNS] -wgslc PATH -naga PATH FILE.wgsl...")
+		os.Exit(2)
+	}
+	tmp, err := os.MkdirTemp("", "benchnaga")
+	check(err)
+	defer os.RemoveAll(tmp)
+	ours, theirs := filepath.Join(tmp, "wgslc.spv"), filepath.Join(tmp, "naga.spv")
+
+	fmt.Printf("%d runs each, medians; CPU = user+system time of the process; RSS = peak resident set.\n\n", *runs)
+	fmt.Println("| shader | WGSL bytes | wgslc wall ms | naga wall ms | ratio | wgslc CPU ms | naga CPU ms | ratio | wgslc RSS MB | naga RSS MB | wgslc SPIR-V bytes | naga SPIR-V bytes | ratio |")
+	fmt.Println("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
+	for _, file := range flag.Args() {
+		info, err := os.Stat(file)
+		check(err)
+		a := []string{*wgslc, "-o", ours, file}
+		b := []string{*naga, file, theirs}
+		var sa, sb []sample
+		for i := -3; i < *runs; i++ {
+			// Alternate which goes first, so neither always runs on a warmer cache.
+			x, y := run(a), run(b)
+			if i%2 != 0 {
+				y, x = run(b), run(a)
+			}
+			if i >= 0 {
+				sa, sb = append(sa, x), append(sb, y)
+			}
+		}
+		oa, ob := summarize(sa, ours), summarize(sb, theirs)
+		fmt.Printf("| %s | %d | %s | %s | %.2f | %s | %s | %.2f | %.1f | %.1f | %d | %d | %.2f |\n",
+			filepath.Base(file), info.Size(),
+			ms(oa.wall), ms(ob.wall), ratio(oa.wall, ob.wall),
+			ms(oa.cpu), ms(ob.cpu), ratio(oa.cpu, ob.cpu),
+			float64(oa.rssKB)/1024, float64(ob.rssKB)/1024,
+			oa.size, ob.size, float64(oa.size)/float64(ob.size))
+	}
+}
+
+func run(args []string) sample {
+	cmd := exec.Command(args[0], args[1:]...)
+	cmd.Stderr = os.Stderr
+	start := time.Now()
+	if err := cmd.Run(); err != nil {
+		fmt.Fprintf(os.Stderr, "benchnaga: %v: %v\n", args, err)
+		os.Exit(1)
+	}
+	wall := time.Since(start)
+	ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+	return sample{wall: wall, cpu: cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), rssKB: ru.Maxrss}
+}
+
+func summarize(s []sample, out string) stats {
+	walls := make([]time.Duration, len(s))
+	cpus := make([]time.Duration, len(s))
+	var st stats
+	for i, x := range s {
+		walls[i], cpus[i] = x.wall, x.cpu
+		st.rssKB = max(st.rssKB, x.rssKB)
+	}
+	st.wall, st.cpu = median(walls), median(cpus)
+	info, err := os.Stat(out)
+	check(err)
+	st.size = info.Size()
+	return st
+}
+
+func median(d []time.Duration) time.Duration {
+	slices.Sort(d)
+	n := len(d)
+	if n%2 == 1 {
+		return d[n/2]
+	}
+	return (d[n/2-1] + d[n/2]) / 2
+}
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.2f", float64(d)/float64(time.Millisecond)) }
+
+func ratio(a, b time.Duration) float64 { return float64(a) / float64(b) }
+
+func check(err error) {
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "benchnaga:", err)
+		os.Exit(1)
+	}
+}
