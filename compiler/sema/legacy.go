@@ -355,8 +355,22 @@ func (c *checker) legacyCall(callee *Func, at diag.Span) {
 	}
 }
 
-// useSite finds where the call graph of f first uses o directly.
-func (l *Legacy) useSite(f *Func, o Object, seen map[*Func]bool) (diag.Span, bool) {
+// useSite finds where entry point f uses o: the use in f itself, or the call in f through
+// which a callee uses it, and that callee's use.
+func (l *Legacy) useSite(f *Func, o Object) (at, use diag.Span) {
+	if at, ok := l.uses[f][o]; ok {
+		return at, at
+	}
+	for _, g := range f.Calls {
+		if use, ok := l.deepUse(g, o, map[*Func]bool{}); ok {
+			return l.calls[f][g], use
+		}
+	}
+	return diag.Span{}, diag.Span{}
+}
+
+// deepUse finds where the call graph of f first uses o directly.
+func (l *Legacy) deepUse(f *Func, o Object, seen map[*Func]bool) (diag.Span, bool) {
 	if seen[f] {
 		return diag.Span{}, false
 	}
@@ -365,7 +379,7 @@ func (l *Legacy) useSite(f *Func, o Object, seen map[*Func]bool) (diag.Span, boo
 		return at, true
 	}
 	for _, g := range f.Calls {
-		if at, ok := l.useSite(g, o, seen); ok {
+		if at, ok := l.deepUse(g, o, seen); ok {
 			return at, true
 		}
 	}
@@ -387,16 +401,16 @@ func (c *checker) legacyEntryIO(f *Func) {
 		if !ok || (v.Space != types.AddrIn && v.Space != types.AddrOut) || (v.IO.Builtin == "" && v.IO.Location < 0) {
 			continue
 		}
-		at, _ := l.useSite(f, v, map[*Func]bool{})
+		at, use := l.useSite(f, v)
 		if !at.IsValid() {
 			at = v.span
 		}
 		report := func(format string, args ...any) {
 			e := c.errorAt(at, format, args...)
-			c.note(e, v.span, "'%s' is declared here", v.name)
-			if at.Start < f.Decl.Loc.Start || at.Start >= f.Decl.Loc.End {
-				c.note(e, f.span, "reached from entry point '%s'", f.name)
+			if use != at {
+				c.note(e, use, "the function called here uses '%s'", v.name)
 			}
+			c.note(e, v.span, "'%s' is declared here", v.name)
 		}
 		stage, dir, known := legacyStage(v)
 		if v.IO.Builtin != "" {
@@ -443,10 +457,14 @@ func draftName(v *Var) string {
 // ---- Buffers and layouts ----
 
 // legacyStorageAccess gives a storage buffer the access mode of its type's [[access(a)]],
-// read_write when there is none (the draft's storage buffers are writable unless read-only).
+// read_write when there is none (the draft's storage buffers are writable unless read-only),
+// and the draft's outputs, which shaders may read back, read_write (§3.4.5).
 func (c *checker) legacyStorageAccess(d *syntax.VarDecl, v *Var, explicitAccess bool) {
-	if v.Space == types.AddrHandle {
+	switch v.Space {
+	case types.AddrHandle:
 		return // a storage texture's [[access]] is part of its type
+	case types.AddrOut:
+		v.Access = types.ReadWrite
 	}
 	acc, found := c.legacyAccessOf(d.Type)
 	if !found {
