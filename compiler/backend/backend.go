@@ -111,6 +111,8 @@ type emitter struct {
 	wrapped map[ir.Value]spirv.ID
 	// globalVars maps each global to its OpVariable (the wrapper for buffers).
 	globalVars map[*ir.Global]spirv.ID
+	// blocks holds the runtime-sized structures that are their buffers' Block themselves.
+	blocks map[spirv.ID]bool
 
 	u32     spirv.ID // the u32 type
 	scratch []spirv.ID
@@ -143,6 +145,7 @@ func newEmitter(m *ir.Module, opts Options) *emitter {
 		funcIDs:    map[*ir.Func]spirv.ID{},
 		wrapped:    map[ir.Value]spirv.ID{},
 		globalVars: map[*ir.Global]spirv.ID{},
+		blocks:     map[spirv.ID]bool{},
 		pending:    map[*ir.Override]pendingDefault{},
 		info:       map[*ir.Func]*funcInfo{},
 		globalIx:   map[*ir.Global]int{},
@@ -312,13 +315,23 @@ func (e *emitter) scan(f *ir.Func) {
 				fi.globals = append(fi.globals, e.m.Global(a))
 			}
 			chained := i == 0 && (in.Op == ir.OpAccess || in.Op == ir.OpBuiltin && in.Builtin() == ir.BuiltinArrayLength)
-			if !chained && seenGlobal[a] == 1 && isBufferSpace(e.m.Global(a).Space) {
+			if !chained && seenGlobal[a] == 1 && e.isWrapped(e.m.Global(a)) {
 				seenGlobal[a] = 2
 				fi.inner = append(fi.inner, a)
 			}
 		}
 	})
 	e.info[f] = fi
+}
+
+// isWrapped reports whether the global is a buffer wrapped in a Block structure: all but
+// those whose store type is a runtime-sized structure (see runtimeSizedBuffer).
+func (e *emitter) isWrapped(g *ir.Global) bool {
+	if !isBufferSpace(g.Space) {
+		return false
+	}
+	_, st := g.Type.(*types.Struct)
+	return !st || !types.IsRuntimeSized(g.Type)
 }
 
 // usedGlobals returns the globals f and its callees use, in declaration order.

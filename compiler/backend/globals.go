@@ -11,6 +11,10 @@ func (e *emitter) global(g *ir.Global) {
 	b := e.b
 	sc := storageClass(g.Space)
 	e.storageCapabilities(g)
+	if isBufferSpace(g.Space) && !e.isWrapped(g) {
+		e.runtimeSizedBuffer(g)
+		return
+	}
 	if isBufferSpace(g.Space) {
 		// Buffers are wrapped in a Block structure of one member, so that any store type
 		// works and the store type's own structure may be used elsewhere too.
@@ -47,6 +51,29 @@ func (e *emitter) global(g *ir.Global) {
 	e.name(v, g.Name)
 	e.binding(g, v)
 	e.handleDecorations(g, v)
+	e.ids[g.Value] = v
+	e.globalVars[g] = v
+}
+
+// runtimeSizedBuffer emits a buffer whose store type is a structure ending in a runtime-sized
+// array. Vulkan allows runtime-sized arrays only as the last member of the Block structure
+// itself (VUID-StandaloneSpirv-OpTypeRuntimeArray-04680), so the structure is the Block, not
+// wrapped; it can be nothing else (WGSL has no values of runtime-sized types), and two
+// buffers of that type share its decoration. Read-only buffers are NonWritable as variables,
+// since the type may serve a read_write buffer too.
+func (e *emitter) runtimeSizedBuffer(g *ir.Global) {
+	b := e.b
+	st := e.typeID(g.Type)
+	if !e.blocks[st] {
+		e.blocks[st] = true
+		b.Decorate(st, spirv.DecorationBlock)
+	}
+	v := b.Variable(e.ptrType(g.Space, g.Type), storageClass(g.Space), 0)
+	e.name(v, g.Name)
+	e.binding(g, v)
+	if g.Space == types.AddrStorage && !g.Access.CanWrite() {
+		b.Decorate(v, spirv.DecorationNonWritable)
+	}
 	e.ids[g.Value] = v
 	e.globalVars[g] = v
 }
