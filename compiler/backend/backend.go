@@ -10,9 +10,9 @@
 //
 // The translation is direct: one SPIR-V type per IR type (types carrying explicit offsets
 // or strides become decorated types, the others plain ones), one OpSpecConstant per override,
-// one OpVariable per global (buffers wrapped in a Block-decorated structure; textures and
-// samplers UniformConstant images and samplers, combined by OpSampledImage where they are
-// sampled), and structured control flow emitted recursively with a merge block per construct
+// one OpVariable per global (buffers wrapped in a Block-decorated structure, except runtime-
+// sized structures, which are the Block themselves; textures and samplers UniformConstant
+// images and samplers, combined by OpSampledImage where they are sampled), and structured control flow emitted recursively with a merge block per construct
 // and OpPhi for the results of ifs and switches. WGSL's discard is OpDemoteToHelperInvocation
 // (transform.DemoteToHelper replaces it for targets that should not rely on it).
 package backend
