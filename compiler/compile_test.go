@@ -175,8 +175,11 @@ func asLibrary(words []uint32) ([]uint32, string) {
 }
 
 // Benchmarks of the public API on compiler/bench's shaders. Each reports MB/s of WGSL, the
-// allocations, and peak-heap-MB: the most heap the compilation of one shader added, sampled
-// from runtime/metrics while it ran with the default GOGC.
+// allocations, and
+//   - cpu-ms/op and cpu-MB/s: the process's user+system CPU time per compilation (garbage
+//     collection included), which a loaded machine disturbs far less than wall time;
+//   - peak-heap-MB: the most heap the compilation of one shader added, sampled from
+//     runtime/metrics while it ran with the default GOGC.
 
 func BenchmarkCompileSmall(b *testing.B) { benchmarkCompile(b, bench.Small()) }
 
@@ -195,11 +198,11 @@ func BenchmarkParseLarge(b *testing.B) {
 	file := diag.NewFile(s.Name, s.Text)
 	b.SetBytes(int64(len(s.Text)))
 	b.ReportAllocs()
-	for b.Loop() {
+	loopCPU(b, len(s.Text), func() {
 		if _, diags := syntax.Parse(file, syntax.Options{}); diags.HasErrors() {
 			b.Fatal(diags)
 		}
-	}
+	})
 }
 
 func BenchmarkCheckLarge(b *testing.B) {
@@ -207,11 +210,11 @@ func BenchmarkCheckLarge(b *testing.B) {
 	src := compiler.Source{Name: s.Name, Text: s.Text}
 	b.SetBytes(int64(len(s.Text)))
 	b.ReportAllocs()
-	for b.Loop() {
+	loopCPU(b, len(s.Text), func() {
 		if prog, diags := compiler.Check(src, compiler.Options{}); prog == nil {
 			b.Fatal(diags)
 		}
-	}
+	})
 }
 
 func benchmarkCompile(b *testing.B, s bench.Shader) {
@@ -224,10 +227,29 @@ func benchmarkCompile(b *testing.B, s bench.Shader) {
 	peak := peakHeapMB(compile)
 	b.SetBytes(int64(len(s.Text)))
 	b.ReportAllocs()
-	for b.Loop() {
-		compile()
-	}
+	loopCPU(b, len(s.Text), compile)
 	b.ReportMetric(peak, "peak-heap-MB") // after the loop, which clears reported metrics
+}
+
+// loopCPU runs f b.N times and reports the CPU time it took per run, and the MB/s of size
+// bytes by CPU time.
+func loopCPU(b *testing.B, size int, f func()) {
+	var start time.Duration
+	n := 0
+	for b.Loop() {
+		if n == 0 {
+			start = cpuTime()
+		}
+		f()
+		n++
+	}
+	cpu := cpuTime() - start
+	if cpu <= 0 {
+		return
+	}
+	perOp := float64(cpu) / float64(n)
+	b.ReportMetric(perOp/1e6, "cpu-ms/op")
+	b.ReportMetric(float64(size)/(perOp/1e9)/1e6, "cpu-MB/s")
 }
 
 // peakHeapMB runs f and returns the largest growth of the live heap objects over the heap

@@ -9,8 +9,24 @@ package main
 
 import (
 	"os"
+	"runtime/debug"
 )
 
 func main() {
+	tuneGC()
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// tuneGC turns the proportional garbage collector off for this short-lived process, keeping
+// only a memory limit, unless the user set GOGC or GOMEMLIMIT. A compilation allocates about
+// 120 bytes per byte of WGSL and most of it stays live until the SPIR-V is written, so
+// collecting along the way costs a third of the CPU time for little memory: a 256 KB shader
+// peaks near 40 MB of resident memory without collection, 35 MB with it. Past the limit the
+// collector runs as usual (GOGC=off GOMEMLIMIT=256MiB).
+func tuneGC() {
+	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
+		return
+	}
+	debug.SetGCPercent(-1)
+	debug.SetMemoryLimit(256 << 20)
 }
