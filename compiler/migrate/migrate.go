@@ -26,7 +26,9 @@
 // Literals keep their meaning: an unsuffixed literal is i32 or f32 in the draft and abstract
 // today, which only matters where it is an operand of an operator, so those get a suffix.
 // Names that modern WGSL reserves get a trailing underscore. The result is checked as modern
-// WGSL before it is returned, and its buffer layouts compared with the draft's.
+// WGSL before it is returned, and its buffer layouts compared with the draft's. The draft
+// had no uniformity analysis: when that is all modern WGSL rejects, the migration turns the
+// analysis off with a diagnostic directive, and says so in a warning.
 package migrate
 
 import (
@@ -53,17 +55,59 @@ func Migrate(file *syntax.File, prog *sema.Program) ([]byte, diag.List) {
 	if m.rep.Diags.HasErrors() {
 		return nil, m.rep.Diags
 	}
-	var buf bytes.Buffer
-	if err := syntax.Print(&buf, out); err != nil {
-		m.errorAt(noPos, "internal error: the migrated tree does not print as modern WGSL: %v", err)
-		return nil, m.rep.Diags
+	text := m.print(out)
+	prog, modern := m.checkModern(text)
+	if rules := uniformityRules(modern); len(rules) > 0 {
+		// The draft had no uniformity analysis: what it accepted keeps compiling, with the
+		// analysis turned off where it would now reject the shader.
+		for _, rule := range rules {
+			out.Directives = append(out.Directives, &syntax.DiagnosticDirective{Control: syntax.DiagnosticControl{
+				Severity: syntax.Ident{Name: "off"}, Rule: syntax.Ident{Name: rule}}})
+			d := modern.Errors()[0]
+			p := d.File.Position(d.Span.Start)
+			m.rep.Warningf(noPos, "the migration turns %s off: the 2021 draft had no uniformity analysis, and modern WGSL rejects the shader with it (%d:%d: %s)",
+				rule, p.Line, p.Column, d.Message)
+		}
+		text = m.print(out)
+		prog, modern = m.checkModern(text)
 	}
-	text := buf.Bytes()
-	m.verify(text)
+	if modern.HasErrors() {
+		for _, d := range modern.Errors() {
+			p := d.File.Position(d.Span.Start)
+			m.errorAt(noPos, "the migrated shader does not check as modern WGSL: %d:%d: %s\n%s", p.Line, p.Column, d.Message, d.File.Line(p.Line))
+		}
+	} else {
+		m.compare(prog)
+	}
 	if m.rep.Diags.HasErrors() {
 		return nil, m.rep.Diags
 	}
 	return text, m.rep.Diags
+}
+
+func (m *migrator) print(f *syntax.File) []byte {
+	var buf bytes.Buffer
+	if err := syntax.Print(&buf, f); err != nil {
+		m.errorAt(noPos, "internal error: the migrated tree does not print as modern WGSL: %v", err)
+	}
+	return buf.Bytes()
+}
+
+// uniformityRules returns the uniformity rules whose diagnostics are all the errors of diags,
+// or nil when there are other errors.
+func uniformityRules(diags diag.List) []string {
+	seen := map[string]bool{}
+	var rules []string
+	for _, d := range diags.Errors() {
+		if d.Rule != "derivative_uniformity" && d.Rule != "subgroup_uniformity" {
+			return nil
+		}
+		if !seen[d.Rule] {
+			seen[d.Rule] = true
+			rules = append(rules, d.Rule)
+		}
+	}
+	return rules
 }
 
 type migrator struct {
@@ -321,24 +365,20 @@ func intLit(at diag.Span, n int) *syntax.IntLit {
 	return &syntax.IntLit{Loc: zeroAt(at), Raw: fmt.Sprint(n)}
 }
 
-// verify checks the migrated text as modern WGSL and compares what must not change: the
-// layout of every buffer, the bindings, the entry points.
-func (m *migrator) verify(text []byte) {
+// checkModern parses and checks the migrated text as modern WGSL.
+func (m *migrator) checkModern(text []byte) (*sema.Program, diag.List) {
 	f := diag.NewFile(m.src.Source.Name, text)
 	file, diags := syntax.Parse(f, syntax.Options{Dialect: syntax.DialectModern})
-	var prog *sema.Program
-	if !diags.HasErrors() {
-		var more diag.List
-		prog, more = sema.Check(file, sema.Options{})
-		diags = append(diags, more...)
-	}
 	if diags.HasErrors() {
-		for _, d := range diags.Errors() {
-			p := f.Position(d.Span.Start)
-			m.errorAt(noPos, "the migrated shader does not check as modern WGSL: %d:%d: %s\n%s", p.Line, p.Column, d.Message, f.Line(p.Line))
-		}
-		return
+		return nil, diags
 	}
+	prog, more := sema.Check(file, sema.Options{})
+	return prog, append(diags, more...)
+}
+
+// compare compares what the migration must not change: the layout of every buffer and the
+// bindings.
+func (m *migrator) compare(prog *sema.Program) {
 	modern := map[string]*sema.Var{}
 	for _, v := range prog.Globals {
 		modern[v.Name()] = v
