@@ -1,0 +1,13 @@
+package roundtrip
+
+import (
+	"testing"
+
+	"github.com/wgslgo/wgslgo/internal/gencheck"
+)
+
+// TestGenerated fails when the committed output of wgslgen is not what go generate would
+// write today.
+func TestGenerated(t *testing.T) {
+	gencheck.Check(t, ".")
+}
