@@ -311,6 +311,53 @@ fn main() -> void {
 		assert.Equal(t, 3, n)
 	})
 
+	t.Run("3.4.5 storage classes", func(t *testing.T) {
+		// The table mapping the draft's storage classes to SPIR-V's.
+		_, table, ok := strings.Cut(text, "WGSL storage class SPIR-V storage class\n")
+		require.True(t, ok, "the storage class table is missing from the seed")
+		mod := compileLegacy(`
+[[location(0)]] var<in> v_in : f32;
+[[location(0)]] var<out> v_out : f32;
+[[block]] struct U {
+  [[offset(0)]] x : f32;
+};
+[[group(0), binding(0)]] var<uniform> v_uniform : U;
+[[group(0), binding(1)]] var<storage> v_storage : U;
+[[group(0), binding(2)]] var v_handle : sampler;
+[[group(0), binding(3)]] var t : texture_2d<f32>;
+var<private> v_private : f32;
+var<workgroup> v_workgroup : f32;
+[[stage(fragment)]]
+fn fs() -> void {
+  var<function> v_function : f32 = v_in + v_uniform.x + v_storage.x + v_private;
+  v_out = v_function + textureSample(t, v_handle, vec2<f32>(0.5, 0.5)).x;
+}
+[[stage(compute)]]
+fn cs() -> void {
+  v_workgroup = 1.0;
+}
+`)
+		n := 0
+		for _, line := range strings.Split(table, "\n") {
+			f := strings.Fields(line)
+			if len(f) != 2 {
+				break
+			}
+			n++
+			sc, ok := enumValue[spirv.StorageClass](f[1])
+			require.True(t, ok, "unknown storage class %s", f[1])
+			found := false
+			for _, in := range mod.Find(spirv.OpVariable) {
+				if mod.Name(in.Words[2]) == "v_"+f[0] {
+					found = true
+					assert.Equal(t, sc, spirv.StorageClass(in.Words[3]), "storage class of %s", f[0])
+				}
+			}
+			assert.True(t, found, "no variable v_%s in:\n%s", f[0], mod)
+		}
+		assert.Equal(t, 8, n, "the table has 8 storage classes")
+	})
+
 	t.Run("264 my_struct", func(t *testing.T) {
 		// The draft's SPIR-V for `[[offset(0)]] a : f32; [[offset(4)]] b : vec4<f32>;` breaks
 		// its own alignment rule (§3.4.6.3), which the checker applies: see seedCases[257].
