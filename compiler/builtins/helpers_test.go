@@ -1,7 +1,9 @@
 package builtins
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -171,4 +173,15 @@ func splitArgs(s string) []string {
 		out = append(out, strings.TrimSpace(s[start:]))
 	}
 	return out
+}
+
+// allOverloads compiles the whole table and returns every overload in table order.
+func allOverloads() []*Overload {
+	var all []*Overload
+	for _, name := range Names() {
+		b, _ := lookupTable(name)
+		all = append(all, b.Overloads...)
+	}
+	slices.SortFunc(all, func(x, y *Overload) int { return cmp.Compare(x.id, y.id) })
+	return all
 }

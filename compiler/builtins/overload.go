@@ -46,7 +46,7 @@ type Overload struct {
 	countVar  int8      // the count variable of a variadic overload
 	f16       bool      // some instantiation mentions f16
 	fixedF16  bool      // f16 in the overload's own types, or a type variable
-	id        int       // index in the whole table, for stable ordering
+	id        int       // the block's index in the table, then the overload's in the block: table order
 }
 
 // A Param is one formal parameter of an overload.
@@ -182,14 +182,10 @@ func (o *Overload) Signature() string {
 	return sb.String()
 }
 
-var (
-	table       = map[string]*Builtin{}
-	sortedNames []string
-	allOverload []*Overload
-)
+var sortedNames []string
 
 func init() {
-	parseTable(tableText + matrixConstructors())
+	indexTable(tableText + matrixConstructors())
 	for name := range table {
 		sortedNames = append(sortedNames, name)
 	}
@@ -203,8 +199,7 @@ func Lookup(name string) (*Builtin, bool) {
 	if t, ok := aliases[name]; ok {
 		name = ctorName(t)
 	}
-	b, ok := table[name]
-	return b, ok
+	return lookupTable(name)
 }
 
 // IsBuiltin reports whether name is a builtin function or value constructor.

@@ -17,9 +17,12 @@ package builtins
 // overload per alternative, as the spec's "T is S or vecN<S>" means.
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
@@ -180,11 +183,13 @@ type constraint struct {
 }
 
 type block struct {
+	index    int // in srcBlocks
 	fns      []*fnDecl
 	cons     map[string]*constraint
 	order    []string
 	notEqual [][2]string
 	sameAbs  [][2]string
+	compiled []*Overload
 }
 
 // scanner splits a line of the table into tokens: identifiers, numbers, "->", "..." and
@@ -396,42 +401,121 @@ func (b *block) addConstraint(line string) {
 	b.order = append(b.order, name)
 }
 
-// parseTable compiles the table text into the builtins map.
-func parseTable(text string) {
-	var section []attr
-	var cur *block
+// The table compiles lazily, a block at a time, when one of the builtins the block declares is
+// first looked up: a process that checks a shader needs the overloads of the few builtins it
+// calls, and compiling the whole table would cost milliseconds at every start. At init,
+// indexTable only splits the text into blocks and notes which builtins each declares.
+
+// entry is one builtin of the table.
+type entry struct {
+	once   sync.Once
+	b      *Builtin
+	blocks []int // the blocks declaring overloads of b, ascending
+}
+
+// srcBlock is the text of one block, compiled on demand.
+type srcBlock struct {
+	section string   // the attributes of the block's section, or ""
+	fns     []string // the fn lines
+	cons    []string // the parameterization lines
+	done    bool     // compiled; guarded by compileMu
+}
+
+var (
+	table     = map[string]*entry{} // read-only after init
+	srcBlocks []*srcBlock
+	// compileMu serializes the compilation of blocks, which appends to the Overloads of
+	// every builtin the block declares. Those builtins are not visible yet: a builtin is
+	// returned only once all its blocks are compiled, and then no compilation touches it.
+	compileMu sync.Mutex
+)
+
+// indexTable splits the table text into blocks and indexes the builtins they declare.
+func indexTable(text string) {
+	section := ""
+	var cur *srcBlock
 	inCons := false
-	flush := func() {
-		if cur != nil {
-			cur.compile()
-		}
-		cur, inCons = nil, false
-	}
 	for _, raw := range strings.Split(text, "\n") {
 		line := strings.TrimSpace(raw)
 		switch {
 		case line == "" || strings.HasPrefix(line, "//"):
 		case strings.HasPrefix(line, "##"):
-			flush()
-			section = nil
+			cur, inCons, section = nil, false, ""
 			if i := strings.Index(line, "@"); i >= 0 {
-				section = scan(line[i:]).attrs()
+				section = line[i:]
 			}
 		case raw[0] == ' ' || raw[0] == '\t':
 			if cur == nil {
 				panic("builtins table: parameterization without fn: " + line)
 			}
-			cur.addConstraint(line)
+			cur.cons = append(cur.cons, line)
 			inCons = true
 		default:
 			if cur == nil || inCons {
-				flush()
-				cur = &block{cons: map[string]*constraint{}}
+				cur, inCons = &srcBlock{section: section}, false
+				srcBlocks = append(srcBlocks, cur)
 			}
-			cur.fns = append(cur.fns, parseFn(line, section))
+			cur.fns = append(cur.fns, line)
+			name := fnName(line)
+			e := table[name]
+			if e == nil {
+				ctor := isCtorName(name)
+				e = &entry{b: &Builtin{Name: name, Constructor: ctor, scalar: ctor && indexOf(scalarNames[:], name) >= 0}}
+				table[name] = e
+			}
+			if n := len(srcBlocks) - 1; len(e.blocks) == 0 || e.blocks[len(e.blocks)-1] != n {
+				e.blocks = append(e.blocks, n)
+			}
 		}
 	}
-	flush()
+}
+
+// fnName is the name of the function a fn line declares.
+func fnName(line string) string {
+	_, rest, ok := strings.Cut(line, "fn ")
+	end := strings.IndexAny(rest, "<(")
+	if !ok || end < 0 {
+		panic("builtins table: bad fn line " + line)
+	}
+	return strings.TrimSpace(rest[:end])
+}
+
+// lookupTable returns the builtin called name with all its overloads, in table order.
+func lookupTable(name string) (*Builtin, bool) {
+	e, ok := table[name]
+	if !ok {
+		return nil, false
+	}
+	e.once.Do(func() {
+		compileMu.Lock()
+		defer compileMu.Unlock()
+		for _, i := range e.blocks {
+			compileBlock(i)
+		}
+		// A block compiled earlier for another builtin may come later in the table.
+		slices.SortFunc(e.b.Overloads, func(x, y *Overload) int { return cmp.Compare(x.id, y.id) })
+	})
+	return e.b, true
+}
+
+func compileBlock(i int) {
+	src := srcBlocks[i]
+	if src.done {
+		return
+	}
+	src.done = true
+	var section []attr
+	if src.section != "" {
+		section = scan(src.section).attrs()
+	}
+	b := &block{cons: map[string]*constraint{}, index: i}
+	for _, line := range src.fns {
+		b.fns = append(b.fns, parseFn(line, section))
+	}
+	for _, line := range src.cons {
+		b.addConstraint(line)
+	}
+	b.compile()
 }
 
 func (b *block) compile() {
@@ -549,14 +633,9 @@ func (b *block) compileFn(f *fnDecl) {
 		panic("builtins table: too many variables in " + f.name)
 	}
 	o.f16, o.fixedF16 = c.mentionsF16(), c.fixedF16()
-	o.id = len(allOverload)
-	allOverload = append(allOverload, o)
-	bi := table[f.name]
-	if bi == nil {
-		bi = &Builtin{Name: f.name, Constructor: ctor}
-		bi.scalar = ctor && indexOf(scalarNames[:], f.name) >= 0
-		table[f.name] = bi
-	}
+	o.id = b.index<<16 | len(b.compiled)
+	b.compiled = append(b.compiled, o)
+	bi := table[f.name].b // indexTable saw the same name
 	bi.Overloads = append(bi.Overloads, o)
 }
 

@@ -225,7 +225,7 @@ func Resolve(ctx Context, c Call) (*Resolved, error) {
 			return nil, &Error{Kind: NotConstructible, Msg: "cannot construct a value of type " + typ.String()}
 		}
 	}
-	b, ok := table[name]
+	b, ok := lookupTable(name)
 	if !ok {
 		return nil, unknown(name)
 	}

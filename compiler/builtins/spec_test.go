@@ -211,7 +211,7 @@ func itoa(n int) string {
 // tableSignatures is the same view of our table.
 func tableSignatures() map[string]bool {
 	out := map[string]bool{}
-	for _, o := range allOverload {
+	for _, o := range allOverloads() {
 		var attrs, params []string
 		if o.Const {
 			attrs = append(attrs, "@const")

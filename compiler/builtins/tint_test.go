@@ -31,7 +31,7 @@ func TestAgainstTint(t *testing.T) {
 	}
 	type item struct{ sig, fn string }
 	var items []item
-	for _, o := range allOverload {
+	for _, o := range allOverloads() {
 		if o.Feature == BufferView { // not in Tint yet
 			continue
 		}
@@ -148,7 +148,7 @@ func TestMutationsAgainstTint(t *testing.T) {
 	var accepted, rejected []mutation
 	concrete := []*types.Scalar{types.Bool, types.I32, types.U32, types.F32, types.F16}
 	seen := map[string]bool{}
-	for _, o := range allOverload {
+	for _, o := range allOverloads() {
 		if o.Feature == BufferView || o.Variadic {
 			continue
 		}
