@@ -320,10 +320,8 @@ func (c *checker) ident(e *syntax.IdentExpr) operand {
 		if builtins.IsBuiltin(name) {
 			return operand{mode: BuiltinFn, enum: name}
 		}
-		if c.legacy {
-			if t := c.legacyType(e); t != nil {
-				return operand{mode: TypeExpr, typ: t}
-			}
+		if c.legacy && c.legacyUnsupportedType(e) {
+			return invalid(e)
 		}
 		if isEnumerant(name) {
 			c.errorf(e, "enumerant '%s' cannot be used as a value", name)

@@ -2,7 +2,6 @@ package sema
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/constant"
@@ -867,18 +866,15 @@ func (c *checker) legacyTypeAttrs(id *syntax.IdentExpr, t types.Type) types.Type
 	return t
 }
 
-// legacyType resolves the 2021 draft's type names that modern WGSL does not have.
-func (c *checker) legacyType(id *syntax.IdentExpr) types.Type {
-	name := id.Name.Name
-	switch name {
+// legacyUnsupportedType reports the 2021 draft's type names that modern WGSL does not have,
+// and whether id is one.
+func (c *checker) legacyUnsupportedType(id *syntax.IdentExpr) bool {
+	switch name := id.Name.Name; name {
 	case "texture_1d_array", "texture_storage_1d_array", "texture_multisampled_2d_array":
 		c.errorf(id, "the 2021 draft's '%s' has no counterpart in modern WGSL and is not supported", name)
-		return nil
+		return true
 	}
-	if strings.HasPrefix(name, "texture_storage_") {
-		return nil
-	}
-	return nil
+	return false
 }
 
 // intAttrArg reads the single integer const-expression argument of an attribute.

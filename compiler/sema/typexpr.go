@@ -151,10 +151,8 @@ func (c *checker) identType(id *syntax.IdentExpr) types.Type {
 		}
 		return c.generate(id)
 	}
-	if c.legacy {
-		if t := c.legacyType(id); t != nil {
-			return t
-		}
+	if c.legacy && c.legacyUnsupportedType(id) {
+		return nil
 	}
 	e := c.errorf(id, "unresolved type '%s'", name)
 	if s := closest(name, typeNameCandidates); s != "" {
