@@ -111,9 +111,6 @@ func (c *checker) legacyDeclaredLater(md *moduleDecl, at diag.Span) bool {
 	if !at.IsValid() || md.decl.Span().Start < at.Start {
 		return false
 	}
-	if _, isFunc := md.decl.(*syntax.FuncDecl); isFunc && md.decl.Span().Start <= at.Start {
-		return false
-	}
 	e := c.errorAt(at, "'%s' is used before its declaration; the 2021 draft requires declaring names before they are used", md.name.Name)
 	c.note(e, md.name.Loc, "'%s' is declared here", md.name.Name)
 	return true
@@ -210,6 +207,7 @@ var draftBuiltins = map[string]draftBuiltin{
 	"frag_depth":             {"frag_depth", Fragment, builtins.Output, types.F32},
 	"local_invocation_id":    {"local_invocation_id", Compute, builtins.Input, types.Vec(3, types.U32)},
 	"local_invocation_index": {"local_invocation_index", Compute, builtins.Input, types.U32},
+	"local_invocation_idx":   {"local_invocation_index", Compute, builtins.Input, types.U32}, // Tint's name then
 	"global_invocation_id":   {"global_invocation_id", Compute, builtins.Input, types.Vec(3, types.U32)},
 	"workgroup_id":           {"workgroup_id", Compute, builtins.Input, types.Vec(3, types.U32)},
 	"workgroup_size":         {"", Compute, builtins.Input, types.Vec(3, types.U32)},
