@@ -64,6 +64,9 @@ type Options struct {
 	Overrides map[string]string
 	// Debug emits OpSource and OpLine.
 	Debug bool
+	// NoNames leaves out OpName and OpMemberName: smaller SPIR-V, numbered ids in
+	// disassemblies and debuggers.
+	NoNames bool
 }
 
 // Result is a successful compilation.
@@ -136,7 +139,7 @@ func Compile(src Source, opts Options) (*Result, error) {
 	}); err != nil {
 		return nil, fileError(file, diags, "internal error while preparing the module for SPIR-V: %v; please report this shader", err)
 	}
-	words, err := backend.Emit(m, backend.Options{Target: target, Layouts: prog.Layouts})
+	words, err := backend.Emit(m, backend.Options{Target: target, Layouts: prog.Layouts, NoNames: opts.NoNames})
 	if err != nil {
 		return nil, fileError(file, diags, "%v", err)
 	}

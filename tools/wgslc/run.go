@@ -50,6 +50,7 @@ type config struct {
 	robustness   string
 	uniformStd   bool
 	debug        bool
+	noNames      bool
 	diagFormat   string
 	overrides    overrideFlags
 	input        string
@@ -70,6 +71,7 @@ func newFlagSet(cfg *config, stderr io.Writer) *flag.FlagSet {
 	fs.StringVar(&cfg.robustness, "robustness", "on", "bounds clamping of memory accesses: on or off")
 	fs.BoolVar(&cfg.uniformStd, "uniform-standard-layout", false, "allow storage-buffer layout rules in uniform buffers (uniform_buffer_standard_layout)")
 	fs.BoolVar(&cfg.debug, "g", false, "emit debug information (OpSource, OpLine)")
+	fs.BoolVar(&cfg.noNames, "strip-names", false, "leave out OpName and OpMemberName (smaller SPIR-V)")
 	fs.StringVar(&cfg.diagFormat, "diagnostics-format", "text", "diagnostics format: text or json")
 	fs.Var(&cfg.overrides, "override", "substitute override `NAME=VALUE` at compile time (repeatable)")
 	fs.Usage = func() {
@@ -136,6 +138,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		NoRobustness:          cfg.robustness == "off",
 		UniformStandardLayout: cfg.uniformStd,
 		Debug:                 cfg.debug,
+		NoNames:               cfg.noNames,
 		Overrides:             map[string]string{},
 	}
 	for _, o := range cfg.overrides {
