@@ -4,6 +4,10 @@
 # `naga FILE OUT.spv` alternately on each file and prints a Markdown table of median wall and CPU
 # time, peak RSS, output sizes and the wgslc/naga ratios (compiler/bench/cmd/benchnaga).
 #
+# Each compiler's defaults differ: wgslc clamps indices (robustness) and names everything
+# (OpName), naga does neither. A second table compares the same work: both clamping
+# (naga --index-bounds-check-policy Restrict), neither naming (wgslc --strip-names).
+#
 #   scripts/bench-naga.sh [-n RUNS] [FILE.wgsl...]
 #
 # With no files it uses compiler/bench's shaders. On a shared machine, read the CPU columns:
@@ -27,4 +31,11 @@ if [ $# -eq 0 ]; then
 fi
 echo "wgslc $(git -C "$root" describe --always --dirty 2>/dev/null || echo '?'), $(naga --version 2>/dev/null || echo naga); $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
+echo "Defaults:"
+echo
 "$work/benchnaga" -n "$runs" -wgslc "$work/wgslc" -naga "$naga" "$@"
+echo
+echo "The same work (bounds clamping, no names):"
+echo
+"$work/benchnaga" -n "$runs" -wgslc "$work/wgslc" -wgslc-flags --strip-names \
+  -naga "$naga" -naga-flags "--index-bounds-check-policy Restrict" "$@"

@@ -5,7 +5,7 @@
 // memory, the SPIR-V sizes, and the ratios wgslc/naga (below 1 means wgslc wins).
 // scripts/bench-naga.sh builds wgslc and the inputs and runs it.
 //
-//	benchnaga [-n RUNS] -wgslc PATH -naga PATH FILE.wgsl...
+//	benchnaga [-n RUNS] -wgslc PATH [-wgslc-flags FLAGS] -naga PATH [-naga-flags FLAGS] FILE.wgsl...
 package main
 
 import (
@@ -15,6 +15,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"syscall"
 	"time"
 )
@@ -34,9 +35,11 @@ func main() {
 	runs := flag.Int("n", 30, "measured runs per compiler and file (after 3 warm-up runs)")
 	wgslc := flag.String("wgslc", "wgslc", "path of wgslc")
 	naga := flag.String("naga", "naga", "path of naga")
+	wgslcFlags := flag.String("wgslc-flags", "", "extra flags of wgslc, space-separated")
+	nagaFlags := flag.String("naga-flags", "", "extra flags of naga, space-separated")
 	flag.Parse()
 	if flag.NArg() == 0 {
-		fmt.Fprintln(os.Stderr, "usage: benchnaga [-n RUNS] -wgslc PATH -naga PATH FILE.wgsl...")
+		fmt.Fprintln(os.Stderr, "usage: benchnaga [-n RUNS] -wgslc PATH [-wgslc-flags FLAGS] -naga PATH [-naga-flags FLAGS] FILE.wgsl...")
 		os.Exit(2)
 	}
 	tmp, err := os.MkdirTemp("", "benchnaga")
@@ -44,14 +47,15 @@ func main() {
 	defer os.RemoveAll(tmp)
 	ours, theirs := filepath.Join(tmp, "wgslc.spv"), filepath.Join(tmp, "naga.spv")
 
-	fmt.Printf("%d runs each, medians; CPU = user+system time of the process; RSS = peak resident set.\n\n", *runs)
+	fmt.Printf("`wgslc %s` against `naga %s`: %d runs each, medians; CPU = user+system time of the process; RSS = peak resident set.\n\n",
+		strings.Join(append(strings.Fields(*wgslcFlags), "-o OUT FILE"), " "), strings.Join(append(strings.Fields(*nagaFlags), "FILE OUT"), " "), *runs)
 	fmt.Println("| shader | WGSL bytes | wgslc wall ms | naga wall ms | ratio | wgslc CPU ms | naga CPU ms | ratio | wgslc RSS MB | naga RSS MB | wgslc SPIR-V bytes | naga SPIR-V bytes | ratio |")
 	fmt.Println("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
 	for _, file := range flag.Args() {
 		info, err := os.Stat(file)
 		check(err)
-		a := []string{*wgslc, "-o", ours, file}
-		b := []string{*naga, file, theirs}
+		a := append(append([]string{*wgslc}, strings.Fields(*wgslcFlags)...), "-o", ours, file)
+		b := append(append([]string{*naga}, strings.Fields(*nagaFlags)...), file, theirs)
 		var sa, sb []sample
 		for i := -3; i < *runs; i++ {
 			// Alternate which goes first, so neither always runs on a warmer cache.
