@@ -1,6 +1,7 @@
 package lower
 
 import (
+	"fmt"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/sema"
 	"github.com/wgslgo/wgslgo/compiler/syntax"
@@ -48,13 +49,55 @@ func (l *lowerer) userCall(e *syntax.CallExpr, c *sema.Call) ir.Value {
 		return 0
 	}
 	args := make([]ir.Value, len(e.Args))
+	type writeBack struct{ dst, tmp ir.Value }
+	var backs []writeBack
 	for i, a := range e.Args {
 		args[i] = l.legacyArg(a)
 		if args[i] == 0 {
 			return 0
 		}
+		pt, isPtr := l.m.Type(args[i]).(*types.Pointer)
+		if !isPtr || l.wholeVariable(args[i]) {
+			continue
+		}
+		// SPIR-V passes only whole variables (memory object declarations) to functions. A
+		// pointer to part of a function or private variable is passed through a copy that is
+		// written back after the call: the same result, since alias analysis forbids the
+		// callee to reach that memory any other way, and no other invocation can.
+		switch pt.Space {
+		case types.AddrFunction:
+			tmp := l.b.Var("", pt.Elem, l.b.Load(args[i]))
+			backs = append(backs, writeBack{args[i], tmp})
+			args[i] = tmp
+		case types.AddrPrivate:
+			// The parameter wants private memory: the copy is a private variable of its own.
+			g := l.m.NewGlobal(fmt.Sprintf("%s_arg%d", f.Name, i), types.AddrPrivate, types.ReadWrite, pt.Elem)
+			l.b.Store(g.Value, l.b.Load(args[i]))
+			backs = append(backs, writeBack{args[i], g.Value})
+			args[i] = g.Value
+		default:
+			l.errorf(a, "passing a pointer to part of a %s variable to a function is not supported yet; "+
+				"pass a pointer to the whole variable, or copy the part into a local variable", pt.Space)
+			return 0
+		}
 	}
-	return l.b.Call(f, args...)
+	res := l.b.Call(f, args...)
+	for _, wb := range backs {
+		l.b.Store(wb.dst, l.b.Load(wb.tmp))
+	}
+	return res
+}
+
+// wholeVariable reports whether the pointer v is a variable or a pointer parameter, which
+// SPIR-V accepts as a function argument, rather than a pointer into part of one.
+func (l *lowerer) wholeVariable(v ir.Value) bool {
+	switch l.m.Kind(v) {
+	case ir.KindGlobal, ir.KindParam:
+		return true
+	case ir.KindInst:
+		return l.m.Def(v).Op == ir.OpVar
+	}
+	return false
 }
 
 // args lowers the arguments of a builtin, constructor or bitcast call, each converted to

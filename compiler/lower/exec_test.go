@@ -258,6 +258,37 @@ fn main() {
 	assert.Equal(t, []int32{4, 3, 5, 15, 4, 6765}, asI32(out[0]))
 }
 
+// TestExecPointersIntoParts passes pointers to an array element, a struct member and a
+// vector component of function and private variables: SPIR-V takes only whole variables as
+// arguments, so the lowering passes a copy and writes it back.
+func TestExecPointersIntoParts(t *testing.T) {
+	out := runCompute(t, compute{
+		src: `
+@group(0) @binding(0) var<storage, read_write> o: array<i32>;
+struct S { a: i32, v: array<i32, 2> }
+var<private> pv: array<vec2f, 2>;
+fn bump(p: ptr<function, i32>) { *p += 1; }
+fn bumpv(p: ptr<private, vec2f>) { (*p).x += 1.0; }
+fn both(p: ptr<function, i32>, q: ptr<function, i32>) -> i32 { *p = 10; return *q; }
+@compute @workgroup_size(1)
+fn main() {
+	var arr = array<i32, 3>(1, 2, 3);
+	var s = S(5, array(7, 9));
+	bump(&arr[1]);
+	bump(&s.v[1]);
+	bump(&s.a);
+	bumpv(&pv[1]);
+	bumpv(&pv[1]);
+	let r = both(&arr[0], &s.v[0]);
+	o[0] = arr[1]; o[1] = s.v[1]; o[2] = s.a; o[3] = i32(pv[1].x); o[4] = arr[0]; o[5] = r;
+}`,
+		bufs: [][]byte{zeros(6)},
+		// naga 30.0.1 panics on this module ("Expression [11] is not cached!").
+		noNaga: true,
+	})
+	assert.Equal(t, []int32{3, 10, 6, 2, 10, 7}, asI32(out[0]))
+}
+
 func TestExecShortCircuit(t *testing.T) {
 	out := runCompute(t, compute{
 		src: `
