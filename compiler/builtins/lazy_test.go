@@ -59,3 +59,28 @@ func TestLazyTable(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkIndexTable is the work left at init.
+func BenchmarkIndexTable(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		table, srcBlocks = map[string]*entry{}, nil
+		indexTable(tableText + matrixConstructors())
+	}
+}
+
+// BenchmarkCompileTable compiles every block of the table, as a process that used every
+// builtin would.
+func BenchmarkCompileTable(b *testing.B) {
+	names := Names()
+	b.ReportAllocs()
+	for b.Loop() {
+		b.StopTimer()
+		table, srcBlocks = map[string]*entry{}, nil
+		indexTable(tableText + matrixConstructors())
+		b.StartTimer()
+		for _, name := range names {
+			lookupTable(name)
+		}
+	}
+}

@@ -201,7 +201,8 @@ type scanner struct {
 }
 
 func scan(line string) *scanner {
-	s := &scanner{line: line}
+	// A token takes three bytes on average: one allocation for the list.
+	s := &scanner{line: line, toks: make([]string, 0, len(line)/3+4)}
 	for i := 0; i < len(line); {
 		c := line[i]
 		switch {
@@ -713,8 +714,10 @@ func (c *compiler) variable(name string, kind vkind) int8 {
 }
 
 func (c *compiler) size(s string, kind vkind) ref {
-	if n, err := strconv.Atoi(s); err == nil {
-		return fixed(int32(n))
+	if s != "" && isDigit(s[0]) {
+		if n, err := strconv.Atoi(s); err == nil {
+			return fixed(int32(n))
+		}
 	}
 	return ref{v: c.variable(s, kind)}
 }
