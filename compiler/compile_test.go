@@ -98,7 +98,9 @@ func watchdog(src string) func() {
 }
 
 // FuzzCompile: every input gives diagnostics or SPIR-V that spirv-val accepts, never a panic,
-// a hang or an internal error. The seed corpus run also compiles for Vulkan 1.3.
+// a hang or an internal error. The second argument selects options: bits 0-1 the target
+// (vulkan1.0 to 1.3), bit 2 --robustness=off, bit 3 --strip-names, bit 4
+// --uniform-standard-layout. The seed corpus run also compiles every seed for Vulkan 1.3.
 //
 // To keep fuzzing past a finding that is already reported, set WGSLGO_FUZZ_IGNORE to a regular
 // expression: failures whose message matches it are skipped.
@@ -115,18 +117,26 @@ func FuzzCompile(f *testing.F) {
 		}
 		t.Fatal(msg)
 	}
-	f.Add("@compute @workgroup_size(1) fn main() {}")
+	const vulkan11 = 1
+	f.Add("@compute @workgroup_size(1) fn main() {}", uint8(vulkan11))
 	for _, s := range repoSeeds(f) {
-		f.Add(string(s))
+		f.Add(string(s), uint8(vulkan11))
 	}
-	targets := []compiler.Target{compiler.Vulkan11}
-	if !fuzzing() {
-		targets = append(targets, compiler.Vulkan13)
-	}
-	f.Fuzz(func(t *testing.T, src string) {
-		for _, target := range targets {
+	f.Fuzz(func(t *testing.T, src string, options uint8) {
+		targets := []compiler.Target{compiler.Vulkan10, compiler.Vulkan11, compiler.Vulkan12, compiler.Vulkan13}
+		opts := compiler.Options{
+			NoRobustness:          options&4 != 0,
+			NoNames:               options&8 != 0,
+			UniformStandardLayout: options&16 != 0,
+		}
+		runs := []compiler.Target{targets[options&3]}
+		if !fuzzing() && runs[0] != compiler.Vulkan13 {
+			runs = append(runs, compiler.Vulkan13)
+		}
+		for _, target := range runs {
+			opts.Target = target
 			stop := watchdog(src)
-			res, err := compiler.Compile(compiler.Source{Name: "fuzz.wgsl", Text: []byte(src)}, compiler.Options{Target: target})
+			res, err := compiler.Compile(compiler.Source{Name: "fuzz.wgsl", Text: []byte(src)}, opts)
 			stop()
 			if err != nil {
 				list, ok := err.(diag.List)
@@ -147,7 +157,7 @@ func FuzzCompile(f *testing.F) {
 				t.Skip("spirv-val is not installed (Debian: apt install spirv-tools)")
 			}
 			var flags []string
-			if res.Program.Features.Has(builtins.UniformBufferStandardLayout) {
+			if opts.UniformStandardLayout || res.Program.Features.Has(builtins.UniformBufferStandardLayout) {
 				flags = append(flags, spirvval.UniformBufferStandardLayout)
 			}
 			words, env := res.SPIRV, string(target)
@@ -155,7 +165,7 @@ func FuzzCompile(f *testing.F) {
 				words, env = asLibrary(words)
 			}
 			if err := spirvval.ValidateFlags(words, env, flags...); err != nil {
-				fail(t, "%s: %v\nsource:\n%s", target, err, src)
+				fail(t, "%s %+v: %v\nsource:\n%s", target, opts, err, src)
 			}
 		}
 	})
