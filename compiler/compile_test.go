@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -14,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/txtar"
 
 	"github.com/wgslgo/wgslgo/compiler"
@@ -105,11 +107,43 @@ func watchdog(src string) func() {
 // To keep fuzzing past a finding that is already reported, set WGSLGO_FUZZ_IGNORE to a regular
 // expression: failures whose message matches it are skipped.
 func FuzzCompile(f *testing.F) {
+	fail := fuzzFail()
+	const vulkan11 = 1
+	f.Add("@compute @workgroup_size(1) fn main() {}", uint8(vulkan11))
+	for _, s := range repoSeeds(f) {
+		f.Add(string(s), uint8(vulkan11))
+	}
+	f.Fuzz(func(t *testing.T, src string, options uint8) {
+		checkCompile(t, fail, src, options)
+	})
+}
+
+// FuzzCompileGenerated is FuzzCompile on programs that the bytes steer a generator through
+// (fuzzgen_test.go): type-correct modules with functions, pointers, loops, switches, buffers and
+// atomics, so that nearly every input reaches the lowering, the passes and the backend.
+func FuzzCompileGenerated(f *testing.F) {
+	fail := fuzzFail()
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 32 {
+		data := make([]byte, 64+rng.IntN(448))
+		for i := range data {
+			data[i] = byte(rng.Uint32())
+		}
+		f.Add(data, uint8(1))
+	}
+	f.Fuzz(func(t *testing.T, data []byte, options uint8) {
+		checkCompile(t, fail, generate(data), options)
+	})
+}
+
+// fuzzFail returns the failure function of the fuzz targets: t.Fatal, or t.Skip for messages
+// that match WGSLGO_FUZZ_IGNORE.
+func fuzzFail() func(t *testing.T, format string, args ...any) {
 	var ignore *regexp.Regexp
 	if s := os.Getenv("WGSLGO_FUZZ_IGNORE"); s != "" {
 		ignore = regexp.MustCompile(s)
 	}
-	fail := func(t *testing.T, format string, args ...any) {
+	return func(t *testing.T, format string, args ...any) {
 		t.Helper()
 		msg := fmt.Sprintf(format, args...)
 		if ignore != nil && ignore.MatchString(msg) {
@@ -117,58 +151,76 @@ func FuzzCompile(f *testing.F) {
 		}
 		t.Fatal(msg)
 	}
-	const vulkan11 = 1
-	f.Add("@compute @workgroup_size(1) fn main() {}", uint8(vulkan11))
-	for _, s := range repoSeeds(f) {
-		f.Add(string(s), uint8(vulkan11))
+}
+
+// checkCompile compiles src with the options FuzzCompile describes and checks the outcome:
+// diagnostics without internal errors, or SPIR-V that spirv-val accepts. It reports whether
+// src compiled.
+func checkCompile(t *testing.T, fail func(t *testing.T, format string, args ...any), src string, options uint8) bool {
+	targets := []compiler.Target{compiler.Vulkan10, compiler.Vulkan11, compiler.Vulkan12, compiler.Vulkan13}
+	opts := compiler.Options{
+		NoRobustness:          options&4 != 0,
+		NoNames:               options&8 != 0,
+		UniformStandardLayout: options&16 != 0,
 	}
-	f.Fuzz(func(t *testing.T, src string, options uint8) {
-		targets := []compiler.Target{compiler.Vulkan10, compiler.Vulkan11, compiler.Vulkan12, compiler.Vulkan13}
-		opts := compiler.Options{
-			NoRobustness:          options&4 != 0,
-			NoNames:               options&8 != 0,
-			UniformStandardLayout: options&16 != 0,
-		}
-		runs := []compiler.Target{targets[options&3]}
-		if !fuzzing() && runs[0] != compiler.Vulkan13 {
-			runs = append(runs, compiler.Vulkan13)
-		}
-		for _, target := range runs {
-			opts.Target = target
-			stop := watchdog(src)
-			res, err := compiler.Compile(compiler.Source{Name: "fuzz.wgsl", Text: []byte(src)}, opts)
-			stop()
-			if err != nil {
-				list, ok := err.(diag.List)
-				if !ok {
-					fail(t, "%s: error is %T, not diagnostics: %v", target, err, err)
+	runs := []compiler.Target{targets[options&3]}
+	if !fuzzing() && runs[0] != compiler.Vulkan13 {
+		runs = append(runs, compiler.Vulkan13)
+	}
+	for _, target := range runs {
+		opts.Target = target
+		stop := watchdog(src)
+		res, err := compiler.Compile(compiler.Source{Name: "fuzz.wgsl", Text: []byte(src)}, opts)
+		stop()
+		if err != nil {
+			list, ok := err.(diag.List)
+			if !ok {
+				fail(t, "%s: error is %T, not diagnostics: %v\nsource:\n%s", target, err, err, src)
+			}
+			if !list.HasErrors() {
+				fail(t, "%s: compilation failed without an error diagnostic: %v\nsource:\n%s", target, err, src)
+			}
+			for _, d := range list {
+				if strings.Contains(d.Message, "internal error") {
+					fail(t, "%s: %s\nsource:\n%s", target, d.Message, src)
 				}
-				if !list.HasErrors() {
-					fail(t, "%s: compilation failed without an error diagnostic: %v", target, err)
-				}
-				for _, d := range list {
-					if strings.Contains(d.Message, "internal error") {
-						fail(t, "%s: %s", target, d.Message)
-					}
-				}
-				return
 			}
-			if !spirvval.Available() {
-				t.Skip("spirv-val is not installed (Debian: apt install spirv-tools)")
-			}
-			var flags []string
-			if opts.UniformStandardLayout || res.Program.Features.Has(builtins.UniformBufferStandardLayout) {
-				flags = append(flags, spirvval.UniformBufferStandardLayout)
-			}
-			words, env := res.SPIRV, string(target)
-			if len(res.Reflection.EntryPoints) == 0 {
-				words, env = asLibrary(words)
-			}
-			if err := spirvval.ValidateFlags(words, env, flags...); err != nil {
-				fail(t, "%s %+v: %v\nsource:\n%s", target, opts, err, src)
-			}
+			return false
 		}
-	})
+		if !spirvval.Available() {
+			t.Skip("spirv-val is not installed (Debian: apt install spirv-tools)")
+		}
+		var flags []string
+		if opts.UniformStandardLayout || res.Program.Features.Has(builtins.UniformBufferStandardLayout) {
+			flags = append(flags, spirvval.UniformBufferStandardLayout)
+		}
+		words, env := res.SPIRV, string(target)
+		if len(res.Reflection.EntryPoints) == 0 {
+			words, env = asLibrary(words)
+		}
+		if err := spirvval.ValidateFlags(words, env, flags...); err != nil {
+			fail(t, "%s %+v: %v\nsource:\n%s", target, opts, err, src)
+		}
+	}
+	return true
+}
+
+// TestGeneratedPrograms: the generator's programs mostly compile (or FuzzCompileGenerated
+// would only test diagnostics), and those that do validate.
+func TestGeneratedPrograms(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	ok, n := 0, 60
+	for range n {
+		data := make([]byte, 512)
+		for i := range data {
+			data[i] = byte(rng.Uint32())
+		}
+		if checkCompile(t, func(t *testing.T, format string, args ...any) { t.Helper(); t.Fatalf(format, args...) }, generate(data), 1) {
+			ok++
+		}
+	}
+	t.Logf("%d of %d generated programs compile", ok, n)
+	require.GreaterOrEqual(t, ok, n*2/3)
 }
 
 // asLibrary prepares a module without entry points for spirv-val, which accepts one only with
