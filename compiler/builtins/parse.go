@@ -225,7 +225,7 @@ func scan(line string) *scanner {
 			s.toks = append(s.toks, "!=")
 			i += 2
 		default:
-			s.toks = append(s.toks, string(c))
+			s.toks = append(s.toks, line[i:i+1])
 			i++
 		}
 	}
