@@ -240,8 +240,8 @@ func asLibrary(words []uint32) ([]uint32, string) {
 // allocations, and
 //   - cpu-ms/op and cpu-MB/s: the process's user+system CPU time per compilation (garbage
 //     collection included), which a loaded machine disturbs far less than wall time;
-//   - peak-heap-MB: the most heap the compilation of one shader added, sampled from
-//     runtime/metrics while it ran with the default GOGC.
+//   - peak-heap-MB: the most heap the compilation of one shader added (objects live or not
+//     yet collected, with the collector running as usual), sampled from runtime/metrics.
 
 func BenchmarkCompileSmall(b *testing.B) { benchmarkCompile(b, bench.Small()) }
 
@@ -314,8 +314,9 @@ func loopCPU(b *testing.B, size int, f func()) {
 	b.ReportMetric(float64(size)/(perOp/1e9)/1e6, "cpu-MB/s")
 }
 
-// peakHeapMB runs f and returns the largest growth of the live heap objects over the heap
-// before f, in MB, sampled every few microseconds. It is an estimate from below.
+// peakHeapMB runs f and returns the largest growth of the heap objects (live, or dead and not
+// yet swept) over the heap before f, in MB, sampled as often as the scheduler lets a second
+// goroutine run: a short peak between two samples is missed.
 func peakHeapMB(f func()) float64 {
 	runtime.GC()
 	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
