@@ -62,7 +62,8 @@ type Options struct {
 	UniformStandardLayout bool
 	// Overrides substitutes override values at compile time (name → WGSL literal text).
 	Overrides map[string]string
-	// Debug emits OpSource and OpLine.
+	// Debug embeds the source (OpString, OpSource); line information (OpLine) is not emitted
+	// yet.
 	Debug bool
 	// NoNames leaves out OpName and OpMemberName: smaller SPIR-V, numbered ids in
 	// disassemblies and debuggers.
@@ -139,7 +140,11 @@ func Compile(src Source, opts Options) (*Result, error) {
 	}); err != nil {
 		return nil, fileError(file, diags, "internal error while preparing the module for SPIR-V: %v; please report this shader", err)
 	}
-	words, err := backend.Emit(m, backend.Options{Target: target, Layouts: prog.Layouts, NoNames: opts.NoNames})
+	bopts := backend.Options{Target: target, Layouts: prog.Layouts, NoNames: opts.NoNames}
+	if opts.Debug {
+		bopts.Source = &backend.SourceFile{Name: src.Name, Text: src.Text}
+	}
+	words, err := backend.Emit(m, bopts)
 	if err != nil {
 		return nil, fileError(file, diags, "%v", err)
 	}

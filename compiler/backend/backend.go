@@ -61,6 +61,9 @@ func (t Target) Version() spirv.Version {
 
 // Options control Emit.
 type Options struct {
+	// Source, when set, is embedded with OpString and OpSource for debuggers and
+	// disassemblers (-g). Line information (OpLine) is not emitted yet.
+	Source *SourceFile
 	Target Target
 	// Layouts supplies offsets and strides; nil uses a fresh layout.New(layout.Options{}).
 	Layouts *layout.Layouts
@@ -85,6 +88,12 @@ func Emit(m *ir.Module, opts Options) (words []uint32, err error) {
 		return nil, err
 	}
 	return e.b.Words(), nil
+}
+
+// SourceFile is the WGSL text a module was compiled from.
+type SourceFile struct {
+	Name string
+	Text []byte
 }
 
 // emitError carries an unsupported-input error out of the recursive emitter.
@@ -156,6 +165,10 @@ func newEmitter(m *ir.Module, opts Options) *emitter {
 func (e *emitter) module() {
 	b := e.b
 	b.Capability(spirv.CapabilityShader)
+	if src := e.opts.Source; src != nil {
+		// SourceLanguage Unknown: Debian's spirv-val (2023.1) does not know WGSL's number yet.
+		b.Source(spirv.SourceLanguageUnknown, 0, b.String(src.Name), string(src.Text))
+	}
 	e.u32 = b.TypeInt(32, false)
 	for _, o := range e.m.Overrides {
 		e.override(o)

@@ -105,3 +105,18 @@ func TestCompileToSPIRV(t *testing.T) {
 	assert.Equal(t, exitDiags, code)
 	assert.Contains(t, stderr, "nosuch")
 }
+
+func TestDebugEmbedsSource(t *testing.T) {
+	spv := filepath.Join(t.TempDir(), "g.spv")
+	code, stderr := runWgslc(t, "-g", "-o", spv, "../../examples/particles/particles.wgsl")
+	require.Equal(t, exitOK, code, stderr)
+	data, err := os.ReadFile(spv)
+	require.NoError(t, err)
+	assert.Contains(t, string(data), "particles.wgsl")
+	assert.Contains(t, string(data), "fn step(", "OpSource carries the source text")
+	words := make([]uint32, len(data)/4)
+	for i := range words {
+		words[i] = binary.LittleEndian.Uint32(data[4*i:])
+	}
+	spirvval.Check(t, words, "vulkan1.1")
+}
