@@ -20,6 +20,9 @@ type progGen struct {
 	scopes [][]genVar
 	funcs  []genFunc
 	loops  int // enclosing loops of the current statement
+	// scalars are the numeric scalar types in use: f32, i32, u32, and f16 when the module
+	// enables it.
+	scalars []string
 }
 
 // wt is a WGSL type of the generator: a scalar (n == 0), a vector (n > 1) or a square f32
@@ -56,11 +59,10 @@ type genFunc struct {
 }
 
 var (
-	scalarTypes = []string{"f32", "i32", "u32"}
-	tF32        = wt{s: "f32"}
-	tI32        = wt{s: "i32"}
-	tU32        = wt{s: "u32"}
-	tBool       = wt{s: "bool"}
+	tF32  = wt{s: "f32"}
+	tI32  = wt{s: "i32"}
+	tU32  = wt{s: "u32"}
+	tBool = wt{s: "bool"}
 )
 
 func (g *progGen) choose(n int) int {
@@ -74,9 +76,10 @@ func (g *progGen) choose(n int) int {
 
 func (g *progGen) chance(percent int) bool { return g.choose(100) < percent }
 
+// name returns a fresh identifier; the underscore keeps f16, i32 and u32 free.
 func (g *progGen) name(prefix string) string {
 	g.ids++
-	return fmt.Sprintf("%s%d", prefix, g.ids)
+	return fmt.Sprintf("%s_%d", prefix, g.ids)
 }
 
 func (g *progGen) line(format string, args ...any) {
@@ -88,14 +91,18 @@ func (g *progGen) line(format string, args ...any) {
 func (g *progGen) randType() wt {
 	switch g.choose(6) {
 	case 0, 1:
-		return wt{s: scalarTypes[g.choose(3)]}
+		return wt{s: g.scalar()}
 	case 2:
 		return tBool
 	case 3:
 		return wt{s: "f32", n: 2 + g.choose(3), mat: g.chance(40)}
 	}
-	return wt{s: scalarTypes[g.choose(3)], n: 2 + g.choose(3)}
+	return wt{s: g.scalar(), n: 2 + g.choose(3)}
 }
+
+func (g *progGen) scalar() string { return g.scalars[g.choose(len(g.scalars))] }
+
+func isFloat(s string) bool { return s == "f32" || s == "f16" }
 
 func (g *progGen) push() { g.scopes = append(g.scopes, nil) }
 func (g *progGen) pop()  { g.scopes = g.scopes[:len(g.scopes)-1] }
@@ -138,6 +145,8 @@ func (g *progGen) literal(t wt) string {
 	switch t.s {
 	case "f32":
 		return fmt.Sprintf("%d.%df", g.choose(20)-5, g.choose(10))
+	case "f16":
+		return fmt.Sprintf("%d.%dh", g.choose(20)-5, g.choose(10))
 	case "i32":
 		return fmt.Sprintf("%di", g.choose(40)-10)
 	case "u32":
@@ -179,14 +188,14 @@ func (g *progGen) expr(t wt) string {
 func (g *progGen) boolExpr() string {
 	switch g.choose(6) {
 	case 0:
-		st := wt{s: scalarTypes[g.choose(3)]}
+		st := wt{s: g.scalar()}
 		return "(" + g.expr(st) + []string{" < ", " <= ", " == ", " != ", " > ", " >= "}[g.choose(6)] + g.expr(st) + ")"
 	case 1:
 		return "(" + g.expr(tBool) + []string{" && ", " || ", " == ", " != "}[g.choose(4)] + g.expr(tBool) + ")"
 	case 2:
 		return "!" + g.expr(tBool)
 	case 3:
-		vt := wt{s: scalarTypes[g.choose(3)], n: 2 + g.choose(3)}
+		vt := wt{s: g.scalar(), n: 2 + g.choose(3)}
 		return []string{"all", "any"}[g.choose(2)] + "(" + g.expr(vt) + []string{" < ", " == ", " >= "}[g.choose(3)] + g.expr(vt) + ")"
 	case 4:
 		return "select(" + g.expr(tBool) + ", " + g.expr(tBool) + ", " + g.expr(tBool) + ")"
@@ -197,7 +206,7 @@ func (g *progGen) boolExpr() string {
 // numeric returns an expression of a scalar or vector numeric type t.
 func (g *progGen) numeric(t wt) string {
 	e := t.elem()
-	isInt := t.s != "f32"
+	isInt := !isFloat(t.s)
 	switch g.choose(12) {
 	case 0, 1:
 		ops := []string{" + ", " - ", " * "}
@@ -217,7 +226,7 @@ func (g *progGen) numeric(t wt) string {
 		return "(-" + g.expr(t) + ")"
 	case 3:
 		// Conversion from another scalar type.
-		from := wt{s: scalarTypes[g.choose(3)], n: t.n}
+		from := wt{s: g.scalar(), n: t.n}
 		return t.String() + "(" + g.expr(from) + ")"
 	case 4:
 		return "select(" + g.expr(t) + ", " + g.expr(t) + ", " + g.expr(tBool) + ")"
@@ -234,13 +243,13 @@ func (g *progGen) numeric(t wt) string {
 			m := wt{s: "f32", n: t.n, mat: true}
 			return "(" + g.expr(m) + " * " + g.expr(t) + ")"
 		}
-		if t.s == "f32" && t.n == 0 {
-			vt := wt{s: "f32", n: 2 + g.choose(3)}
+		if isFloat(t.s) && t.n == 0 {
+			vt := wt{s: t.s, n: 2 + g.choose(3)}
 			return []string{"dot", "distance"}[g.choose(2)] + "(" + g.expr(vt) + ", " + g.expr(vt) + ")"
 		}
 		return "max(" + g.expr(t) + ", " + g.expr(t) + ")"
 	case 7:
-		if t.s == "f32" {
+		if isFloat(t.s) {
 			fn := []string{"abs", "sin", "cos", "floor", "ceil", "fract", "sqrt", "exp", "tanh", "sign", "round", "trunc", "inverseSqrt", "log"}[g.choose(14)]
 			return fn + "(" + g.expr(t) + ")"
 		}
@@ -251,7 +260,7 @@ func (g *progGen) numeric(t wt) string {
 		lo, hi := g.literal(t), g.literal(t)
 		return "clamp(" + g.expr(t) + ", min(" + lo + ", " + hi + "), max(" + lo + ", " + hi + "))"
 	case 9:
-		if t.s == "f32" {
+		if isFloat(t.s) {
 			return []string{"mix", "fma", "smoothstep"}[g.choose(3)] + "(" + g.expr(t) + ", " + g.expr(t) + ", " + g.expr(t) + ")"
 		}
 		return "extractBits(" + g.expr(t) + ", " + g.expr(tU32) + " & 15u, " + g.expr(tU32) + " & 15u)"
@@ -260,6 +269,13 @@ func (g *progGen) numeric(t wt) string {
 			return g.call(f)
 		}
 		return g.literal(t)
+	case 11:
+		if t == (wt{s: "f32", n: 4}) {
+			return g.texel()
+		}
+		if t == (wt{s: "u32", n: 2}) {
+			return "textureDimensions(tex)"
+		}
 	}
 	return "min(" + g.expr(t) + ", " + g.expr(t) + ")"
 }
@@ -290,6 +306,15 @@ func (g *progGen) indexScalar(t wt) string {
 // errors); dynamic ones still get clamped by the robustness pass.
 func (g *progGen) index(n int) string {
 	return fmt.Sprintf("(%s %% %du)", g.expr(tU32), n)
+}
+
+// texel reads the sampled texture: a load (clamped by the robustness pass) or an explicit-level
+// sample, which is allowed in any control flow.
+func (g *progGen) texel() string {
+	if g.chance(50) {
+		return "textureLoad(tex, " + g.expr(wt{s: "u32", n: 2}) + ", " + g.expr(tI32) + ")"
+	}
+	return "textureSampleLevel(tex, samp, " + g.expr(wt{s: "f32", n: 2}) + ", " + g.expr(tF32) + ")"
 }
 
 func (g *progGen) callable(t wt) *genFunc {
@@ -413,13 +438,15 @@ func (g *progGen) stmt(result *wt) {
 			g.line("}")
 		}
 	case 10:
-		switch g.choose(4) {
+		switch g.choose(5) {
 		case 0:
 			g.line("buf.rt[%s] = %s;", g.expr(tU32), g.expr(tF32))
 		case 1:
 			g.line("buf.a = %s;", g.expr(tF32))
 		case 2:
 			g.line("buf.arr[%s] = %s;", g.index(4), g.expr(wt{s: "f32", n: 2}))
+		case 3:
+			g.line("textureStore(stex, %s, %s);", g.expr(wt{s: "i32", n: 2}), g.expr(wt{s: "f32", n: 4}))
 		default:
 			g.line("atomicAdd(&counters[%s], %s);", g.index(4), g.expr(tU32))
 		}
@@ -496,10 +523,14 @@ func (g *progGen) function() {
 	g.funcs = append(g.funcs, f)
 }
 
-// generate returns a module: a few buffers and module-scope variables, helper functions and
-// a compute entry point (sometimes also a fragment one).
+// generate returns a module: buffers, textures and module-scope variables, helper functions and
+// a compute entry point (sometimes also a fragment one), sometimes with f16 enabled.
 func generate(data []byte) string {
-	g := &progGen{data: data}
+	g := &progGen{data: data, scalars: []string{"f32", "i32", "u32"}}
+	if g.chance(25) {
+		g.sb.WriteString("enable f16;\n")
+		g.scalars = append(g.scalars, "f16")
+	}
 	g.sb.WriteString(`struct Data {
     a: f32,
     b: vec4<f32>,
@@ -522,6 +553,9 @@ struct Uniforms {
 var<private> pv: vec4<f32>;
 var<workgroup> shared_words: array<u32, 16>;
 const K: i32 = 7;
+@group(1) @binding(0) var tex: texture_2d<f32>;
+@group(1) @binding(1) var samp: sampler;
+@group(1) @binding(2) var stex: texture_storage_2d<rgba8unorm, write>;
 `)
 	g.push()
 	for _, v := range []genVar{
