@@ -281,8 +281,13 @@ func (e *emitter) override(o *ir.Override) {
 	t := e.typeID(o.Type)
 	var def uint64
 	dc := e.m.Const(o.Default)
-	if dc != nil {
+	switch {
+	case dc != nil:
 		def = dc.Bits
+	case o.Default == 0 && o.Type.IsInteger():
+		// A WGSL override without a default must be set by the pipeline, so SPIR-V's default
+		// is a placeholder: 1 keeps an array length the override sizes valid.
+		def = 1
 	}
 	var raw spirv.ID
 	if o.Type.Kind == types.KindBool {

@@ -97,6 +97,11 @@ func (e *emitter) typeID(t types.Type) spirv.ID {
 				if v == 0 {
 					e.fail("array count %s has no value (ir.Module.BindArrayCount)", t.CountName)
 				}
+				if o := e.m.Override(v); o != nil {
+					if dc := e.m.Const(o.Default); dc != nil && (dc.Bits == 0 || o.Type == types.I32 && int32(uint32(dc.Bits)) < 0) {
+						e.fail("override '%s' sizes an array but its default is not positive; SPIR-V needs a positive default length: give it a default of at least 1, or set it with --override", o.Name)
+					}
+				}
 				n = e.value(v)
 			} else {
 				n = e.constU32(uint32(t.Count))

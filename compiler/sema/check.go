@@ -286,7 +286,7 @@ func (c *checker) resolveModule(md *moduleDecl) Object {
 	case resolved:
 		return md.obj
 	case resolving:
-		if _, isFunc := md.decl.(*syntax.FuncDecl); isFunc {
+		if _, isFunc := md.decl.(*syntax.FuncDecl); isFunc && md.obj != nil {
 			return md.obj // recursion is reported from the call graph
 		}
 		c.reportCycle(md)

@@ -120,3 +120,27 @@ func TestDebugEmbedsSource(t *testing.T) {
 	}
 	spirvval.Check(t, words, "vulkan1.1")
 }
+
+func TestOverrideSizedArrays(t *testing.T) {
+	dir := t.TempDir()
+	spv := filepath.Join(dir, "o.spv")
+	// No default: the pipeline must set it; the SPIR-V placeholder default keeps the array valid.
+	required := writeFile(t, "required.wgsl", "override wg: u32;\nvar<workgroup> a: array<f32, wg>;\n"+
+		"@compute @workgroup_size(1) fn main() { a[0] = 1.0; }\n")
+	code, stderr := runWgslc(t, "-o", spv, required)
+	require.Equal(t, exitOK, code, stderr)
+	data, err := os.ReadFile(spv)
+	require.NoError(t, err)
+	words := make([]uint32, len(data)/4)
+	for i := range words {
+		words[i] = binary.LittleEndian.Uint32(data[4*i:])
+	}
+	spirvval.Check(t, words, "vulkan1.1")
+
+	// A default of 0 cannot be expressed: an error, not invalid SPIR-V.
+	zero := writeFile(t, "zero.wgsl", "override wg: u32 = 0;\nvar<workgroup> a: array<f32, wg>;\n"+
+		"@compute @workgroup_size(1) fn main() { a[0] = 1.0; }\n")
+	code, stderr = runWgslc(t, "-o", spv, zero)
+	assert.Equal(t, exitDiags, code)
+	assert.Contains(t, stderr, "default is not positive")
+}
