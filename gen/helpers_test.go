@@ -1,6 +1,8 @@
 package gen
 
 import (
+	"github.com/wgslgo/wgslgo/internal/spirvval"
+
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -134,4 +136,9 @@ func minimalSPIRV(entry string) []uint32 {
 	b.EntryPoint(spirv.ExecutionModelGLCompute, f.ID(), entry)
 	b.ExecutionMode(f.ID(), spirv.ExecutionModeLocalSize, 1, 1, 1)
 	return b.Words()
+}
+
+// TestMinimalSPIRVIsValid keeps the stand-in module the generator tests embed valid SPIR-V.
+func TestMinimalSPIRVIsValid(t *testing.T) {
+	spirvval.Check(t, minimalSPIRV("main"), "vulkan1.1")
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/binary"
 	"os"
 	"path/filepath"
 	"testing"
@@ -11,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wgslgo/wgslgo/compiler/reflect"
+	"github.com/wgslgo/wgslgo/gen/wgsl"
 	"github.com/wgslgo/wgslgo/internal/spirvval"
 )
 
@@ -93,10 +93,7 @@ func TestCompileToSPIRV(t *testing.T) {
 	require.True(t, len(data) > 20 && len(data)%4 == 0)
 	assert.Equal(t, []byte{0x03, 0x02, 0x23, 0x07}, data[:4], "SPIR-V magic, little endian")
 	assert.Equal(t, []byte{0x00, 0x05, 0x01, 0x00}, data[4:8], "SPIR-V 1.5 for vulkan1.2")
-	words := make([]uint32, len(data)/4)
-	for i := range words {
-		words[i] = binary.LittleEndian.Uint32(data[4*i:])
-	}
+	words := wgsl.Words(data)
 	spirvval.Check(t, words, "vulkan1.2")
 	_, err = os.Stat(js)
 	assert.NoError(t, err)
@@ -114,10 +111,7 @@ func TestDebugEmbedsSource(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, string(data), "particles.wgsl")
 	assert.Contains(t, string(data), "fn step(", "OpSource carries the source text")
-	words := make([]uint32, len(data)/4)
-	for i := range words {
-		words[i] = binary.LittleEndian.Uint32(data[4*i:])
-	}
+	words := wgsl.Words(data)
 	spirvval.Check(t, words, "vulkan1.1")
 }
 
@@ -131,10 +125,7 @@ func TestOverrideSizedArrays(t *testing.T) {
 	require.Equal(t, exitOK, code, stderr)
 	data, err := os.ReadFile(spv)
 	require.NoError(t, err)
-	words := make([]uint32, len(data)/4)
-	for i := range words {
-		words[i] = binary.LittleEndian.Uint32(data[4*i:])
-	}
+	words := wgsl.Words(data)
 	spirvval.Check(t, words, "vulkan1.1")
 
 	// A default of 0 cannot be expressed: an error, not invalid SPIR-V.
