@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // A Builtin is a predeclared function of WGSL with all its overloads: a built-in function
@@ -184,12 +185,19 @@ func (o *Overload) Signature() string {
 
 var sortedNames []string
 
-func init() {
-	indexTable(tableText + matrixConstructors())
-	for name := range table {
-		sortedNames = append(sortedNames, name)
-	}
-	sort.Strings(sortedNames)
+// indexOnce guards the indexing of the table, done when a builtin is first looked up rather
+// than at start-up: a program that calls no builtin (or a tool that never checks WGSL) does
+// not pay for it.
+var indexOnce sync.Once
+
+func ensureIndex() {
+	indexOnce.Do(func() {
+		indexTable(tableText + matrixConstructors())
+		for name := range table {
+			sortedNames = append(sortedNames, name)
+		}
+		sort.Strings(sortedNames)
+	})
 }
 
 // Lookup returns the builtin function or value constructor called name. Constructors are
@@ -209,4 +217,7 @@ func IsBuiltin(name string) bool {
 }
 
 // Names returns the names of every builtin function and value constructor, sorted.
-func Names() []string { return slices.Clone(sortedNames) }
+func Names() []string {
+	ensureIndex()
+	return slices.Clone(sortedNames)
+}

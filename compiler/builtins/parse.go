@@ -423,7 +423,7 @@ type srcBlock struct {
 }
 
 var (
-	table     = map[string]*entry{} // read-only after init
+	table     = map[string]*entry{} // read-only after ensureIndex
 	srcBlocks []*srcBlock
 	// compileMu serializes the compilation of blocks, which appends to the Overloads of
 	// every builtin the block declares. Those builtins are not visible yet: a builtin is
@@ -483,6 +483,7 @@ func fnName(line string) string {
 
 // lookupTable returns the builtin called name with all its overloads, in table order.
 func lookupTable(name string) (*Builtin, bool) {
+	ensureIndex()
 	e, ok := table[name]
 	if !ok {
 		return nil, false

@@ -790,6 +790,7 @@ func unknown(name string) *Error {
 		bestD = 2
 	}
 	lower := strings.ToLower(name)
+	ensureIndex()
 	for _, n := range sortedNames {
 		if d := editDistance(lower, strings.ToLower(n)); d < bestD || d == bestD && best == "" {
 			best, bestD = n, d

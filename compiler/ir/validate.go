@@ -42,6 +42,7 @@ type validator struct {
 	visible []bool
 	defined []Value // values made visible, in order, for scope exit
 	errs    []string
+	tstack  []types.Type
 }
 
 func (v *validator) errorf(format string, args ...any) {
@@ -273,11 +274,20 @@ func (v *validator) nargs(in *Inst, lo, hi int) bool {
 }
 
 func (v *validator) inst(in *Inst, blk *Block) {
-	m := v.m
-	ts := make([]types.Type, len(in.Args))
+	// The operand types live on a stack shared by all instructions (nested blocks push
+	// above): one allocation per validation instead of one per instruction.
+	mark := len(v.tstack)
 	for i := range in.Args {
-		ts[i] = v.use(in, i)
+		v.tstack = append(v.tstack, v.use(in, i))
 	}
+	v.typedInst(in, blk, v.tstack[mark:len(v.tstack):len(v.tstack)])
+	clear(v.tstack[mark:])
+	v.tstack = v.tstack[:mark]
+}
+
+// typedInst validates in, whose operands have the types ts (nil for an invalid operand).
+func (v *validator) typedInst(in *Inst, blk *Block, ts []types.Type) {
+	m := v.m
 	for _, t := range ts {
 		if t == nil {
 			return

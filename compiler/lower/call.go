@@ -10,7 +10,7 @@ import (
 
 // call lowers a call expression; the result is 0 for functions that return nothing.
 func (l *lowerer) call(e *syntax.CallExpr) ir.Value {
-	c := l.p.Calls[e]
+	c := l.p.CallOf(e)
 	if c == nil {
 		l.errorf(e, "call was not resolved")
 		return 0
@@ -128,7 +128,7 @@ func (l *lowerer) valueAs(e syntax.Expr, t types.Type) ir.Value {
 		return l.value(e)
 	}
 	t = types.Concretize(t)
-	tv := l.p.Types[e]
+	tv := l.p.TypeOf(e)
 	if tv.Value.IsValid() {
 		return l.constant(tv.Value, t)
 	}

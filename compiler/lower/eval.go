@@ -25,7 +25,7 @@ var constOps = map[syntax.Op]constant.Op{
 // depends on an override the pipeline still sets (or on anything not constant), and
 // reports evaluation errors (a division by zero the values cause) as diagnostics.
 func (l *lowerer) eval(e syntax.Expr) (constant.Value, bool) {
-	tv := l.p.Types[e]
+	tv := l.p.TypeOf(e)
 	if tv.Value.IsValid() {
 		return l.evalConvert(e, tv.Value, tv.Type)
 	}
@@ -62,7 +62,7 @@ func (l *lowerer) eval0(e syntax.Expr) (constant.Value, bool) {
 	case *syntax.ParenExpr:
 		return l.eval(e.X)
 	case *syntax.IdentExpr:
-		if o, ok := l.p.Uses[e].(*sema.Override); ok {
+		if o, ok := l.p.UseOf(e).(*sema.Override); ok {
 			v, ok := l.subst[o]
 			return v, ok
 		}
@@ -129,7 +129,7 @@ func (l *lowerer) eval0(e syntax.Expr) (constant.Value, bool) {
 }
 
 func (l *lowerer) evalCall(e *syntax.CallExpr) (constant.Value, bool) {
-	c := l.p.Calls[e]
+	c := l.p.CallOf(e)
 	if c == nil || c.Builtin == nil || c.Kind == sema.CallFunc || !c.Builtin.Const {
 		return constant.Value{}, false
 	}

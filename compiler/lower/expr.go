@@ -20,7 +20,7 @@ var binaryOps = [...]ir.Op{
 // value lowers e where a value is needed: constants for const-expressions, a load for a
 // reference (the load rule), the computation otherwise. The result has the type the checker
 // recorded for e; it is 0 for a call of a function that returns nothing.
-func (l *lowerer) value(e syntax.Expr) ir.Value { return l.valueOf(e, l.p.Types[e]) }
+func (l *lowerer) value(e syntax.Expr) ir.Value { return l.valueOf(e, l.p.TypeOf(e)) }
 
 // valueOf is value with e's record already looked up (the map lookups are a good part of
 // the lowering's time).
@@ -81,7 +81,7 @@ func (l *lowerer) value0(e syntax.Expr) ir.Value {
 }
 
 func (l *lowerer) ident(e *syntax.IdentExpr) ir.Value {
-	obj := l.p.Uses[e]
+	obj := l.p.UseOf(e)
 	if l.failed[obj] {
 		return 0
 	}
@@ -130,7 +130,7 @@ func (l *lowerer) binary(e *syntax.BinaryExpr) ir.Value {
 // or anything in a module-scope expression) is combined with a plain and/or.
 func (l *lowerer) logical(e *syntax.BinaryExpr) ir.Value {
 	x := l.value(e.X)
-	if l.moduleScope || l.p.Types[e.Y].Value.IsValid() {
+	if l.moduleScope || l.p.TypeOf(e.Y).Value.IsValid() {
 		y := l.value(e.Y)
 		if e.Op == syntax.OpLogAnd {
 			return l.b.And(x, y)
@@ -233,7 +233,7 @@ func (l *lowerer) refChain(e syntax.Expr) (ir.Value, []ir.Value) {
 	case *syntax.ParenExpr:
 		return l.refChain(e.X)
 	case *syntax.IdentExpr:
-		obj := l.p.Uses[e]
+		obj := l.p.UseOf(e)
 		if p, ok := obj.(*sema.Param); ok && l.p.Legacy != nil {
 			return l.vals[p], nil // the draft's pointer parameter denotes its memory
 		}
@@ -282,7 +282,7 @@ func (l *lowerer) refChain(e syntax.Expr) (ir.Value, []ir.Value) {
 // chainBase lowers the base of a member or index expression that denotes memory: a
 // reference, or a pointer value (pointer_composite_access).
 func (l *lowerer) chainBase(e syntax.Expr) (ir.Value, []ir.Value) {
-	if l.p.Types[e].Mode == sema.Reference {
+	if l.p.TypeOf(e).Mode == sema.Reference {
 		return l.refChain(e)
 	}
 	v := l.value(e)

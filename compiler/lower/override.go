@@ -123,7 +123,7 @@ func (l *lowerer) entryInits(ep *sema.Func) {
 // specExpressible reports whether the override-expression e lowers to instructions that
 // SPIR-V specialisation constants can compute (see the comment at the top of the file).
 func (l *lowerer) specExpressible(e syntax.Expr) bool {
-	tv := l.p.Types[e]
+	tv := l.p.TypeOf(e)
 	if tv.Value.IsValid() {
 		return true
 	}
@@ -133,14 +133,14 @@ func (l *lowerer) specExpressible(e syntax.Expr) bool {
 		}
 	}
 	floatOperand := func(x syntax.Expr) bool {
-		s := types.ElemScalar(l.p.Types[x].Type)
+		s := types.ElemScalar(l.p.TypeOf(x).Type)
 		return s != nil && s.IsFloat()
 	}
 	switch e := e.(type) {
 	case *syntax.ParenExpr:
 		return l.specExpressible(e.X)
 	case *syntax.IdentExpr:
-		o, ok := l.p.Uses[e].(*sema.Override)
+		o, ok := l.p.UseOf(e).(*sema.Override)
 		if !ok {
 			return false
 		}
@@ -157,11 +157,11 @@ func (l *lowerer) specExpressible(e syntax.Expr) bool {
 		}
 		return l.specExpressible(e.X) && l.specExpressible(e.Y)
 	case *syntax.IndexExpr:
-		return l.p.Types[e.Index].Value.IsValid() && l.specExpressible(e.X)
+		return l.p.TypeOf(e.Index).Value.IsValid() && l.specExpressible(e.X)
 	case *syntax.MemberExpr:
 		return l.specExpressible(e.X)
 	case *syntax.CallExpr:
-		c := l.p.Calls[e]
+		c := l.p.CallOf(e)
 		if c == nil {
 			return false
 		}
@@ -171,7 +171,7 @@ func (l *lowerer) specExpressible(e syntax.Expr) bool {
 				return false
 			}
 		case sema.CallConstructor, sema.CallBitcast:
-			if len(e.Args) == 1 && !specConversion(l.p.Types[e.Args[0]].Type, c.Type, c.Kind == sema.CallBitcast) {
+			if len(e.Args) == 1 && !specConversion(l.p.TypeOf(e.Args[0]).Type, c.Type, c.Kind == sema.CallBitcast) {
 				return false
 			}
 		case sema.CallFunc:

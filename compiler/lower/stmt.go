@@ -111,9 +111,9 @@ func (l *lowerer) let(d *syntax.LetDecl) {
 func (l *lowerer) assign(s *syntax.AssignStmt) {
 	if s.Phony {
 		// Evaluated for its effects only: a memory view is not even loaded.
-		if l.p.Types[s.RHS].Mode == sema.Reference {
-			if _, ok := l.p.Types[s.RHS].Type.(*types.Reference).Elem.(*types.Texture); !ok {
-				if _, ok := l.p.Types[s.RHS].Type.(*types.Reference).Elem.(*types.Sampler); !ok {
+		if l.p.TypeOf(s.RHS).Mode == sema.Reference {
+			if _, ok := l.p.TypeOf(s.RHS).Type.(*types.Reference).Elem.(*types.Texture); !ok {
+				if _, ok := l.p.TypeOf(s.RHS).Type.(*types.Reference).Elem.(*types.Sampler); !ok {
 					l.ref(s.RHS)
 				}
 			}
@@ -193,7 +193,7 @@ func (l *lowerer) switchStmt(s *syntax.SwitchStmt) {
 				isDefault = true
 				continue
 			}
-			vals = append(vals, l.constant(l.p.Types[cs.Expr].Value, st))
+			vals = append(vals, l.constant(l.p.TypeOf(cs.Expr).Value, st))
 		}
 		body := caseStmts(s, i) // with the 2021 draft's fallthrough
 		l.b.Case(sw, vals, isDefault, func() { l.stmts(body) })

@@ -26,12 +26,12 @@ func (m *migrator) exprIn(e syntax.Expr, typed bool) syntax.Expr {
 	case nil:
 		return nil
 	case *syntax.IntLit:
-		if typed && e.Suffix == 0 && m.p.Types[e].Type == types.I32 {
+		if typed && e.Suffix == 0 && m.p.TypeOf(e).Type == types.I32 {
 			return &syntax.IntLit{Loc: e.Loc, Raw: e.Raw + "i", Suffix: 'i'}
 		}
 		return e
 	case *syntax.FloatLit:
-		if typed && e.Suffix == 0 && m.p.Types[e].Type == types.F32 {
+		if typed && e.Suffix == 0 && m.p.TypeOf(e).Type == types.F32 {
 			raw := e.Raw
 			if isHexFloat(raw) && !hasHexExponent(raw) {
 				raw += "p0" // a hexadecimal float needs an exponent before its suffix
@@ -42,14 +42,14 @@ func (m *migrator) exprIn(e syntax.Expr, typed bool) syntax.Expr {
 	case *syntax.BoolLit:
 		return e
 	case *syntax.IdentExpr:
-		tv := m.p.Types[e]
+		tv := m.p.TypeOf(e)
 		switch tv.Mode {
 		case sema.TypeExpr:
 			return m.typeExpr(e)
 		case sema.Enumerant:
 			return e
 		}
-		o := m.p.Uses[e]
+		o := m.p.UseOf(e)
 		if v, ok := o.(*sema.Var); ok && isIO(v) {
 			return m.ioUse(e, v)
 		}
@@ -126,7 +126,7 @@ func literalsOnly(e syntax.Expr) bool {
 // structMember returns the structure member a member expression selects, or nil for
 // swizzles.
 func (m *migrator) structMember(e *syntax.MemberExpr) *types.Member {
-	t := m.p.Types[e.X].Type
+	t := m.p.TypeOf(e.X).Type
 	switch tt := t.(type) {
 	case *types.Reference:
 		t = tt.Elem
@@ -142,7 +142,7 @@ func (m *migrator) structMember(e *syntax.MemberExpr) *types.Member {
 // call migrates a call: user functions get the pipeline variables they need, builtins get
 // today's name, arguments and result type.
 func (m *migrator) call(e *syntax.CallExpr) syntax.Expr {
-	c := m.p.Calls[e]
+	c := m.p.CallOf(e)
 	out := &syntax.CallExpr{Loc: e.Loc}
 	if c == nil {
 		out.Callee = e.Callee
@@ -163,7 +163,7 @@ func (m *migrator) call(e *syntax.CallExpr) syntax.Expr {
 		if t, ok := m.leg.ResultTypes[e]; ok {
 			// The draft's texture queries return i32; today's return u32.
 			conv := &syntax.CallExpr{Loc: e.Loc, Callee: m.typeOf(t, e.Loc).(*syntax.IdentExpr), Args: []syntax.Expr{out}}
-			if v, ok := t.(*types.Vector); ok && v.N == 3 && is2D(m.p.Types[e].Type, c.Type) {
+			if v, ok := t.(*types.Vector); ok && v.N == 3 && is2D(m.p.TypeOf(e).Type, c.Type) {
 				// A cube's dimensions: (width, height, height).
 				conv.Args[0] = &syntax.MemberExpr{Loc: e.Loc, X: out, Member: syntax.Ident{Loc: zeroAt(e.Loc), Name: "xyy"}}
 			}
@@ -174,7 +174,7 @@ func (m *migrator) call(e *syntax.CallExpr) syntax.Expr {
 		out.Callee = m.typeExpr(e.Callee).(*syntax.IdentExpr)
 		conv := len(e.Args) == 1 && c.Kind == sema.CallConstructor
 		for _, a := range e.Args {
-			typed := conv && types.ElemScalar(m.p.Types[a].Type) != types.ElemScalar(c.Type)
+			typed := conv && types.ElemScalar(m.p.TypeOf(a).Type) != types.ElemScalar(c.Type)
 			out.Args = append(out.Args, m.exprIn(a, typed))
 		}
 		return out

@@ -52,13 +52,13 @@ func (m *migrator) typeExpr(e syntax.Expr) syntax.Expr {
 		return m.expr(e)
 	}
 	out := &syntax.IdentExpr{Loc: id.Loc, Name: id.Name}
-	if o := m.p.Uses[id]; o != nil {
+	if o := m.p.UseOf(id); o != nil {
 		out.Name.Name = m.objName(o)
 	}
 	for _, a := range id.TemplateArgs {
 		out.TemplateArgs = append(out.TemplateArgs, m.templateArg(a))
 	}
-	t := m.p.Types[id].Type
+	t := m.p.TypeOf(id).Type
 	for _, a := range id.Attrs {
 		switch a.Name.Name {
 		case "stride":
@@ -85,7 +85,7 @@ func (m *migrator) typeExpr(e syntax.Expr) syntax.Expr {
 
 // templateArg migrates one template argument: a type, an enumerant or a value.
 func (m *migrator) templateArg(a syntax.Expr) syntax.Expr {
-	switch m.p.Types[a].Mode {
+	switch m.p.TypeOf(a).Mode {
 	case sema.TypeExpr:
 		return m.typeExpr(a)
 	case sema.Enumerant:
@@ -169,7 +169,7 @@ func (m *migrator) typeOf(t types.Type, at diag.Span) syntax.Expr {
 // stridedWrapper returns the wrapper of the elements of the array an index expression
 // indexes, or nil.
 func (m *migrator) stridedWrapper(x syntax.Expr) *wrapper {
-	t := m.p.Types[x].Type
+	t := m.p.TypeOf(x).Type
 	switch tt := t.(type) {
 	case *types.Reference:
 		t = tt.Elem

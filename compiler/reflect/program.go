@@ -144,7 +144,7 @@ func workgroupDim(p *sema.Program, d sema.WorkgroupDim) WorkgroupDim {
 		wd := WorkgroupDim{Expr: syntax.FormatExpr(d.Expr)}
 		seen := map[string]bool{}
 		walkIdents(d.Expr, func(id *syntax.IdentExpr) {
-			if o, ok := p.Uses[id].(*sema.Override); ok && !seen[o.Name()] {
+			if o, ok := p.UseOf(id).(*sema.Override); ok && !seen[o.Name()] {
 				seen[o.Name()] = true
 				wd.Overrides = append(wd.Overrides, o.Name())
 			}

@@ -19,13 +19,13 @@ func (c *checker) call(e *syntax.CallExpr) operand {
 	obj := c.lookup(name, id.Loc)
 	switch o := obj.(type) {
 	case *Func:
-		c.prog.Uses[id] = o
+		c.prog.setUse(id, o)
 		if c.legacy {
 			c.legacyCall(o, id.Loc)
 		}
 		return c.userCall(e, o)
 	case *TypeName:
-		c.prog.Uses[id] = o
+		c.prog.setUse(id, o)
 		t := c.typeOf(id)
 		if t == nil {
 			c.checkArgsOnly(e)
@@ -179,7 +179,7 @@ func (c *checker) builtinCall(e *syntax.CallExpr, kind CallKind, bc builtins.Cal
 		return invalid(e)
 	}
 	call := &Call{Kind: kind, Builtin: res, Name: bc.Name, Type: res.Result}
-	c.prog.Calls[e] = call
+	c.prog.setCall(e, call)
 	if c.fn != nil && kind == CallBuiltin {
 		c.fn.fn.Builtins = append(c.fn.fn.Builtins, BuiltinUse{Name: bc.Name, Stages: res.Overload.Stages, Span: e.Callee.Loc})
 	}
@@ -274,7 +274,7 @@ func (c *checker) userCall(e *syntax.CallExpr, f *Func) operand {
 		}
 		c.convert(&op, p.Type, " for parameter '"+p.name+"'")
 	}
-	c.prog.Calls[e] = &Call{Kind: CallFunc, Func: f, Type: f.Result}
+	c.prog.setCall(e, &Call{Kind: CallFunc, Func: f, Type: f.Result})
 	c.fn.addCall(f)
 	c.fn.alias.calls = append(c.fn.alias.calls, aliasCall{callee: f, roots: roots, span: e.Loc})
 	return operand{mode: Value, typ: f.Result, stage: RuntimeStage}

@@ -81,29 +81,21 @@ func (c *checker) evalError(n syntax.Node, err error) bool {
 // Check type-checks a parsed module. It always returns a Program (possibly partial) and the
 // diagnostics, errors and warnings both.
 func Check(file *syntax.File, opts Options) (prog *Program, diags diag.List) {
-	size := 0
-	if file.Source != nil {
-		size = len(file.Source.Text)
-	}
 	c := &checker{
 		file:   file,
 		opts:   opts,
 		legacy: file.Dialect == syntax.DialectLegacy2021,
 		module: map[string]*moduleDecl{},
 		prog: &Program{
-			File: file,
-			// Sized from the source so the maps rarely grow: about one expression every
-			// four bytes of WGSL, one identifier use every ten, one call every forty.
-			Types:    make(map[syntax.Expr]TypeAndValue, size/8),
-			Uses:     make(map[*syntax.IdentExpr]Object, size/10),
+			File:     file,
 			Defs:     map[syntax.Node]Object{},
-			Calls:    make(map[*syntax.CallExpr]*Call, size/40),
 			StructOf: map[*syntax.StructDecl]*types.Struct{},
 		},
 		usedOverrideID: map[int]bool{},
 		aliasOf:        map[*Func]*aliasInfo{},
 		letRoots:       map[*Let]Object{},
 	}
+	c.prog.exprs.init(file.ExprIDs)
 	c.Reporter.File = file.Source
 	c.Reporter.Limit = opts.MaxErrors
 	if c.Reporter.Limit == 0 {

@@ -97,7 +97,7 @@ func (c *checker) record(op *operand) {
 	if op.expr == nil || op.mode == Invalid {
 		return
 	}
-	c.prog.Types[op.expr] = TypeAndValue{Mode: op.mode, Type: op.typ, Value: op.val, Stage: op.stage, Enum: op.enum}
+	c.prog.setType(op.expr, TypeAndValue{Mode: op.mode, Type: op.typ, Value: op.val, Stage: op.stage, Enum: op.enum})
 }
 
 // valueExpr checks e where a value is needed, applying the load rule to references.
@@ -333,7 +333,7 @@ func (c *checker) ident(e *syntax.IdentExpr) operand {
 		}
 		return invalid(e)
 	}
-	c.prog.Uses[e] = obj
+	c.prog.setUse(e, obj)
 	if len(e.TemplateArgs) > 0 {
 		if _, isType := obj.(*TypeName); !isType {
 			c.errorf(e, "'%s' does not take template arguments", name)

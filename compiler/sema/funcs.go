@@ -225,7 +225,7 @@ func (c *checker) workgroupSize(a *syntax.Attribute, f *Func) {
 			dim.Value = int(n)
 		case OverrideStage:
 			if id, ok := stripParens(arg).(*syntax.IdentExpr); ok {
-				if o, ok := c.prog.Uses[id].(*Override); ok {
+				if o, ok := c.prog.UseOf(id).(*Override); ok {
 					dim.Override = o
 				}
 			}
@@ -270,7 +270,7 @@ func (c *checker) subgroupSize(a *syntax.Attribute, f *Func) {
 		dim.Value = int(n)
 	case OverrideStage:
 		if id, ok := stripParens(a.Args[0]).(*syntax.IdentExpr); ok {
-			dim.Override, _ = c.prog.Uses[id].(*Override)
+			dim.Override, _ = c.prog.UseOf(id).(*Override)
 		}
 	default:
 		c.errorf(a.Args[0], "@subgroup_size must be a const- or override-expression")

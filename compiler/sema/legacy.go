@@ -494,7 +494,7 @@ func (c *checker) legacyAccessOf(e syntax.Expr) (accessAttr, bool) {
 		}
 		return accessAttr{}, false
 	}
-	if tn, ok := c.prog.Uses[id].(*TypeName); ok {
+	if tn, ok := c.prog.UseOf(id).(*TypeName); ok {
 		acc, found := c.leg().aliasAccess[tn]
 		return acc, found
 	}
@@ -780,7 +780,7 @@ func (c *checker) legacyResultType(e *syntax.CallExpr, name string, t types.Type
 	}
 	dt := types.WithScalar(t, types.I32)
 	if name == "textureDimensions" && len(e.Args) > 0 {
-		if tex := textureOf(c.prog.Types[e.Args[0]].Type); tex != nil && (tex.Dim == types.DimCube || tex.Dim == types.DimCubeArray) {
+		if tex := textureOf(c.prog.TypeOf(e.Args[0]).Type); tex != nil && (tex.Dim == types.DimCube || tex.Dim == types.DimCubeArray) {
 			dt = types.Vec(3, types.I32)
 		}
 	}

@@ -193,15 +193,15 @@ const (
 
 // TypeAndValue is what the checker knows about an expression.
 type TypeAndValue struct {
-	Mode Mode
 	// Type is the expression's type after any automatic conversion applied where it is used
 	// (a literal 1 added to a u32 records u32). For references it is *types.Reference.
 	Type types.Type
 	// Value is set for const-expressions, converted like Type.
 	Value constant.Value
-	Stage EvalStage
 	// Enum holds the enumerant's name for Mode == Enumerant.
-	Enum string
+	Enum  string
+	Mode  Mode
+	Stage EvalStage
 }
 
 // CallKind distinguishes the targets of a call expression.
@@ -244,14 +244,10 @@ type Program struct {
 	Funcs       []*Func
 	EntryPoints []*Func
 
-	// Types records every checked expression, including type expressions.
-	Types map[syntax.Expr]TypeAndValue
-	// Uses maps identifier expressions to the objects they name.
-	Uses map[*syntax.IdentExpr]Object
+	// The facts about expressions (TypeOf, UseOf, CallOf): see exprs.go.
+	exprs exprTable
 	// Defs maps local declarations (var, let, const, params) to their objects.
 	Defs map[syntax.Node]Object
-	// Calls maps every call expression to its target.
-	Calls map[*syntax.CallExpr]*Call
 	// TypeOf maps struct declarations to their types.
 	StructOf map[*syntax.StructDecl]*types.Struct
 	// Legacy records the 2021-draft constructs of a program in that dialect; nil otherwise.

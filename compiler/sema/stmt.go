@@ -327,7 +327,7 @@ func (c *checker) checkContinuesSkipDecls(continues []*syntax.ContinueStmt, body
 	}
 	reported := map[Object]bool{}
 	inspectIdents(cont, func(id *syntax.IdentExpr) {
-		obj := c.prog.Uses[id]
+		obj := c.prog.UseOf(id)
 		if obj == nil || reported[obj] {
 			return
 		}
@@ -592,7 +592,7 @@ func (c *checker) callStmt(s *syntax.CallStmt) {
 	if op.mode == Invalid {
 		return
 	}
-	call := c.prog.Calls[s.Call]
+	call := c.prog.CallOf(s.Call)
 	if call == nil {
 		return
 	}

@@ -92,7 +92,7 @@ func (c *checker) typeOf(e syntax.Expr) types.Type {
 	}
 	t := c.typeExpr(e)
 	if t != nil {
-		c.prog.Types[e] = TypeAndValue{Mode: TypeExpr, Type: t}
+		c.prog.setType(e, TypeAndValue{Mode: TypeExpr, Type: t})
 	}
 	return t
 }
@@ -128,7 +128,7 @@ func (c *checker) identType(id *syntax.IdentExpr) types.Type {
 			c.errorf(id, "type '%s' does not take template arguments", name)
 			return nil
 		}
-		c.prog.Uses[id] = tn
+		c.prog.setUse(id, tn)
 		return tn.Type
 	}
 	if t := predeclaredType(name); t != nil {
@@ -349,7 +349,7 @@ func (c *checker) arrayType(id *syntax.IdentExpr) types.Type {
 // the same type when their counts name the same override; other expressions are unique.
 func (c *checker) overrideCountKey(e syntax.Expr) (any, string) {
 	if id, ok := e.(*syntax.IdentExpr); ok {
-		if o, ok := c.prog.Uses[id].(*Override); ok {
+		if o, ok := c.prog.UseOf(id).(*Override); ok {
 			return o, o.name
 		}
 	}
@@ -520,7 +520,7 @@ func (c *checker) enumArg(e syntax.Expr, what string) (string, bool) {
 		c.errorf(e, "expected a %s, but '%s' names a declaration that shadows it", what, id.Name.Name)
 		return "", false
 	}
-	c.prog.Types[e] = TypeAndValue{Mode: Enumerant, Enum: id.Name.Name}
+	c.prog.setType(e, TypeAndValue{Mode: Enumerant, Enum: id.Name.Name})
 	return id.Name.Name, true
 }
 

@@ -670,7 +670,7 @@ func (u *uniformity) report(n int32, sev filterSeverity) {
 // down to the builtin that needs uniformity, with notes from the innermost call outwards.
 func (u *uniformity) explain(fn *Func, call *syntax.CallExpr, arg int32, contents bool) (trigger, []uNote) {
 	name := call.Callee.Name.Name
-	ci := u.c.prog.Calls[call]
+	ci := u.c.prog.CallOf(call)
 	if ci == nil || ci.Kind != CallFunc {
 		t := trigger{span: call.Loc, direct: true, rule: builtinRule(name)}
 		switch {
@@ -733,7 +733,7 @@ func (u *uniformity) describeSource(n int32) (diag.Span, string) {
 	switch u.kind[n] {
 	case nkRead:
 		id := syn.(*syntax.IdentExpr)
-		switch o := u.c.prog.Uses[id].(type) {
+		switch o := u.c.prog.UseOf(id).(type) {
 		case *Var:
 			return id.Loc, fmt.Sprintf("reading from %s'%s' may result in a non-uniform value", memoryDesc(o), o.name)
 		case *Let:
@@ -955,7 +955,7 @@ func (u *uniformity) lhs(e syntax.Expr, cf int32) (memRoot, int32) {
 		}
 		return r, u.join(cf, dep, i)
 	case *syntax.IdentExpr:
-		switch o := u.c.prog.Uses[e].(type) {
+		switch o := u.c.prog.UseOf(e).(type) {
 		case *Let:
 			if id, ok := u.locals[o]; ok && u.loc[id].ptr {
 				return u.loc[id].root, u.loc[id].val
@@ -985,7 +985,7 @@ func (u *uniformity) root(e syntax.Expr) memRoot {
 		r.partial = true
 		return r
 	case *syntax.IdentExpr:
-		switch o := u.c.prog.Uses[e].(type) {
+		switch o := u.c.prog.UseOf(e).(type) {
 		case *Var:
 			if id, ok := u.locals[o]; ok {
 				return memRoot{local: id}
@@ -1350,7 +1350,7 @@ func (u *uniformity) value(e syntax.Expr, cf int32) int32 {
 	case *syntax.IdentExpr:
 		// Only variables are memory views here; lets and parameters are values, even of
 		// pointer type.
-		obj := u.c.prog.Uses[e]
+		obj := u.c.prog.UseOf(e)
 		_, isVar := obj.(*Var)
 		return u.identObj(e, obj, cf, isVar)
 	case *syntax.UnaryExpr:
@@ -1358,7 +1358,7 @@ func (u *uniformity) value(e syntax.Expr, cf int32) int32 {
 			return u.expr(e, cf, false)
 		}
 	}
-	return u.expr(e, cf, u.c.prog.Types[e].Mode == Reference)
+	return u.expr(e, cf, u.c.prog.TypeOf(e).Mode == Reference)
 }
 
 // expr analyzes an expression; load is set when the load rule applies to the memory view
@@ -1417,7 +1417,7 @@ func (u *uniformity) source(e *syntax.IdentExpr) int32 {
 }
 
 func (u *uniformity) ident(e *syntax.IdentExpr, cf int32, load bool) int32 {
-	return u.identObj(e, u.c.prog.Uses[e], cf, load)
+	return u.identObj(e, u.c.prog.UseOf(e), cf, load)
 }
 
 func (u *uniformity) identObj(e *syntax.IdentExpr, obj Object, cf int32, load bool) int32 {
@@ -1539,7 +1539,7 @@ func subgroupUniformResult(name string) bool {
 }
 
 func (u *uniformity) call(e *syntax.CallExpr, cf int32) int32 {
-	ci := u.c.prog.Calls[e]
+	ci := u.c.prog.CallOf(e)
 	if ci != nil && ci.Kind == CallFunc {
 		return u.userCall(e, ci.Func, cf)
 	}

@@ -37,6 +37,10 @@ type Stmt interface {
 type Expr interface {
 	Node
 	exprNode()
+	// ExprID is the expression's number in its file, from 1 to File.ExprIDs, unique per
+	// parse; 0 for expressions built outside the parser. Checkers use it to keep facts about
+	// expressions in dense tables instead of maps.
+	ExprID() int32
 }
 
 // Directive is a global directive: enable, requires or diagnostic.
@@ -53,6 +57,8 @@ type File struct {
 	Decls      []Decl
 	// Comments are the spans of all comments, in source order; Print re-emits them.
 	Comments []diag.Span
+	// ExprIDs is the number of expressions the parser created: their ExprIDs are 1..ExprIDs.
+	ExprIDs int32
 }
 
 // Ident is a name with its span.
@@ -425,6 +431,7 @@ func (*ConstAssert) stmtNode()     {}
 // IdentExpr is an identifier, optionally with a template list: `x`, `vec3<f32>`,
 // `array<f32, 4>`, `ptr<function, i32>`. It is used both for values and for types.
 type IdentExpr struct {
+	id           int32 // see ExprID
 	Loc          diag.Span
 	Name         Ident
 	TemplateArgs []Expr
@@ -435,6 +442,7 @@ type IdentExpr struct {
 
 // CallExpr is `f(args)`, `vec3<f32>(args)`, `bitcast<u32>(x)`.
 type CallExpr struct {
+	id     int32 // see ExprID
 	Loc    diag.Span
 	Callee *IdentExpr
 	Args   []Expr
@@ -443,6 +451,7 @@ type CallExpr struct {
 // IntLit is an integer literal kept as written: Raw is the whole token including the
 // suffix, Suffix is 'i', 'u' or 0.
 type IntLit struct {
+	id     int32 // see ExprID
 	Loc    diag.Span
 	Raw    string
 	Suffix byte
@@ -451,6 +460,7 @@ type IntLit struct {
 // FloatLit is a floating point literal kept as written: Raw is the whole token including
 // the suffix, Suffix is 'f', 'h' or 0.
 type FloatLit struct {
+	id     int32 // see ExprID
 	Loc    diag.Span
 	Raw    string
 	Suffix byte
@@ -458,18 +468,21 @@ type FloatLit struct {
 
 // BoolLit is `true` or `false`.
 type BoolLit struct {
+	id    int32 // see ExprID
 	Loc   diag.Span
 	Value bool
 }
 
 // ParenExpr is `(x)`.
 type ParenExpr struct {
+	id  int32 // see ExprID
 	Loc diag.Span
 	X   Expr
 }
 
 // UnaryExpr is `-x`, `!x`, `~x`, `*p` or `&x`.
 type UnaryExpr struct {
+	id  int32 // see ExprID
 	Loc diag.Span
 	Op  Op
 	X   Expr
@@ -477,6 +490,7 @@ type UnaryExpr struct {
 
 // BinaryExpr is `x op y`.
 type BinaryExpr struct {
+	id    int32 // see ExprID
 	Loc   diag.Span
 	Op    Op
 	OpPos diag.Pos
@@ -485,6 +499,7 @@ type BinaryExpr struct {
 
 // IndexExpr is `x[i]`.
 type IndexExpr struct {
+	id    int32 // see ExprID
 	Loc   diag.Span
 	X     Expr
 	Index Expr
@@ -492,13 +507,17 @@ type IndexExpr struct {
 
 // MemberExpr is `x.name`: a structure member or a vector swizzle (see IsSwizzle).
 type MemberExpr struct {
+	id     int32 // see ExprID
 	Loc    diag.Span
 	X      Expr
 	Member Ident
 }
 
 // BadExpr stands for an expression that failed to parse.
-type BadExpr struct{ Loc diag.Span }
+type BadExpr struct {
+	id  int32
+	Loc diag.Span
+}
 
 func (n *IdentExpr) Span() diag.Span  { return n.Loc }
 func (n *CallExpr) Span() diag.Span   { return n.Loc }
@@ -511,6 +530,18 @@ func (n *BinaryExpr) Span() diag.Span { return n.Loc }
 func (n *IndexExpr) Span() diag.Span  { return n.Loc }
 func (n *MemberExpr) Span() diag.Span { return n.Loc }
 func (n *BadExpr) Span() diag.Span    { return n.Loc }
+
+func (n *IdentExpr) ExprID() int32  { return n.id }
+func (n *CallExpr) ExprID() int32   { return n.id }
+func (n *IntLit) ExprID() int32     { return n.id }
+func (n *FloatLit) ExprID() int32   { return n.id }
+func (n *BoolLit) ExprID() int32    { return n.id }
+func (n *ParenExpr) ExprID() int32  { return n.id }
+func (n *UnaryExpr) ExprID() int32  { return n.id }
+func (n *BinaryExpr) ExprID() int32 { return n.id }
+func (n *IndexExpr) ExprID() int32  { return n.id }
+func (n *MemberExpr) ExprID() int32 { return n.id }
+func (n *BadExpr) ExprID() int32    { return n.id }
 
 func (*IdentExpr) exprNode()  {}
 func (*CallExpr) exprNode()   {}

@@ -381,11 +381,11 @@ func (p *parser) parseType() Expr {
 	case TokIdent:
 	case TokEOF:
 		p.errorExpected("type")
-		return &BadExpr{Loc: p.span(start)}
+		return &BadExpr{id: p.exprID(), Loc: p.span(start)}
 	default:
 		if !p.tok.Kind.IsKeyword() {
 			p.errorExpected("type")
-			return &BadExpr{Loc: diag.Span{Start: p.tok.Start, End: p.tok.Start}}
+			return &BadExpr{id: p.exprID(), Loc: diag.Span{Start: p.tok.Start, End: p.tok.Start}}
 		}
 	}
 	x := p.parseTemplateElaboratedIdent()
@@ -400,6 +400,7 @@ func (p *parser) parseTemplateElaboratedIdent() *IdentExpr {
 	p.tracef("ident")
 	start := p.tok.Start
 	x := p.identSlab.new()
+	x.id = p.exprID()
 	x.Name = p.ident("name")
 	if p.tok.Kind == TemplateStart {
 		x.TemplateArgs = p.parseTemplateList()

@@ -59,7 +59,7 @@ func binaryOp(k Kind) Op {
 
 func (p *parser) binary(op Op, opPos diag.Pos, x, y Expr) *BinaryExpr {
 	b := p.binarySlab.new()
-	*b = BinaryExpr{Loc: diag.Span{Start: x.Span().Start, End: p.prevEnd}, Op: op, OpPos: opPos, X: x, Y: y}
+	*b = BinaryExpr{id: p.exprID(), Loc: diag.Span{Start: x.Span().Start, End: p.prevEnd}, Op: op, OpPos: opPos, X: x, Y: y}
 	return b
 }
 
@@ -78,7 +78,7 @@ func (p *parser) takeBinaryOp() diag.Pos {
 // parseExpr parses an expression.
 func (p *parser) parseExpr() Expr {
 	if !p.enter() {
-		return &BadExpr{Loc: p.tok.Span()}
+		return &BadExpr{id: p.exprID(), Loc: p.tok.Span()}
 	}
 	defer p.leave()
 	p.tracef("expression")
@@ -294,11 +294,11 @@ func (p *parser) parseUnary() Expr {
 
 func (p *parser) unaryOperand(start diag.Pos, op Op) Expr {
 	if !p.enter() {
-		return &BadExpr{Loc: p.tok.Span()}
+		return &BadExpr{id: p.exprID(), Loc: p.tok.Span()}
 	}
 	x := p.parseUnary()
 	p.leave()
-	return &UnaryExpr{Loc: p.span(start), Op: op, X: x}
+	return &UnaryExpr{id: p.exprID(), Loc: p.span(start), Op: op, X: x}
 }
 
 // parseSingular parses singular_expression: a primary expression and its postfixes.
@@ -317,7 +317,7 @@ func (p *parser) parsePostfix(x Expr, start diag.Pos) Expr {
 			p.next()
 			idx := p.parseExpr()
 			p.expect(RBracket, "to close the index")
-			x = &IndexExpr{Loc: p.span(start), X: x, Index: idx}
+			x = &IndexExpr{id: p.exprID(), Loc: p.span(start), X: x, Index: idx}
 		case Period:
 			p.tracef("component_or_swizzle_specifier")
 			p.next()
@@ -335,11 +335,11 @@ func (p *parser) parsePostfix(x Expr, start diag.Pos) Expr {
 			} else {
 				m = p.ident("member name or swizzle after '.'")
 				if m.Name == "" {
-					return &BadExpr{Loc: p.span(start)}
+					return &BadExpr{id: p.exprID(), Loc: p.span(start)}
 				}
 			}
 			mx := p.memberSlab.new()
-			*mx = MemberExpr{Loc: p.span(start), X: x, Member: m}
+			*mx = MemberExpr{id: p.exprID(), Loc: p.span(start), X: x, Member: m}
 			x = mx
 		default:
 			return x
@@ -367,7 +367,7 @@ func (p *parser) parsePrimary() Expr {
 			p.traceLiteral(raw, false)
 		}
 		x := p.intSlab.new()
-		*x = IntLit{Loc: t.Span(), Raw: raw, Suffix: intSuffix(raw)}
+		*x = IntLit{id: p.exprID(), Loc: t.Span(), Raw: raw, Suffix: intSuffix(raw)}
 		return x
 	case TokFloat:
 		p.tracef("literal")
@@ -378,20 +378,20 @@ func (p *parser) parsePrimary() Expr {
 			p.traceLiteral(raw, true)
 		}
 		x := p.floatSlab.new()
-		*x = FloatLit{Loc: t.Span(), Raw: raw, Suffix: floatSuffix(raw)}
+		*x = FloatLit{id: p.exprID(), Loc: t.Span(), Raw: raw, Suffix: floatSuffix(raw)}
 		return x
 	case KwTrue, KwFalse:
 		p.tracef("literal")
 		p.tracef("bool_literal")
 		v := p.tok.Kind == KwTrue
 		p.next()
-		return &BoolLit{Loc: p.span(start), Value: v}
+		return &BoolLit{id: p.exprID(), Loc: p.span(start), Value: v}
 	case LParen:
 		p.tracef("paren_expression")
 		p.next()
 		x := p.parseExpr()
 		p.expect(RParen, "to close the parenthesised expression")
-		return &ParenExpr{Loc: p.span(start), X: x}
+		return &ParenExpr{id: p.exprID(), Loc: p.span(start), X: x}
 	case LBracket:
 		if p.legacy && p.peek(1) == LBracket {
 			t := p.parseType()
@@ -406,7 +406,7 @@ func (p *parser) parsePrimary() Expr {
 	} else {
 		p.errorExpected("expression")
 	}
-	return &BadExpr{Loc: diag.Span{Start: start, End: start}}
+	return &BadExpr{id: p.exprID(), Loc: diag.Span{Start: start, End: start}}
 }
 
 func (p *parser) traceLiteral(raw string, float bool) {
@@ -433,6 +433,6 @@ func (p *parser) parseCall(callee *IdentExpr) *CallExpr {
 	p.tracef("call_phrase")
 	args := p.parseArgumentList()
 	c := p.callSlab.new()
-	*c = CallExpr{Loc: diag.Span{Start: callee.Loc.Start, End: p.prevEnd}, Callee: callee, Args: args}
+	*c = CallExpr{id: p.exprID(), Loc: diag.Span{Start: callee.Loc.Start, End: p.prevEnd}, Callee: callee, Args: args}
 	return c
 }

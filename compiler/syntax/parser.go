@@ -78,6 +78,7 @@ func parse(f *diag.File, opts Options, trace func(string)) (file *File, diags di
 	}
 	p.tok = p.toks[0]
 	p.parseFile(file)
+	file.ExprIDs = p.exprIDs
 	rep.Diags.Sort()
 	return file, rep.Diags
 }
@@ -118,6 +119,7 @@ type parser struct {
 	floatSlab  slab[FloatLit]
 
 	exprStack []Expr
+	exprIDs   int32 // the last ExprID handed out
 	stmtStack []Stmt
 }
 
@@ -141,6 +143,12 @@ func (p *parser) stmtsFrom(mark int) []Stmt {
 	clear(p.stmtStack[mark:])
 	p.stmtStack = p.stmtStack[:mark]
 	return out
+}
+
+// exprID numbers a new expression node.
+func (p *parser) exprID() int32 {
+	p.exprIDs++
+	return p.exprIDs
 }
 
 // slab hands out pointers to elements of chunks allocated 64 at a time.

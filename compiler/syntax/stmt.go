@@ -295,14 +295,14 @@ func (p *parser) parseLHS() Expr {
 	p.tracef("lhs_expression")
 	start := p.tok.Start
 	if !p.enter() {
-		return &BadExpr{Loc: p.tok.Span()}
+		return &BadExpr{id: p.exprID(), Loc: p.tok.Span()}
 	}
 	defer p.leave()
 	switch p.tok.Kind {
 	case AndAnd:
 		p.split(And)
 		x := p.parseLHS()
-		return &UnaryExpr{Loc: p.span(start), Op: OpAddrOf, X: x}
+		return &UnaryExpr{id: p.exprID(), Loc: p.span(start), Op: OpAddrOf, X: x}
 	case Star, And:
 		op := OpDeref
 		if p.tok.Kind == And {
@@ -310,7 +310,7 @@ func (p *parser) parseLHS() Expr {
 		}
 		p.next()
 		x := p.parseLHS()
-		return &UnaryExpr{Loc: p.span(start), Op: op, X: x}
+		return &UnaryExpr{id: p.exprID(), Loc: p.span(start), Op: op, X: x}
 	}
 	p.tracef("core_lhs_expression")
 	var x Expr
@@ -319,7 +319,7 @@ func (p *parser) parseLHS() Expr {
 		p.next()
 		inner := p.parseLHS()
 		p.expect(RParen, "to close parenthesised expression")
-		x = &ParenExpr{Loc: p.span(start), X: inner}
+		x = &ParenExpr{id: p.exprID(), Loc: p.span(start), X: inner}
 	case TokIdent:
 		id := p.parseTemplateElaboratedIdent()
 		if p.tok.Kind == LParen {
@@ -332,7 +332,7 @@ func (p *parser) parseLHS() Expr {
 		}
 	default:
 		p.errorExpected("expression to assign to")
-		return &BadExpr{Loc: diag.Span{Start: start, End: start}}
+		return &BadExpr{id: p.exprID(), Loc: diag.Span{Start: start, End: start}}
 	}
 	return p.parsePostfix(x, start)
 }

@@ -1,0 +1,89 @@
+package sema
+
+import "github.com/wgslgo/wgslgo/compiler/syntax"
+
+// exprTable keeps what the checker learned about each expression: its type and value, the
+// object an identifier names, the target of a call. Expressions numbered by the parser
+// (syntax.Expr.ExprID) live in a slice indexed by that number, which costs neither hashing
+// nor a map entry per expression; the few built elsewhere (ExprID 0, or a number already
+// taken by another expression, which only happens when an AST mixes nodes of several
+// parses) go to a map.
+type exprTable struct {
+	dense []exprFacts
+	other map[syntax.Expr]*exprFacts
+}
+
+type exprFacts struct {
+	expr syntax.Expr // the expression these facts are about; nil for an unused slot
+	tv   TypeAndValue
+	obj  Object
+	call *Call
+}
+
+// init sizes the dense table for a file's expressions.
+func (t *exprTable) init(n int32) {
+	t.dense = make([]exprFacts, n+1)
+}
+
+// at returns e's facts, creating them.
+func (t *exprTable) at(e syntax.Expr) *exprFacts {
+	if id := int(e.ExprID()); id > 0 {
+		if id >= len(t.dense) {
+			t.dense = append(t.dense, make([]exprFacts, id+1-len(t.dense))...)
+		}
+		f := &t.dense[id]
+		if f.expr == nil {
+			f.expr = e
+			return f
+		}
+		if f.expr == e {
+			return f
+		}
+	}
+	if f := t.other[e]; f != nil {
+		return f
+	}
+	if t.other == nil {
+		t.other = map[syntax.Expr]*exprFacts{}
+	}
+	f := &exprFacts{expr: e}
+	t.other[e] = f
+	return f
+}
+
+// lookup returns e's facts, or nil if nothing was recorded.
+func (t *exprTable) lookup(e syntax.Expr) *exprFacts {
+	if id := int(e.ExprID()); id > 0 && id < len(t.dense) && t.dense[id].expr == e {
+		return &t.dense[id]
+	}
+	return t.other[e]
+}
+
+// TypeOf returns what the checker recorded about the expression e (every checked
+// expression, type expressions included); the zero TypeAndValue (Mode Invalid) if nothing.
+func (p *Program) TypeOf(e syntax.Expr) TypeAndValue {
+	if f := p.exprs.lookup(e); f != nil {
+		return f.tv
+	}
+	return TypeAndValue{}
+}
+
+// UseOf returns the object the identifier expression id names, or nil.
+func (p *Program) UseOf(id *syntax.IdentExpr) Object {
+	if f := p.exprs.lookup(id); f != nil {
+		return f.obj
+	}
+	return nil
+}
+
+// CallOf returns the target of the call expression e, or nil.
+func (p *Program) CallOf(e *syntax.CallExpr) *Call {
+	if f := p.exprs.lookup(e); f != nil {
+		return f.call
+	}
+	return nil
+}
+
+func (p *Program) setType(e syntax.Expr, tv TypeAndValue) { p.exprs.at(e).tv = tv }
+func (p *Program) setUse(id *syntax.IdentExpr, o Object)  { p.exprs.at(id).obj = o }
+func (p *Program) setCall(e *syntax.CallExpr, c *Call)    { p.exprs.at(e).call = c }
