@@ -1,6 +1,10 @@
 package sema
 
-import "github.com/wgslgo/wgslgo/compiler/syntax"
+import (
+	"github.com/wgslgo/wgslgo/compiler/constant"
+	"github.com/wgslgo/wgslgo/compiler/syntax"
+	"github.com/wgslgo/wgslgo/compiler/types"
+)
 
 // exprTable keeps what the checker learned about each expression: its type and value, the
 // object an identifier names, the target of a call. Expressions numbered by the parser
@@ -11,13 +15,24 @@ import "github.com/wgslgo/wgslgo/compiler/syntax"
 type exprTable struct {
 	dense []exprFacts
 	other map[syntax.Expr]*exprFacts
+	// extras hold the rarer facts: constant values and enumerant names (extra-1 indexes it).
+	extras []exprExtra
 }
 
+// exprFacts is kept small (56 bytes): the table is read in random order by the later
+// passes, and every cache line counts.
 type exprFacts struct {
-	expr syntax.Expr // the expression these facts are about; nil for an unused slot
-	tv   TypeAndValue
-	obj  Object
-	call *Call
+	expr  syntax.Expr // the expression these facts are about; nil for an unused slot
+	typ   types.Type
+	aux   any   // the Object an identifier names, or the *Call of a call expression
+	extra int32 // 1 + index into extras, or 0
+	mode  Mode
+	stage EvalStage
+}
+
+type exprExtra struct {
+	val  constant.Value
+	enum string
 }
 
 // init sizes the dense table for a file's expressions.
@@ -59,19 +74,41 @@ func (t *exprTable) lookup(e syntax.Expr) *exprFacts {
 	return t.other[e]
 }
 
+func (t *exprTable) setType(e syntax.Expr, tv TypeAndValue) {
+	f := t.at(e)
+	f.typ, f.mode, f.stage = tv.Type, tv.Mode, tv.Stage
+	switch {
+	case tv.Value.IsValid() || tv.Enum != "":
+		if f.extra == 0 {
+			t.extras = append(t.extras, exprExtra{})
+			f.extra = int32(len(t.extras))
+		}
+		t.extras[f.extra-1] = exprExtra{val: tv.Value, enum: tv.Enum}
+	case f.extra != 0:
+		t.extras[f.extra-1] = exprExtra{}
+	}
+}
+
 // TypeOf returns what the checker recorded about the expression e (every checked
 // expression, type expressions included); the zero TypeAndValue (Mode Invalid) if nothing.
 func (p *Program) TypeOf(e syntax.Expr) TypeAndValue {
-	if f := p.exprs.lookup(e); f != nil {
-		return f.tv
+	f := p.exprs.lookup(e)
+	if f == nil {
+		return TypeAndValue{}
 	}
-	return TypeAndValue{}
+	tv := TypeAndValue{Type: f.typ, Mode: f.mode, Stage: f.stage}
+	if f.extra != 0 {
+		x := &p.exprs.extras[f.extra-1]
+		tv.Value, tv.Enum = x.val, x.enum
+	}
+	return tv
 }
 
 // UseOf returns the object the identifier expression id names, or nil.
 func (p *Program) UseOf(id *syntax.IdentExpr) Object {
 	if f := p.exprs.lookup(id); f != nil {
-		return f.obj
+		o, _ := f.aux.(Object)
+		return o
 	}
 	return nil
 }
@@ -79,11 +116,12 @@ func (p *Program) UseOf(id *syntax.IdentExpr) Object {
 // CallOf returns the target of the call expression e, or nil.
 func (p *Program) CallOf(e *syntax.CallExpr) *Call {
 	if f := p.exprs.lookup(e); f != nil {
-		return f.call
+		c, _ := f.aux.(*Call)
+		return c
 	}
 	return nil
 }
 
-func (p *Program) setType(e syntax.Expr, tv TypeAndValue) { p.exprs.at(e).tv = tv }
-func (p *Program) setUse(id *syntax.IdentExpr, o Object)  { p.exprs.at(id).obj = o }
-func (p *Program) setCall(e *syntax.CallExpr, c *Call)    { p.exprs.at(e).call = c }
+func (p *Program) setType(e syntax.Expr, tv TypeAndValue) { p.exprs.setType(e, tv) }
+func (p *Program) setUse(id *syntax.IdentExpr, o Object)  { p.exprs.at(id).aux = o }
+func (p *Program) setCall(e *syntax.CallExpr, c *Call)    { p.exprs.at(e).aux = c }
