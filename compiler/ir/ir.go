@@ -43,6 +43,8 @@
 package ir
 
 import (
+	"slices"
+
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
 
@@ -115,6 +117,10 @@ func NewModule() *Module {
 	m.Exprs = &Block{}
 	return m
 }
+
+// Reserve makes room for n more values, so that a builder that knows roughly how many it
+// will create does not copy the value table as it grows.
+func (m *Module) Reserve(n int) { m.values = slices.Grow(m.values, n) }
 
 func (m *Module) newValue(t types.Type, kind ValueKind) Value {
 	m.values = append(m.values, valueInfo{typ: t, kind: kind})

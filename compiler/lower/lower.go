@@ -65,6 +65,9 @@ func Lower(p *sema.Program, opts Options) (*ir.Module, diag.List) {
 	}
 	l.rep.File = p.File.Source
 	l.rep.Limit = 100
+	// The lowering and the passes after it create about five values for every eight
+	// expressions of the source.
+	l.m.Reserve(int(p.File.ExprIDs)*5/8 + 16)
 	l.module()
 	if l.rep.Diags.HasErrors() {
 		l.rep.Diags.Sort()

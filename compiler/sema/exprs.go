@@ -38,6 +38,8 @@ type exprExtra struct {
 // init sizes the dense table for a file's expressions.
 func (t *exprTable) init(n int32) {
 	t.dense = make([]exprFacts, n+1)
+	// About one expression in five has a constant value or names an enumerant.
+	t.extras = make([]exprExtra, 0, n/4+8)
 }
 
 // at returns e's facts, creating them.
