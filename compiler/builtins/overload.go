@@ -3,7 +3,6 @@ package builtins
 import (
 	"math/bits"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 )
@@ -185,19 +184,12 @@ func (o *Overload) Signature() string {
 
 var sortedNames []string
 
-// indexOnce guards the indexing of the table, done when a builtin is first looked up rather
-// than at start-up: a program that calls no builtin (or a tool that never checks WGSL) does
-// not pay for it.
+// indexOnce guards the making of the table from its index (index_gen.go), done when a
+// builtin is first looked up rather than at start-up.
 var indexOnce sync.Once
 
 func ensureIndex() {
-	indexOnce.Do(func() {
-		indexTable(tableText + matrixConstructors())
-		for name := range table {
-			sortedNames = append(sortedNames, name)
-		}
-		sort.Strings(sortedNames)
-	})
+	indexOnce.Do(func() { useIndex(indexedBlocks[:], indexedNames[:]) })
 }
 
 // Lookup returns the builtin function or value constructor called name. Constructors are

@@ -404,14 +404,15 @@ func (b *block) addConstraint(line string) {
 
 // The table compiles lazily, a block at a time, when one of the builtins the block declares is
 // first looked up: a process that checks a shader needs the overloads of the few builtins it
-// calls, and compiling the whole table would cost milliseconds at every start. At init,
-// indexTable only splits the text into blocks and notes which builtins each declares.
+// calls, and compiling the whole table would cost milliseconds at every start. The split of
+// the text into blocks, and which builtins each block declares, is computed ahead of time
+// (index_gen.go, kept current by TestIndexGenerated) so the first lookup only fills a map.
 
 // entry is one builtin of the table.
 type entry struct {
 	once   sync.Once
 	b      *Builtin
-	blocks []int // the blocks declaring overloads of b, ascending
+	blocks []int16 // the blocks declaring overloads of b, ascending
 }
 
 // srcBlock is the text of one block, compiled on demand.
@@ -422,53 +423,78 @@ type srcBlock struct {
 	done    bool     // compiled; guarded by compileMu
 }
 
+// indexedName is a builtin's name with the blocks that declare it, as index_gen.go lists them.
+type indexedName struct {
+	name   string
+	blocks []int16
+}
+
 var (
-	table     = map[string]*entry{} // read-only after ensureIndex
-	srcBlocks []*srcBlock
+	table     map[string]*entry // read-only after ensureIndex
+	srcBlocks []srcBlock
 	// compileMu serializes the compilation of blocks, which appends to the Overloads of
 	// every builtin the block declares. Those builtins are not visible yet: a builtin is
 	// returned only once all its blocks are compiled, and then no compilation touches it.
 	compileMu sync.Mutex
 )
 
-// indexTable splits the table text into blocks and indexes the builtins they declare.
-func indexTable(text string) {
+// useIndex makes blocks and names (sorted) the table.
+func useIndex(blocks []srcBlock, names []indexedName) {
+	srcBlocks = blocks
+	table = make(map[string]*entry, len(names))
+	entries := make([]entry, len(names))
+	bs := make([]Builtin, len(names))
+	sortedNames = make([]string, len(names))
+	for i, n := range names {
+		ctor := isCtorName(n.name)
+		bs[i] = Builtin{Name: n.name, Constructor: ctor, scalar: ctor && indexOf(scalarNames[:], n.name) >= 0}
+		entries[i] = entry{b: &bs[i], blocks: n.blocks}
+		table[n.name] = &entries[i]
+		sortedNames[i] = n.name
+	}
+}
+
+// indexTable splits the table text into blocks and lists the builtins they declare, sorted
+// by name.
+func indexTable(text string) ([]srcBlock, []indexedName) {
+	var blocks []srcBlock
+	where := map[string][]int16{}
 	section := ""
-	var cur *srcBlock
+	cur := -1
 	inCons := false
 	for _, raw := range strings.Split(text, "\n") {
 		line := strings.TrimSpace(raw)
 		switch {
 		case line == "" || strings.HasPrefix(line, "//"):
 		case strings.HasPrefix(line, "##"):
-			cur, inCons, section = nil, false, ""
+			cur, inCons, section = -1, false, ""
 			if i := strings.Index(line, "@"); i >= 0 {
 				section = line[i:]
 			}
 		case raw[0] == ' ' || raw[0] == '\t':
-			if cur == nil {
+			if cur < 0 {
 				panic("builtins table: parameterization without fn: " + line)
 			}
-			cur.cons = append(cur.cons, line)
+			blocks[cur].cons = append(blocks[cur].cons, line)
 			inCons = true
 		default:
-			if cur == nil || inCons {
-				cur, inCons = &srcBlock{section: section}, false
-				srcBlocks = append(srcBlocks, cur)
+			if cur < 0 || inCons {
+				blocks = append(blocks, srcBlock{section: section})
+				cur, inCons = len(blocks)-1, false
 			}
-			cur.fns = append(cur.fns, line)
+			blocks[cur].fns = append(blocks[cur].fns, line)
 			name := fnName(line)
-			e := table[name]
-			if e == nil {
-				ctor := isCtorName(name)
-				e = &entry{b: &Builtin{Name: name, Constructor: ctor, scalar: ctor && indexOf(scalarNames[:], name) >= 0}}
-				table[name] = e
-			}
-			if n := len(srcBlocks) - 1; len(e.blocks) == 0 || e.blocks[len(e.blocks)-1] != n {
-				e.blocks = append(e.blocks, n)
+			if bs := where[name]; len(bs) == 0 || bs[len(bs)-1] != int16(cur) {
+				where[name] = append(bs, int16(cur))
 			}
 		}
 	}
+	names := make([]indexedName, 0, len(where))
+	for name, bs := range where {
+		names = append(names, indexedName{name, bs})
+	}
+	slices.SortFunc(names, func(a, b indexedName) int { return strings.Compare(a.name, b.name) })
+	return blocks, names
 }
 
 // fnName is the name of the function a fn line declares.
@@ -492,7 +518,7 @@ func lookupTable(name string) (*Builtin, bool) {
 		compileMu.Lock()
 		defer compileMu.Unlock()
 		for _, i := range e.blocks {
-			compileBlock(i)
+			compileBlock(int(i))
 		}
 		// A block compiled earlier for another builtin may come later in the table.
 		slices.SortFunc(e.b.Overloads, func(x, y *Overload) int { return cmp.Compare(x.id, y.id) })
@@ -501,7 +527,7 @@ func lookupTable(name string) (*Builtin, bool) {
 }
 
 func compileBlock(i int) {
-	src := srcBlocks[i]
+	src := &srcBlocks[i]
 	if src.done {
 		return
 	}
