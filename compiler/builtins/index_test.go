@@ -13,7 +13,7 @@ import (
 
 var updateIndex = flag.Bool("update-index", false, "rewrite index_gen.go from the table")
 
-//go:generate go test -run TestIndexGenerated -update-index
+//go:generate go test -run TestIndexGenerated|TestBlocksGenerated -update-index
 
 // TestIndexGenerated: index_gen.go is what indexTable makes of the table today (run
 // `go generate ./compiler/builtins` after editing table.go), and the index the process uses

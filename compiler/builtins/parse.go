@@ -526,12 +526,30 @@ func lookupTable(name string) (*Builtin, bool) {
 	return e.b, true
 }
 
+// compileBlock adds the overloads of block i to their builtins, once. The overloads come
+// from blocks_gen.go, which holds what compiling the text gives (compileBlockText, run by the
+// generator and the tests); a table made from text (tests) compiles its text.
 func compileBlock(i int) {
 	src := &srcBlocks[i]
 	if src.done {
 		return
 	}
 	src.done = true
+	var os []*Overload
+	if len(srcBlocks) > 0 && &srcBlocks[0] == &indexedBlocks[0] {
+		os = compiledBlocks[i]()
+	} else {
+		os = compileBlockText(i)
+	}
+	for _, o := range os {
+		bi := table[o.Name].b
+		bi.Overloads = append(bi.Overloads, o)
+	}
+}
+
+// compileBlockText compiles the text of block i.
+func compileBlockText(i int) []*Overload {
+	src := &srcBlocks[i]
 	var section []attr
 	if src.section != "" {
 		section = scan(src.section).attrs()
@@ -544,6 +562,7 @@ func compileBlock(i int) {
 		b.addConstraint(line)
 	}
 	b.compile()
+	return b.compiled
 }
 
 func (b *block) compile() {
@@ -663,8 +682,6 @@ func (b *block) compileFn(f *fnDecl) {
 	o.f16, o.fixedF16 = c.mentionsF16(), c.fixedF16()
 	o.id = b.index<<16 | len(b.compiled)
 	b.compiled = append(b.compiled, o)
-	bi := table[f.name].b // indexTable saw the same name
-	bi.Overloads = append(bi.Overloads, o)
 }
 
 func (c *compiler) mentionsF16() bool {
