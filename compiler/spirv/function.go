@@ -12,6 +12,12 @@ import "fmt"
 //
 // Several functions may be open at once; each is appended to the module's
 // function section when it ends.
+//
+// Line sets the source position of the instructions emitted after it; the
+// OpLine (or, after NoLine, OpNoLine) is written only before the next
+// instruction that needs it, so it never ends a block, never follows a merge
+// instruction, never stands between phis, and is repeated in each block, as
+// SPIR-V wants.
 type Function struct {
 	b      *Builder
 	id     ID
@@ -20,8 +26,12 @@ type Function struct {
 	body   []uint32 // from the entry block's OpLabel on
 	label  ID       // label of the open block; 0 between blocks
 	merge  []uint32 // OpSelectionMerge or OpLoopMerge waiting for the terminator
-	line   [3]uint32
 	ended  bool
+	// lines is set once Line or NoLine is called: only then are positions written.
+	lines bool
+	want  [3]uint32 // file, line and column set by Line; zero after NoLine
+	line  [3]uint32 // the position in effect in the open block; zero for none
+
 }
 
 // funcBuffers are the slices of an ended function, kept for reuse by the
@@ -126,6 +136,9 @@ func (f *Function) emit(result ID, op Op, resultType ID, head, rest []uint32) ID
 			panic(fmt.Sprintf("spirv: second merge instruction in block %%%d", f.label))
 		}
 		return f.b.appendInst(&f.merge, result, op, resultType, head, rest)
+	}
+	if f.lines && op != OpPhi && f.want != f.line {
+		f.writeLine()
 	}
 	if op.IsTerminator() {
 		f.body = append(f.body, f.merge...)
@@ -252,29 +265,33 @@ func (f *Function) DemoteToHelperInvocation() {
 	f.Emit(OpDemoteToHelperInvocation, 0)
 }
 
-// Line emits OpLine for the source position, unless it repeats the
-// position already in effect in this block.
+// Line sets the source position (an OpString file name, 1-based line and
+// column) of the instructions emitted from now on, in this block and the
+// next ones, until the next Line or NoLine. OpLine is written before the
+// next instruction whose position in effect differs (OpPhi aside, which
+// takes the block's first position).
 func (f *Function) Line(file ID, line, column uint32) {
-	if f.label == 0 {
-		panic("spirv: OpLine outside a block")
-	}
-	pos := [3]uint32{file, line, column}
-	if pos == f.line {
-		return
-	}
-	f.line = pos
-	f.body = append(f.body, opWord(OpLine, 4), file, line, column)
+	f.lines = true
+	f.want = [3]uint32{file, line, column}
 }
 
-// NoLine emits OpNoLine, ending the scope of the last OpLine.
+// NoLine says that the instructions emitted from now on have no source
+// position: OpNoLine ends the scope of an OpLine in effect before the next
+// instruction.
 func (f *Function) NoLine() {
-	if f.label == 0 {
-		panic("spirv: OpNoLine outside a block")
-	}
-	if f.line != [3]uint32{} {
-		f.line = [3]uint32{}
+	f.lines = true
+	f.want = [3]uint32{}
+}
+
+// writeLine writes the OpLine or OpNoLine that puts the wanted position in
+// effect.
+func (f *Function) writeLine() {
+	if f.want == ([3]uint32{}) {
 		f.body = append(f.body, opWord(OpNoLine, 1))
+	} else {
+		f.body = append(f.body, opWord(OpLine, 4), f.want[0], f.want[1], f.want[2])
 	}
+	f.line = f.want
 }
 
 // End finishes the function and appends it to the module. The last block
