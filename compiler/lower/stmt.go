@@ -233,7 +233,16 @@ func (l *lowerer) loopStmt(s *syntax.LoopStmt) {
 			l.closeBrace(c.Loc)
 		}
 	}
-	l.b.Loop(func() { l.body(s.Body) }, continuing)
+	l.b.Loop(func() {
+		l.stmts(s.Body.Stmts)
+		// The body's span ends with its last statement: the jump to the continuing block
+		// is at `continuing`, or at the loop's closing brace.
+		if s.Continuing != nil {
+			l.at(s.Continuing)
+		} else {
+			l.closeBrace(s.Loc)
+		}
+	}, continuing)
 }
 
 // forStmt lowers `for (init; cond; update) { body }` as

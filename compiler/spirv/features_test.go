@@ -65,6 +65,8 @@ func TestDebugInfo(t *testing.T) {
 		b.Source(spirv.SourceLanguageUnknown, 0, file, "@compute @workgroup_size(1)\nfn main() {}\n")
 		b.Name(f.ID(), "main")
 		next := b.NewID()
+		f.Line(file, 1, 1)
+		f.Variable(b.TypePointer(spirv.StorageClassFunction, b.TypeInt(32, true)), 0)
 		f.Line(file, 2, 1)
 		f.Line(file, 2, 1) // repeated: one OpLine
 		f.Emit(spirv.OpNop, 0)
@@ -92,11 +94,11 @@ func TestDebugInfo(t *testing.T) {
 				got = append(got, fmt.Sprintf("line %d:%d", in.Words[2], in.Words[3]))
 			case spirv.OpNoLine:
 				got = append(got, "noline")
-			case spirv.OpNop, spirv.OpBranch, spirv.OpReturn, spirv.OpLabel:
+			case spirv.OpNop, spirv.OpBranch, spirv.OpReturn, spirv.OpLabel, spirv.OpVariable:
 				got = append(got, in.Op.String())
 			}
 		}
-		assert.Equal(t, []string{"OpLabel", "line 2:1", "OpNop", "OpNop", "noline", "OpNop", "line 2:12", "OpBranch",
+		assert.Equal(t, []string{"OpLabel", "line 1:1", "OpVariable", "line 2:1", "OpNop", "OpNop", "noline", "OpNop", "line 2:12", "OpBranch",
 			"OpLabel", "line 2:12", "OpReturn"}, got)
 		assert.Equal(t, f.ID(), m.Lookup("main"))
 	}

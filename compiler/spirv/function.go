@@ -16,8 +16,8 @@ import "fmt"
 // Line sets the source position of the instructions emitted after it; the
 // OpLine (or, after NoLine, OpNoLine) is written only before the next
 // instruction that needs it, so it never ends a block, never follows a merge
-// instruction, never stands between phis, and is repeated in each block, as
-// SPIR-V wants.
+// instruction, OpNoLine never stands between phis, and the position is
+// repeated in each block, as SPIR-V wants.
 type Function struct {
 	b      *Builder
 	id     ID
@@ -31,6 +31,8 @@ type Function struct {
 	lines bool
 	want  [3]uint32 // file, line and column set by Line; zero after NoLine
 	line  [3]uint32 // the position in effect in the open block; zero for none
+	// varLine is the position in effect at the end of the hoisted variables.
+	varLine [3]uint32
 
 }
 
@@ -124,6 +126,7 @@ func (f *Function) emit(result ID, op Op, resultType ID, head, rest []uint32) ID
 		if len(first) == 0 || first[0] != uint32(StorageClassFunction) {
 			panic("spirv: OpVariable in a function must have storage class Function")
 		}
+		f.varPos()
 		return f.b.appendInst(&f.vars, result, op, resultType, head, rest)
 	case OpFunctionParameter, OpFunction, OpFunctionEnd:
 		panic(fmt.Sprintf("spirv: emit %v through BeginFunction, Param and End", op))
@@ -137,7 +140,8 @@ func (f *Function) emit(result ID, op Op, resultType ID, head, rest []uint32) ID
 		}
 		return f.b.appendInst(&f.merge, result, op, resultType, head, rest)
 	}
-	if f.lines && op != OpPhi && f.want != f.line {
+	// OpNoLine may not stand between phis; OpLine may.
+	if f.lines && f.want != f.line && (op != OpPhi || f.want != [3]uint32{}) {
 		f.writeLine()
 	}
 	if op.IsTerminator() {
@@ -156,6 +160,7 @@ func (f *Function) Variable(ptrType, init ID) ID {
 		panic("spirv: variable in an ended function")
 	}
 	id := f.b.NewID()
+	f.varPos()
 	if init != 0 {
 		f.vars = append(f.vars, opWord(OpVariable, 5), ptrType, id, uint32(StorageClassFunction), init)
 	} else {
@@ -268,8 +273,7 @@ func (f *Function) DemoteToHelperInvocation() {
 // Line sets the source position (an OpString file name, 1-based line and
 // column) of the instructions emitted from now on, in this block and the
 // next ones, until the next Line or NoLine. OpLine is written before the
-// next instruction whose position in effect differs (OpPhi aside, which
-// takes the block's first position).
+// next instruction whose position in effect differs.
 func (f *Function) Line(file ID, line, column uint32) {
 	f.lines = true
 	f.want = [3]uint32{file, line, column}
@@ -281,6 +285,16 @@ func (f *Function) Line(file ID, line, column uint32) {
 func (f *Function) NoLine() {
 	f.lines = true
 	f.want = [3]uint32{}
+}
+
+// varPos writes the OpLine of a hoisted variable. SPIR-V allows OpLine, not
+// OpNoLine, among the variables: one without a position keeps the position
+// of the one before.
+func (f *Function) varPos() {
+	if f.lines && f.want != f.varLine && f.want != [3]uint32{} {
+		f.vars = append(f.vars, opWord(OpLine, 4), f.want[0], f.want[1], f.want[2])
+		f.varLine = f.want
+	}
 }
 
 // writeLine writes the OpLine or OpNoLine that puts the wanted position in
@@ -307,10 +321,14 @@ func (f *Function) End() {
 		panic(fmt.Sprintf("spirv: function %%%d has no blocks", f.id))
 	}
 	b := f.b
-	dst := b.functionSpace(len(f.header) + len(f.vars) + len(f.body) + 1)
+	dst := b.functionSpace(len(f.header) + len(f.vars) + len(f.body) + 2)
 	*dst = append(*dst, f.header...)
 	*dst = append(*dst, f.body[:2]...) // entry block's OpLabel
 	*dst = append(*dst, f.vars...)
+	if f.varLine != [3]uint32{} && (len(f.body) == 2 || f.body[2]&0xffff != uint32(OpLine)) {
+		// The entry block's first instructions were emitted with no position in effect.
+		*dst = append(*dst, opWord(OpNoLine, 1))
+	}
 	*dst = append(*dst, f.body[2:]...)
 	*dst = append(*dst, opWord(OpFunctionEnd, 1))
 	b.openFuncs--
