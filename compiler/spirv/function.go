@@ -33,7 +33,6 @@ type Function struct {
 	line  [3]uint32 // the position in effect in the open block; zero for none
 	// varLine is the position in effect at the end of the hoisted variables.
 	varLine [3]uint32
-
 }
 
 // funcBuffers are the slices of an ended function, kept for reuse by the
