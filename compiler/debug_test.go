@@ -1,13 +1,18 @@
 package compiler_test
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/wgslgo/wgslgo/compiler"
 	"github.com/wgslgo/wgslgo/compiler/bench"
+	"github.com/wgslgo/wgslgo/compiler/spirv"
+	"github.com/wgslgo/wgslgo/internal/spirvval"
 )
 
 // spirvSum is the sha256 of the little-endian bytes of a module.
@@ -57,6 +62,38 @@ func TestNoDebugOutputUnchanged(t *testing.T) {
 		}
 		if got := spirvSum(res.SPIRV); got != w.sum {
 			t.Errorf("%s %s: sha256 %s, want %s", w.shader, w.target, got, w.sum)
+		}
+	}
+}
+
+// TestDebugBenchShaders: -g on every benchmark shader gives SPIR-V that spirv-val accepts
+// for every target, the same bytes twice, and OpLines that point into the source.
+func TestDebugBenchShaders(t *testing.T) {
+	for _, s := range bench.All() {
+		lines := bytes.Count(s.Text, []byte("\n")) + 1
+		for _, target := range []compiler.Target{compiler.Vulkan10, compiler.Vulkan11, compiler.Vulkan12, compiler.Vulkan13} {
+			t.Run(s.Name+"/"+string(target), func(t *testing.T) {
+				opts := compiler.Options{Target: target, Debug: true}
+				res, err := compiler.Compile(compiler.Source{Name: s.Name, Text: s.Text}, opts)
+				require.NoError(t, err)
+				spirvval.Check(t, res.SPIRV, string(target))
+				again, err := compiler.Compile(compiler.Source{Name: s.Name, Text: s.Text}, opts)
+				require.NoError(t, err)
+				require.Equal(t, res.SPIRV, again.SPIRV, "not deterministic")
+
+				m, err := spirv.Parse(res.SPIRV)
+				require.NoError(t, err)
+				files := m.Find(spirv.OpString)
+				require.Len(t, files, 1)
+				file := files[0].Result()
+				opLines := m.Find(spirv.OpLine)
+				require.NotEmpty(t, opLines)
+				for _, in := range opLines {
+					ops := in.Operands()
+					require.Equal(t, file, ops[0])
+					require.True(t, ops[1] >= 1 && int(ops[1]) <= lines && ops[2] >= 1, "OpLine %d %d outside the source", ops[1], ops[2])
+				}
+			})
 		}
 	}
 }
