@@ -252,15 +252,20 @@ func asLibrary(words []uint32) ([]uint32, string) {
 //   - peak-heap-MB: the most heap the compilation of one shader added (objects live or not
 //     yet collected, with the collector running as usual), sampled from runtime/metrics.
 
-func BenchmarkCompileSmall(b *testing.B) { benchmarkCompile(b, bench.Small()) }
+func BenchmarkCompileSmall(b *testing.B) { benchmarkCompile(b, bench.Small(), compiler.Options{}) }
 
 func BenchmarkCompileTypical(b *testing.B) {
 	for _, s := range []bench.Shader{bench.Particles(), bench.Deferred()} {
-		b.Run(s.Name, func(b *testing.B) { benchmarkCompile(b, s) })
+		b.Run(s.Name, func(b *testing.B) { benchmarkCompile(b, s, compiler.Options{}) })
 	}
 }
 
-func BenchmarkCompileLarge(b *testing.B) { benchmarkCompile(b, bench.Large()) }
+func BenchmarkCompileLarge(b *testing.B) { benchmarkCompile(b, bench.Large(), compiler.Options{}) }
+
+// BenchmarkCompileLargeDebug is BenchmarkCompileLarge with -g (positions, OpLine).
+func BenchmarkCompileLargeDebug(b *testing.B) {
+	benchmarkCompile(b, bench.Large(), compiler.Options{Debug: true})
+}
 
 // BenchmarkParseLarge and BenchmarkCheckLarge time the front end alone on the large shader:
 // parsing, then parsing and checking.
@@ -288,10 +293,10 @@ func BenchmarkCheckLarge(b *testing.B) {
 	})
 }
 
-func benchmarkCompile(b *testing.B, s bench.Shader) {
+func benchmarkCompile(b *testing.B, s bench.Shader, opts compiler.Options) {
 	src := compiler.Source{Name: s.Name, Text: s.Text}
 	compile := func() {
-		if _, err := compiler.Compile(src, compiler.Options{}); err != nil {
+		if _, err := compiler.Compile(src, opts); err != nil {
 			b.Fatal(err)
 		}
 	}
