@@ -102,7 +102,8 @@ func watchdog(src string) func() {
 // FuzzCompile: every input gives diagnostics or SPIR-V that spirv-val accepts, never a panic,
 // a hang or an internal error. The second argument selects options: bits 0-1 the target
 // (vulkan1.0 to 1.3), bit 2 --robustness=off, bit 3 --strip-names, bit 4
-// --uniform-standard-layout. The seed corpus run also compiles every seed for Vulkan 1.3.
+// --uniform-standard-layout, bit 5 -g. The seed corpus run also compiles every seed for
+// Vulkan 1.3, without and with -g.
 //
 // To keep fuzzing past a finding that is already reported, set WGSLGO_FUZZ_IGNORE to a regular
 // expression: failures whose message matches it are skipped.
@@ -163,12 +164,20 @@ func checkCompile(t *testing.T, fail func(t *testing.T, format string, args ...a
 		NoNames:               options&8 != 0,
 		UniformStandardLayout: options&16 != 0,
 	}
-	runs := []compiler.Target{targets[options&3]}
-	if !fuzzing() && runs[0] != compiler.Vulkan13 {
-		runs = append(runs, compiler.Vulkan13)
+	type run struct {
+		target compiler.Target
+		debug  bool
 	}
-	for _, target := range runs {
-		opts.Target = target
+	runs := []run{{targets[options&3], options&32 != 0}}
+	if !fuzzing() {
+		if runs[0].target != compiler.Vulkan13 {
+			runs = append(runs, run{compiler.Vulkan13, false})
+		}
+		runs = append(runs, run{compiler.Vulkan13, true})
+	}
+	for _, r := range runs {
+		target := r.target
+		opts.Target, opts.Debug = target, r.debug
 		stop := watchdog(src)
 		res, err := compiler.Compile(compiler.Source{Name: "fuzz.wgsl", Text: []byte(src)}, opts)
 		stop()
@@ -243,15 +252,20 @@ func asLibrary(words []uint32) ([]uint32, string) {
 //   - peak-heap-MB: the most heap the compilation of one shader added (objects live or not
 //     yet collected, with the collector running as usual), sampled from runtime/metrics.
 
-func BenchmarkCompileSmall(b *testing.B) { benchmarkCompile(b, bench.Small()) }
+func BenchmarkCompileSmall(b *testing.B) { benchmarkCompile(b, bench.Small(), compiler.Options{}) }
 
 func BenchmarkCompileTypical(b *testing.B) {
 	for _, s := range []bench.Shader{bench.Particles(), bench.Deferred()} {
-		b.Run(s.Name, func(b *testing.B) { benchmarkCompile(b, s) })
+		b.Run(s.Name, func(b *testing.B) { benchmarkCompile(b, s, compiler.Options{}) })
 	}
 }
 
-func BenchmarkCompileLarge(b *testing.B) { benchmarkCompile(b, bench.Large()) }
+func BenchmarkCompileLarge(b *testing.B) { benchmarkCompile(b, bench.Large(), compiler.Options{}) }
+
+// BenchmarkCompileLargeDebug is BenchmarkCompileLarge with -g (positions, OpLine).
+func BenchmarkCompileLargeDebug(b *testing.B) {
+	benchmarkCompile(b, bench.Large(), compiler.Options{Debug: true})
+}
 
 // BenchmarkParseLarge and BenchmarkCheckLarge time the front end alone on the large shader:
 // parsing, then parsing and checking.
@@ -279,10 +293,10 @@ func BenchmarkCheckLarge(b *testing.B) {
 	})
 }
 
-func benchmarkCompile(b *testing.B, s bench.Shader) {
+func benchmarkCompile(b *testing.B, s bench.Shader, opts compiler.Options) {
 	src := compiler.Source{Name: s.Name, Text: s.Text}
 	compile := func() {
-		if _, err := compiler.Compile(src, compiler.Options{}); err != nil {
+		if _, err := compiler.Compile(src, opts); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -62,8 +62,8 @@ type Options struct {
 	UniformStandardLayout bool
 	// Overrides substitutes override values at compile time (name → WGSL literal text).
 	Overrides map[string]string
-	// Debug embeds the source (OpString, OpSource); line information (OpLine) is not emitted
-	// yet.
+	// Debug embeds the source (OpString, OpSource) and maps the instructions to the WGSL
+	// lines and columns they come from (OpLine), for debuggers and disassemblers.
 	Debug bool
 	// NoNames leaves out OpName and OpMemberName: smaller SPIR-V, numbered ids in
 	// disassemblies and debuggers.
@@ -119,7 +119,7 @@ func Compile(src Source, opts Options) (*Result, error) {
 		return nil, diags
 	}
 	file := prog.File.Source
-	lopts := lower.Options{EntryPoint: opts.EntryPoint, Overrides: map[string]constant.Value{}}
+	lopts := lower.Options{EntryPoint: opts.EntryPoint, Overrides: map[string]constant.Value{}, Positions: opts.Debug}
 	for _, name := range sortedNames(opts.Overrides) {
 		v, err := lower.OverrideValue(prog, name, opts.Overrides[name])
 		if err != nil {

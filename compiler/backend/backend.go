@@ -62,7 +62,8 @@ func (t Target) Version() spirv.Version {
 // Options control Emit.
 type Options struct {
 	// Source, when set, is embedded with OpString and OpSource for debuggers and
-	// disassemblers (-g). Line information (OpLine) is not emitted yet.
+	// disassemblers (-g), and the instructions that have source positions (ir.Inst.Pos,
+	// byte offsets into Source.Text) get OpLine with its line and column.
 	Source *SourceFile
 	Target Target
 	// Layouts supplies offsets and strides; nil uses a fresh layout.New(layout.Options{}).
@@ -133,6 +134,9 @@ type emitter struct {
 	inProgress map[*ir.Inst]bool
 
 	fn *funcState
+
+	// lines resolves instruction positions to OpLine operands when Options.Source is set.
+	lines *lineTable
 }
 
 type ptrKey struct {
@@ -167,7 +171,9 @@ func (e *emitter) module() {
 	b.Capability(spirv.CapabilityShader)
 	if src := e.opts.Source; src != nil {
 		// SourceLanguage Unknown: Debian's spirv-val (2023.1) does not know WGSL's number yet.
-		b.Source(spirv.SourceLanguageUnknown, 0, b.String(src.Name), string(src.Text))
+		file := b.String(src.Name)
+		b.Source(spirv.SourceLanguageUnknown, 0, file, string(src.Text))
+		e.lines = newLineTable(file, src)
 	}
 	e.u32 = b.TypeInt(32, false)
 	for _, o := range e.m.Overrides {

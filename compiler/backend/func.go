@@ -85,6 +85,9 @@ func (e *emitter) block(blk *ir.Block) {
 		if e.fn.dead {
 			return
 		}
+		if e.lines != nil {
+			e.setLine(in.Pos)
+		}
 		e.inst(in)
 	}
 }
@@ -157,6 +160,7 @@ func (e *emitter) control(in *ir.Inst) {
 			e.open(elseL)
 			e.block(els)
 		}
+		e.setLine(in.Pos)
 		e.mergeBlock(t)
 	case ir.OpLoop:
 		t := &target{in: in, merge: b.NewID(), header: b.NewID(), cont: b.NewID()}
@@ -168,12 +172,14 @@ func (e *emitter) control(in *ir.Inst) {
 		sf.Branch(body)
 		e.open(body)
 		e.block(in.Body())
+		e.setLine(in.Pos)
 		e.open(t.cont)
 		if t.continueEdges == 0 {
 			sf.Branch(t.header) // unreachable continue construct
 		} else {
 			e.block(in.Continuing())
 		}
+		e.setLine(in.Pos)
 		e.mergeBlock(t)
 	case ir.OpSwitch:
 		t := &target{in: in, merge: b.NewID()}
@@ -197,6 +203,7 @@ func (e *emitter) control(in *ir.Inst) {
 			e.open(labels[i])
 			e.block(in.Blocks[i])
 		}
+		e.setLine(in.Pos)
 		e.mergeBlock(t)
 	}
 }

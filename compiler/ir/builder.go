@@ -11,11 +11,16 @@ import (
 // Instructions added after a block's terminator are dropped (they are unreachable, as WGSL
 // statements after a return are); their values exist but are defined nowhere, so the
 // validator rejects any use of them.
+//
+// Every instruction the builder adds gets the builder's source position (SetPos); choosing
+// where to insert with SetInsertBefore or SetInsertAfter also takes that instruction's
+// position, so a pass expanding an instruction gives the expansion its position.
 type Builder struct {
 	m    *Module
 	blk  *Block
 	pos  int // insertion index in blk.Insts; -1 appends
 	hint int
+	src  Pos // the position of the instructions added
 }
 
 // NewBuilder returns a builder appending to the body of f.
@@ -37,8 +42,21 @@ func (b *Builder) Block() *Block { return b.blk }
 // SetBlock makes b append to blk.
 func (b *Builder) SetBlock(blk *Block) { b.blk, b.pos = blk, -1 }
 
-// SetInsertBefore makes b insert before in (which must be in a block).
+// Pos returns the source position given to the instructions b adds.
+func (b *Builder) Pos() Pos { return b.src }
+
+// SetPos sets the source position of the instructions b adds from now on and returns the
+// previous one.
+func (b *Builder) SetPos(p Pos) Pos {
+	old := b.src
+	b.src = p
+	return old
+}
+
+// SetInsertBefore makes b insert before in (which must be in a block), with in's source
+// position.
 func (b *Builder) SetInsertBefore(in *Inst) {
+	b.src = in.Pos
 	blk := in.Block
 	start := 0
 	if blk == b.blk && b.hint < len(blk.Insts) {
@@ -55,7 +73,7 @@ func (b *Builder) SetInsertBefore(in *Inst) {
 	panic("ir: SetInsertBefore: instruction not in its block")
 }
 
-// SetInsertAfter makes b insert after in.
+// SetInsertAfter makes b insert after in, with in's source position.
 func (b *Builder) SetInsertAfter(in *Inst) {
 	b.SetInsertBefore(in)
 	b.pos++
@@ -68,6 +86,7 @@ func (b *Builder) SetInsertAfter(in *Inst) {
 func (b *Builder) Terminated() bool { return b.pos < 0 && b.blk.Terminator() != nil }
 
 func (b *Builder) insert(in *Inst) *Inst {
+	in.Pos = b.src
 	if b.pos < 0 {
 		if b.blk.Terminator() != nil {
 			return in // dead code: dropped

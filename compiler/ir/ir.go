@@ -45,8 +45,33 @@ package ir
 import (
 	"slices"
 
+	"github.com/wgslgo/wgslgo/compiler/diag"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
+
+// Pos is the source position of an instruction for debug information: the byte offset of
+// the WGSL construct in the source plus one, so that the zero Pos means "no position".
+// The lowering records positions only when asked to (lower.Options.Positions); the
+// transforms give the instructions they create the position of the one they expand (see
+// Builder.SetInsertBefore), and the backend turns positions into OpLine.
+type Pos uint32
+
+// NoPos is the position of instructions that have none.
+const NoPos Pos = 0
+
+// PosOf returns the Pos of a byte offset (NoPos for diag.NoPos).
+func PosOf(off diag.Pos) Pos {
+	if off < 0 {
+		return NoPos
+	}
+	return Pos(off) + 1
+}
+
+// Offset returns the byte offset p stands for, or diag.NoPos.
+func (p Pos) Offset() diag.Pos { return diag.Pos(p) - 1 }
+
+// IsValid reports whether p is a position.
+func (p Pos) IsValid() bool { return p != NoPos }
 
 // Value names a typed value of a Module. The zero Value means "none".
 type Value int32
@@ -256,6 +281,8 @@ type Func struct {
 	// WorkgroupSize of a compute entry point: each a u32/i32 constant or module-scope value
 	// (an override or an override-expression); 0 stands for 1.
 	WorkgroupSize [3]Value
+	// Pos is the position of the function's declaration (NoPos unless recorded).
+	Pos Pos
 
 	module *Module
 }
@@ -292,7 +319,10 @@ type Inst struct {
 	Result Value // 0 if none; If and Switch use Results instead
 	Args   []Value
 	// Aux is op-specific: the BuiltinFunc of OpBuiltin, the components of OpSwizzle.
-	Aux    uint32
+	Aux uint32
+	// Pos is the source position for debug information, NoPos if there is none. It fills
+	// what would be padding after Aux, so it costs no memory.
+	Pos    Pos
 	Callee *Func // OpCall
 	// Blocks are the nested blocks of If (then, else), Loop (body, continuing) and Switch
 	// (one per case).

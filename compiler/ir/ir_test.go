@@ -2,10 +2,12 @@ package ir_test
 
 import (
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wgslgo/wgslgo/compiler/diag"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
@@ -108,4 +110,38 @@ fn @f(%c: bool) -> i32 {
   return %7
 }
 `, ir.Print(m))
+}
+
+// TestInstSize: the source position lives in what was padding, so debug information costs
+// instructions no memory (16 words on 64-bit machines, as before positions).
+func TestInstSize(t *testing.T) {
+	if unsafe.Sizeof(uintptr(0)) == 8 {
+		assert.LessOrEqual(t, unsafe.Sizeof(ir.Inst{}), uintptr(128))
+	}
+}
+
+// TestBuilderPositions: instructions get the builder's position, and inserting before or
+// after an instruction takes its position, so that a pass's expansion keeps it.
+func TestBuilderPositions(t *testing.T) {
+	m := ir.NewModule()
+	f := m.NewFunc("f", types.U32)
+	x := f.AddParam("x", types.U32, types.NoIO)
+	b := ir.NewBuilder(f)
+	assert.Equal(t, ir.NoPos, b.SetPos(ir.PosOf(10)))
+	sum := b.Add(x, x)
+	b.SetPos(ir.PosOf(20))
+	b.Return(sum)
+	add := m.Def(sum)
+	assert.Equal(t, ir.PosOf(10), add.Pos)
+	assert.Equal(t, diag.Pos(10), add.Pos.Offset())
+	assert.Equal(t, ir.PosOf(20), f.Body.Terminator().Pos)
+
+	b2 := ir.NewBuilder(f)
+	b2.SetInsertBefore(add)
+	dbl := m.Def(b2.Mul(x, m.ConstU32(2)))
+	assert.Equal(t, ir.PosOf(10), dbl.Pos)
+	b2.SetInsertAfter(f.Body.Insts[0])
+	assert.Equal(t, f.Body.Insts[0].Pos, b2.Pos())
+	assert.False(t, ir.PosOf(diag.NoPos).IsValid())
+	assert.True(t, ir.PosOf(0).IsValid(), "offset 0 is the first byte of the file")
 }

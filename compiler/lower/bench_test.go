@@ -58,14 +58,19 @@ func TestLargeShader(t *testing.T) {
 
 // BenchmarkLower measures the lowering alone (the program is checked once) of a shader of
 // about 250 KB.
-func BenchmarkLower(b *testing.B) {
+func BenchmarkLower(b *testing.B) { benchmarkLower(b, lower.Options{}) }
+
+// BenchmarkLowerPositions is BenchmarkLower recording source positions (-g).
+func BenchmarkLowerPositions(b *testing.B) { benchmarkLower(b, lower.Options{Positions: true}) }
+
+func benchmarkLower(b *testing.B, opts lower.Options) {
 	src := largeShader(300)
 	p := check(b, src)
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
 	b.ResetTimer()
 	for range b.N {
-		m, diags := lower.Lower(p, lower.Options{})
+		m, diags := lower.Lower(p, opts)
 		if diags.HasErrors() || m == nil {
 			b.Fatal(diags)
 		}

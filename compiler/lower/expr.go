@@ -28,6 +28,17 @@ func (l *lowerer) valueOf(e syntax.Expr, tv sema.TypeAndValue) ir.Value {
 	if tv.Value.IsValid() {
 		return l.constant(tv.Value, tv.Type)
 	}
+	if l.opts.Positions {
+		old := l.b.SetPos(exprPos(e))
+		v := l.valueOf0(e, tv)
+		l.b.SetPos(old)
+		return v
+	}
+	return l.valueOf0(e, tv)
+}
+
+// valueOf0 is valueOf of an expression that is not a const-expression.
+func (l *lowerer) valueOf0(e syntax.Expr, tv sema.TypeAndValue) ir.Value {
 	if tv.Stage == sema.OverrideStage && len(l.subst) > 0 {
 		if v, ok := l.eval(e); ok {
 			return l.constant(v, tv.Type)
@@ -219,11 +230,18 @@ func swizzle(name string) []int {
 // ref lowers a reference expression to the pointer of the memory it denotes. A chain of
 // member and index expressions becomes one access instruction.
 func (l *lowerer) ref(e syntax.Expr) ir.Value {
-	base, indices := l.refChain(e)
-	if base == 0 || len(indices) == 0 {
-		return base
+	var old ir.Pos
+	if l.opts.Positions {
+		old = l.b.SetPos(exprPos(e))
 	}
-	return l.b.Access(base, indices...)
+	base, indices := l.refChain(e)
+	if base != 0 && len(indices) != 0 {
+		base = l.b.Access(base, indices...)
+	}
+	if l.opts.Positions {
+		l.b.SetPos(old)
+	}
+	return base
 }
 
 // refChain lowers a reference expression to a base pointer and the indices of the access

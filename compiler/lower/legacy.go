@@ -57,6 +57,7 @@ func (l *lowerer) legacyContinuing(c *syntax.ContinuingStmt) ([]syntax.Stmt, syn
 
 // breakIf ends a continuing block with a break-if on cond (negated when negate is set).
 func (l *lowerer) breakIf(cond syntax.Expr, negate bool) {
+	l.at(cond)
 	v := l.value(cond)
 	if v == 0 {
 		return

@@ -40,6 +40,9 @@ type Options struct {
 	Overrides map[string]constant.Value
 	// EntryPoint keeps only the entry point of that name and what it uses.
 	EntryPoint string
+	// Positions records the source position of every instruction (ir.Inst.Pos) and function
+	// (ir.Func.Pos), for debug information; without it they are ir.NoPos.
+	Positions bool
 }
 
 // OverrideFlagID is the SpecId of the bool specialisation constant that says whether a
@@ -109,6 +112,31 @@ type lowerer struct {
 	fn          *sema.Func
 	// continuing counts the continuing blocks (and for-loop updates) being lowered.
 	continuing int
+}
+
+// closeBrace gives the instructions that end a block without a statement of their own
+// (the implicit return of a function, the exit of an if, the jump back of a loop) the
+// position of the block's closing brace, the last byte of its span.
+func (l *lowerer) closeBrace(span diag.Span) {
+	if l.opts.Positions && span.End > 0 {
+		l.b.SetPos(ir.PosOf(span.End - 1))
+	}
+}
+
+// at sets the position of the instructions that follow to the start of n.
+func (l *lowerer) at(n syntax.Node) {
+	if l.opts.Positions {
+		l.b.SetPos(ir.PosOf(n.Span().Start))
+	}
+}
+
+// exprPos is the position of an expression's instructions: the operator of a binary
+// expression, the start of the others.
+func exprPos(e syntax.Expr) ir.Pos {
+	if b, ok := e.(*syntax.BinaryExpr); ok && b.OpPos >= 0 {
+		return ir.PosOf(b.OpPos)
+	}
+	return ir.PosOf(e.Span().Start)
 }
 
 func (l *lowerer) errorf(n syntax.Node, format string, args ...any) {
@@ -295,11 +323,16 @@ func (l *lowerer) function(sf *sema.Func) {
 	}
 	saveB, saveFn := l.b, l.fn
 	l.b, l.fn = ir.NewBuilder(f), sf
+	if l.opts.Positions {
+		f.Pos = ir.PosOf(sf.Decl.Name.Loc.Start)
+		l.b.SetPos(f.Pos)
+	}
 	if sf.IsEntryPoint() {
 		l.entryInits(sf)
 		l.legacyEntryInits(sf)
 	}
 	l.stmts(sf.Decl.Body.Stmts)
+	l.closeBrace(sf.Decl.Body.Loc)
 	l.b.Finish()
 	l.b, l.fn = saveB, saveFn
 }

@@ -1,12 +1,14 @@
 package lower_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/wgslgo/wgslgo/compiler/constant"
+	"github.com/wgslgo/wgslgo/compiler/diag"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/lower"
 )
@@ -93,5 +95,67 @@ override h: bool;`)
 	} {
 		_, err := lower.OverrideValue(p, tc.name, tc.text)
 		assert.ErrorContains(t, err, tc.msg)
+	}
+}
+
+// TestPositions: Options.Positions gives each instruction the position of the statement or
+// expression it comes from (a binary operator's position is its operator's), and each
+// function its name's; without it there are none.
+func TestPositions(t *testing.T) {
+	src := `@group(0) @binding(0) var<storage, read_write> a: array<u32>;
+fn twice(x: u32) -> u32 {
+  return x + x;
+}
+@compute @workgroup_size(1)
+fn main() {
+  if a[0] > 3u {
+    a[1] = twice(a[2]);
+  }
+}
+`
+	offset := func(snippet string) ir.Pos {
+		i := strings.Index(src, snippet)
+		require.GreaterOrEqual(t, i, 0, snippet)
+		return ir.PosOf(diag.Pos(i))
+	}
+	m := lowerOK(t, src, lower.Options{Positions: true})
+	got := map[string]ir.Pos{}
+	for _, f := range m.Funcs {
+		got["func "+f.Name] = f.Pos
+		ir.Walk(f.Body, func(in *ir.Inst) {
+			require.True(t, in.Pos.IsValid(), "%s in %s", in.Op, f.Name)
+			if _, ok := got[in.Op.String()]; !ok {
+				got[in.Op.String()] = in.Pos // the first of each opcode
+			}
+		})
+	}
+	want := map[string]ir.Pos{
+		"func twice": offset("twice("),
+		"func main":  offset("main("),
+		"add":        offset("+ x"),
+		"gt":         offset("> 3u"),
+		"if":         offset("if a[0]"),
+		"call":       offset("twice(a[2])"),
+		"store":      offset("a[1] ="),
+		"exit_if":    offset("}\n}"), // the then block ends at its brace
+	}
+	for k, p := range want {
+		assert.Equal(t, p, got[k], "%s", k)
+	}
+	// return x + x in twice, then main's implicit return at its closing brace.
+	var returns []ir.Pos
+	for _, f := range m.Funcs {
+		ir.Walk(f.Body, func(in *ir.Inst) {
+			if in.Op == ir.OpReturn {
+				returns = append(returns, in.Pos)
+			}
+		})
+	}
+	assert.Equal(t, []ir.Pos{offset("return x"), ir.PosOf(diag.Pos(len(src) - 2))}, returns)
+
+	m = lowerOK(t, src, lower.Options{})
+	for _, f := range m.Funcs {
+		assert.False(t, f.Pos.IsValid())
+		ir.Walk(f.Body, func(in *ir.Inst) { assert.False(t, in.Pos.IsValid(), "%s", in.Op) })
 	}
 }

@@ -18,11 +18,19 @@ func (l *lowerer) stmts(list []syntax.Stmt) {
 	}
 }
 
+// body lowers the statements of a block, then takes the position of its closing brace for
+// the instructions that end it.
+func (l *lowerer) body(c *syntax.CompoundStmt) {
+	l.stmts(c.Stmts)
+	l.closeBrace(c.Loc)
+}
+
 func (l *lowerer) stmt(s syntax.Stmt) {
 	b := l.b
+	l.at(s)
 	switch s := s.(type) {
 	case *syntax.CompoundStmt:
-		l.stmts(s.Stmts)
+		l.body(s)
 	case *syntax.VarDecl:
 		l.localVar(s)
 	case *syntax.LetDecl:
@@ -68,7 +76,7 @@ func (l *lowerer) stmt(s syntax.Stmt) {
 	case *syntax.WhileStmt:
 		b.Loop(func() {
 			l.exitUnless(s.Cond)
-			l.stmts(s.Body.Stmts)
+			l.body(s.Body)
 		}, nil)
 	default:
 		l.errorf(s, "this statement cannot be lowered")
@@ -165,7 +173,7 @@ func (l *lowerer) ifStmt(s *syntax.IfStmt) {
 	if s.Else != nil {
 		els = func() { l.stmt(s.Else) }
 	}
-	l.b.If(cond, nil, func() { l.stmts(s.Then.Stmts) }, els)
+	l.b.If(cond, nil, func() { l.body(s.Then) }, els)
 }
 
 // exitUnless ends the innermost loop when cond is false: the test of for and while.
@@ -173,6 +181,7 @@ func (l *lowerer) exitUnless(cond syntax.Expr) {
 	if cond == nil {
 		return
 	}
+	l.at(cond)
 	if v := l.value(cond); v != 0 {
 		l.b.If(v, nil, nil, func() { l.b.Break() })
 	}
@@ -196,7 +205,11 @@ func (l *lowerer) switchStmt(s *syntax.SwitchStmt) {
 			vals = append(vals, l.constant(l.p.TypeOf(cs.Expr).Value, st))
 		}
 		body := caseStmts(s, i) // with the 2021 draft's fallthrough
-		l.b.Case(sw, vals, isDefault, func() { l.stmts(body) })
+		l.at(cl)
+		l.b.Case(sw, vals, isDefault, func() {
+			l.stmts(body)
+			l.closeBrace(cl.Body.Loc)
+		})
 	}
 }
 
@@ -212,13 +225,24 @@ func (l *lowerer) loopStmt(s *syntax.LoopStmt) {
 				l.breakIf(legacyBreak, negate)
 			}
 			if c.BreakIf != nil && !l.b.Terminated() {
+				l.at(c.BreakIf)
 				if v := l.value(c.BreakIf.Cond); v != 0 {
 					l.b.BreakIf(v)
 				}
 			}
+			l.closeBrace(c.Loc)
 		}
 	}
-	l.b.Loop(func() { l.stmts(s.Body.Stmts) }, continuing)
+	l.b.Loop(func() {
+		l.stmts(s.Body.Stmts)
+		// The body's span ends with its last statement: the jump to the continuing block
+		// is at `continuing`, or at the loop's closing brace.
+		if s.Continuing != nil {
+			l.at(s.Continuing)
+		} else {
+			l.closeBrace(s.Loc)
+		}
+	}, continuing)
 }
 
 // forStmt lowers `for (init; cond; update) { body }` as
@@ -235,8 +259,9 @@ func (l *lowerer) forStmt(s *syntax.ForStmt) {
 			l.continuing--
 		}
 	}
+	l.at(s)
 	l.b.Loop(func() {
 		l.exitUnless(s.Cond)
-		l.stmts(s.Body.Stmts)
+		l.body(s.Body)
 	}, continuing)
 }

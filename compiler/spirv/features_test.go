@@ -1,6 +1,7 @@
 package spirv_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -63,12 +64,20 @@ func TestDebugInfo(t *testing.T) {
 		// SourceLanguageWGSL (10) is newer than Debian's spirv-val 2023.1.
 		b.Source(spirv.SourceLanguageUnknown, 0, file, "@compute @workgroup_size(1)\nfn main() {}\n")
 		b.Name(f.ID(), "main")
+		next := b.NewID()
+		f.Line(file, 1, 1)
+		f.Variable(b.TypePointer(spirv.StorageClassFunction, b.TypeInt(32, true)), 0)
 		f.Line(file, 2, 1)
-		f.Line(file, 2, 1) // repeated: dropped
+		f.Line(file, 2, 1) // repeated: one OpLine
 		f.Emit(spirv.OpNop, 0)
+		f.Emit(spirv.OpNop, 0) // same position: no OpLine
 		f.NoLine()
-		f.NoLine() // nothing in effect: dropped
+		f.Emit(spirv.OpNop, 0) // OpNoLine first
+		f.NoLine()
+		f.Line(file, 2, 7) // replaced before any instruction: not written
 		f.Line(file, 2, 12)
+		f.Branch(next)
+		f.Block(next) // a new block: the position is written again
 		f.Return()
 		f.End()
 		b.EntryPoint(spirv.ExecutionModelGLCompute, f.ID(), "main")
@@ -78,8 +87,19 @@ func TestDebugInfo(t *testing.T) {
 
 		m, err := spirv.Parse(words)
 		require.NoError(t, err)
-		assert.Len(t, m.Find(spirv.OpLine), 2)
-		assert.Len(t, m.Find(spirv.OpNoLine), 1)
+		var got []string
+		for _, in := range m.Insts {
+			switch in.Op {
+			case spirv.OpLine:
+				got = append(got, fmt.Sprintf("line %d:%d", in.Words[2], in.Words[3]))
+			case spirv.OpNoLine:
+				got = append(got, "noline")
+			case spirv.OpNop, spirv.OpBranch, spirv.OpReturn, spirv.OpLabel, spirv.OpVariable:
+				got = append(got, in.Op.String())
+			}
+		}
+		assert.Equal(t, []string{"OpLabel", "line 1:1", "OpVariable", "line 2:1", "OpNop", "OpNop", "noline", "OpNop", "line 2:12", "OpBranch",
+			"OpLabel", "line 2:12", "OpReturn"}, got)
 		assert.Equal(t, f.ID(), m.Lookup("main"))
 	}
 }

@@ -12,6 +12,12 @@ import "fmt"
 //
 // Several functions may be open at once; each is appended to the module's
 // function section when it ends.
+//
+// Line sets the source position of the instructions emitted after it; the
+// OpLine (or, after NoLine, OpNoLine) is written only before the next
+// instruction that needs it, so it never ends a block, never follows a merge
+// instruction, OpNoLine never stands between phis, and the position is
+// repeated in each block, as SPIR-V wants.
 type Function struct {
 	b      *Builder
 	id     ID
@@ -20,8 +26,13 @@ type Function struct {
 	body   []uint32 // from the entry block's OpLabel on
 	label  ID       // label of the open block; 0 between blocks
 	merge  []uint32 // OpSelectionMerge or OpLoopMerge waiting for the terminator
-	line   [3]uint32
 	ended  bool
+	// lines is set once Line or NoLine is called: only then are positions written.
+	lines bool
+	want  [3]uint32 // file, line and column set by Line; zero after NoLine
+	line  [3]uint32 // the position in effect in the open block; zero for none
+	// varLine is the position in effect at the end of the hoisted variables.
+	varLine [3]uint32
 }
 
 // funcBuffers are the slices of an ended function, kept for reuse by the
@@ -114,6 +125,7 @@ func (f *Function) emit(result ID, op Op, resultType ID, head, rest []uint32) ID
 		if len(first) == 0 || first[0] != uint32(StorageClassFunction) {
 			panic("spirv: OpVariable in a function must have storage class Function")
 		}
+		f.varPos()
 		return f.b.appendInst(&f.vars, result, op, resultType, head, rest)
 	case OpFunctionParameter, OpFunction, OpFunctionEnd:
 		panic(fmt.Sprintf("spirv: emit %v through BeginFunction, Param and End", op))
@@ -126,6 +138,10 @@ func (f *Function) emit(result ID, op Op, resultType ID, head, rest []uint32) ID
 			panic(fmt.Sprintf("spirv: second merge instruction in block %%%d", f.label))
 		}
 		return f.b.appendInst(&f.merge, result, op, resultType, head, rest)
+	}
+	// OpNoLine may not stand between phis; OpLine may.
+	if f.lines && f.want != f.line && (op != OpPhi || f.want != [3]uint32{}) {
+		f.writeLine()
 	}
 	if op.IsTerminator() {
 		f.body = append(f.body, f.merge...)
@@ -143,6 +159,7 @@ func (f *Function) Variable(ptrType, init ID) ID {
 		panic("spirv: variable in an ended function")
 	}
 	id := f.b.NewID()
+	f.varPos()
 	if init != 0 {
 		f.vars = append(f.vars, opWord(OpVariable, 5), ptrType, id, uint32(StorageClassFunction), init)
 	} else {
@@ -252,29 +269,42 @@ func (f *Function) DemoteToHelperInvocation() {
 	f.Emit(OpDemoteToHelperInvocation, 0)
 }
 
-// Line emits OpLine for the source position, unless it repeats the
-// position already in effect in this block.
+// Line sets the source position (an OpString file name, 1-based line and
+// column) of the instructions emitted from now on, in this block and the
+// next ones, until the next Line or NoLine. OpLine is written before the
+// next instruction whose position in effect differs.
 func (f *Function) Line(file ID, line, column uint32) {
-	if f.label == 0 {
-		panic("spirv: OpLine outside a block")
-	}
-	pos := [3]uint32{file, line, column}
-	if pos == f.line {
-		return
-	}
-	f.line = pos
-	f.body = append(f.body, opWord(OpLine, 4), file, line, column)
+	f.lines = true
+	f.want = [3]uint32{file, line, column}
 }
 
-// NoLine emits OpNoLine, ending the scope of the last OpLine.
+// NoLine says that the instructions emitted from now on have no source
+// position: OpNoLine ends the scope of an OpLine in effect before the next
+// instruction.
 func (f *Function) NoLine() {
-	if f.label == 0 {
-		panic("spirv: OpNoLine outside a block")
+	f.lines = true
+	f.want = [3]uint32{}
+}
+
+// varPos writes the OpLine of a hoisted variable. SPIR-V allows OpLine, not
+// OpNoLine, among the variables: one without a position keeps the position
+// of the one before.
+func (f *Function) varPos() {
+	if f.lines && f.want != f.varLine && f.want != [3]uint32{} {
+		f.vars = append(f.vars, opWord(OpLine, 4), f.want[0], f.want[1], f.want[2])
+		f.varLine = f.want
 	}
-	if f.line != [3]uint32{} {
-		f.line = [3]uint32{}
+}
+
+// writeLine writes the OpLine or OpNoLine that puts the wanted position in
+// effect.
+func (f *Function) writeLine() {
+	if f.want == ([3]uint32{}) {
 		f.body = append(f.body, opWord(OpNoLine, 1))
+	} else {
+		f.body = append(f.body, opWord(OpLine, 4), f.want[0], f.want[1], f.want[2])
 	}
+	f.line = f.want
 }
 
 // End finishes the function and appends it to the module. The last block
@@ -290,10 +320,14 @@ func (f *Function) End() {
 		panic(fmt.Sprintf("spirv: function %%%d has no blocks", f.id))
 	}
 	b := f.b
-	dst := b.functionSpace(len(f.header) + len(f.vars) + len(f.body) + 1)
+	dst := b.functionSpace(len(f.header) + len(f.vars) + len(f.body) + 2)
 	*dst = append(*dst, f.header...)
 	*dst = append(*dst, f.body[:2]...) // entry block's OpLabel
 	*dst = append(*dst, f.vars...)
+	if f.varLine != [3]uint32{} && (len(f.body) == 2 || f.body[2]&0xffff != uint32(OpLine)) {
+		// The entry block's first instructions were emitted with no position in effect.
+		*dst = append(*dst, opWord(OpNoLine, 1))
+	}
 	*dst = append(*dst, f.body[2:]...)
 	*dst = append(*dst, opWord(OpFunctionEnd, 1))
 	b.openFuncs--

@@ -70,7 +70,7 @@ func newFlagSet(cfg *config, stderr io.Writer) *flag.FlagSet {
 	fs.StringVar(&cfg.entryPoint, "entry-point", "", "keep only the entry point `NAME`")
 	fs.StringVar(&cfg.robustness, "robustness", "on", "bounds clamping of memory accesses: on or off")
 	fs.BoolVar(&cfg.uniformStd, "uniform-standard-layout", false, "allow storage-buffer layout rules in uniform buffers (uniform_buffer_standard_layout)")
-	fs.BoolVar(&cfg.debug, "g", false, "embed the source in the SPIR-V (OpSource; line information is not emitted yet)")
+	fs.BoolVar(&cfg.debug, "g", false, "debug information: embed the source (OpString, OpSource) and map instructions to its lines and columns (OpLine)")
 	fs.BoolVar(&cfg.noNames, "strip-names", false, "leave out OpName and OpMemberName (smaller SPIR-V)")
 	fs.StringVar(&cfg.diagFormat, "diagnostics-format", "text", "diagnostics format: text or json")
 	fs.Var(&cfg.overrides, "override", "substitute override `NAME=VALUE` at compile time (repeatable)")

@@ -2,14 +2,17 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/wgslgo/wgslgo/compiler/reflect"
+	"github.com/wgslgo/wgslgo/compiler/spirv"
 	"github.com/wgslgo/wgslgo/gen/wgsl"
 	"github.com/wgslgo/wgslgo/internal/spirvval"
 )
@@ -113,6 +116,45 @@ func TestDebugEmbedsSource(t *testing.T) {
 	assert.Contains(t, string(data), "fn step(", "OpSource carries the source text")
 	words := wgsl.Words(data)
 	spirvval.Check(t, words, "vulkan1.1")
+}
+
+// TestDebugLines: -g maps instructions to lines and columns (OpLine) for every target; without
+// it there is no debug information at all.
+func TestDebugLines(t *testing.T) {
+	src := writeFile(t, "lines.wgsl", "@group(0) @binding(0) var<storage, read_write> out: array<u32>;\n\n"+
+		"@compute @workgroup_size(1)\nfn main() {\n  for (var i = 0u; i < 4u; i++) {\n    out[i] = i * 3u;\n  }\n}\n")
+	spv := filepath.Join(t.TempDir(), "lines.spv")
+	for _, target := range []string{"vulkan1.0", "vulkan1.1", "vulkan1.2", "vulkan1.3"} {
+		code, stderr := runWgslc(t, "-g", "--target", target, "-o", spv, src)
+		require.Equal(t, exitOK, code, stderr)
+		data, err := os.ReadFile(spv)
+		require.NoError(t, err)
+		words := wgsl.Words(data)
+		spirvval.Check(t, words, target)
+		m, err := spirv.Parse(words)
+		require.NoError(t, err)
+		// The store of `out[i] = i * 3u;` (line 6, column 5) follows its OpLine; the multiplication
+		// is at its operator (column 16).
+		var lines []string
+		for _, in := range m.Insts {
+			switch in.Op {
+			case spirv.OpLine:
+				lines = append(lines, fmt.Sprintf("%d:%d", in.Words[2], in.Words[3]))
+			case spirv.OpStore, spirv.OpIMul:
+				lines = append(lines, in.Op.String())
+			}
+		}
+		assert.Contains(t, strings.Join(lines, " "), "6:16 OpIMul 6:5 OpStore", target)
+	}
+
+	code, stderr := runWgslc(t, "-o", spv, src)
+	require.Equal(t, exitOK, code, stderr)
+	data, err := os.ReadFile(spv)
+	require.NoError(t, err)
+	m, err := spirv.Parse(wgsl.Words(data))
+	require.NoError(t, err)
+	assert.Empty(t, m.Find(spirv.OpLine))
+	assert.Empty(t, m.Find(spirv.OpString))
 }
 
 func TestOverrideSizedArrays(t *testing.T) {

@@ -53,6 +53,7 @@ func removeAfterNoReturn(m *ir.Module) {
 						return
 					}
 					b := ir.NewBuilder(f)
+					b.SetPos(in.Pos)
 					blk.Insts = blk.Insts[:i+1]
 					b.SetBlock(blk)
 					b.Unreachable()

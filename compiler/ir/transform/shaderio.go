@@ -28,7 +28,7 @@ func shaderIO(m *ir.Module, inner *ir.Func) {
 	name := inner.Name
 	inner.Name = uniqueFuncName(m, name+"_inner")
 	ep := m.NewFunc(name, nil)
-	ep.Stage, ep.WorkgroupSize = inner.Stage, inner.WorkgroupSize
+	ep.Stage, ep.WorkgroupSize, ep.Pos = inner.Stage, inner.WorkgroupSize, inner.Pos
 	inner.Stage, inner.WorkgroupSize = ir.StageNone, [3]ir.Value{}
 	paramIO := inner.ParamIO
 	resultIO := inner.ResultIO
@@ -36,6 +36,7 @@ func shaderIO(m *ir.Module, inner *ir.Func) {
 	inner.ResultIO = types.NoIO
 
 	b := ir.NewBuilder(ep)
+	b.SetPos(ep.Pos)
 	in := &inputs{m: m, b: b, ep: ep, vars: map[string]ir.Value{}}
 	args := make([]ir.Value, len(inner.Params))
 	for i, p := range inner.Params {

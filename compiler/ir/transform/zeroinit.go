@@ -33,6 +33,7 @@ func zeroInit(m *ir.Module, f *ir.Func, vars []*ir.Global) {
 	if len(f.Body.Insts) > 0 {
 		b.SetInsertBefore(f.Body.Insts[0])
 	}
+	b.SetPos(f.Pos) // the zeroing belongs to the entry point, not its first statement
 	lii := localInvocationIndex(m, f, b)
 	size := workgroupTotal(m, f, b)
 	for _, g := range vars {
