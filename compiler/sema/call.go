@@ -144,6 +144,9 @@ func (c *checker) builtinCall(e *syntax.CallExpr, kind CallKind, bc builtins.Cal
 		c.reportResolve(e, err)
 		return invalid(e)
 	}
+	if a, ok := res.Result.(*types.Array); ok && kind == CallConstructor {
+		c.checkArrayConstructor(e, a, bc.Type == nil)
+	}
 	// Convert each argument to its parameter type.
 	stage := ConstStage
 	allConst := true
