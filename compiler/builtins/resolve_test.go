@@ -169,6 +169,15 @@ var resolveCases = []resolveCase{
 	{call: "arrayLength(ptr<storage, array<f32, 4>, read>)", err: "no matching overload"},
 	{call: "arrayLength(ref<storage, array<f32>, read>)", err: "no matching overload"},
 	{call: "arrayLength(ptr<private, array<f32>, read_write>)", err: "no matching overload"},
+	// The spec's AS is storage, uniform or workgroup (with AM valid for AS): a uniform or
+	// workgroup pointer to a runtime-sized array can only come from bufferArrayView, since
+	// neither space may hold such an array otherwise (see sema's buffer_view fixture).
+	{call: "arrayLength(ptr<uniform, array<vec4<f32>>, read>)", want: "u32"},
+	{call: "arrayLength(ptr<workgroup, array<u32>, read_write>)", want: "u32"},
+	{call: "arrayLength(ptr<uniform, array<f32>, read_write>)", err: "no matching overload"},
+	{call: "arrayLength(ptr<workgroup, array<f32>, read>)", err: "no matching overload"},
+	{call: "arrayLength(ptr<workgroup, array<i32, 4>, read_write>)", err: "no matching overload"},
+	{call: "arrayLength(ptr<function, array<f32>, read_write>)", err: "no matching overload"},
 
 	// Value constructors.
 	{call: "vec3(AbstractInt, AbstractInt, AbstractInt)", want: "vec3<AbstractInt>"},
