@@ -194,7 +194,7 @@ func (o *Overload) match(p *pattern, t types.Type, conv bool, b *binding) bool {
 		return ok && o.match(p.elem, a.Elem, false, b)
 	case pPtr:
 		q, ok := t.(*types.Pointer)
-		return ok && b.bindRef(o, p.a, int32(q.Space)) && b.bindRef(o, p.b, int32(q.Access)) &&
+		return ok && accessValid(q) && b.bindRef(o, p.a, int32(q.Space)) && b.bindRef(o, p.b, int32(q.Access)) &&
 			o.match(p.elem, q.Elem, false, b)
 	case pTexture:
 		x, ok := t.(*types.Texture)
@@ -216,6 +216,14 @@ func (o *Overload) match(p *pattern, t types.Type, conv bool, b *binding) bool {
 		return ok && types.IsRuntimeSized(x) != p.flag
 	}
 	return false
+}
+
+// accessValid reports whether a pointer's access mode is one its address space allows (spec
+// "Address Spaces"; arrayLength says so of its AM): storage memory is read or read_write (the
+// 2021 draft also had write-only buffers), the other spaces have one mode each. The checker
+// never forms other pointer types; callers of Resolve might.
+func accessValid(p *types.Pointer) bool {
+	return p.Space == types.AddrStorage || p.Access == types.DefaultAccess(p.Space)
 }
 
 // settle finishes a binding after all arguments matched: channel-format variables follow

@@ -169,6 +169,15 @@ var resolveCases = []resolveCase{
 	{call: "arrayLength(ptr<storage, array<f32, 4>, read>)", err: "no matching overload"},
 	{call: "arrayLength(ref<storage, array<f32>, read>)", err: "no matching overload"},
 	{call: "arrayLength(ptr<private, array<f32>, read_write>)", err: "no matching overload"},
+	// The spec's AS is storage, uniform or workgroup (with AM valid for AS): a uniform or
+	// workgroup pointer to a runtime-sized array can only come from bufferArrayView, since
+	// neither space may hold such an array otherwise (see sema's buffer_view fixture).
+	{call: "arrayLength(ptr<uniform, array<vec4<f32>>, read>)", want: "u32"},
+	{call: "arrayLength(ptr<workgroup, array<u32>, read_write>)", want: "u32"},
+	{call: "arrayLength(ptr<uniform, array<f32>, read_write>)", err: "no matching overload"},
+	{call: "arrayLength(ptr<workgroup, array<f32>, read>)", err: "no matching overload"},
+	{call: "arrayLength(ptr<workgroup, array<i32, 4>, read_write>)", err: "no matching overload"},
+	{call: "arrayLength(ptr<function, array<f32>, read_write>)", err: "no matching overload"},
 
 	// Value constructors.
 	{call: "vec3(AbstractInt, AbstractInt, AbstractInt)", want: "vec3<AbstractInt>"},
@@ -218,7 +227,19 @@ var resolveCases = []resolveCase{
 	{call: "array(S, S)", want: "array<S, 2>"},
 	{call: "array()", err: "no matching overload"},
 	{call: "array(sampler)", err: "no matching overload"},
-	{call: "f32(AbstractInt)", want: "f32", params: "AbstractInt"},
+	// f32(e: T) takes a concrete scalar T (spec "f32"), unlike bool, f16, i32 and u32, whose
+	// T may be abstract. An AbstractInt argument therefore picks f32(i32), the cheapest
+	// conversion (rank 3, before u32's 4, f32's 6 and f16's 7; spec "Conversion Rank"), and
+	// converts to i32 first: f32(3000000000) is an error, as the u32 note says it would be
+	// without u32's AbstractInt overload. An AbstractFloat argument picks f32(f32) (rank 1).
+	// Tint gives f32 an abstract overload too and accepts f32(3000000000).
+	{call: "f32(AbstractInt)", want: "f32", params: "i32"},
+	{call: "f32(AbstractInt)", want: "f32", params: "i32", ctx: "f16"},
+	{call: "f32(AbstractFloat)", want: "f32", params: "f32"},
+	{call: "f32(AbstractFloat)", want: "f32", params: "f32", ctx: "f16"},
+	{call: "f16(AbstractInt)", want: "f16", params: "AbstractInt", ctx: "f16"},
+	{call: "i32(AbstractFloat)", want: "i32", params: "AbstractFloat"},
+	{call: "bool(AbstractInt)", want: "bool", params: "AbstractInt"},
 	{call: "f32(i32)", want: "f32"},
 	{call: "i32(f32)", want: "i32"},
 	{call: "u32(AbstractInt)", want: "u32", params: "AbstractInt"},

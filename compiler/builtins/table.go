@@ -11,8 +11,6 @@ import (
 // macro ([ALLFLOATINGDECL]) the table uses the same name.
 //
 // Deviations from the spec's letter, on purpose:
-//   - f32(e: T) accepts abstract T like bool, i32, u32 and f16 do: with T concrete only,
-//     f32(3000000000) would convert through i32 and fail.
 //   - frexp and modf return __frexp_result<T> and __modf_result<T>: the spec's six
 //     overloads each, folded by T.
 //   - ldexp's "I is a vector if and only if T is" is written as two overloads.
@@ -29,7 +27,7 @@ const tableText = `
 @const @must_use fn f16(e: T) -> f16
     T: SCALAR
 @const @must_use fn f32(e: T) -> f32
-    T: SCALAR
+    T: CONCRETESCALAR
 @const @must_use fn i32(e: T) -> i32
     T: SCALAR
 @const @must_use fn u32(e: T) -> u32

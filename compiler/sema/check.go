@@ -66,6 +66,9 @@ type checker struct {
 	// operand decides the result: that operand is type-checked but not evaluated, so its
 	// evaluation errors are not reported.
 	noEval int
+
+	// structDepth caches the nesting depth of structure types (see nestDepth).
+	structDepth map[*types.Struct]int
 }
 
 // evalError reports a constant-evaluation error at n, unless evaluation is suppressed. It

@@ -198,6 +198,7 @@ func (c *checker) globalVar(d *syntax.VarDecl) Object {
 
 // checkStoreType applies the address space rules to a variable's store type.
 func (c *checker) checkStoreType(d *syntax.VarDecl, v *Var) {
+	c.checkVarSize(d, v)
 	t := v.Type
 	at := d.Name.Loc
 	if d.Type != nil {

@@ -19,6 +19,10 @@ type funcState struct {
 	calls        map[*Func]bool
 	globals      map[Object]bool
 	alias        *aliasInfo
+	// braces is the nesting depth of braces at the statement being checked and varBytes the
+	// combined byte-size of the variables declared so far, for the limits (limits.go).
+	braces   int
+	varBytes int
 }
 
 type ctlKind uint8
@@ -121,9 +125,7 @@ func (c *checker) funcSignature(d *syntax.FuncDecl) Object {
 	if a := set["subgroup_size"]; a != nil {
 		c.subgroupSize(a, f)
 	}
-	if len(d.Params) > 255 {
-		c.errorAt(d.Name.Loc, "function '%s' has %d parameters; the limit is 255", d.Name.Name, len(d.Params))
-	}
+	c.checkParams(d)
 	for i, p := range d.Params {
 		param := &Param{objectBase: objectBase{name: p.Name.Name, span: p.Name.Loc}, Decl: p, IO: types.NoIO, Index: i}
 		param.Type = c.typeOf(p.Type)
@@ -319,7 +321,9 @@ func (c *checker) funcBody(f *Func) {
 		c.declare(&p.Decl.Name, p)
 	}
 	// The body shares the parameters' scope: redeclaring a parameter is an error.
+	c.enterBraces(f.Decl.Body.Loc)
 	b := c.stmtList(f.Decl.Body.Stmts)
+	c.leaveBraces()
 	f.Behaviors = b
 	if f.Result != nil && b.has(BehNext) {
 		c.errorAt(closingBrace(f.Decl.Body), "function '%s' must return a value of type %s on every path", f.name, f.Result)
@@ -431,6 +435,7 @@ func (c *checker) finishFunctions() {
 
 // entryPoint validates the interface and the resources of one entry point.
 func (c *checker) entryPoint(f *Func, uses []BuiltinUse) {
+	c.checkShaderMemory(f)
 	stage := builtinStage(f.Stage)
 	for _, u := range uses {
 		if u.Stages != 0 && u.Stages&stage == 0 {

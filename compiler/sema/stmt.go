@@ -45,7 +45,9 @@ func (c *checker) block(b *syntax.CompoundStmt) Behavior {
 	}
 	c.filterAttrs(b.Attrs, b.Loc)
 	c.pushScope()
+	c.enterBraces(b.Loc)
 	beh := c.stmtList(b.Stmts)
+	c.leaveBraces()
 	c.popScope()
 	return beh
 }
@@ -227,11 +229,14 @@ func (c *checker) switchStmt(s *syntax.SwitchStmt) Behavior {
 	if c.legacy {
 		c.legacyFallthroughs(s)
 	}
+	c.checkCaseSelectors(s)
 	c.fn.push(ctlSwitch)
+	c.enterBraces(s.Loc)
 	var b Behavior
 	for _, cl := range s.Clauses {
 		b |= c.block(cl.Body)
 	}
+	c.leaveBraces()
 	c.fn.pop()
 	if b.has(BehBreak) {
 		b = (b | BehNext) &^ BehBreak
@@ -266,6 +271,7 @@ func (c *checker) loopStmt(s *syntax.LoopStmt) Behavior {
 	// The continuing block sees the body's declarations: check both in one scope.
 	c.filterAttrs(s.Body.Attrs, s.Loc)
 	c.pushScope()
+	c.enterBraces(s.Body.Loc)
 	body := c.stmtList(s.Body.Stmts)
 	frame := c.fn.pop()
 	cont := Behavior(BehNext)
@@ -275,6 +281,7 @@ func (c *checker) loopStmt(s *syntax.LoopStmt) Behavior {
 		c.filterAttrs(s.Continuing.Body.Attrs, s.Continuing.Loc)
 		bodyScope := c.scope
 		c.pushScope()
+		c.enterBraces(s.Continuing.Body.Loc)
 		stmts := s.Continuing.Body.Stmts
 		legacyBreak := false
 		if n := len(stmts); c.legacy && n > 0 && s.Continuing.BreakIf == nil && c.legacyContinuingBreak(stmts[n-1]) {
@@ -290,6 +297,7 @@ func (c *checker) loopStmt(s *syntax.LoopStmt) Behavior {
 				cont |= BehBreak
 			}
 		}
+		c.leaveBraces()
 		c.popScope()
 		c.fn.inContinuing--
 		c.fn.pop()
@@ -297,6 +305,7 @@ func (c *checker) loopStmt(s *syntax.LoopStmt) Behavior {
 		cont &^= BehContinue | BehReturn
 		c.checkContinuesSkipDecls(frame.continues, bodyScope, s.Continuing)
 	}
+	c.leaveBraces()
 	c.popScope()
 	return c.loopBehavior(s, errs, body, cont)
 }
@@ -364,7 +373,9 @@ func (c *checker) forStmt(s *syntax.ForStmt) Behavior {
 	c.fn.push(ctlLoop)
 	// The body shares the scope of the initializer's declarations.
 	c.filterAttrs(s.Body.Attrs, s.Body.Loc)
+	c.enterBraces(s.Body.Loc)
 	bb := c.stmtList(s.Body.Stmts)
+	c.leaveBraces()
 	c.fn.pop()
 	if body.has(BehNext) {
 		body = (body &^ BehNext) | bb

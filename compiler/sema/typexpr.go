@@ -342,6 +342,7 @@ func (c *checker) arrayType(id *syntax.IdentExpr) types.Type {
 	if !c.checkArrayElem(args[0], elem, a) {
 		return nil
 	}
+	c.checkNesting(id.Span(), a, "array type")
 	return a
 }
 
@@ -565,6 +566,7 @@ func (c *checker) structDecl(d *syntax.StructDecl) Object {
 	if len(d.Members) == 0 {
 		c.errorf(d, "structure '%s' must have at least one member", d.Name.Name)
 	}
+	c.checkStructMembers(d)
 	seen := map[string]*syntax.StructMember{}
 	for i, m := range d.Members {
 		if prev, dup := seen[m.Name.Name]; dup {
@@ -596,6 +598,7 @@ func (c *checker) structDecl(d *syntax.StructDecl) Object {
 		c.legacyImpliedSizes(s)
 	}
 	c.structIO(d, s)
+	c.checkNesting(d.Name.Loc, s, "structure '"+d.Name.Name+"'")
 	c.prog.Structs = append(c.prog.Structs, s)
 	c.prog.Layouts.CheckType(s, d.Name.Loc, c.reportLayout)
 	return tn

@@ -26,6 +26,13 @@ fn main(@builtin(local_invocation_index) i: u32) {
 	let w = bufferView<array<u32, 16>>(&wg, 0u);
 	let len: u32 = bufferLength(&rt) + bufferLength(&fixed) + takes(&fixed) + takes_rt(&rt) + (*a)[1].a + (*w)[3];
 	_ = len;
+	// arrayLength takes ptr<AS, array<E>, AM> with AS storage, uniform or workgroup (spec
+	// "arrayLength"): a uniform or workgroup pointer to a runtime-sized array comes only from
+	// bufferArrayView, since neither space may otherwise hold such an array (array_length.wgsl
+	// has the errors). Tint agrees.
+	let w_rt = bufferArrayView<array<u32>>(&wg, 0u, 16u);
+	let lengths: u32 = arrayLength(a) + arrayLength(w_rt) + arrayLength(bufferArrayView<array<u32>>(&fixed, 0u, 64u));
+	_ = lengths;
 	_ = bufferView<f32>(&wg_override, 0u);
 	let negative_offset = bufferView<u32>(&fixed, -4); // ERROR "offset|negative|bufferView"
 	let misaligned = bufferView<vec4f>(&fixed, 4u); // ERROR "offset|align|bufferView"
