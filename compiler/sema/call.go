@@ -114,10 +114,25 @@ func (c *checker) checkArgsOnly(e *syntax.CallExpr) {
 
 // builtinCall resolves a call against the builtin overload table.
 func (c *checker) builtinCall(e *syntax.CallExpr, kind CallKind, bc builtins.Call) operand {
-	args := make([]operand, len(e.Args))
+	// The operands and the argument types live on stacks of the checker (nested calls push
+	// above and pop back), which saves three allocations per call.
+	mark := len(c.argStack)
+	for _, a := range e.Args {
+		op := c.expr(a)
+		c.argStack = append(c.argStack, op)
+	}
+	n := len(e.Args)
+	args := c.argStack[mark : mark+n : mark+n]
+	tmark := len(c.argTypes)
+	defer func() {
+		clear(c.argStack[mark:])
+		c.argStack = c.argStack[:mark]
+		clear(c.argTypes[tmark:])
+		c.argTypes = c.argTypes[:tmark]
+		c.argConst = c.argConst[:tmark]
+	}()
 	ok := true
-	for i, a := range e.Args {
-		args[i] = c.expr(a)
+	for i := range args {
 		switch args[i].mode {
 		case Invalid:
 			ok = false
@@ -130,12 +145,12 @@ func (c *checker) builtinCall(e *syntax.CallExpr, kind CallKind, bc builtins.Cal
 	if !ok {
 		return invalid(e)
 	}
-	bc.Args = make([]types.Type, len(args))
-	bc.Const = make([]bool, len(args))
-	for i, a := range args {
-		bc.Args[i] = a.typ
-		bc.Const[i] = a.mode == Value && a.stage == ConstStage && a.val.IsValid()
+	for _, a := range args {
+		c.argTypes = append(c.argTypes, a.typ)
+		c.argConst = append(c.argConst, a.mode == Value && a.stage == ConstStage && a.val.IsValid())
 	}
+	bc.Args = c.argTypes[tmark : tmark+n : tmark+n]
+	bc.Const = c.argConst[tmark : tmark+n : tmark+n]
 	if c.legacy && kind == CallBuiltin {
 		c.legacyCallArgs(e, &bc, args)
 	}
@@ -187,7 +202,8 @@ func (c *checker) builtinCall(e *syntax.CallExpr, kind CallKind, bc builtins.Cal
 	if kind == CallBuiltin && !c.partialChecks(e, bc.Name, args, res) {
 		return invalid(e)
 	}
-	call := &Call{Kind: kind, Builtin: res, Name: bc.Name, Type: res.Result}
+	call := c.newCall()
+	*call = Call{Kind: kind, Builtin: res, Name: bc.Name, Type: res.Result}
 	c.prog.setCall(e, call)
 	if c.fn != nil && kind == CallBuiltin {
 		c.fn.fn.Builtins = append(c.fn.fn.Builtins, BuiltinUse{Name: bc.Name, Stages: res.Overload.Stages, Span: e.Callee.Loc})
@@ -480,4 +496,14 @@ func (c *checker) bufferViewChecks(e *syntax.CallExpr, args []operand, res *buil
 		return false
 	}
 	return true
+}
+
+// newCall returns a Call from a chunk allocated 64 at a time.
+func (c *checker) newCall() *Call {
+	if len(c.callSlab) == 0 {
+		c.callSlab = make([]Call, 64)
+	}
+	call := &c.callSlab[0]
+	c.callSlab = c.callSlab[1:]
+	return call
 }

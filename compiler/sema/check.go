@@ -46,6 +46,12 @@ type checker struct {
 	opts   Options
 	legacy bool
 
+	// Scratch stacks of builtinCall, and the chunk Calls are taken from.
+	argStack []operand
+	argTypes []types.Type
+	argConst []bool
+	callSlab []Call
+
 	module map[string]*moduleDecl
 	// resolvingPath is the chain of module declarations being resolved, for cycle messages.
 	resolvingPath []*moduleDecl
