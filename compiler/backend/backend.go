@@ -133,6 +133,12 @@ type emitter struct {
 	inProgress map[*ir.Inst]bool
 
 	fn *funcState
+
+	// shared maps plain structures to the explicitly laid out twins emitted for them, and
+	// sharedStride gives unstrided arrays their twins' strides (before SPIR-V 1.4; see
+	// shareLayouts).
+	shared       map[types.Type]types.Type
+	sharedStride map[arrayKey]uint32
 }
 
 type ptrKey struct {
@@ -159,6 +165,9 @@ func newEmitter(m *ir.Module, opts Options) *emitter {
 		info:       map[*ir.Func]*funcInfo{},
 		globalIx:   map[*ir.Global]int{},
 		inProgress: map[*ir.Inst]bool{},
+
+		shared:       map[types.Type]types.Type{},
+		sharedStride: map[arrayKey]uint32{},
 	}
 }
 
@@ -170,6 +179,7 @@ func (e *emitter) module() {
 		b.Source(spirv.SourceLanguageUnknown, 0, b.String(src.Name), string(src.Text))
 	}
 	e.u32 = b.TypeInt(32, false)
+	e.shareLayouts()
 	for _, o := range e.m.Overrides {
 		e.override(o)
 	}
