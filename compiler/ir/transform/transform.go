@@ -27,8 +27,9 @@ type Options struct {
 	Layouts *layout.Layouts
 }
 
-// ForSPIRV runs, in order, every pass the SPIR-V backend relies on, then constant folding
-// and dead-code removal. It validates the module before and after.
+// ForSPIRV runs, in order, every pass the SPIR-V backend relies on, then constant folding,
+// common-subexpression elimination and dead-code removal. It validates the module before
+// and after.
 func ForSPIRV(m *ir.Module, opts Options) error {
 	if err := ir.Validate(m); err != nil {
 		return err
@@ -55,6 +56,7 @@ func ForSPIRV(m *ir.Module, opts Options) error {
 	Std140(m, lay)
 	ForkExplicitLayout(m, lay)
 	Fold(m)
+	CSE(m)
 	DeadCode(m)
 	return ir.Validate(m)
 }
