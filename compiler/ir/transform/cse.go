@@ -40,11 +40,11 @@ type cseKey struct {
 }
 
 type cse struct {
-	m       *ir.Module
-	table   map[cseKey][]*ir.Inst
-	log     []cseKey // keys added, in order, for popping scopes
-	repl    map[ir.Value]ir.Value
-	drop    map[*ir.Inst]bool
+	m     *ir.Module
+	table map[cseKey][]*ir.Inst
+	log   []cseKey // keys added, in order, for popping scopes
+	repl  map[ir.Value]ir.Value
+	drop  map[*ir.Inst]bool
 }
 
 func (c *cse) block(blk *ir.Block) {

@@ -41,7 +41,7 @@ func TestCSE(t *testing.T) {
 		v1 := b.Load(p1)
 		v1b := b.Load(p1) // loads stay
 		b.If(c, nil, func() {
-			n2 := b.Builtin(ir.BuiltinArrayLength, buf)                          // nested: n1
+			n2 := b.Builtin(ir.BuiltinArrayLength, buf)                           // nested: n1
 			p2 := b.Access(buf, b.Builtin(ir.BuiltinMin, x, b.Sub(n2, b.U32(1)))) // nested: p1
 			b.Store(p2, b.Add(b.Load(p2), b.F32(1)))
 			y := b.Mul(a, a)
