@@ -16,14 +16,21 @@ import (
 // only what is visible at the loop (conservatively, not the body's values). One pass, linear
 // in the size of the module.
 //
+// Loads from uniform buffers and of textures and samplers (memory nothing writes) are
+// common subexpressions like the pure operations. Other loads reuse, within straight-line
+// code, the value an earlier load of the same pointer read or a store wrote, as long as
+// nothing that may write memory (a store, a call, an atomic, a barrier, ...) came between:
+// every such instruction, and every loop, forgets all remembered memory.
+//
 // A duplicate carrying a source name the kept instruction lacks hands it over; two
 // differently named equal values are both kept, so that every source name survives.
 func CSE(m *ir.Module) {
-	c := &cse{m: m, table: map[cseKey][]*ir.Inst{},
+	c := &cse{m: m, table: map[cseKey][]*ir.Inst{}, mem: map[ir.Value]memEntry{},
 		repl: map[ir.Value]ir.Value{}, drop: map[*ir.Inst]bool{}}
 	for _, f := range m.Funcs {
 		c.block(f.Body)
 		clear(c.repl)
+		c.epoch++
 	}
 	if len(c.drop) > 0 {
 		ir.RemoveInsts(m, func(in *ir.Inst) bool { return c.drop[in] })
@@ -45,10 +52,26 @@ type cse struct {
 	log   []cseKey // keys added, in order, for popping scopes
 	repl  map[ir.Value]ir.Value
 	drop  map[*ir.Inst]bool
+
+	// mem maps a pointer to the value memory holds there, valid while its epoch is the
+	// current one; memLog records the entries replaced, for popping scopes.
+	mem    map[ir.Value]memEntry
+	memLog []memUndo
+	epoch  uint32
+}
+
+type memEntry struct {
+	val   ir.Value
+	epoch uint32
+}
+
+type memUndo struct {
+	ptr ir.Value
+	old memEntry
 }
 
 func (c *cse) block(blk *ir.Block) {
-	mark := len(c.log)
+	mark, memMark := len(c.log), len(c.memLog)
 	for _, in := range blk.Insts {
 		if len(c.repl) > 0 {
 			for i, a := range in.Args {
@@ -59,8 +82,10 @@ func (c *cse) block(blk *ir.Block) {
 		}
 		switch in.Op {
 		case ir.OpLoop:
+			c.epoch++ // the loop may write what its next iteration reads
 			c.block(in.Body())
 			c.block(in.Continuing())
+			c.epoch++
 			continue
 		case ir.OpIf, ir.OpSwitch:
 			for _, nb := range in.Blocks {
@@ -68,20 +93,15 @@ func (c *cse) block(blk *ir.Block) {
 			}
 			continue
 		}
-		if in.Result == 0 || !cseable(in) {
+		if c.memory(in) {
+			continue
+		}
+		if in.Result == 0 || !c.cseable(in) {
 			continue
 		}
 		k := c.key(in)
-		if prev := c.find(k, in); prev != nil {
-			name, pname := c.m.Name(in.Result), c.m.Name(prev.Result)
-			if name == "" || pname == "" || name == pname {
-				if pname == "" && name != "" {
-					c.m.SetName(prev.Result, name)
-				}
-				c.repl[in.Result] = prev.Result
-				c.drop[in] = true
-				continue
-			}
+		if prev := c.find(k, in); prev != nil && c.reuse(in, prev.Result) {
+			continue
 		}
 		c.table[k] = append(c.table[k], in)
 		c.log = append(c.log, k)
@@ -96,10 +116,85 @@ func (c *cse) block(blk *ir.Block) {
 		}
 	}
 	c.log = c.log[:mark]
+	for i := len(c.memLog) - 1; i >= memMark; i-- {
+		u := c.memLog[i]
+		if u.old.val == 0 {
+			delete(c.mem, u.ptr)
+		} else {
+			c.mem[u.ptr] = u.old
+		}
+	}
+	c.memLog = c.memLog[:memMark]
 }
 
-func cseable(in *ir.Inst) bool {
+// memory handles loads from and writes to memory that may change, and reports whether in
+// was one of those or anything else that ends the reuse of loaded values.
+func (c *cse) memory(in *ir.Inst) bool {
 	switch in.Op {
+	case ir.OpLoad:
+		if c.immutable(in.Args[0]) {
+			return false
+		}
+		p := in.Args[0]
+		if e, ok := c.mem[p]; ok && e.epoch == c.epoch && c.reuse(in, e.val) {
+			return true
+		}
+		c.remember(p, in.Result)
+		return true
+	case ir.OpStore:
+		c.epoch++
+		c.remember(in.Args[0], in.Args[1])
+		return true
+	case ir.OpBuiltin:
+		fn := in.Builtin()
+		if fn.IsPure() || fn == ir.BuiltinArrayLength || fn.IsTexture() && fn != ir.BuiltinTextureStore {
+			return false
+		}
+		c.epoch++
+		return true
+	case ir.OpVar, ir.OpAccess:
+		return false
+	}
+	if in.Op.IsPure() || in.Op.IsTerminator() {
+		return false
+	}
+	c.epoch++ // calls, discard and anything new
+	return true
+}
+
+func (c *cse) remember(p, v ir.Value) {
+	c.memLog = append(c.memLog, memUndo{p, c.mem[p]})
+	c.mem[p] = memEntry{v, c.epoch}
+}
+
+// reuse replaces in's result with v unless that would lose a source name.
+func (c *cse) reuse(in *ir.Inst, v ir.Value) bool {
+	name, vname := c.m.Name(in.Result), c.m.Name(v)
+	if name != "" && vname != "" && name != vname {
+		return false
+	}
+	if vname == "" && name != "" {
+		if c.m.Kind(v) != ir.KindInst {
+			return false // constants and parameters keep their own names
+		}
+		c.m.SetName(v, name)
+	}
+	c.repl[in.Result] = v
+	c.drop[in] = true
+	return true
+}
+
+// immutable reports whether p points into memory nothing writes: a uniform buffer, a
+// texture or a sampler.
+func (c *cse) immutable(p ir.Value) bool {
+	pt, ok := c.m.Type(p).(*types.Pointer)
+	return ok && (pt.Space == types.AddrUniform || pt.Space == types.AddrHandle)
+}
+
+func (c *cse) cseable(in *ir.Inst) bool {
+	switch in.Op {
+	case ir.OpLoad:
+		return c.immutable(in.Args[0])
 	case ir.OpAccess:
 		return true
 	case ir.OpBuiltin:
