@@ -43,7 +43,7 @@ func TestCSE(t *testing.T) {
 		b.If(c, nil, func() {
 			n2 := b.Builtin(ir.BuiltinArrayLength, buf)                           // nested: n1
 			p2 := b.Access(buf, b.Builtin(ir.BuiltinMin, x, b.Sub(n2, b.U32(1)))) // nested: p1
-			b.Store(p2, b.Add(b.Load(p2), b.F32(1))) // the load is v1 too
+			b.Store(p2, b.Add(b.Load(p2), b.F32(1)))                              // the load is v1 too
 			y := b.Mul(a, a)
 			m.SetName(y, "y")
 			b.Store(p1, b.Convert(types.F32, y))
