@@ -28,8 +28,8 @@ type Options struct {
 }
 
 // ForSPIRV runs, in order, every pass the SPIR-V backend relies on, then constant folding,
-// common-subexpression elimination and dead-code removal. It validates the module before
-// and after.
+// common-subexpression elimination, the removal of clamps that cannot change their value and
+// dead-code removal. It validates the module before and after.
 func ForSPIRV(m *ir.Module, opts Options) error {
 	if err := ir.Validate(m); err != nil {
 		return err
@@ -57,6 +57,7 @@ func ForSPIRV(m *ir.Module, opts Options) error {
 	ForkExplicitLayout(m, lay)
 	Fold(m)
 	CSE(m)
+	PruneClamps(m)
 	DeadCode(m)
 	return ir.Validate(m)
 }
