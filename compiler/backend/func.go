@@ -36,7 +36,10 @@ func (e *emitter) function(f *ir.Func) {
 		params[i] = e.typeID(e.m.Type(p))
 	}
 	sf := b.BeginFunction(e.funcIDs[f], ret, b.TypeFunction(ret, params...), spirv.FunctionControlNone)
-	e.name(sf.ID(), f.Name)
+	if f.Stage == ir.StageNone {
+		// An entry point's name is in its OpEntryPoint already.
+		e.name(sf.ID(), f.Name)
+	}
 	for i, p := range f.Params {
 		id := sf.Param(params[i])
 		e.ids[p] = id

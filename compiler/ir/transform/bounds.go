@@ -11,17 +11,20 @@ import (
 //
 //   - an upper bound from how it is computed: a constant; x % c and x & c; min, select;
 //     x >> c; local_invocation_index and local_invocation_id loaded in a compute entry point
-//     with a constant workgroup size;
+//     with a constant workgroup size; a call of a function whose every return value has
+//     such a bound;
 //   - facts from the conditions that guard it: in the then block of `if a < b` (and the
 //     other comparisons, !, & and |, and the ifs that && and || become), and after an if
 //     whose then or else block does not come back (an early return or break), the
 //     condition's truth holds.
 //
-// min(x, y) is x when x < L is known and y is L - 1 (a runtime-sized array's last index:
+// min(x, y) is x when x is already min(a, y) (integers, vectors too), when x < L is known
+// and y is L - 1 (a runtime-sized array's last index:
 // L is its arrayLength), or when the upper bound of x is at most y's constant value.
 // Nothing else changes, so an index not proved in bounds stays clamped.
 func PruneClamps(m *ir.Module) {
-	p := &pruner{m: m, facts: map[ir.Value][]bound{}, repl: map[ir.Value]ir.Value{}}
+	p := &pruner{m: m, facts: map[ir.Value][]bound{}, repl: map[ir.Value]ir.Value{},
+		rets: map[*ir.Func]retBound{}}
 	for _, f := range m.Funcs {
 		p.f = f
 		p.block(f.Body)
@@ -41,6 +44,7 @@ type pruner struct {
 	facts map[ir.Value][]bound
 	log   []ir.Value // the values facts were added to, in order, for popping scopes
 	repl  map[ir.Value]ir.Value
+	rets  map[*ir.Func]retBound
 }
 
 func (p *pruner) block(blk *ir.Block) {
@@ -80,7 +84,8 @@ func (p *pruner) block(blk *ir.Block) {
 			continue
 		}
 		if in.Op == ir.OpBuiltin && in.Builtin() == ir.BuiltinMin && in.Result != 0 &&
-			p.m.Type(in.Result) == types.Type(types.U32) && p.provedLE(in.Args[0], in.Args[1]) {
+			(p.clampedBy(in.Args[0], in.Args[1]) ||
+				p.m.Type(in.Result) == types.Type(types.U32) && p.provedLE(in.Args[0], in.Args[1])) {
 			x := in.Args[0]
 			name, xname := p.m.Name(in.Result), p.m.Name(x)
 			if name == "" || name == xname || xname == "" && p.m.Kind(x) == ir.KindInst {
@@ -92,6 +97,51 @@ func (p *pruner) block(blk *ir.Block) {
 		}
 	}
 	p.pop(mark)
+}
+
+// clampedBy reports whether x is min(a, y) for an integer x: min(x, y) is then x (a
+// texel coordinate clamped twice to the same size, say).
+func (p *pruner) clampedBy(x, y ir.Value) bool {
+	d := p.m.Def(x)
+	s := types.ElemScalar(p.m.Type(x))
+	return d != nil && d.Op == ir.OpBuiltin && d.Builtin() == ir.BuiltinMin && p.sameValue(d.Args[1], y) &&
+		s != nil && s.IsInteger()
+}
+
+// sameValue reports whether a and b are equal: the same value, or the same binary operation
+// of the same first operand and of constants that are equal once a scalar is splatted
+// (size - 1u and size - vec2(1u)).
+func (p *pruner) sameValue(a, b ir.Value) bool {
+	if a == b {
+		return true
+	}
+	da, db := p.m.Def(a), p.m.Def(b)
+	if da == nil || db == nil || da.Op != db.Op || !da.Op.IsBinary() || da.Args[0] != db.Args[0] ||
+		!types.Identical(p.m.Type(a), p.m.Type(b)) {
+		return false
+	}
+	ca, okA := p.splatBits(da.Args[1])
+	cb, okB := p.splatBits(db.Args[1])
+	return okA && okB && ca == cb
+}
+
+// splatBits returns the bits of a scalar constant or of a vector constant whose components
+// are all the same.
+func (p *pruner) splatBits(v ir.Value) (uint64, bool) {
+	c := p.m.Const(v)
+	switch {
+	case c == nil:
+		return 0, false
+	case c.Elems == nil:
+		return c.Bits, true // a scalar, or a zero vector
+	}
+	first, ok := p.splatBits(c.Elems[0])
+	for _, e := range c.Elems[1:] {
+		if x, ok2 := p.splatBits(e); !ok || !ok2 || x != first {
+			return 0, false
+		}
+	}
+	return first, ok
 }
 
 func (p *pruner) pop(mark int) {
@@ -288,8 +338,42 @@ func (p *pruner) upper(x ir.Value, depth int) (uint32, bool) {
 		if n, ok := p.invocationBound(x, "local_invocation_index", -1); ok {
 			better(n)
 		}
+	case ir.OpCall:
+		if n, ok := p.returnBound(in.Callee); ok {
+			better(n)
+		}
 	}
 	return best, ok
+}
+
+// returnBound returns an upper bound of what f returns (a u32): the largest of the upper
+// bounds of its return values, each found without facts. Computed once per function.
+func (p *pruner) returnBound(f *ir.Func) (uint32, bool) {
+	if r, ok := p.rets[f]; ok {
+		return r.u, r.ok
+	}
+	p.rets[f] = retBound{} // recursion (invalid WGSL anyway) proves nothing
+	if f.Result != types.Type(types.U32) {
+		return 0, false
+	}
+	saveF, saveFacts := p.f, p.facts
+	p.f, p.facts = f, map[ir.Value][]bound{}
+	r := retBound{ok: true}
+	ir.Walk(f.Body, func(in *ir.Inst) {
+		if in.Op != ir.OpReturn || len(in.Args) != 1 || !r.ok {
+			return
+		}
+		u, ok := p.upper(in.Args[0], 1)
+		r.u, r.ok = max(r.u, u), ok
+	})
+	p.f, p.facts = saveF, saveFacts
+	p.rets[f] = r
+	return r.u, r.ok
+}
+
+type retBound struct {
+	u  uint32
+	ok bool
 }
 
 // invocationBound returns the largest value of a load of the input builtin name in a

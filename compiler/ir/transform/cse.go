@@ -7,9 +7,10 @@ import (
 
 // CSE removes common subexpressions: an instruction that computes what an instruction
 // visible at its place already computed (same operation, result type and operands) is
-// replaced by that one's result. It considers pure operations, pure builtins, access chains
-// and arrayLength (a buffer's length does not change during an invocation); not loads,
-// calls or anything else that touches memory or depends on the invocations that are active.
+// replaced by that one's result. It considers pure operations, pure builtins, access chains,
+// arrayLength and texture size queries (a buffer's length and a texture's size do not change
+// during an invocation); not loads, calls or anything else that touches memory or depends on
+// the invocations that are active.
 //
 // The walk follows the IR's visibility rules with a scoped table: an instruction sees the
 // earlier ones of its block and of the blocks enclosing it; a loop's continuing block sees
@@ -19,8 +20,9 @@ import (
 // Loads from uniform buffers and of textures and samplers (memory nothing writes) are
 // common subexpressions like the pure operations. Other loads reuse, within straight-line
 // code, the value an earlier load of the same pointer read or a store wrote, as long as
-// nothing that may write memory (a store, a call, an atomic, a barrier, ...) came between:
-// every such instruction, and every loop, forgets all remembered memory.
+// nothing that may write that memory came between: every loop, store, call, atomic or
+// barrier forgets what memory outside functions held, and every loop, store through a
+// function pointer or call given a pointer forgets what function memory held.
 //
 // A duplicate carrying a source name the kept instruction lacks hands it over; two
 // differently named equal values are both kept, so that every source name survives.
@@ -31,6 +33,7 @@ func CSE(m *ir.Module) {
 		c.block(f.Body)
 		clear(c.repl)
 		c.epoch++
+		c.local++
 	}
 	if len(c.drop) > 0 {
 		ir.RemoveInsts(m, func(in *ir.Inst) bool { return c.drop[in] })
@@ -55,14 +58,17 @@ type cse struct {
 
 	// mem maps a pointer to the value memory holds there, valid while its epoch is the
 	// current one; memLog records the entries replaced, for popping scopes.
+	// Function memory (variables and pointer parameters) has its own epoch: only stores
+	// through function pointers and calls passing pointers change it.
 	mem    map[ir.Value]memEntry
 	memLog []memUndo
 	epoch  uint32
+	local  uint32
 }
 
 type memEntry struct {
 	val   ir.Value
-	epoch uint32
+	epoch uint32 // of the entry's kind of memory
 }
 
 type memUndo struct {
@@ -83,9 +89,11 @@ func (c *cse) block(blk *ir.Block) {
 		switch in.Op {
 		case ir.OpLoop:
 			c.epoch++ // the loop may write what its next iteration reads
+			c.local++
 			c.block(in.Body())
 			c.block(in.Continuing())
 			c.epoch++
+			c.local++
 			continue
 		case ir.OpIf, ir.OpSwitch:
 			for _, nb := range in.Blocks {
@@ -136,13 +144,17 @@ func (c *cse) memory(in *ir.Inst) bool {
 			return false
 		}
 		p := in.Args[0]
-		if e, ok := c.mem[p]; ok && e.epoch == c.epoch && c.reuse(in, e.val) {
+		if e, ok := c.mem[p]; ok && e.epoch == c.epochOf(p) && c.reuse(in, e.val) {
 			return true
 		}
 		c.remember(p, in.Result)
 		return true
 	case ir.OpStore:
-		c.epoch++
+		if c.isLocal(in.Args[0]) {
+			c.local++
+		} else {
+			c.epoch++
+		}
 		c.remember(in.Args[0], in.Args[1])
 		return true
 	case ir.OpBuiltin:
@@ -150,7 +162,15 @@ func (c *cse) memory(in *ir.Inst) bool {
 		if fn.IsPure() || fn == ir.BuiltinArrayLength || fn.IsTexture() && fn != ir.BuiltinTextureStore {
 			return false
 		}
+		c.epoch++ // atomics and barriers: not function memory
+		return true
+	case ir.OpCall:
 		c.epoch++
+		for _, a := range in.Args {
+			if _, ok := c.m.Type(a).(*types.Pointer); ok {
+				c.local++
+			}
+		}
 		return true
 	case ir.OpVar, ir.OpAccess:
 		return false
@@ -158,13 +178,27 @@ func (c *cse) memory(in *ir.Inst) bool {
 	if in.Op.IsPure() || in.Op.IsTerminator() {
 		return false
 	}
-	c.epoch++ // calls, discard and anything new
+	c.epoch++ // discard and anything new
+	c.local++
 	return true
+}
+
+// isLocal reports whether p points into function memory.
+func (c *cse) isLocal(p ir.Value) bool {
+	pt, ok := c.m.Type(p).(*types.Pointer)
+	return ok && pt.Space == types.AddrFunction
+}
+
+func (c *cse) epochOf(p ir.Value) uint32 {
+	if c.isLocal(p) {
+		return c.local
+	}
+	return c.epoch
 }
 
 func (c *cse) remember(p, v ir.Value) {
 	c.memLog = append(c.memLog, memUndo{p, c.mem[p]})
-	c.mem[p] = memEntry{v, c.epoch}
+	c.mem[p] = memEntry{v, c.epochOf(p)}
 }
 
 // reuse replaces in's result with v unless that would lose a source name.
@@ -198,8 +232,13 @@ func (c *cse) cseable(in *ir.Inst) bool {
 	case ir.OpAccess:
 		return true
 	case ir.OpBuiltin:
-		fn := in.Builtin()
-		return fn.IsPure() || fn == ir.BuiltinArrayLength
+		switch fn := in.Builtin(); fn {
+		case ir.BuiltinArrayLength, ir.BuiltinTextureDimensions, ir.BuiltinTextureNumLevels,
+			ir.BuiltinTextureNumLayers, ir.BuiltinTextureNumSamples:
+			return true // a buffer's length and a texture's size do not change
+		default:
+			return fn.IsPure()
+		}
 	}
 	return in.Op.IsPure()
 }
