@@ -28,10 +28,9 @@ import (
 // differently named equal values are both kept, so that every source name survives.
 func CSE(m *ir.Module) {
 	c := &cse{m: m, table: map[cseKey][]*ir.Inst{}, mem: map[ir.Value]memEntry{},
-		repl: map[ir.Value]ir.Value{}, drop: map[*ir.Inst]bool{}}
+		repl: make([]ir.Value, m.NumValues()), drop: map[*ir.Inst]bool{}}
 	for _, f := range m.Funcs {
 		c.block(f.Body)
-		clear(c.repl)
 		c.epoch++
 		c.local++
 	}
@@ -53,7 +52,7 @@ type cse struct {
 	m     *ir.Module
 	table map[cseKey][]*ir.Inst
 	log   []cseKey // keys added, in order, for popping scopes
-	repl  map[ir.Value]ir.Value
+	repl  []ir.Value // indexed by value: its replacement, or 0
 	drop  map[*ir.Inst]bool
 
 	// mem maps a pointer to the value memory holds there, valid while its epoch is the
@@ -79,9 +78,9 @@ type memUndo struct {
 func (c *cse) block(blk *ir.Block) {
 	mark, memMark := len(c.log), len(c.memLog)
 	for _, in := range blk.Insts {
-		if len(c.repl) > 0 {
-			for i, a := range in.Args {
-				if r, ok := c.repl[a]; ok {
+		for i, a := range in.Args {
+			if int(a) < len(c.repl) {
+				if r := c.repl[a]; r != 0 {
 					in.Args[i] = r
 				}
 			}
