@@ -33,22 +33,22 @@ func TestNoDebugOutputUnchanged(t *testing.T) {
 		target compiler.Target
 		sum    string
 	}{
-		{"small.wgsl", "vulkan1.0", "1f2dc200ec685dd9bb66c90571edcbc69eaf70fe19a346363f1e6ec133b42b8c"},
-		{"small.wgsl", "vulkan1.1", "8089c9d11b314158e2cd5933c644b62f1cd66892b3c6e6c7a4c1d1d3c112f5d9"},
-		{"small.wgsl", "vulkan1.2", "0bd0ca9586917927e4547b2f16b4448c16d0af427033eb1df752608e33d89e78"},
-		{"small.wgsl", "vulkan1.3", "ca3a4d3c8f14e6122184e98d86634dc9bc56f6f0d52edf8d6e1ebb1b156dd8da"},
-		{"particles.wgsl", "vulkan1.0", "e96d771b646cd10878054aca1c02168fbfb62c632fc0841f668fe7a4aabf0bab"},
-		{"particles.wgsl", "vulkan1.1", "935cd8e69e170bf00651de7bc281abc4771e2619c49e50c2be387fb3a736b828"},
-		{"particles.wgsl", "vulkan1.2", "39346df479eeffe0023df7d0bb792cb45b0ffe221157459e438875f35d9d7459"},
-		{"particles.wgsl", "vulkan1.3", "1c5a79c4db1e3889e0b1082797b1c600feb99965fa6143aa8de1d104bccaf5f5"},
-		{"deferred.wgsl", "vulkan1.0", "f11475f197b1f5edfa7e52544137b4affdd9b98409a22703f4c126fd6ee2b53f"},
-		{"deferred.wgsl", "vulkan1.1", "cedc0b6bd07cb9a5c9fa1605199de03684646070c1463148942e18e4bebabb9d"},
-		{"deferred.wgsl", "vulkan1.2", "cb082142dc3ce6af9c8457d8bf8f6ec8bd03d58c6a5a14dd3b622e25dc6dcb67"},
-		{"deferred.wgsl", "vulkan1.3", "b3111da65f3d644205e6b6f6ccdb4463e6627e44a1a338c0e12fc5d1b9ddd01e"},
-		{"large.wgsl", "vulkan1.0", "2c226e6de39ea55f453ce5b43bf6d9874d2bc18f6e88cf15a1fb60467232ab4b"},
-		{"large.wgsl", "vulkan1.1", "96a646dea6a1f2defdea68b5fb8f032fe04f36a42810de2135ea760888798f81"},
-		{"large.wgsl", "vulkan1.2", "d3490e6f696a3accb50337f5a6531365fa64381411c44ed0723136d4cb6e4a0e"},
-		{"large.wgsl", "vulkan1.3", "30acb646f16c8deb440513990b57389c536210adc0be2374163acf77c6513834"},
+		{"small.wgsl", "vulkan1.0", "7f7ad472c822e2872fb8d0aa44fc3f4f6e13e8be3c5172b08fed8ded4b4f9a3e"},
+		{"small.wgsl", "vulkan1.1", "937e65359161a88528881c8f6f6b2019d8350fdd448b10a21988501057c347b2"},
+		{"small.wgsl", "vulkan1.2", "430462b12e80797f3e814111d1c34371a103a7bc93f690539cedd4cda131e72e"},
+		{"small.wgsl", "vulkan1.3", "e32d9808794d541e4b7a5aafc20d23029c1ee6483f11129e43aec8b9d70bcb13"},
+		{"particles.wgsl", "vulkan1.0", "ae5b6959dd140aae0dcd8ba866d77fc6933ec8a2cb69bdf5d43eed48c902124f"},
+		{"particles.wgsl", "vulkan1.1", "50e981a644cb5dd5a3beabe4cf7f0c398c35f20ca6c9f52e7eb0d98dbfa0758f"},
+		{"particles.wgsl", "vulkan1.2", "425a9e934bb473d6af3c3b2b97bfe24e511c3c138f5ac076c9908ca5e475eba3"},
+		{"particles.wgsl", "vulkan1.3", "4451634930859a94fdefb43af55ca37766fb461d5b3c98dab759f40cf21207ce"},
+		{"deferred.wgsl", "vulkan1.0", "cf862bf537e40e614108e4f86280fba06f60b6115cb281b7feb6e8c25ab0af8e"},
+		{"deferred.wgsl", "vulkan1.1", "2ed7ee32635a4ac270f2677092c5891581ef319369b426ee409c1e4ec6cc2233"},
+		{"deferred.wgsl", "vulkan1.2", "0d3cb804d76d9e8dac9bffd0a8f95e5ef60fd714b86e29d88934d0a799fc0cff"},
+		{"deferred.wgsl", "vulkan1.3", "ba03c6b9fe938fd8fdad453dbf550e0bb75e452052d9c3b7ea5ec0f5501bf6c6"},
+		{"large.wgsl", "vulkan1.0", "b74786d97b3cc9aa56d3121de3503ceb093b7ec8ee2af0f4b7da79ead44a5415"},
+		{"large.wgsl", "vulkan1.1", "1da445247f2df58dc4eb0bfc22ff4bd6c56e75e58960c59b8ec9adae0d1a96a0"},
+		{"large.wgsl", "vulkan1.2", "46a4ac9b508e3a19c03bdc71ecd5274f789583dc89f7db51ab78f738b37f0e58"},
+		{"large.wgsl", "vulkan1.3", "10a0f7e3a64dc062273a935f5c3524f9ff474213920048a43f9c558e8c7ca71c"},
 	}
 	shaders := map[string]bench.Shader{}
 	for _, s := range bench.All() {

@@ -137,6 +137,11 @@ type emitter struct {
 
 	// lines resolves instruction positions to OpLine operands when Options.Source is set.
 	lines *lineTable
+	// shared maps plain structures to the explicitly laid out twins emitted for them, and
+	// sharedStride gives unstrided arrays their twins' strides (before SPIR-V 1.4; see
+	// shareLayouts).
+	shared       map[types.Type]types.Type
+	sharedStride map[arrayKey]uint32
 }
 
 type ptrKey struct {
@@ -163,6 +168,9 @@ func newEmitter(m *ir.Module, opts Options) *emitter {
 		info:       map[*ir.Func]*funcInfo{},
 		globalIx:   map[*ir.Global]int{},
 		inProgress: map[*ir.Inst]bool{},
+
+		shared:       map[types.Type]types.Type{},
+		sharedStride: map[arrayKey]uint32{},
 	}
 }
 
@@ -176,6 +184,7 @@ func (e *emitter) module() {
 		e.lines = newLineTable(file, src)
 	}
 	e.u32 = b.TypeInt(32, false)
+	e.shareLayouts()
 	for _, o := range e.m.Overrides {
 		e.override(o)
 	}

@@ -120,6 +120,9 @@ func (e *emitter) builtin(in *ir.Inst) spirv.ID {
 	case ir.BuiltinMin, ir.BuiltinMax:
 		return e.glsl(rt, minMax(fn == ir.BuiltinMin, s), args[0], args[1])
 	case ir.BuiltinClamp:
+		if op, ok := e.clampOp(s, in.Args[1], in.Args[2]); ok {
+			return e.glsl(rt, op, args...)
+		}
 		// min(max(e, low), high): GLSL's clamp is undefined when low > high, WGSL's is not.
 		lo := e.glsl(rt, minMax(false, s), args[0], args[1])
 		return e.glsl(rt, minMax(true, s), lo, args[2])

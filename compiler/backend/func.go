@@ -36,7 +36,10 @@ func (e *emitter) function(f *ir.Func) {
 		params[i] = e.typeID(e.m.Type(p))
 	}
 	sf := b.BeginFunction(e.funcIDs[f], ret, b.TypeFunction(ret, params...), spirv.FunctionControlNone)
-	e.name(sf.ID(), f.Name)
+	if f.Stage == ir.StageNone {
+		// An entry point's name is in its OpEntryPoint already.
+		e.name(sf.ID(), f.Name)
+	}
 	for i, p := range f.Params {
 		id := sf.Param(params[i])
 		e.ids[p] = id
@@ -143,22 +146,31 @@ func (e *emitter) control(in *ir.Inst) {
 		t := &target{in: in, merge: b.NewID()}
 		e.fn.targets[in] = t
 		cond := e.operand(in.Args[0])
-		thenL, elseL := b.NewID(), b.NewID()
-		els := in.Else()
-		// An empty else that produces nothing goes straight to the merge block.
-		emptyElse := len(in.Results) == 0 && len(els.Insts) == 1 && els.Insts[0].Op == ir.OpExitIf
-		if emptyElse {
-			elseL = t.merge
+		// A block that only leaves (an exit_if, a break or a continue carrying nothing) is
+		// not emitted: the header branches straight to where it goes.
+		thenL, directThen := e.directTarget(in.Then())
+		elseL, directElse := e.directTarget(in.Else())
+		if directThen && directElse && thenL == elseL {
+			// Both go to the same place: emit the then block, so that the header has two
+			// distinct successors.
+			thenL, directThen = b.NewID(), false
+			e.undoDirect(in.Then())
+		}
+		if !directThen {
+			thenL = b.NewID()
+		}
+		if !directElse {
+			elseL = b.NewID()
 		}
 		sf.SelectionMerge(t.merge, spirv.SelectionControlNone)
 		sf.BranchConditional(cond, thenL, elseL)
-		e.open(thenL)
-		e.block(in.Then())
-		if emptyElse {
-			t.edges++ // the header's edge; there are no results to carry
-		} else {
+		if !directThen {
+			e.open(thenL)
+			e.block(in.Then())
+		}
+		if !directElse {
 			e.open(elseL)
-			e.block(els)
+			e.block(in.Else())
 		}
 		e.setLine(in.Pos)
 		e.mergeBlock(t)
@@ -205,6 +217,53 @@ func (e *emitter) control(in *ir.Inst) {
 		}
 		e.setLine(in.Pos)
 		e.mergeBlock(t)
+	}
+}
+
+// directTarget reports whether blk, a block of an if, is nothing but a terminator that
+// carries no values and goes to a label of an enclosing construct, and returns that label,
+// counting the edge as the terminator would.
+func (e *emitter) directTarget(blk *ir.Block) (spirv.ID, bool) {
+	if len(blk.Insts) != 1 {
+		return 0, false
+	}
+	in := blk.Insts[0]
+	if len(in.Args) != 0 {
+		return 0, false
+	}
+	switch in.Op {
+	case ir.OpExitIf:
+		t := e.fn.targets[blk.Parent]
+		if len(t.in.Results) != 0 {
+			return 0, false
+		}
+		t.edges++
+		return t.merge, true
+	case ir.OpBreak:
+		t := e.fn.targets[blk.BreakTarget()]
+		if len(t.in.Results) != 0 {
+			return 0, false
+		}
+		t.edges++
+		return t.merge, true
+	case ir.OpContinue:
+		t := e.fn.targets[blk.Loop()]
+		t.continueEdges++
+		return t.cont, true
+	}
+	return 0, false
+}
+
+// undoDirect takes back the edge directTarget counted for blk.
+func (e *emitter) undoDirect(blk *ir.Block) {
+	in := blk.Insts[0]
+	switch in.Op {
+	case ir.OpExitIf:
+		e.fn.targets[blk.Parent].edges--
+	case ir.OpBreak:
+		e.fn.targets[blk.BreakTarget()].edges--
+	case ir.OpContinue:
+		e.fn.targets[blk.Loop()].continueEdges--
 	}
 }
 

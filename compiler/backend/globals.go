@@ -19,11 +19,7 @@ func (e *emitter) global(g *ir.Global) {
 		// Buffers are wrapped in a Block structure of one member, so that any store type
 		// works and the store type's own structure may be used elsewhere too.
 		inner := e.typeID(g.Type)
-		wrapper := b.TypeStruct(inner)
-		e.name(wrapper, g.Name+"_block")
-		if !e.opts.NoNames {
-			b.MemberName(wrapper, 0, "inner")
-		}
+		wrapper := b.TypeStruct(inner) // unnamed: the source names the variable only
 		b.Decorate(wrapper, spirv.DecorationBlock)
 		b.MemberDecorate(wrapper, 0, spirv.DecorationOffset, 0)
 		if m := matrixIn(g.Type); m != nil {

@@ -86,7 +86,12 @@ func TestStorageBufferClass(t *testing.T) {
 		} else {
 			assert.Empty(t, exts, target)
 		}
-		ro := m.Lookup("data_block")
+		// The wrapper structure: the pointee of the variable's pointer type.
+		v, _ := m.Def(m.Lookup("data"))
+		ptr, _ := m.Def(v.Words[1])
+		ro := ptr.Words[3]
+		st, _ := m.Def(ro)
+		require.Equal(t, spirv.OpTypeStruct, st.Op)
 		_, ok := m.MemberDecoration(ro, 0, spirv.DecorationNonWritable)
 		assert.False(t, ok, "read_write buffer marked NonWritable")
 	}

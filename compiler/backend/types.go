@@ -92,6 +92,7 @@ func (e *emitter) typeID(t types.Type) spirv.ID {
 			id = b.TypeRuntimeArrayStride(elem, uint32(stride))
 		default:
 			var n spirv.ID
+			stride := uint32(t.Stride)
 			if t.IsOverrideSized() {
 				v := e.m.ArrayCount(t)
 				if v == 0 {
@@ -105,10 +106,17 @@ func (e *emitter) typeID(t types.Type) spirv.ID {
 				n = e.value(v)
 			} else {
 				n = e.constU32(uint32(t.Count))
+				if stride == 0 {
+					stride = e.sharedStride[arrayKey{uint32(elem), uint32(n)}]
+				}
 			}
-			id = b.TypeArrayStride(elem, n, uint32(t.Stride))
+			id = b.TypeArrayStride(elem, n, stride)
 		}
 	case *types.Struct:
+		if x, ok := e.shared[t]; ok {
+			id = e.typeID(x)
+			break
+		}
 		members := make([]spirv.ID, len(t.Members))
 		for i, m := range t.Members {
 			members[i] = e.typeID(m.Type)

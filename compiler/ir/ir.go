@@ -423,6 +423,17 @@ func (f *Func) ReplaceParam(i int, names []string, ts []types.Type) []Value {
 	return news
 }
 
+// RemoveParams deletes the parameters of f and their interface attributes (the caller has
+// rewritten their uses; nothing may call f).
+func (f *Func) RemoveParams() {
+	m := f.module
+	for _, p := range f.Params {
+		delete(m.paramFuncs, p)
+		m.values[p].kind = KindNone
+	}
+	f.Params, f.ParamIO = nil, nil
+}
+
 // Func returns the function named name, or nil.
 func (m *Module) Func(name string) *Func {
 	for _, f := range m.Funcs {

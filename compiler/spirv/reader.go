@@ -198,12 +198,20 @@ func (m *Module) MemberName(st ID, member uint32) string {
 	return ""
 }
 
-// Lookup returns the first id named name by OpName, or 0.
+// Lookup returns the first id named name by OpName, or else the first entry point of that
+// name (whose function needs no OpName), or 0.
 func (m *Module) Lookup(name string) ID {
 	for _, in := range m.Insts {
 		if in.Op == OpName && len(in.Words) > 2 {
 			if s, _, _ := decodeString(in.Words[2:]); s == name {
 				return in.Words[1]
+			}
+		}
+	}
+	for _, in := range m.Insts {
+		if in.Op == OpEntryPoint && len(in.Words) > 3 {
+			if s, _, _ := decodeString(in.Words[3:]); s == name {
+				return in.Words[2]
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package transform
 
 import (
 	"github.com/wgslgo/wgslgo/compiler/ir"
+	"github.com/wgslgo/wgslgo/compiler/types"
 )
 
 // DeadCode removes what cannot affect the program: instructions without effects whose
@@ -15,7 +16,7 @@ func DeadCode(m *ir.Module) {
 		uses := ir.Uses(m)
 		removed := false
 		ir.RemoveInsts(m, func(in *ir.Inst) bool {
-			if in.Result == 0 || uses[in.Result] != 0 || !removable(in) {
+			if in.Result == 0 || uses[in.Result] != 0 || !removable(in) || loadsInput(m, in) {
 				return false
 			}
 			removed = true
@@ -26,6 +27,17 @@ func DeadCode(m *ir.Module) {
 		}
 	}
 	removeUncalled(m)
+}
+
+// loadsInput reports whether in loads a pipeline input. Such loads stay: the entry point's
+// interface lists and decorates the inputs it uses, and an input it uses (sample_index, a
+// sample-interpolated location) may make the fragment shader run per sample.
+func loadsInput(m *ir.Module, in *ir.Inst) bool {
+	if in.Op != ir.OpLoad && in.Op != ir.OpAccess {
+		return false
+	}
+	g := m.Global(in.Args[0])
+	return g != nil && g.Space == types.AddrIn
 }
 
 func removable(in *ir.Inst) bool {

@@ -156,6 +156,43 @@ func TestShaderIOSampleMask(t *testing.T) {
 	golden(t, "shaderio_sample_mask", build, transform.ShaderIO)
 }
 
+// An entry point with two returns, one inside an if: each stores the outputs, and the
+// parameters become loads at the top of the entry point itself.
+func TestShaderIOReturns(t *testing.T) {
+	build := func() *ir.Module {
+		m := ir.NewModule()
+		loc := func(l int) types.IO { io := types.NoIO; io.Location = l; return io }
+		fout := &types.Struct{Name: "FOut", Members: []*types.Member{
+			{Name: "a", Type: types.F32, IO: loc(0), Offset: -1},
+			{Name: "b", Type: types.U32, IO: loc(1), Offset: -1},
+		}}
+		f := m.NewFunc("fs", fout)
+		f.Stage = ir.StageFragment
+		x := f.AddParam("x", types.F32, loc(0))
+		b := ir.NewBuilder(f)
+		b.If(b.Lt(x, b.F32(0)), nil, func() {
+			b.Return(b.Construct(fout, b.Neg(x), b.U32(1)))
+		}, nil)
+		b.Return(b.Construct(fout, x, b.U32(2)))
+		return m
+	}
+	m := golden(t, "shaderio_returns", build, transform.ShaderIO)
+	f := m.Funcs[0]
+	require.Len(t, m.Funcs, 1)
+	assert.Empty(t, f.Params)
+	assert.Equal(t, types.Type(types.VoidType), f.Result)
+	stores := 0
+	ir.Walk(f.Body, func(in *ir.Inst) {
+		if in.Op == ir.OpStore {
+			stores++
+		}
+		if in.Op == ir.OpReturn {
+			assert.Empty(t, in.Args)
+		}
+	})
+	assert.Equal(t, 4, stores, "two outputs stored before each of the two returns")
+}
+
 func TestFold(t *testing.T) {
 	golden(t, "fold", fn(types.I32, []types.Type{types.I32},
 		func(b *ir.Builder, p []ir.Value) {

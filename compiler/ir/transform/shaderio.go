@@ -7,13 +7,15 @@ import (
 
 // ShaderIO turns entry-point parameters and results into pipeline input and output variables
 // (globals in the AddrIn and AddrOut spaces carrying the interface attributes), as SPIR-V
-// wants: each entry point with an interface becomes an ordinary function "<name>_inner", and
-// a new parameterless entry point of the original name loads the inputs, calls it, and
-// stores the outputs. Structure parameters and results are split into one variable per
-// member. sample_mask, a u32 in WGSL, is an array<u32, 1> in SPIR-V. The linear indices
-// global_invocation_index and workgroup_index, which SPIR-V lacks, are computed from the
-// ids, the number of workgroups and the workgroup size. An input builtin has one variable
-// per entry point however many parameters read it.
+// wants: each entry point loses its parameters and result; it loads the inputs at its start
+// and stores the outputs before each of its returns. Structure parameters and results are
+// split into one variable per member. sample_mask, a u32 in WGSL, is an array<u32, 1> in
+// SPIR-V. The linear indices global_invocation_index and workgroup_index, which SPIR-V
+// lacks, are computed from the ids, the number of workgroups and the workgroup size. An input
+// builtin has one variable per entry point however many parameters read it.
+//
+// The entry point is changed in place rather than wrapped around a call of the original
+// function (nothing calls an entry point): one function fewer in the SPIR-V.
 func ShaderIO(m *ir.Module) {
 	sampleMaskGlobals(m)
 	for _, f := range append([]*ir.Func(nil), m.Funcs...) {
@@ -24,46 +26,72 @@ func ShaderIO(m *ir.Module) {
 	}
 }
 
-func shaderIO(m *ir.Module, inner *ir.Func) {
-	name := inner.Name
-	inner.Name = uniqueFuncName(m, name+"_inner")
-	ep := m.NewFunc(name, nil)
-	ep.Stage, ep.WorkgroupSize, ep.Pos = inner.Stage, inner.WorkgroupSize, inner.Pos
-	inner.Stage, inner.WorkgroupSize = ir.StageNone, [3]ir.Value{}
-	paramIO := inner.ParamIO
-	resultIO := inner.ResultIO
-	inner.ParamIO = nil
-	inner.ResultIO = types.NoIO
-
+func shaderIO(m *ir.Module, ep *ir.Func) {
 	b := ir.NewBuilder(ep)
-	b.SetPos(ep.Pos)
+	b.SetInsertBefore(ep.Body.Insts[0])
 	in := &inputs{m: m, b: b, ep: ep, vars: map[string]ir.Value{}}
-	args := make([]ir.Value, len(inner.Params))
-	for i, p := range inner.Params {
+	repl := map[ir.Value]ir.Value{}
+	for i, p := range ep.Params {
 		t := m.Type(p)
 		if st, ok := t.(*types.Struct); ok && ioStruct(st) {
 			members := make([]ir.Value, len(st.Members))
 			for k, mem := range st.Members {
 				members[k] = in.load(mem.Name, mem.Type, mem.IO)
 			}
-			args[i] = b.Construct(st, members...)
+			v := b.Construct(st, members...)
+			m.SetName(v, m.Name(p)) // the parameter's name, which no variable has
+			repl[p] = v
 			continue
 		}
 		io := types.NoIO
-		if i < len(paramIO) {
-			io = paramIO[i]
+		if i < len(ep.ParamIO) {
+			io = ep.ParamIO[i]
 		}
-		args[i] = in.load(m.Name(p), t, io)
+		repl[p] = in.load(m.Name(p), t, io)
 	}
-	r := b.Call(inner, args...)
-	if st, ok := inner.Result.(*types.Struct); ok && ioStruct(st) {
-		for k, mem := range st.Members {
-			storeOutput(m, b, mem.Name, mem.Type, mem.IO, b.ExtractN(r, k))
+	if len(repl) > 0 {
+		ir.Walk(ep.Body, func(in *ir.Inst) {
+			for i, a := range in.Args {
+				if r, ok := repl[a]; ok {
+					in.Args[i] = r
+				}
+			}
+		})
+	}
+	ep.RemoveParams()
+
+	if ep.Result == types.Type(types.VoidType) {
+		return
+	}
+	var returns []*ir.Inst
+	ir.Walk(ep.Body, func(in *ir.Inst) {
+		if in.Op == ir.OpReturn {
+			returns = append(returns, in)
 		}
-	} else if r != 0 {
-		storeOutput(m, b, name+"_result", inner.Result, resultIO, r)
+	})
+	// The output variables, then the stores before each return.
+	var outs []*ir.Global
+	st, split := ep.Result.(*types.Struct)
+	split = split && ioStruct(st)
+	if split {
+		for _, mem := range st.Members {
+			outs = append(outs, outputGlobal(m, mem.Name, mem.Type, mem.IO))
+		}
+	} else {
+		outs = append(outs, outputGlobal(m, ep.Name+"_result", ep.Result, ep.ResultIO))
 	}
-	b.Return()
+	for _, r := range returns {
+		b.SetInsertBefore(r)
+		if split {
+			for k, g := range outs {
+				storeOutput(b, g, b.ExtractN(r.Args[0], k))
+			}
+		} else {
+			storeOutput(b, outs[0], r.Args[0])
+		}
+		r.Args = nil
+	}
+	ep.Result, ep.ResultIO = types.VoidType, types.NoIO
 }
 
 // sampleMaskGlobals makes the module-scope sample_mask variables (the 2021 draft's
@@ -174,21 +202,20 @@ func (in *inputs) workgroupSize() ir.Value {
 	return b.Construct(types.Vec(3, types.U32), dims[:]...)
 }
 
-func storeOutput(m *ir.Module, b *ir.Builder, name string, t types.Type, io types.IO, v ir.Value) {
+// outputGlobal makes the output variable of one result or result member.
+func outputGlobal(m *ir.Module, name string, t types.Type, io types.IO) *ir.Global {
 	if io.Builtin == "sample_mask" {
-		g := m.NewGlobal(name, types.AddrOut, types.ReadWrite, &types.Array{Elem: types.U32, Count: 1})
-		g.IO = io
-		b.Store(b.AccessN(g.Value, 0), v)
-		return
+		t = &types.Array{Elem: types.U32, Count: 1}
 	}
 	g := m.NewGlobal(name, types.AddrOut, types.ReadWrite, t)
 	g.IO = io
-	b.Store(g.Value, v)
+	return g
 }
 
-func uniqueFuncName(m *ir.Module, name string) string {
-	for i := 1; m.Func(name) != nil; i++ {
-		name = name + "_" + string(rune('0'+i%10))
+func storeOutput(b *ir.Builder, g *ir.Global, v ir.Value) {
+	if g.IO.Builtin == "sample_mask" {
+		b.Store(b.AccessN(g.Value, 0), v)
+		return
 	}
-	return name
+	b.Store(g.Value, v)
 }

@@ -43,7 +43,10 @@ func textureRobustness(m *ir.Module, b *ir.Builder, texels []*ir.Inst) {
 		}
 		coords := u32(in.Args[o.Coords])
 		var size ir.Value
-		if o.Level >= 0 {
+		if o.Level >= 0 && isConstZero(m, in.Args[o.Level]) {
+			// Level 0 always exists: nothing to clamp.
+			size = b.Builtin(ir.BuiltinTextureDimensions, t)
+		} else if o.Level >= 0 {
 			level := b.Builtin(ir.BuiltinMin, u32(in.Args[o.Level]), last(ir.BuiltinTextureNumLevels))
 			in.Args[o.Level] = level
 			size = b.Builtin(ir.BuiltinTextureDimensions, t, level)
@@ -73,4 +76,10 @@ func textureRobustness(m *ir.Module, b *ir.Builder, texels []*ir.Inst) {
 	if len(drop) > 0 {
 		ir.RemoveInsts(m, func(in *ir.Inst) bool { return drop[in] })
 	}
+}
+
+// isConstZero reports whether v is the constant 0 (of an integer type).
+func isConstZero(m *ir.Module, v ir.Value) bool {
+	c := m.Const(v)
+	return c != nil && c.Scalar() != nil && c.Scalar().IsInteger() && c.Bits == 0
 }

@@ -27,10 +27,11 @@ type Options struct {
 	Layouts *layout.Layouts
 }
 
-// ForSPIRV runs, in order, every pass the SPIR-V backend relies on, then constant folding
-// and dead-code removal. It validates the result, so that a bug in a pass (or in the
-// lowering before) is an error rather than invalid SPIR-V; the tests validate the module
-// before and after every pass.
+// ForSPIRV runs, in order, every pass the SPIR-V backend relies on, then constant folding,
+// common-subexpression elimination, the removal of clamps that cannot change their value and
+// dead-code removal. It validates the result, so that a bug in a pass (or in the lowering
+// before) is an error rather than invalid SPIR-V; the tests validate the module before and
+// after every pass.
 func ForSPIRV(m *ir.Module, opts Options) error {
 	lay := opts.Layouts
 	if lay == nil {
@@ -54,6 +55,8 @@ func ForSPIRV(m *ir.Module, opts Options) error {
 	Std140(m, lay)
 	ForkExplicitLayout(m, lay)
 	Fold(m)
+	CSE(m)
+	PruneClamps(m)
 	DeadCode(m)
 	return ir.Validate(m)
 }

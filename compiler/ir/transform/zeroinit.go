@@ -7,7 +7,8 @@ import (
 
 // ZeroInitWorkgroup zero-initialises the workgroup variables a compute entry point uses, as
 // WGSL requires: at the start of the entry point, the invocations of the workgroup share the
-// stores (array elements strided by local_invocation_index, other variables by invocation 0),
+// stores (array elements strided by local_invocation_index, in a loop unless the workgroup
+// has an invocation per element; other variables by invocation 0),
 // then a workgroupBarrier makes them visible. It must run before ShaderIO: it adds a
 // local_invocation_index parameter when the entry point has none.
 func ZeroInitWorkgroup(m *ir.Module) {
@@ -36,6 +37,20 @@ func zeroInit(m *ir.Module, f *ir.Func, vars []*ir.Global) {
 	b.SetPos(f.Pos) // the zeroing belongs to the entry point, not its first statement
 	lii := localInvocationIndex(m, f, b)
 	size := workgroupTotal(m, f, b)
+	// Invocation 0 stores the variables that are not arrays, all in one if.
+	var single []*ir.Global
+	for _, g := range vars {
+		if a, ok := g.Type.(*types.Array); !ok || a.IsRuntimeSized() {
+			single = append(single, g)
+		}
+	}
+	if len(single) > 0 {
+		b.If(b.Eq(lii, m.ConstU32(0)), nil, func() {
+			for _, g := range single {
+				b.Store(g.Value, m.Zero(g.Type))
+			}
+		}, nil)
+	}
 	for _, g := range vars {
 		if a, ok := g.Type.(*types.Array); ok && !a.IsRuntimeSized() {
 			var n ir.Value
@@ -47,6 +62,16 @@ func zeroInit(m *ir.Module, f *ir.Func, vars []*ir.Global) {
 			} else {
 				n = m.ConstU32(uint32(a.Count))
 			}
+			if cn, ct := m.Const(n), m.Const(size); cn != nil && ct != nil && cn.Bits <= ct.Bits {
+				// One element per invocation at most: no loop.
+				store := func() { b.Store(b.Access(g.Value, lii), m.Zero(a.Elem)) }
+				if cn.Bits == ct.Bits {
+					store()
+				} else {
+					b.If(b.Lt(lii, n), nil, store, nil)
+				}
+				continue
+			}
 			i := b.Var("", types.U32, lii)
 			b.Loop(func() {
 				iv := b.Load(i)
@@ -55,9 +80,7 @@ func zeroInit(m *ir.Module, f *ir.Func, vars []*ir.Global) {
 			}, func() {
 				b.Store(i, b.Add(b.Load(i), size))
 			})
-			continue
 		}
-		b.If(b.Eq(lii, m.ConstU32(0)), nil, func() { b.Store(g.Value, m.Zero(g.Type)) }, nil)
 	}
 	b.BuiltinT(ir.BuiltinWorkgroupBarrier, types.VoidType)
 }

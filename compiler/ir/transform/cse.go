@@ -1,0 +1,278 @@
+package transform
+
+import (
+	"github.com/wgslgo/wgslgo/compiler/ir"
+	"github.com/wgslgo/wgslgo/compiler/types"
+)
+
+// CSE removes common subexpressions: an instruction that computes what an instruction
+// visible at its place already computed (same operation, result type and operands) is
+// replaced by that one's result. It considers pure operations, pure builtins, access chains,
+// arrayLength and texture size queries (a buffer's length and a texture's size do not change
+// during an invocation); not loads, calls or anything else that touches memory or depends on
+// the invocations that are active.
+//
+// The walk follows the IR's visibility rules with a scoped table: an instruction sees the
+// earlier ones of its block and of the blocks enclosing it; a loop's continuing block sees
+// only what is visible at the loop (conservatively, not the body's values). One pass, linear
+// in the size of the module.
+//
+// Loads from uniform buffers and of textures and samplers (memory nothing writes) are
+// common subexpressions like the pure operations. Other loads reuse, within straight-line
+// code, the value an earlier load of the same pointer read or a store wrote, as long as
+// nothing that may write that memory came between: every loop, store, call, atomic or
+// barrier forgets what memory outside functions held, and every loop, store through a
+// function pointer or call given a pointer forgets what function memory held.
+//
+// A duplicate carrying a source name the kept instruction lacks hands it over; two
+// differently named equal values are both kept, so that every source name survives.
+func CSE(m *ir.Module) {
+	c := &cse{m: m, table: map[cseKey][]*ir.Inst{}, mem: map[ir.Value]memEntry{},
+		repl: make([]ir.Value, m.NumValues()), drop: map[*ir.Inst]bool{}}
+	for _, f := range m.Funcs {
+		c.block(f.Body)
+		c.epoch++
+		c.local++
+	}
+	if len(c.drop) > 0 {
+		ir.RemoveInsts(m, func(in *ir.Inst) bool { return c.drop[in] })
+	}
+}
+
+// cseKey is what identifies an instruction's computation; operands beyond the first three
+// and the result type are compared when a key matches.
+type cseKey struct {
+	op      ir.Op
+	aux     uint32
+	nargs   uint32
+	a, b, c ir.Value
+}
+
+type cse struct {
+	m     *ir.Module
+	table map[cseKey][]*ir.Inst
+	log   []cseKey // keys added, in order, for popping scopes
+	repl  []ir.Value // indexed by value: its replacement, or 0
+	drop  map[*ir.Inst]bool
+
+	// mem maps a pointer to the value memory holds there, valid while its epoch is the
+	// current one; memLog records the entries replaced, for popping scopes.
+	// Function memory (variables and pointer parameters) has its own epoch: only stores
+	// through function pointers and calls passing pointers change it.
+	mem    map[ir.Value]memEntry
+	memLog []memUndo
+	epoch  uint32
+	local  uint32
+}
+
+type memEntry struct {
+	val   ir.Value
+	epoch uint32 // of the entry's kind of memory
+}
+
+type memUndo struct {
+	ptr ir.Value
+	old memEntry
+}
+
+func (c *cse) block(blk *ir.Block) {
+	mark, memMark := len(c.log), len(c.memLog)
+	for _, in := range blk.Insts {
+		for i, a := range in.Args {
+			if int(a) < len(c.repl) {
+				if r := c.repl[a]; r != 0 {
+					in.Args[i] = r
+				}
+			}
+		}
+		switch in.Op {
+		case ir.OpLoop:
+			c.epoch++ // the loop may write what its next iteration reads
+			c.local++
+			c.block(in.Body())
+			c.block(in.Continuing())
+			c.epoch++
+			c.local++
+			continue
+		case ir.OpIf, ir.OpSwitch:
+			for _, nb := range in.Blocks {
+				c.block(nb)
+			}
+			continue
+		}
+		if c.memory(in) {
+			continue
+		}
+		if in.Result == 0 || !c.cseable(in) {
+			continue
+		}
+		k := c.key(in)
+		if prev := c.find(k, in); prev != nil && c.reuse(in, prev.Result) {
+			continue
+		}
+		c.table[k] = append(c.table[k], in)
+		c.log = append(c.log, k)
+	}
+	for i := len(c.log) - 1; i >= mark; i-- {
+		k := c.log[i]
+		l := c.table[k]
+		if len(l) == 1 {
+			delete(c.table, k)
+		} else {
+			c.table[k] = l[:len(l)-1]
+		}
+	}
+	c.log = c.log[:mark]
+	for i := len(c.memLog) - 1; i >= memMark; i-- {
+		u := c.memLog[i]
+		if u.old.val == 0 {
+			delete(c.mem, u.ptr)
+		} else {
+			c.mem[u.ptr] = u.old
+		}
+	}
+	c.memLog = c.memLog[:memMark]
+}
+
+// memory handles loads from and writes to memory that may change, and reports whether in
+// was one of those or anything else that ends the reuse of loaded values.
+func (c *cse) memory(in *ir.Inst) bool {
+	switch in.Op {
+	case ir.OpLoad:
+		if c.immutable(in.Args[0]) {
+			return false
+		}
+		p := in.Args[0]
+		if e, ok := c.mem[p]; ok && e.epoch == c.epochOf(p) && c.reuse(in, e.val) {
+			return true
+		}
+		c.remember(p, in.Result)
+		return true
+	case ir.OpStore:
+		if c.isLocal(in.Args[0]) {
+			c.local++
+		} else {
+			c.epoch++
+		}
+		c.remember(in.Args[0], in.Args[1])
+		return true
+	case ir.OpBuiltin:
+		fn := in.Builtin()
+		if fn.IsPure() || fn == ir.BuiltinArrayLength || fn.IsTexture() && fn != ir.BuiltinTextureStore {
+			return false
+		}
+		c.epoch++ // atomics and barriers: not function memory
+		return true
+	case ir.OpCall:
+		c.epoch++
+		for _, a := range in.Args {
+			if _, ok := c.m.Type(a).(*types.Pointer); ok {
+				c.local++
+			}
+		}
+		return true
+	case ir.OpVar, ir.OpAccess:
+		return false
+	}
+	if in.Op.IsPure() || in.Op.IsTerminator() {
+		return false
+	}
+	c.epoch++ // discard and anything new
+	c.local++
+	return true
+}
+
+// isLocal reports whether p points into function memory.
+func (c *cse) isLocal(p ir.Value) bool {
+	pt, ok := c.m.Type(p).(*types.Pointer)
+	return ok && pt.Space == types.AddrFunction
+}
+
+func (c *cse) epochOf(p ir.Value) uint32 {
+	if c.isLocal(p) {
+		return c.local
+	}
+	return c.epoch
+}
+
+func (c *cse) remember(p, v ir.Value) {
+	c.memLog = append(c.memLog, memUndo{p, c.mem[p]})
+	c.mem[p] = memEntry{v, c.epochOf(p)}
+}
+
+// reuse replaces in's result with v unless that would lose a source name.
+func (c *cse) reuse(in *ir.Inst, v ir.Value) bool {
+	name, vname := c.m.Name(in.Result), c.m.Name(v)
+	if name != "" && vname != "" && name != vname {
+		return false
+	}
+	if vname == "" && name != "" {
+		if c.m.Kind(v) != ir.KindInst {
+			return false // constants and parameters keep their own names
+		}
+		c.m.SetName(v, name)
+	}
+	c.repl[in.Result] = v
+	c.drop[in] = true
+	return true
+}
+
+// immutable reports whether p points into memory nothing writes: a uniform buffer, a
+// texture or a sampler.
+func (c *cse) immutable(p ir.Value) bool {
+	pt, ok := c.m.Type(p).(*types.Pointer)
+	return ok && (pt.Space == types.AddrUniform || pt.Space == types.AddrHandle)
+}
+
+func (c *cse) cseable(in *ir.Inst) bool {
+	switch in.Op {
+	case ir.OpLoad:
+		return c.immutable(in.Args[0])
+	case ir.OpAccess:
+		return true
+	case ir.OpBuiltin:
+		switch fn := in.Builtin(); fn {
+		case ir.BuiltinArrayLength, ir.BuiltinTextureDimensions, ir.BuiltinTextureNumLevels,
+			ir.BuiltinTextureNumLayers, ir.BuiltinTextureNumSamples:
+			return true // a buffer's length and a texture's size do not change
+		default:
+			return fn.IsPure()
+		}
+	}
+	return in.Op.IsPure()
+}
+
+func (c *cse) key(in *ir.Inst) cseKey {
+	k := cseKey{op: in.Op, aux: in.Aux, nargs: uint32(len(in.Args))}
+	switch n := len(in.Args); {
+	case n >= 3:
+		k.c = in.Args[2]
+		fallthrough
+	case n == 2:
+		k.b = in.Args[1]
+		fallthrough
+	case n == 1:
+		k.a = in.Args[0]
+	}
+	return k
+}
+
+// find returns the visible instruction computing what in computes, or nil.
+func (c *cse) find(k cseKey, in *ir.Inst) *ir.Inst {
+	for _, prev := range c.table[k] {
+		if (len(in.Args) <= 3 || sameArgs(prev.Args[3:], in.Args[3:])) &&
+			types.Identical(c.m.Type(prev.Result), c.m.Type(in.Result)) {
+			return prev
+		}
+	}
+	return nil
+}
+
+func sameArgs(a, b []ir.Value) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
