@@ -318,3 +318,37 @@ fn main() {
 	a[j+1] += 40
 	assert.Equal(t, a, asU32(out[0]))
 }
+
+// TestExecPointerUniformMatrices reaches uniform matrices through pointers: the copies
+// access the variable that Std140 splits into columns.
+func TestExecPointerUniformMatrices(t *testing.T) {
+	// U: ms@0 (array<mat2x2f, 3>, stride 16), v@48, f@60, m3@64 (mat3x2f); 96 bytes.
+	u := make([]float32, 24)
+	for i := range u {
+		u[i] = float32(i + 1)
+	}
+	out := runCompute(t, compute{
+		src: `
+struct U { ms: array<mat2x2f, 3>, v: vec3f, f: f32, m3: mat3x2f }
+@group(0) @binding(0) var<uniform> u: U;
+@group(0) @binding(1) var<storage, read_write> o: array<f32, 2>;
+var<workgroup> w: array<array<u32, 4>, 2>;
+fn col(p: ptr<uniform, mat2x2f>, i: u32) -> f32 { return (*p)[i].y + p[0].x; }
+fn whole(p: ptr<uniform, mat2x2f>) -> mat2x2f { return *p; }
+fn m3(p: ptr<uniform, mat3x2f>) -> vec2f { return (*p)[2]; }
+fn vz(p: ptr<uniform, vec3f>) -> f32 { return p.z; }
+fn wu(p: ptr<workgroup, array<u32, 4>>) -> u32 { return workgroupUniformLoad(p)[1]; }
+@compute @workgroup_size(2)
+fn main(@builtin(local_invocation_index) li: u32) {
+	w[li][1] = li + 7u;
+	o[li] = col(&u.ms[li], 1u) + whole(&u.ms[2])[1].x + m3(&u.m3).y + vz(&u.v) + f32(wu(&w[1]));
+}`,
+		bufs:   [][]byte{f32s(u...), zeros(2)},
+		noNaga: true, // see nagaNoPointerParams
+	})
+	want := make([]float32, 2)
+	for li := range want {
+		want[li] = u[4*li+3] + u[4*li] + u[10] + u[21] + u[14] + 8
+	}
+	assert.Equal(t, want, asF32(out[1]))
+}
