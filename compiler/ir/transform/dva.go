@@ -26,13 +26,18 @@ import (
 // so a copy that passes its pointer on to another function gets that one specialised in
 // turn. The originals are removed.
 //
+// The copies of copies can grow exponentially with the source (a function passing two
+// constant parts of its pointer on, nested deeply): past MaxCopiedInsts copied instructions
+// it gives up with a *LimitError.
+//
 // It runs before Robustness, which clamps the passed indices where the copy accesses
 // memory. Pointers into function and private memory are left alone: the lowering passes
 // whole variables for them.
 func DirectVariableAccess(m *ir.Module) error {
 	orig := append([]*ir.Func(nil), m.Funcs...)
 	d := &dva{m: m, indirect: map[*ir.Func]bool{}, clones: map[string]*ir.Func{},
-		copies: map[*ir.Func][]*ir.Func{}, names: map[string]bool{}, index: map[*ir.Func]int{}}
+		copies: map[*ir.Func][]*ir.Func{}, names: map[string]bool{}, suffix: map[string]int{}, index: map[*ir.Func]int{},
+		size: map[*ir.Func]int{}, budget: MaxCopiedInsts}
 	for i, f := range orig {
 		d.names[f.Name] = true
 		d.index[f] = i
@@ -80,8 +85,21 @@ type dva struct {
 	clones   map[string]*ir.Func
 	copies   map[*ir.Func][]*ir.Func // each original's copies, in the order they were made
 	names    map[string]bool
+	suffix   map[string]int // the last number appended to each name
 	index    map[*ir.Func]int
+	size     map[*ir.Func]int // instructions of the originals
+	budget   int              // instructions left to copy
 }
+
+// MaxCopiedInsts bounds the instructions DirectVariableAccess copies into specialised
+// functions.
+const MaxCopiedInsts = 1 << 18
+
+// LimitError is a program the compiler refuses for its size after the lowering, not for a
+// fault of its own.
+type LimitError struct{ Msg string }
+
+func (e *LimitError) Error() string { return e.Msg }
 
 // isIndirect reports whether the parameter p is a pointer this pass removes.
 func (d *dva) isIndirect(p ir.Value) bool {
@@ -180,11 +198,24 @@ func (d *dva) specialise(g *ir.Func, chains []chain) (*ir.Func, error) {
 			roots = append(roots, c.root.Name)
 		}
 	}
-	name := g.Name + "_" + strings.Join(roots, "_")
-	for n := 2; d.names[name]; n++ {
-		name = fmt.Sprintf("%s_%s_%d", g.Name, strings.Join(roots, "_"), n)
+	base := g.Name + "_" + strings.Join(roots, "_")
+	name := base
+	for d.names[name] {
+		d.suffix[base]++
+		name = fmt.Sprintf("%s_%d", base, d.suffix[base]+1)
 	}
 	d.names[name] = true
+	n, ok := d.size[g]
+	if !ok {
+		ir.Walk(g.Body, func(*ir.Inst) { n++ })
+		d.size[g] = n
+	}
+	if d.budget -= n; d.budget < 0 {
+		return nil, &LimitError{fmt.Sprintf("pointer arguments need more than %d instructions of specialised "+
+			"function copies (at '%s'): each variable and constant index path passed for a pointer parameter into "+
+			"uniform, storage or workgroup memory gets a copy of the function and of those it passes the pointer "+
+			"to; pass fewer distinct constant paths", MaxCopiedInsts, g.Name)}
+	}
 	c, repl := m.CloneFunc(g, name)
 	// New parameters from the last to the first, so that the indices stay put.
 	old := make([]ir.Value, len(chains))
