@@ -364,3 +364,34 @@ func peakHeapMB(f func()) float64 {
 	}
 	return float64(p-base) / (1 << 20)
 }
+
+// TestPointerCopiesLimit: functions that pass four constant parts of their pointer on, nested
+// deeply, would need exponentially many specialised copies; the compiler says so instead of
+// running out of time and memory. (Arrays nest at most 15 deep: 4^12 copies at depth 12.)
+func TestPointerCopiesLimit(t *testing.T) {
+	const depth = 12
+	var src strings.Builder
+	elem := []string{"u32"}
+	for k := 1; k <= depth; k++ {
+		elem = append(elem, fmt.Sprintf("array<%s, 4>", elem[k-1]))
+	}
+	fmt.Fprintf(&src, "@group(0) @binding(0) var<storage, read_write> b: %s;\n", elem[depth])
+	src.WriteString("fn f0(p: ptr<storage, u32, read_write>) { *p += 1u; }\n")
+	for k := 1; k <= depth; k++ {
+		fmt.Fprintf(&src, "fn f%d(p: ptr<storage, %s, read_write>) { f%d(&p[0]); f%d(&p[1]); f%d(&p[2]); f%d(&p[3]); }\n",
+			k, elem[k], k-1, k-1, k-1, k-1)
+	}
+	fmt.Fprintf(&src, "@compute @workgroup_size(1) fn main() { f%d(&b); }\n", depth)
+	start := time.Now()
+	_, err := compiler.Compile(compiler.Source{Name: "deep.wgsl", Text: []byte(src.String())}, compiler.Options{})
+	require.Error(t, err)
+	require.Contains(t, err.Error(), "deep.wgsl: error: pointer arguments need more than")
+	require.NotContains(t, err.Error(), "internal error")
+	require.Less(t, time.Since(start), 20*time.Second)
+
+	// Shallower, the same program compiles: 4^5 copies of f0.
+	shallow := strings.Replace(src.String(), fmt.Sprintf("f%d(&b)", depth), "f5(&b[0][0][0][0][0][0][0])", 1)
+	res, err := compiler.Compile(compiler.Source{Name: "shallow.wgsl", Text: []byte(shallow)}, compiler.Options{})
+	require.NoError(t, err)
+	spirvval.Check(t, res.SPIRV, "vulkan1.1")
+}

@@ -6,6 +6,7 @@
 package compiler
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 
@@ -138,6 +139,9 @@ func Compile(src Source, opts Options) (*Result, error) {
 		NativeDemote:     target == backend.Vulkan1_3,
 		Layouts:          prog.Layouts,
 	}); err != nil {
+		if limit := (*transform.LimitError)(nil); errors.As(err, &limit) {
+			return nil, fileError(file, diags, "%v", limit)
+		}
 		return nil, fileError(file, diags, "internal error while preparing the module for SPIR-V: %v; please report this shader", err)
 	}
 	bopts := backend.Options{Target: target, Layouts: prog.Layouts, NoNames: opts.NoNames}

@@ -20,6 +20,7 @@ type progGen struct {
 	scopes [][]genVar
 	funcs  []genFunc
 	loops  int // enclosing loops of the current statement
+	inMain bool
 	// scalars are the numeric scalar types in use: f32, i32, u32, and f16 when the module
 	// enables it.
 	scalars []string
@@ -49,13 +50,53 @@ type genVar struct {
 	name    string
 	t       wt
 	mutable bool
+	space   string // the address space of a pointer parameter's (*p); "" otherwise
 }
 
 type genFunc struct {
 	name   string
 	params []wt
 	result wt
-	ptr    bool // the first parameter is ptr<function, params[0]>
+	ptr    bool   // the first parameter is ptr<space, params[0]>
+	space  string // function, storage, workgroup or uniform
+}
+
+// pointerTypes are the types a pointer parameter in each address space may point to: those
+// of the places placeArg makes.
+var pointerTypes = map[string][]wt{
+	"storage":   {tF32, {s: "f32", n: 4}, {s: "f32", n: 2}},
+	"workgroup": {{s: "f32", n: 4}, tU32},
+	"uniform":   {{s: "f32", n: 4}, tU32, tI32, {s: "f32", n: 4, mat: true}, {s: "i32", n: 3}},
+}
+
+// placeArg returns the address of a part of a module-scope variable in space, of type t,
+// often with dynamic indices: the arguments DirectVariableAccess rewrites. Only main
+// passes them (and nothing else touches pbuf and pwg), so that the alias analysis never
+// objects.
+func (g *progGen) placeArg(space string, t wt) string {
+	switch space {
+	case "storage":
+		switch t {
+		case tF32:
+			if g.chance(50) {
+				return "&pbuf.s"
+			}
+			return "&pbuf.cells[" + g.index(3) + "].w"
+		case wt{s: "f32", n: 2}:
+			return "&pbuf.rt[" + g.expr(tU32) + "]"
+		}
+		if g.chance(30) {
+			return "&pbuf.v"
+		}
+		return fmt.Sprintf("&pbuf.cells[%s].v[%s]", g.index(3), g.index(3))
+	case "workgroup":
+		if t == tU32 {
+			return "&pwg.n[" + g.index(4) + "]"
+		}
+		return "&pwg.v[" + g.index(4) + "]"
+	}
+	return "&" + map[wt]string{{s: "f32", n: 4}: "uni.x", tU32: "uni.n", tI32: "uni.k",
+		{s: "f32", n: 4, mat: true}: "uni.m", {s: "i32", n: 3}: "uni.v"}[t]
 }
 
 var (
@@ -462,14 +503,17 @@ func (g *progGen) stmt(result *wt) {
 			if !f.ptr {
 				continue
 			}
-			var locals []genVar
-			for _, v := range g.visible(f.params[0], true) {
-				if strings.HasPrefix(v.name, "v") || strings.HasPrefix(v.name, "(*") {
-					locals = append(locals, v) // function-scope variables and pointer parameters
+			var locals []string
+			for _, v := range g.visible(f.params[0], f.space != "uniform") {
+				if f.space == "function" && strings.HasPrefix(v.name, "v") || v.space == f.space {
+					locals = append(locals, "&"+v.name) // function-scope variables and pointer parameters
 				}
 			}
+			if f.space != "function" && g.inMain {
+				locals = append(locals, g.placeArg(f.space, f.params[0]))
+			}
 			if len(locals) > 0 {
-				args := []string{"&" + locals[g.choose(len(locals))].name}
+				args := []string{locals[g.choose(len(locals))]}
 				for _, p := range f.params[1:] {
 					args = append(args, g.expr(p))
 				}
@@ -493,15 +537,27 @@ func (g *progGen) block(n int, result *wt) {
 
 func (g *progGen) function() {
 	f := genFunc{name: g.name("f"), result: g.randType(), ptr: g.chance(25)}
+	if f.ptr {
+		f.space = []string{"function", "function", "storage", "workgroup", "uniform"}[g.choose(5)]
+	}
 	var params []string
 	g.push()
 	for k := range 1 + g.choose(3) {
 		t := g.randType()
+		if k == 0 && f.ptr && f.space != "function" {
+			ts := pointerTypes[f.space]
+			t = ts[g.choose(len(ts))]
+		}
 		f.params = append(f.params, t)
 		p := g.name("p")
 		if k == 0 && f.ptr {
-			params = append(params, fmt.Sprintf("%s: ptr<function, %s>", p, t))
-			g.declare(genVar{name: "(*" + p + ")", t: t, mutable: true})
+			switch f.space {
+			case "storage":
+				params = append(params, fmt.Sprintf("%s: ptr<storage, %s, read_write>", p, t))
+			default:
+				params = append(params, fmt.Sprintf("%s: ptr<%s, %s>", p, f.space, t))
+			}
+			g.declare(genVar{name: "(*" + p + ")", t: t, mutable: f.space != "uniform", space: f.space})
 			continue
 		}
 		params = append(params, fmt.Sprintf("%s: %s", p, t))
@@ -550,6 +606,11 @@ struct Uniforms {
 @group(0) @binding(0) var<storage, read_write> buf: Data;
 @group(0) @binding(1) var<uniform> uni: Uniforms;
 @group(0) @binding(2) var<storage, read_write> counters: array<atomic<u32>, 4>;
+struct PCell { w: f32, v: array<vec4<f32>, 3> }
+struct PData { s: f32, v: vec4<f32>, cells: array<PCell, 3>, rt: array<vec2<f32>> }
+@group(0) @binding(3) var<storage, read_write> pbuf: PData;
+struct PShared { v: array<vec4<f32>, 4>, n: array<u32, 4> }
+var<workgroup> pwg: PShared;
 var<private> pv: vec4<f32>;
 var<workgroup> shared_words: array<u32, 16>;
 const K: i32 = 7;
@@ -559,11 +620,11 @@ const K: i32 = 7;
 `)
 	g.push()
 	for _, v := range []genVar{
-		{"buf.a", tF32, true}, {"buf.b", wt{s: "f32", n: 4}, true}, {"buf.c", wt{s: "u32", n: 3}, true},
-		{"buf.d", tI32, true}, {"buf.m", wt{s: "f32", n: 3, mat: true}, true},
-		{"uni.x", wt{s: "f32", n: 4}, false}, {"uni.n", tU32, false}, {"uni.k", tI32, false},
-		{"uni.m", wt{s: "f32", n: 4, mat: true}, false}, {"uni.v", wt{s: "i32", n: 3}, false},
-		{"pv", wt{s: "f32", n: 4}, true}, {"K", tI32, false},
+		{"buf.a", tF32, true, ""}, {"buf.b", wt{s: "f32", n: 4}, true, ""}, {"buf.c", wt{s: "u32", n: 3}, true, ""},
+		{"buf.d", tI32, true, ""}, {"buf.m", wt{s: "f32", n: 3, mat: true}, true, ""},
+		{"uni.x", wt{s: "f32", n: 4}, false, ""}, {"uni.n", tU32, false, ""}, {"uni.k", tI32, false, ""},
+		{"uni.m", wt{s: "f32", n: 4, mat: true}, false, ""}, {"uni.v", wt{s: "i32", n: 3}, false, ""},
+		{"pv", wt{s: "f32", n: 4}, true, ""}, {"K", tI32, false, ""},
 	} {
 		g.declare(v)
 	}
@@ -579,7 +640,9 @@ const K: i32 = 7;
 	g.line("shared_words[lid %% 16u] = lid;")
 	g.line("workgroupBarrier();")
 	g.declare(genVar{name: "shared_words[lid % 16u]", t: tU32, mutable: true})
+	g.inMain = true
 	g.stmts(8, nil)
+	g.inMain = false
 	g.pop()
 	g.ind--
 	g.line("}")

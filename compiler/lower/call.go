@@ -63,7 +63,10 @@ func (l *lowerer) userCall(e *syntax.CallExpr, c *sema.Call) ir.Value {
 		// SPIR-V passes only whole variables (memory object declarations) to functions. A
 		// pointer to part of a function or private variable is passed through a copy that is
 		// written back after the call: the same result, since alias analysis forbids the
-		// callee to reach that memory any other way, and no other invocation can.
+		// callee to reach that memory any other way, and no other invocation can. Pointers
+		// into uniform, storage and workgroup memory stay as they are:
+		// transform.DirectVariableAccess gives the callee a copy that reaches the variable
+		// itself.
 		switch pt.Space {
 		case types.AddrFunction:
 			tmp := l.b.Var("", pt.Elem, l.b.Load(args[i]))
@@ -75,10 +78,6 @@ func (l *lowerer) userCall(e *syntax.CallExpr, c *sema.Call) ir.Value {
 			l.b.Store(g.Value, l.b.Load(args[i]))
 			backs = append(backs, writeBack{args[i], g.Value})
 			args[i] = g.Value
-		default:
-			l.errorf(a, "passing a pointer to part of a %s variable to a function is not supported yet; "+
-				"pass a pointer to the whole variable, or copy the part into a local variable", pt.Space)
-			return 0
 		}
 	}
 	res := l.b.Call(f, args...)

@@ -37,6 +37,9 @@ func ForSPIRV(m *ir.Module, opts Options) error {
 	if lay == nil {
 		lay = layout.New(layout.Options{})
 	}
+	if err := DirectVariableAccess(m); err != nil {
+		return err
+	}
 	ExternalTextures(m, opts.ExternalTextures)
 	if !opts.NoZeroInitWorkgroup {
 		ZeroInitWorkgroup(m)

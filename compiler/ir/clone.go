@@ -1,0 +1,74 @@
+package ir
+
+// CloneFunc adds to m a copy of f named name: the same result, parameters (fresh values of
+// the same types, names and interface attributes) and body (fresh instructions and
+// values). It returns the copy and the map from f's parameters and instruction results to
+// the copy's. Module-scope values are shared. The copy is appended to m.Funcs; it is not an
+// entry point.
+func (m *Module) CloneFunc(f *Func, name string) (*Func, map[Value]Value) {
+	g := m.NewFunc(name, f.Result)
+	repl := make(map[Value]Value, len(f.Params))
+	for i, p := range f.Params {
+		repl[p] = g.AddParam(m.Name(p), m.Type(p), f.ParamIO[i])
+	}
+	g.ResultIO = f.ResultIO
+	// Results first, operands afterwards: a construct's results are used after it, but its
+	// blocks' exits name them; renaming once every value has its copy needs no order.
+	m.cloneBlock(f.Body, g.Body, g, repl)
+	var rename func(blk *Block)
+	rename = func(blk *Block) {
+		for _, in := range blk.Insts {
+			for i, a := range in.Args {
+				if r, ok := repl[a]; ok {
+					in.Args[i] = r
+				}
+			}
+			for _, nb := range in.Blocks {
+				rename(nb)
+			}
+		}
+	}
+	rename(g.Body)
+	return g, repl
+}
+
+// cloneBlock appends copies of the instructions of src to dst, recording in repl the copy
+// of every value they define.
+func (m *Module) cloneBlock(src, dst *Block, f *Func, repl map[Value]Value) {
+	dst.Insts = make([]*Inst, 0, len(src.Insts))
+	for _, in := range src.Insts {
+		c := m.newInst(in.Op)
+		c.Args = m.args(in.Args...)
+		c.Aux = in.Aux
+		c.Callee = in.Callee
+		c.Block = dst
+		copyValue := func(v Value) Value {
+			nv := m.newValue(m.values[v].typ, KindInst)
+			m.values[nv].inst = c
+			m.SetName(nv, m.Name(v))
+			repl[v] = nv
+			return nv
+		}
+		if in.Result != 0 {
+			c.Result = copyValue(in.Result)
+		}
+		if in.Results != nil {
+			c.Results = make([]Value, len(in.Results))
+			for i, v := range in.Results {
+				c.Results[i] = copyValue(v)
+			}
+		}
+		if in.Cases != nil {
+			c.Cases = make([]Case, len(in.Cases))
+			for i, cs := range in.Cases {
+				c.Cases[i] = Case{Values: append([]Value(nil), cs.Values...), Default: cs.Default}
+			}
+		}
+		for _, nb := range in.Blocks {
+			cb := &Block{Parent: c, Func: f}
+			c.Blocks = append(c.Blocks, cb)
+			m.cloneBlock(nb, cb, f, repl)
+		}
+		dst.Insts = append(dst.Insts, c)
+	}
+}
