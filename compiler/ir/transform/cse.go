@@ -27,7 +27,7 @@ import (
 // A duplicate carrying a source name the kept instruction lacks hands it over; two
 // differently named equal values are both kept, so that every source name survives.
 func CSE(m *ir.Module) {
-	c := &cse{m: m, table: map[cseKey][]*ir.Inst{}, mem: map[ir.Value]memEntry{},
+	c := &cse{m: m, table: map[cseKey]int32{}, mem: map[ir.Value]memEntry{},
 		repl: make([]ir.Value, m.NumValues()), drop: map[*ir.Inst]bool{}}
 	for _, f := range m.Funcs {
 		c.block(f.Body)
@@ -48,12 +48,20 @@ type cseKey struct {
 	a, b, c ir.Value
 }
 
+type cseEntry struct {
+	key  cseKey
+	in   *ir.Inst
+	prev int32
+}
+
 type cse struct {
-	m     *ir.Module
-	table map[cseKey][]*ir.Inst
-	log   []cseKey // keys added, in order, for popping scopes
-	repl  []ir.Value // indexed by value: its replacement, or 0
-	drop  map[*ir.Inst]bool
+	m *ir.Module
+	// table maps a key to the newest visible instruction with it, an index into entries,
+	// whose prev links to the one it shadows (-1: none); popping a scope pops entries.
+	table   map[cseKey]int32
+	entries []cseEntry
+	repl    []ir.Value // indexed by value: its replacement, or 0
+	drop    map[*ir.Inst]bool
 
 	// mem maps a pointer to the value memory holds there, valid while its epoch is the
 	// current one; memLog records the entries replaced, for popping scopes.
@@ -76,7 +84,7 @@ type memUndo struct {
 }
 
 func (c *cse) block(blk *ir.Block) {
-	mark, memMark := len(c.log), len(c.memLog)
+	mark, memMark := len(c.entries), len(c.memLog)
 	for _, in := range blk.Insts {
 		for i, a := range in.Args {
 			if int(a) < len(c.repl) {
@@ -110,19 +118,23 @@ func (c *cse) block(blk *ir.Block) {
 		if prev := c.find(k, in); prev != nil && c.reuse(in, prev.Result) {
 			continue
 		}
-		c.table[k] = append(c.table[k], in)
-		c.log = append(c.log, k)
+		prev := int32(-1)
+		if i, ok := c.table[k]; ok {
+			prev = i
+		}
+		c.entries = append(c.entries, cseEntry{key: k, in: in, prev: prev})
+		c.table[k] = int32(len(c.entries) - 1)
 	}
-	for i := len(c.log) - 1; i >= mark; i-- {
-		k := c.log[i]
-		l := c.table[k]
-		if len(l) == 1 {
-			delete(c.table, k)
+	for i := len(c.entries) - 1; i >= mark; i-- {
+		e := c.entries[i]
+		if e.prev < 0 {
+			delete(c.table, e.key)
 		} else {
-			c.table[k] = l[:len(l)-1]
+			c.table[e.key] = e.prev
 		}
 	}
-	c.log = c.log[:mark]
+	clear(c.entries[mark:])
+	c.entries = c.entries[:mark]
 	for i := len(c.memLog) - 1; i >= memMark; i-- {
 		u := c.memLog[i]
 		if u.old.val == 0 {
@@ -258,14 +270,18 @@ func (c *cse) key(in *ir.Inst) cseKey {
 }
 
 // find returns the visible instruction computing what in computes, or nil.
+// The oldest one wins (the chain runs from the newest).
 func (c *cse) find(k cseKey, in *ir.Inst) *ir.Inst {
-	for _, prev := range c.table[k] {
+	var found *ir.Inst
+	i, ok := c.table[k]
+	for ; ok && i >= 0; i = c.entries[i].prev {
+		prev := c.entries[i].in
 		if (len(in.Args) <= 3 || sameArgs(prev.Args[3:], in.Args[3:])) &&
 			types.Identical(c.m.Type(prev.Result), c.m.Type(in.Result)) {
-			return prev
+			found = prev
 		}
 	}
-	return nil
+	return found
 }
 
 func sameArgs(a, b []ir.Value) bool {
