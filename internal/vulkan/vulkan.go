@@ -28,6 +28,14 @@
 // reports them). VK_DRIVER_FILES is honoured by the Vulkan loader; among the
 // devices it offers, a CPU device (lavapipe) is preferred.
 //
+// Multisampled images (ImageDesc.Samples > 1) cannot be copied to, so before
+// the dispatch the harness fills each one with a draw: a triangle over the
+// image, shaded per sample by a fragment shader that reads the packed
+// per-sample texels from a storage buffer (FillWGSL, compiled with this
+// project's compiler). That needs a queue with graphics and the
+// sampleRateShading feature; Device.Multisample says whether a format and
+// sample count are possible (lavapipe: 4 samples, every supported format).
+//
 // Lavapipe ends every invocation's loops after 65535 iterations in all, so
 // a single endless invocation does finish; see testdata/spin.spvasm.
 package vulkan
