@@ -13,6 +13,7 @@ struct wv_ctx {
 	VkDevice device;
 	VkQueue queue;
 	uint32_t queue_family;
+	int graphics; // the queue family has graphics too
 	VkCommandPool pool;
 	VkPhysicalDeviceMemoryProperties memory;
 	VkDebugUtilsMessengerEXT messenger;
@@ -122,16 +123,22 @@ static int has_device_extension(VkPhysicalDevice phys, const char *name) {
 	return found;
 }
 
-static int compute_family(VkPhysicalDevice phys, uint32_t *family) {
+// compute_family finds a queue family with compute, preferring one that also
+// has graphics (multisampled images are filled by a draw); *graphics says
+// whether it has.
+static int compute_family(VkPhysicalDevice phys, uint32_t *family, int *graphics) {
 	uint32_t n = 0;
 	vkGetPhysicalDeviceQueueFamilyProperties(phys, &n, NULL);
 	VkQueueFamilyProperties *props = calloc(n ? n : 1, sizeof *props);
 	int found = 0;
 	if (props) {
 		vkGetPhysicalDeviceQueueFamilyProperties(phys, &n, props);
-		for (uint32_t i = 0; i < n && !found; i++) {
-			if (props[i].queueFlags & VK_QUEUE_COMPUTE_BIT) {
+		for (uint32_t i = 0; i < n; i++) {
+			if (!(props[i].queueFlags & VK_QUEUE_COMPUTE_BIT)) continue;
+			int g = (props[i].queueFlags & VK_QUEUE_GRAPHICS_BIT) != 0;
+			if (!found || (g && !*graphics)) {
 				*family = i;
+				*graphics = g;
 				found = 1;
 			}
 		}
@@ -232,34 +239,53 @@ static void fill_info(VkPhysicalDevice phys, const features *f, wv_info *info) {
 	info->max_storage_buffer_range = p->limits.maxStorageBufferRange;
 	info->max_bound_sets = p->limits.maxBoundDescriptorSets;
 	info->max_shared_memory = p->limits.maxComputeSharedMemorySize;
+	info->sampled_color_samples = p->limits.sampledImageColorSampleCounts;
+	info->sampled_integer_samples = p->limits.sampledImageIntegerSampleCounts;
+	info->sampled_depth_samples = p->limits.sampledImageDepthSampleCounts;
+	info->framebuffer_color_samples = p->limits.framebufferColorSampleCounts;
+	info->framebuffer_depth_samples = p->limits.framebufferDepthSampleCounts;
+	info->framebuffer_integer_samples = p->limits.framebufferColorSampleCounts; // Vulkan 1.1: no separate limit
+	if (p->apiVersion >= VK_API_VERSION_1_2) {
+		// A call of its own: the chain above already has the driver properties
+		// that VkPhysicalDeviceVulkan12Properties repeats.
+		VkPhysicalDeviceVulkan12Properties v12 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES};
+		VkPhysicalDeviceProperties2 props12 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &v12};
+		vkGetPhysicalDeviceProperties2(phys, &props12);
+		info->framebuffer_integer_samples = v12.framebufferIntegerColorSampleCounts;
+	}
+	info->sample_rate_shading = f->core.features.sampleRateShading;
 }
 
 // pick_device prefers a CPU device (lavapipe), then any device, as long as it
 // has a compute queue and Vulkan 1.1.
-static int pick_device(VkInstance instance, VkPhysicalDevice *out, uint32_t *family) {
+static int pick_device(VkInstance instance, VkPhysicalDevice *out, uint32_t *family, int *graphics) {
 	uint32_t n = 0;
 	if (vkEnumeratePhysicalDevices(instance, &n, NULL) != VK_SUCCESS || n == 0) return 0;
 	VkPhysicalDevice *devs = calloc(n, sizeof *devs);
 	if (!devs) return 0;
 	int best = -1, best_score = -1;
 	uint32_t best_family = 0;
+	int best_graphics = 0;
 	if (vkEnumeratePhysicalDevices(instance, &n, devs) == VK_SUCCESS) {
 		for (uint32_t i = 0; i < n; i++) {
 			VkPhysicalDeviceProperties p;
 			uint32_t fam;
+			int g = 0;
 			vkGetPhysicalDeviceProperties(devs[i], &p);
-			if (p.apiVersion < VK_API_VERSION_1_1 || !compute_family(devs[i], &fam)) continue;
+			if (p.apiVersion < VK_API_VERSION_1_1 || !compute_family(devs[i], &fam, &g)) continue;
 			int score = p.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU ? 2 : 1;
 			if (score > best_score) {
 				best = (int)i;
 				best_score = score;
 				best_family = fam;
+				best_graphics = g;
 			}
 		}
 	}
 	if (best >= 0) {
 		*out = devs[best];
 		*family = best_family;
+		*graphics = best_graphics;
 	}
 	free(devs);
 	return best >= 0;
@@ -324,7 +350,7 @@ int wv_create(int validation, wv_ctx **out, wv_info *info, char *err, size_t err
 		info->validation = 1;
 	}
 
-	if (!pick_device(ctx->instance, &ctx->phys, &ctx->queue_family)) {
+	if (!pick_device(ctx->instance, &ctx->phys, &ctx->queue_family, &ctx->graphics)) {
 		errorf(err, errlen, "no Vulkan 1.1 device with a compute queue (is mesa-vulkan-drivers installed?)");
 		goto done;
 	}
@@ -333,6 +359,7 @@ int wv_create(int validation, wv_ctx **out, wv_info *info, char *err, size_t err
 	features f;
 	query_features(ctx->phys, props.apiVersion, &f);
 	fill_info(ctx->phys, &f, info);
+	info->graphics = ctx->graphics;
 	vkGetPhysicalDeviceMemoryProperties(ctx->phys, &ctx->memory);
 
 	float priority = 1;
@@ -418,6 +445,16 @@ typedef struct {
 	VkDeviceMemory image_memory;
 	VkImageView view;
 	VkSampler sampler;
+
+	// The draw that fills a multisampled image (see wv_binding.fill_code).
+	VkRenderPass render_pass;
+	VkFramebuffer framebuffer;
+	VkDescriptorSetLayout fill_set_layout;
+	VkDescriptorPool fill_pool;
+	VkDescriptorSet fill_set;
+	VkPipelineLayout fill_layout;
+	VkShaderModule fill_module;
+	VkPipeline fill_pipeline;
 } resource;
 
 static VkResult make_buffer(const wv_ctx *ctx, VkDeviceSize size, VkBufferUsageFlags usage, resource *r, char *err,
@@ -458,16 +495,49 @@ static VkImageViewType view_type(uint32_t dim) {
 	}
 }
 
+static int is_multisampled(const wv_binding *b) { return b->samples > 1; }
+
+// attachment_usage is how a multisampled image is written: as the attachment
+// of the fill draw.
+static VkImageUsageFlags attachment_usage(uint32_t format) {
+	return aspect_of(format) == VK_IMAGE_ASPECT_DEPTH_BIT ? VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT
+	                                                      : VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+}
+
+uint32_t wv_image_sample_counts(wv_ctx *ctx, uint32_t format) {
+	VkImageFormatProperties ifp;
+	VkResult r = vkGetPhysicalDeviceImageFormatProperties(ctx->phys, (VkFormat)format, VK_IMAGE_TYPE_2D,
+	                                                      VK_IMAGE_TILING_OPTIMAL,
+	                                                      VK_IMAGE_USAGE_SAMPLED_BIT | attachment_usage(format), 0, &ifp);
+	return r == VK_SUCCESS ? (uint32_t)ifp.sampleCounts : 0;
+}
+
 static int make_image(const wv_ctx *ctx, const wv_binding *b, resource *r, char *err, size_t errlen) {
 	int status = WV_ERROR;
 	int storage = b->kind == WV_STORAGE_IMAGE;
+	int ms = is_multisampled(b);
 	VkFormatProperties fp;
 	vkGetPhysicalDeviceFormatProperties(ctx->phys, (VkFormat)b->format, &fp);
 	VkFormatFeatureFlags need = storage ? VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT : VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT;
+	if (ms) {
+		need |= aspect_of(b->format) == VK_IMAGE_ASPECT_DEPTH_BIT ? VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT
+		                                                           : VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT;
+	}
 	if ((fp.optimalTilingFeatures & need) != need) {
 		errorf(err, errlen, "binding (%u,%u): the device cannot use VkFormat %u as a %s image", b->group, b->binding,
-		       b->format, storage ? "storage" : "sampled");
+		       b->format, ms ? "multisampled attachment and sampled" : storage ? "storage" : "sampled");
 		return WV_ERROR;
+	}
+	VkImageUsageFlags usage = ms ? VK_IMAGE_USAGE_SAMPLED_BIT | attachment_usage(b->format)
+	                             : VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
+	                                   (storage ? VK_IMAGE_USAGE_STORAGE_BIT : VK_IMAGE_USAGE_SAMPLED_BIT);
+	if (ms) {
+		uint32_t counts = wv_image_sample_counts((wv_ctx *)ctx, b->format);
+		if (!(counts & b->samples)) {
+			errorf(err, errlen, "binding (%u,%u): the device has no %u-sample images of VkFormat %u (sample counts 0x%x)",
+			       b->group, b->binding, b->samples, b->format, counts);
+			return WV_ERROR;
+		}
 	}
 	VkImageCreateInfo ici = {VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
 	ici.imageType = b->dim == WV_DIM_1D || b->dim == WV_DIM_1D_ARRAY ? VK_IMAGE_TYPE_1D
@@ -480,10 +550,9 @@ static int make_image(const wv_ctx *ctx, const wv_binding *b, resource *r, char 
 	ici.extent.depth = b->depth;
 	ici.mipLevels = b->mips;
 	ici.arrayLayers = b->layers;
-	ici.samples = VK_SAMPLE_COUNT_1_BIT;
+	ici.samples = ms ? (VkSampleCountFlagBits)b->samples : VK_SAMPLE_COUNT_1_BIT;
 	ici.tiling = VK_IMAGE_TILING_OPTIMAL;
-	ici.usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
-	            (storage ? VK_IMAGE_USAGE_STORAGE_BIT : VK_IMAGE_USAGE_SAMPLED_BIT);
+	ici.usage = usage;
 	ici.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
 	ici.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
 	CHECK(vkCreateImage(ctx->device, &ici, NULL, &r->image), "vkCreateImage");
@@ -509,8 +578,12 @@ static int make_image(const wv_ctx *ctx, const wv_binding *b, resource *r, char 
 	vci.subresourceRange.levelCount = storage ? 1 : b->mips; // storage views see one mip level
 	vci.subresourceRange.layerCount = b->layers;
 	CHECK(vkCreateImageView(ctx->device, &vci, NULL, &r->view), "vkCreateImageView");
-	CHECK(make_buffer(ctx, b->size, VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, r, err,
-	                  errlen),
+	// A multisampled image's texels reach it through the fill draw, which
+	// reads them as a storage buffer; the others are copied both ways.
+	CHECK(make_buffer(ctx, b->size,
+	                  ms ? VK_BUFFER_USAGE_STORAGE_BUFFER_BIT
+	                     : VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+	                  r, err, errlen),
 	      "staging buffer");
 	memcpy(r->mapped, b->data, b->size);
 	status = WV_OK;
@@ -574,6 +647,185 @@ static void image_barrier(VkCommandBuffer cmd, const wv_binding *b, VkImage imag
 	vkCmdPipelineBarrier(cmd, src_stage, dst_stage, 0, 0, NULL, 0, NULL, 1, &ib);
 }
 
+// make_fill creates what the draw that writes a multisampled image needs: a
+// render pass with the image as its only attachment (ending in the layout the
+// compute shader reads it in), a framebuffer, and a graphics pipeline of the
+// binding's fill shaders at sample rate, reading the staging buffer.
+static int make_fill(const wv_ctx *ctx, const wv_binding *b, resource *r, char *err, size_t errlen) {
+	int status = WV_ERROR;
+	VkDevice dev = ctx->device;
+	int depth = aspect_of(b->format) == VK_IMAGE_ASPECT_DEPTH_BIT;
+	if (!ctx->graphics) {
+		errorf(err, errlen, "binding (%u,%u): multisampled images are filled by a draw, but the queue has no graphics",
+		       b->group, b->binding);
+		return WV_ERROR;
+	}
+	if (!b->fill_code || b->fill_words == 0) {
+		errorf(err, errlen, "binding (%u,%u): a multisampled image needs its fill shaders", b->group, b->binding);
+		return WV_ERROR;
+	}
+
+	VkAttachmentDescription att = {0};
+	att.format = (VkFormat)b->format;
+	att.samples = (VkSampleCountFlagBits)b->samples;
+	att.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR; // the draw covers every sample; clear anyway, for determinism
+	att.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+	att.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
+	att.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+	att.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+	att.finalLayout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
+	VkAttachmentReference ref = {0, depth ? VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL
+	                                      : VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
+	VkSubpassDescription sub = {0};
+	sub.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS;
+	if (depth) {
+		sub.pDepthStencilAttachment = &ref;
+	} else {
+		sub.colorAttachmentCount = 1;
+		sub.pColorAttachments = &ref;
+	}
+	// The attachment writes happen before the compute shader reads.
+	VkSubpassDependency deps[2] = {{0}, {0}};
+	deps[0].srcSubpass = VK_SUBPASS_EXTERNAL;
+	deps[0].dstSubpass = 0;
+	deps[0].srcStageMask = VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT;
+	deps[0].dstStageMask = depth ? VK_PIPELINE_STAGE_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_LATE_FRAGMENT_TESTS_BIT
+	                             : VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
+	deps[0].dstAccessMask =
+	    depth ? VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT : VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
+	deps[1].srcSubpass = 0;
+	deps[1].dstSubpass = VK_SUBPASS_EXTERNAL;
+	deps[1].srcStageMask = deps[0].dstStageMask;
+	deps[1].srcAccessMask = deps[0].dstAccessMask;
+	deps[1].dstStageMask = VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT;
+	deps[1].dstAccessMask = VK_ACCESS_SHADER_READ_BIT;
+	VkRenderPassCreateInfo rpci = {VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO};
+	rpci.attachmentCount = 1;
+	rpci.pAttachments = &att;
+	rpci.subpassCount = 1;
+	rpci.pSubpasses = &sub;
+	rpci.dependencyCount = 2;
+	rpci.pDependencies = deps;
+	CHECK(vkCreateRenderPass(dev, &rpci, NULL, &r->render_pass), "vkCreateRenderPass");
+
+	VkFramebufferCreateInfo fbci = {VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO};
+	fbci.renderPass = r->render_pass;
+	fbci.attachmentCount = 1;
+	fbci.pAttachments = &r->view;
+	fbci.width = b->width;
+	fbci.height = b->height;
+	fbci.layers = 1;
+	CHECK(vkCreateFramebuffer(dev, &fbci, NULL, &r->framebuffer), "vkCreateFramebuffer");
+
+	VkDescriptorSetLayoutBinding lb = {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_FRAGMENT_BIT, NULL};
+	VkDescriptorSetLayoutCreateInfo lci = {VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+	lci.bindingCount = 1;
+	lci.pBindings = &lb;
+	CHECK(vkCreateDescriptorSetLayout(dev, &lci, NULL, &r->fill_set_layout), "vkCreateDescriptorSetLayout(fill)");
+	VkDescriptorPoolSize size = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1};
+	VkDescriptorPoolCreateInfo dpci = {VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+	dpci.maxSets = 1;
+	dpci.poolSizeCount = 1;
+	dpci.pPoolSizes = &size;
+	CHECK(vkCreateDescriptorPool(dev, &dpci, NULL, &r->fill_pool), "vkCreateDescriptorPool(fill)");
+	VkDescriptorSetAllocateInfo dsai = {VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+	dsai.descriptorPool = r->fill_pool;
+	dsai.descriptorSetCount = 1;
+	dsai.pSetLayouts = &r->fill_set_layout;
+	CHECK(vkAllocateDescriptorSets(dev, &dsai, &r->fill_set), "vkAllocateDescriptorSets(fill)");
+	VkDescriptorBufferInfo bi = {r->buffer, 0, b->size};
+	VkWriteDescriptorSet w = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+	w.dstSet = r->fill_set;
+	w.descriptorCount = 1;
+	w.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+	w.pBufferInfo = &bi;
+	vkUpdateDescriptorSets(dev, 1, &w, 0, NULL);
+	VkPipelineLayoutCreateInfo plci = {VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+	plci.setLayoutCount = 1;
+	plci.pSetLayouts = &r->fill_set_layout;
+	CHECK(vkCreatePipelineLayout(dev, &plci, NULL, &r->fill_layout), "vkCreatePipelineLayout(fill)");
+
+	VkShaderModuleCreateInfo smci = {VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+	smci.codeSize = b->fill_words * 4;
+	smci.pCode = b->fill_code;
+	CHECK(vkCreateShaderModule(dev, &smci, NULL, &r->fill_module), "vkCreateShaderModule(fill)");
+	VkPipelineShaderStageCreateInfo stages[2] = {{VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO},
+	                                             {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO}};
+	stages[0].stage = VK_SHADER_STAGE_VERTEX_BIT;
+	stages[0].module = r->fill_module;
+	stages[0].pName = "vs";
+	stages[1].stage = VK_SHADER_STAGE_FRAGMENT_BIT;
+	stages[1].module = r->fill_module;
+	stages[1].pName = "fs";
+	VkPipelineVertexInputStateCreateInfo vi = {VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
+	VkPipelineInputAssemblyStateCreateInfo ia = {VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
+	ia.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+	VkViewport viewport = {0, 0, (float)b->width, (float)b->height, 0, 1};
+	VkRect2D scissor = {{0, 0}, {b->width, b->height}};
+	VkPipelineViewportStateCreateInfo vp = {VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
+	vp.viewportCount = 1;
+	vp.pViewports = &viewport;
+	vp.scissorCount = 1;
+	vp.pScissors = &scissor;
+	VkPipelineRasterizationStateCreateInfo rs = {VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO};
+	rs.polygonMode = VK_POLYGON_MODE_FILL;
+	rs.cullMode = VK_CULL_MODE_NONE;
+	rs.frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE;
+	rs.lineWidth = 1;
+	// One fragment shader invocation per sample (the shader reads
+	// sample_index, which implies it; said here as well).
+	VkPipelineMultisampleStateCreateInfo ms = {VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
+	ms.rasterizationSamples = (VkSampleCountFlagBits)b->samples;
+	ms.sampleShadingEnable = VK_TRUE;
+	ms.minSampleShading = 1;
+	VkPipelineDepthStencilStateCreateInfo ds = {VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
+	ds.depthTestEnable = VK_TRUE;
+	ds.depthWriteEnable = VK_TRUE;
+	ds.depthCompareOp = VK_COMPARE_OP_ALWAYS;
+	VkPipelineColorBlendAttachmentState blend = {0};
+	blend.colorWriteMask =
+	    VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT | VK_COLOR_COMPONENT_B_BIT | VK_COLOR_COMPONENT_A_BIT;
+	VkPipelineColorBlendStateCreateInfo cb = {VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
+	cb.attachmentCount = 1;
+	cb.pAttachments = &blend;
+	VkGraphicsPipelineCreateInfo gpci = {VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
+	gpci.stageCount = 2;
+	gpci.pStages = stages;
+	gpci.pVertexInputState = &vi;
+	gpci.pInputAssemblyState = &ia;
+	gpci.pViewportState = &vp;
+	gpci.pRasterizationState = &rs;
+	gpci.pMultisampleState = &ms;
+	gpci.pDepthStencilState = depth ? &ds : NULL;
+	gpci.pColorBlendState = depth ? NULL : &cb;
+	gpci.layout = r->fill_layout;
+	gpci.renderPass = r->render_pass;
+	CHECK(vkCreateGraphicsPipelines(dev, VK_NULL_HANDLE, 1, &gpci, NULL, &r->fill_pipeline),
+	      "vkCreateGraphicsPipelines(fill)");
+	status = WV_OK;
+done:
+	return status;
+}
+
+// record_fill draws the triangle that writes every sample of a multisampled
+// image; the render pass leaves it in SHADER_READ_ONLY_OPTIMAL.
+static void record_fill(VkCommandBuffer cmd, const wv_binding *b, const resource *r) {
+	VkClearValue clear;
+	memset(&clear, 0, sizeof clear);
+	VkRenderPassBeginInfo rpbi = {VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO};
+	rpbi.renderPass = r->render_pass;
+	rpbi.framebuffer = r->framebuffer;
+	rpbi.renderArea.extent.width = b->width;
+	rpbi.renderArea.extent.height = b->height;
+	rpbi.clearValueCount = 1;
+	rpbi.pClearValues = &clear;
+	vkCmdBeginRenderPass(cmd, &rpbi, VK_SUBPASS_CONTENTS_INLINE);
+	vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, r->fill_pipeline);
+	vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, r->fill_layout, 0, 1, &r->fill_set, 0, NULL);
+	vkCmdDraw(cmd, 3, 1, 0, 0);
+	vkCmdEndRenderPass(cmd);
+}
+
 int wv_dispatch(wv_ctx *ctx, const wv_run *run, char *err, size_t errlen) {
 	int status = WV_ERROR;
 	VkDevice dev = ctx->device;
@@ -622,6 +874,7 @@ int wv_dispatch(wv_ctx *ctx, const wv_run *run, char *err, size_t errlen) {
 			memcpy(res[i].mapped, b->data, b->size);
 		}
 		if (has_image(b->kind) && make_image(ctx, b, &res[i], err, errlen) != WV_OK) goto done;
+		if (is_multisampled(b) && make_fill(ctx, b, &res[i], err, errlen) != WV_OK) goto done;
 		if (has_sampler(b->kind) && make_sampler(ctx, b, &res[i], err, errlen) != WV_OK) goto done;
 	}
 
@@ -734,9 +987,14 @@ int wv_dispatch(wv_ctx *ctx, const wv_run *run, char *err, size_t errlen) {
 	CHECK(vkBeginCommandBuffer(cmd, &cbbi), "vkBeginCommandBuffer");
 
 	// Upload texels: staging → image, then into the layout the shader uses.
+	// Multisampled images cannot be copied to: a draw writes them.
 	for (uint32_t i = 0; i < n; i++) {
 		const wv_binding *b = &run->bindings[i];
 		if (!has_image(b->kind)) continue;
+		if (is_multisampled(b)) {
+			record_fill(cmd, b, &res[i]);
+			continue;
+		}
 		image_barrier(cmd, b, res[i].image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 0,
 		              VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT);
 		copy_regions(b, regions);
@@ -762,7 +1020,7 @@ int wv_dispatch(wv_ctx *ctx, const wv_run *run, char *err, size_t errlen) {
 	                     NULL);
 	for (uint32_t i = 0; i < n; i++) {
 		const wv_binding *b = &run->bindings[i];
-		if (!has_image(b->kind)) continue;
+		if (!has_image(b->kind) || is_multisampled(b)) continue; // sampled only: nothing to read back
 		image_barrier(cmd, b, res[i].image,
 		              b->kind == WV_STORAGE_IMAGE ? VK_IMAGE_LAYOUT_GENERAL : VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
 		              VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_ACCESS_SHADER_WRITE_BIT, VK_ACCESS_TRANSFER_READ_BIT,
@@ -834,6 +1092,13 @@ done:
 		if (layouts[s]) vkDestroyDescriptorSetLayout(dev, layouts[s], NULL);
 	}
 	for (uint32_t i = 0; res && i < n; i++) {
+		if (res[i].fill_pipeline) vkDestroyPipeline(dev, res[i].fill_pipeline, NULL);
+		if (res[i].fill_module) vkDestroyShaderModule(dev, res[i].fill_module, NULL);
+		if (res[i].fill_layout) vkDestroyPipelineLayout(dev, res[i].fill_layout, NULL);
+		if (res[i].fill_pool) vkDestroyDescriptorPool(dev, res[i].fill_pool, NULL);
+		if (res[i].fill_set_layout) vkDestroyDescriptorSetLayout(dev, res[i].fill_set_layout, NULL);
+		if (res[i].framebuffer) vkDestroyFramebuffer(dev, res[i].framebuffer, NULL);
+		if (res[i].render_pass) vkDestroyRenderPass(dev, res[i].render_pass, NULL);
 		if (res[i].sampler) vkDestroySampler(dev, res[i].sampler, NULL);
 		if (res[i].view) vkDestroyImageView(dev, res[i].view, NULL);
 		if (res[i].image) vkDestroyImage(dev, res[i].image, NULL);

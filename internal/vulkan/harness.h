@@ -60,6 +60,11 @@ typedef struct {
 	uint32_t max_uniform_buffer_range, max_storage_buffer_range, max_bound_sets;
 	uint32_t max_shared_memory;
 	int validation;
+	// Multisampling: VkSampleCountFlags of the limits, the sampleRateShading
+	// feature and whether the queue can draw (how multisampled images are filled).
+	uint32_t sampled_color_samples, sampled_integer_samples, sampled_depth_samples;
+	uint32_t framebuffer_color_samples, framebuffer_integer_samples, framebuffer_depth_samples;
+	int sample_rate_shading, graphics;
 } wv_info;
 
 typedef struct {
@@ -72,6 +77,15 @@ typedef struct {
 	// Image (storage, sampled and combined kinds).
 	uint32_t dim, format, width, height, depth, layers, mips;
 	uint32_t texel_size;
+	// Multisampled sampled images (samples > 1; 2D, one level and layer):
+	// SPIR-V with a vertex entry point "vs" and a fragment entry point "fs"
+	// that reads the packed texels from a storage buffer at set 0 binding 0
+	// and writes sample sample_index of pixel floor(position.xy), as color
+	// location 0 or, for a depth format, as the fragment depth. The harness
+	// draws one triangle over the image with it, at sample rate.
+	uint32_t samples;
+	const uint32_t *fill_code;
+	size_t fill_words;
 
 	// Sampler (sampler, comparison sampler and combined kinds).
 	uint32_t mag_filter, min_filter, mipmap_mode;
@@ -107,6 +121,11 @@ int wv_create(int validation, wv_ctx **out, wv_info *info, char *err, size_t err
 // WV_TIMEOUT the objects stay alive (the device may still be executing) and
 // the context must not be used again.
 int wv_dispatch(wv_ctx *ctx, const wv_run *run, char *err, size_t errlen);
+
+// wv_image_sample_counts is the VkSampleCountFlags of 2D optimal-tiling
+// images of the format with the usage the harness gives multisampled images
+// (sampled, and a color or depth attachment), 0 when there are none.
+uint32_t wv_image_sample_counts(wv_ctx *ctx, uint32_t format);
 
 // wv_take_messages returns the validation messages collected since the last
 // call (malloc'd, NUL-terminated, one per line, may be NULL) and how many of

@@ -79,6 +79,17 @@ func (f Format) TexelSize() int { return formats[f].size }
 // is packed without padding: for each mip level, for each array layer (cube
 // faces are layers +X, -X, +Y, -Y, +Z, -Z), for each z, y, x; level m has
 // extent max(1, size>>m) on every axis. A storage image's view shows mip 0.
+//
+// A multisampled image (Samples > 1: texture_multisampled_2d,
+// texture_depth_multisampled_2d) is a SampledImage of Dim2D with one level
+// and layer, in a format with 32-bit components or depth32float. Its texels
+// are packed for each y, x, then sample: the value of sample s of texel (x, y)
+// is at ((y*Width + x)*Samples + s)*TexelSize. Vulkan cannot copy into such an
+// image, so the harness fills it with a draw at sample rate (fill shaders
+// compiled from WGSL by this project's compiler; see Device.Multisample for
+// what the device needs). Float values must survive a color attachment
+// write: use finite, normal ones (and [0, 1] for depth). It is not read
+// back: its Result.Data is what was given.
 type ImageDesc struct {
 	Dim    ImageDim
 	Format Format
@@ -87,6 +98,9 @@ type ImageDesc struct {
 	Depth  uint32 // 0 means 1; only 3D images have more
 	Layers uint32 // array layers; 0 means 1 (6 for DimCube)
 	Mips   uint32 // mip levels; 0 means 1
+	// Samples per texel: 0 or 1 for a single-sampled image; otherwise a
+	// power of two the device supports (lavapipe: 4).
+	Samples uint32
 }
 
 // normalized fills in the defaults documented on ImageDesc.
@@ -106,6 +120,9 @@ func (d ImageDesc) normalized() ImageDesc {
 	if d.Mips == 0 {
 		d.Mips = 1
 	}
+	if d.Samples == 0 {
+		d.Samples = 1
+	}
 	return d
 }
 
@@ -117,7 +134,7 @@ func (d ImageDesc) Size() int {
 		size += int(max(1, d.Width>>m)) * int(max(1, d.Height>>m)) * int(max(1, d.Depth>>m)) *
 			int(d.Layers) * d.Format.TexelSize()
 	}
-	return size
+	return size * int(d.Samples)
 }
 
 func (d ImageDesc) check() error {
@@ -163,6 +180,16 @@ func (d ImageDesc) check() error {
 	}
 	if d.Mips > levels {
 		return fmt.Errorf("%d mip levels for a %dx%dx%d image; at most %d", d.Mips, d.Width, d.Height, d.Depth, levels)
+	}
+	if d.Samples > 1 {
+		switch {
+		case d.Samples&(d.Samples-1) != 0 || d.Samples > 64:
+			return fmt.Errorf("%d samples; want a power of two up to 64", d.Samples)
+		case d.Dim != Dim2D || d.Mips != 1:
+			return fmt.Errorf("a multisampled image is 2d with one level and layer, not %v with %d levels", d.Dim, d.Mips)
+		case d.Format.class() == classNone:
+			return fmt.Errorf("the harness fills multisampled images of 32-bit component formats and depth32float only, not %v", d.Format)
+		}
 	}
 	return nil
 }

@@ -43,6 +43,23 @@ const (
 	SubgroupQuad
 )
 
+// SampleCounts is a VkSampleCountFlags mask: the bit of value n is set when n
+// samples are supported.
+type SampleCounts uint32
+
+// Has reports whether n samples (a power of two) are in the mask.
+func (c SampleCounts) Has(n uint32) bool { return n != 0 && n&(n-1) == 0 && uint32(c)&n != 0 }
+
+func (c SampleCounts) String() string {
+	var ns []string
+	for n := uint32(1); n <= 64; n <<= 1 {
+		if c.Has(n) {
+			ns = append(ns, fmt.Sprint(n))
+		}
+	}
+	return "{" + strings.Join(ns, ",") + "}"
+}
+
 // Info is what tests may need to know about the device. Every feature that
 // is reported as supported is also enabled.
 type Info struct {
@@ -78,6 +95,14 @@ type Info struct {
 	Validation         bool          // VK_LAYER_KHRONOS_validation is active
 	CreationTime       time.Duration // instance + device creation
 	ValidationWarnings []string      // warnings while creating the device
+
+	// Multisampling: the sample counts of VkPhysicalDeviceLimits (and
+	// Vulkan 1.2's framebufferIntegerColorSampleCounts), the sampleRateShading
+	// feature, and whether the queue draws (Graphics): a multisampled image is
+	// filled by a draw at sample rate, see ImageDesc.Samples.
+	SampledColorSamples, SampledIntegerSamples, SampledDepthSamples             SampleCounts
+	FramebufferColorSamples, FramebufferIntegerSamples, FramebufferDepthSamples SampleCounts
+	SampleRateShading, Graphics                                                 bool
 }
 
 // F16 reports whether `enable f16;` shaders that keep f16 in storage and

@@ -103,6 +103,7 @@ type resource struct {
 	name  string
 	class resourceClass
 	used  bool // listed in the entry point's interface (SPIR-V 1.4+ lists every global it uses)
+	ms    bool // a multisampled image
 }
 
 type module struct {
@@ -213,15 +214,16 @@ func scan(words []uint32, entry string) (*module, error) {
 		if !hasSet || !hasBinding {
 			continue
 		}
-		class := classUnknown
+		class, ms := classUnknown, false
 		if ptr := types[typeID]; len(ptr) >= 4 && ptr[0]&0xffff == opTypePointer {
 			class = classify(types, blocks, storage, ptr[3])
+			ms = multisampled(types, ptr[3])
 		}
 		name := names[id]
 		if name == "" {
 			name = fmt.Sprintf("%%%d", id)
 		}
-		m.resources = append(m.resources, resource{slot: Slot{set, binding}, name: name, class: class, used: iface[id]})
+		m.resources = append(m.resources, resource{slot: Slot{set, binding}, name: name, class: class, used: iface[id], ms: ms})
 	}
 	return m, nil
 }
@@ -265,6 +267,16 @@ func classify(types map[uint32][]uint32, blocks map[uint32]int, storage, pointee
 	return classUnknown
 }
 
+// multisampled reports whether the type (or the element of an array of it)
+// is an OpTypeImage with MS 1.
+func multisampled(types map[uint32][]uint32, pointee uint32) bool {
+	t := types[pointee]
+	for len(t) >= 3 && (t[0]&0xffff == opTypeArray || t[0]&0xffff == opTypeRuntimeArray) {
+		t = types[t[2]]
+	}
+	return len(t) >= 9 && t[0]&0xffff == opTypeImage && t[6] == 1
+}
+
 // checkBindings compares the caller's bindings with the module's resources.
 // A wrong kind is what makes drivers crash, so it is an error before any
 // Vulkan call; so is a missing binding the entry point uses (known exactly
@@ -284,6 +296,10 @@ func (m *module) checkBindings(bs []Binding) error {
 		case ok && !r.class.accepts(b.Kind):
 			errs = append(errs, fmt.Sprintf("%v: the Run binds a %v but the shader declares %s as a %v",
 				r.slot, b.Kind, r.name, r.class))
+		case ok && b.Image != nil && r.ms != (b.Image.Samples > 1):
+			what := map[bool]string{false: "single-sampled", true: "multisampled"}
+			errs = append(errs, fmt.Sprintf("%v: the Run binds a %s image but the shader declares %s %s",
+				r.slot, what[b.Image.Samples > 1], r.name, what[r.ms]))
 		}
 	}
 	if len(errs) > 0 {

@@ -28,6 +28,14 @@
 // reports them). VK_DRIVER_FILES is honoured by the Vulkan loader; among the
 // devices it offers, a CPU device (lavapipe) is preferred.
 //
+// Multisampled images (ImageDesc.Samples > 1) cannot be copied to, so before
+// the dispatch the harness fills each one with a draw: a triangle over the
+// image, shaded per sample by a fragment shader that reads the packed
+// per-sample texels from a storage buffer (FillWGSL, compiled with this
+// project's compiler). That needs a queue with graphics and the
+// sampleRateShading feature; Device.Multisample says whether a format and
+// sample count are possible (lavapipe: 4 samples, every supported format).
+//
 // Lavapipe ends every invocation's loops after 65535 iterations in all, so
 // a single endless invocation does finish; see testdata/spin.spvasm.
 package vulkan
@@ -157,6 +165,14 @@ func infoFromC(c *C.wv_info) Info {
 		MaxUniformBinding:                  uint32(c.max_uniform_buffer_range),
 		MaxStorageBinding:                  uint32(c.max_storage_buffer_range),
 		MaxDescriptorSets:                  uint32(c.max_bound_sets),
+		SampledColorSamples:                SampleCounts(c.sampled_color_samples),
+		SampledIntegerSamples:              SampleCounts(c.sampled_integer_samples),
+		SampledDepthSamples:                SampleCounts(c.sampled_depth_samples),
+		FramebufferColorSamples:            SampleCounts(c.framebuffer_color_samples),
+		FramebufferIntegerSamples:          SampleCounts(c.framebuffer_integer_samples),
+		FramebufferDepthSamples:            SampleCounts(c.framebuffer_depth_samples),
+		SampleRateShading:                  b(c.sample_rate_shading),
+		Graphics:                           b(c.graphics),
 		Validation:                         b(c.validation),
 	}
 }
@@ -231,12 +247,22 @@ func (d *Device) Dispatch(r Run) (*Result, error) {
 	if err := d.check(&r); err != nil {
 		return nil, fmt.Errorf("vulkan: %w", err)
 	}
+	fills := map[int][]uint32{}
+	for i, b := range r.Bindings {
+		if b.Image != nil && b.Image.Samples > 1 {
+			words, err := fillSPIRV(b.Image.Format, b.Image.Width, b.Image.Samples)
+			if err != nil {
+				return nil, fmt.Errorf("vulkan: %v: %w", b.slot(), err)
+			}
+			fills[i] = words
+		}
+	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.broken != nil {
 		return nil, fmt.Errorf("vulkan: device unusable since an earlier run: %w", d.broken)
 	}
-	res, err := d.dispatch(&r)
+	res, err := d.dispatch(&r, fills)
 	if err != nil {
 		return nil, err
 	}
@@ -318,6 +344,14 @@ func (d *Device) checkBinding(b *Binding) error {
 		if b.Kind == StorageImage && b.Image.Format == Depth32Float {
 			return errors.New("depth32float cannot be a storage image")
 		}
+		if b.Image.Samples > 1 {
+			if b.Kind != SampledImage {
+				return fmt.Errorf("a multisampled image is a %v, not a %v", SampledImage, b.Kind)
+			}
+			if err := d.Multisample(b.Image.Format, b.Image.Samples); err != nil {
+				return err
+			}
+		}
 		if b.Data != nil && len(b.Data) != b.Image.Size() {
 			return fmt.Errorf("Data is %d bytes; the %v image holds %d", len(b.Data), b.Image.Format, b.Image.Size())
 		}
@@ -361,7 +395,9 @@ func (c *cRun) bytes(b []byte) unsafe.Pointer {
 	return p
 }
 
-func toC(r *Run) *cRun {
+// toC copies r into C memory; fills holds the fill shaders of the
+// multisampled images, by binding index.
+func toC(r *Run, fills map[int][]uint32) *cRun {
 	c := &cRun{}
 	c.run = (*C.wv_run)(c.alloc(C.sizeof_wv_run))
 	code := c.alloc(4 * len(r.SPIRV)) // malloc'd, so 4-byte aligned whatever the caller's slice
@@ -409,6 +445,13 @@ func toC(r *Run) *cRun {
 			cb.width, cb.height, cb.depth = C.uint32_t(img.Width), C.uint32_t(img.Height), C.uint32_t(img.Depth)
 			cb.layers, cb.mips = C.uint32_t(img.Layers), C.uint32_t(img.Mips)
 			cb.texel_size = C.uint32_t(img.Format.TexelSize())
+			cb.samples = C.uint32_t(img.Samples)
+			if words, ok := fills[i]; ok {
+				code := c.alloc(4 * len(words))
+				copy(unsafe.Slice((*uint32)(code), len(words)), words)
+				cb.fill_code = (*C.uint32_t)(code)
+				cb.fill_words = C.size_t(len(words))
+			}
 		}
 		cb.data = c.alloc(size)
 		copy(unsafe.Slice((*byte)(cb.data), size), b.Data)
@@ -431,8 +474,8 @@ func toC(r *Run) *cRun {
 	return c
 }
 
-func (d *Device) dispatch(r *Run) (*Result, error) {
-	c := toC(r)
+func (d *Device) dispatch(r *Run, fills map[int][]uint32) (*Result, error) {
+	c := toC(r, fills)
 	defer c.free()
 	errBuf := (*C.char)(c.alloc(errLen))
 	status := C.wv_dispatch(d.ctx, c.run, errBuf, errLen)
