@@ -27,7 +27,7 @@ import (
 // A duplicate carrying a source name the kept instruction lacks hands it over; two
 // differently named equal values are both kept, so that every source name survives.
 func CSE(m *ir.Module) {
-	c := &cse{m: m, table: map[cseKey]int32{}, mem: map[ir.Value]memEntry{},
+	c := &cse{m: m, table: map[uint64]int32{}, mem: map[ir.Value]memEntry{},
 		repl: make([]ir.Value, m.NumValues()), drop: map[*ir.Inst]bool{}}
 	for _, f := range m.Funcs {
 		c.block(f.Body)
@@ -48,6 +48,18 @@ type cseKey struct {
 	a, b, c ir.Value
 }
 
+// hash mixes the key into 64 bits (a multiply-xorshift per word), cheaper than hashing the
+// struct through a map.
+func (k cseKey) hash() uint64 {
+	const m = 0x9E3779B97F4A7C15
+	h := uint64(k.op)<<32 | uint64(k.aux)
+	for _, w := range [...]uint64{uint64(k.nargs)<<32 | uint64(k.a), uint64(k.b)<<32 | uint64(k.c)} {
+		h = (h ^ w) * m
+		h ^= h >> 29
+	}
+	return h
+}
+
 type cseEntry struct {
 	key  cseKey
 	in   *ir.Inst
@@ -58,7 +70,9 @@ type cse struct {
 	m *ir.Module
 	// table maps a key to the newest visible instruction with it, an index into entries,
 	// whose prev links to the one it shadows (-1: none); popping a scope pops entries.
-	table   map[cseKey]int32
+	// (keyed by the key's hash; entries with equal hashes chain too and are told apart by
+	// their keys).
+	table   map[uint64]int32
 	entries []cseEntry
 	repl    []ir.Value // indexed by value: its replacement, or 0
 	drop    map[*ir.Inst]bool
@@ -119,18 +133,19 @@ func (c *cse) block(blk *ir.Block) {
 			continue
 		}
 		prev := int32(-1)
-		if i, ok := c.table[k]; ok {
+		h := k.hash()
+		if i, ok := c.table[h]; ok {
 			prev = i
 		}
 		c.entries = append(c.entries, cseEntry{key: k, in: in, prev: prev})
-		c.table[k] = int32(len(c.entries) - 1)
+		c.table[h] = int32(len(c.entries) - 1)
 	}
 	for i := len(c.entries) - 1; i >= mark; i-- {
 		e := c.entries[i]
 		if e.prev < 0 {
-			delete(c.table, e.key)
+			delete(c.table, e.key.hash())
 		} else {
-			c.table[e.key] = e.prev
+			c.table[e.key.hash()] = e.prev
 		}
 	}
 	clear(c.entries[mark:])
@@ -273,8 +288,11 @@ func (c *cse) key(in *ir.Inst) cseKey {
 // The oldest one wins (the chain runs from the newest).
 func (c *cse) find(k cseKey, in *ir.Inst) *ir.Inst {
 	var found *ir.Inst
-	i, ok := c.table[k]
+	i, ok := c.table[k.hash()]
 	for ; ok && i >= 0; i = c.entries[i].prev {
+		if c.entries[i].key != k {
+			continue
+		}
 		prev := c.entries[i].in
 		if (len(in.Args) <= 3 || sameArgs(prev.Args[3:], in.Args[3:])) &&
 			types.Identical(c.m.Type(prev.Result), c.m.Type(in.Result)) {
