@@ -44,6 +44,9 @@ func (t *exprTable) init(n int32) {
 
 // at returns e's facts, creating them.
 func (t *exprTable) at(e syntax.Expr) *exprFacts {
+	if e == nil {
+		return &exprFacts{} // nothing to remember about a missing expression
+	}
 	if id := int(e.ExprID()); id > 0 {
 		if id >= len(t.dense) {
 			t.dense = append(t.dense, make([]exprFacts, id+1-len(t.dense))...)
@@ -70,6 +73,9 @@ func (t *exprTable) at(e syntax.Expr) *exprFacts {
 
 // lookup returns e's facts, or nil if nothing was recorded.
 func (t *exprTable) lookup(e syntax.Expr) *exprFacts {
+	if e == nil {
+		return nil // a missing expression (after a syntax error) has no facts
+	}
 	if id := int(e.ExprID()); id > 0 && id < len(t.dense) && t.dense[id].expr == e {
 		return &t.dense[id]
 	}

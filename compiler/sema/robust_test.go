@@ -66,3 +66,12 @@ func FuzzCheck(f *testing.F) {
 		checkNoInternalError(t, "fuzz.wgsl", src)
 	})
 }
+
+// TestCheckerSurvivesFuzzFindings: inputs the fuzzer found, each once a panic.
+func TestCheckerSurvivesFuzzFindings(t *testing.T) {
+	for _, src := range []string{
+		"fn A{let", // a let without a name or value: the uniformity analysis met a missing expression
+	} {
+		checkNoInternalError(t, "finding.wgsl", []byte(src))
+	}
+}

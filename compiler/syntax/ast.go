@@ -38,7 +38,7 @@ type Expr interface {
 	Node
 	exprNode()
 	// ExprID is the expression's number in its file, from 1 to File.ExprIDs, unique per
-	// parse; 0 for expressions built outside the parser. Checkers use it to keep facts about
+	// parse; 0 for expressions built outside the parser (and for a nil node). Checkers use it to keep facts about
 	// expressions in dense tables instead of maps.
 	ExprID() int32
 }
@@ -531,17 +531,82 @@ func (n *IndexExpr) Span() diag.Span  { return n.Loc }
 func (n *MemberExpr) Span() diag.Span { return n.Loc }
 func (n *BadExpr) Span() diag.Span    { return n.Loc }
 
-func (n *IdentExpr) ExprID() int32  { return n.id }
-func (n *CallExpr) ExprID() int32   { return n.id }
-func (n *IntLit) ExprID() int32     { return n.id }
-func (n *FloatLit) ExprID() int32   { return n.id }
-func (n *BoolLit) ExprID() int32    { return n.id }
-func (n *ParenExpr) ExprID() int32  { return n.id }
-func (n *UnaryExpr) ExprID() int32  { return n.id }
-func (n *BinaryExpr) ExprID() int32 { return n.id }
-func (n *IndexExpr) ExprID() int32  { return n.id }
-func (n *MemberExpr) ExprID() int32 { return n.id }
-func (n *BadExpr) ExprID() int32    { return n.id }
+func (n *IdentExpr) ExprID() int32 {
+	if n == nil {
+		return 0
+	}
+	return n.id
+}
+
+func (n *CallExpr) ExprID() int32 {
+	if n == nil {
+		return 0
+	}
+	return n.id
+}
+
+func (n *IntLit) ExprID() int32 {
+	if n == nil {
+		return 0
+	}
+	return n.id
+}
+
+func (n *FloatLit) ExprID() int32 {
+	if n == nil {
+		return 0
+	}
+	return n.id
+}
+
+func (n *BoolLit) ExprID() int32 {
+	if n == nil {
+		return 0
+	}
+	return n.id
+}
+
+func (n *ParenExpr) ExprID() int32 {
+	if n == nil {
+		return 0
+	}
+	return n.id
+}
+
+func (n *UnaryExpr) ExprID() int32 {
+	if n == nil {
+		return 0
+	}
+	return n.id
+}
+
+func (n *BinaryExpr) ExprID() int32 {
+	if n == nil {
+		return 0
+	}
+	return n.id
+}
+
+func (n *IndexExpr) ExprID() int32 {
+	if n == nil {
+		return 0
+	}
+	return n.id
+}
+
+func (n *MemberExpr) ExprID() int32 {
+	if n == nil {
+		return 0
+	}
+	return n.id
+}
+
+func (n *BadExpr) ExprID() int32 {
+	if n == nil {
+		return 0
+	}
+	return n.id
+}
 
 func (*IdentExpr) exprNode()  {}
 func (*CallExpr) exprNode()   {}
