@@ -540,6 +540,7 @@ func (p *parser) parseFor(attrs []*Attribute, start diag.Pos) *ForStmt {
 	s := &ForStmt{Attrs: attrs}
 	if !p.expect(LParen, "after 'for'") {
 		s.Loc = p.span(start)
+		s.Body = &CompoundStmt{Loc: diag.Span{Start: s.Loc.End, End: s.Loc.End}} // never nil
 		return s
 	}
 	p.tracef("for_header")
