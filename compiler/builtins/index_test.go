@@ -37,15 +37,25 @@ func TestIndexGenerated(t *testing.T) {
 	buf.WriteString("}\n")
 	src, err := format.Source(buf.Bytes())
 	require.NoError(t, err)
-	if *updateIndex {
-		require.NoError(t, os.WriteFile("index_gen.go", src, 0o644))
+	if !generatedFile(t, "index_gen.go", src) {
 		return
 	}
-	old, err := os.ReadFile("index_gen.go")
-	require.NoError(t, err)
-	require.True(t, bytes.Equal(old, src), "index_gen.go is stale: run go generate ./compiler/builtins")
 	require.Equal(t, blocks, indexedBlocks[:])
 	require.Equal(t, names, indexedNames[:])
+}
+
+// generatedFile writes src to the file name with -update-index and reports false (nothing
+// more to check); otherwise it requires the file to hold src and reports true.
+func generatedFile(t *testing.T, name string, src []byte) bool {
+	t.Helper()
+	if *updateIndex {
+		require.NoError(t, os.WriteFile(name, src, 0o644))
+		return false
+	}
+	old, err := os.ReadFile(name)
+	require.NoError(t, err)
+	require.True(t, bytes.Equal(old, src), "%s is stale: run go generate ./compiler/builtins", name)
+	return true
 }
 
 func goStrings(ss []string) string {
