@@ -22,6 +22,9 @@ func hugePageHeap(bytes int) {
 	if bytes < 4*huge {
 		return // a small heap: the setup would cost more than the faults it saves
 	}
+	// Never reserve more than the memory limit wgslc runs under (a huge input must not make
+	// the set-up itself fail).
+	bytes = min(bytes, 256<<20)
 	block := make([]byte, bytes)
 	lo := uintptr(unsafe.Pointer(unsafe.SliceData(block)))
 	hi := lo + uintptr(bytes)
