@@ -85,6 +85,9 @@ type differ struct {
 	naga string
 	dir  string
 
+	// reducing: a failure to compile, validate or run is no difference, not an error.
+	reducing bool
+
 	compiled, inBounds, runs, nagaRejected int
 	times                                  map[string]time.Duration
 }
@@ -141,11 +144,16 @@ func (d *differ) program(seed uint64, i int) {
 			differs := func(src string) bool {
 				c := in
 				c.src = src
-				w, ok1 := d.run(c, ref)
-				g, ok2 := d.run(c, v)
-				return ok1 && ok2 && firstDiff(w, g) != ""
+				w, ok := d.run(c, ref)
+				if !ok {
+					return false
+				}
+				g, ok := d.run(c, v)
+				return ok && firstDiff(w, g) != ""
 			}
+			d.reducing = true
 			small := reduceLines(src, differs)
+			d.reducing = false
 			t.Errorf("program %d (seed %d): %s computes something else than the default pipeline: %s\n"+
 				"program:\n%s\nreduced to:\n%s\nrepeat with: WGSLGO_DIFF_SEED=%d WGSLGO_DIFF_ONLY=%d go test ./compiler -run TestDiffExec -v",
 				i, seed, v, diff, numbered(src), small, seed, i)
@@ -156,7 +164,6 @@ func (d *differ) program(seed uint64, i int) {
 // run compiles in with v and dispatches it; false when it does not compile (naga may reject
 // programs; ours must compile the reference, or say why without an internal error).
 func (d *differ) run(in diffInput, v diffVariant) ([][]byte, bool) {
-	t := d.t
 	var words []uint32
 	if v.naga {
 		var ok bool
@@ -168,15 +175,15 @@ func (d *differ) run(in diffInput, v diffVariant) ([][]byte, bool) {
 		if err != nil {
 			list, isList := err.(diag.List)
 			if !isList || strings.Contains(err.Error(), "internal error") {
-				t.Fatalf("%s: %v\nprogram:\n%s", v, err, numbered(in.src))
+				return d.fail("%s: %v\nprogram:\n%s", v, err, numbered(in.src))
 			}
 			if v.name != "default" {
-				t.Fatalf("%s: the program compiles with the default options, not with these: %v\nprogram:\n%s", v, list, numbered(in.src))
+				return d.fail("%s: the program compiles with the default options, not with these: %v\nprogram:\n%s", v, list, numbered(in.src))
 			}
 			return nil, false
 		}
 		if err := spirvval.Validate(res.SPIRV, string(compiler.Vulkan11)); err != nil {
-			t.Fatalf("%s: spirv-val: %v\nprogram:\n%s", v, err, numbered(in.src))
+			return d.fail("%s: spirv-val: %v\nprogram:\n%s", v, err, numbered(in.src))
 		}
 		words = res.SPIRV
 	}
@@ -192,7 +199,7 @@ func (d *differ) run(in diffInput, v diffVariant) ([][]byte, bool) {
 	}
 	d.times[v.name] += time.Since(t0)
 	if err != nil {
-		t.Fatalf("%s: %v\nprogram:\n%s", v, err, numbered(in.src))
+		return d.fail("%s: %v\nprogram:\n%s", v, err, numbered(in.src))
 	}
 	d.runs++
 	var out [][]byte
@@ -200,6 +207,15 @@ func (d *differ) run(in diffInput, v diffVariant) ([][]byte, bool) {
 		out = append(out, res.Bytes(b.Group, b.Binding))
 	}
 	return out, true
+}
+
+// fail ends the test, or, while reducing, makes run report that the program does not run.
+func (d *differ) fail(format string, args ...any) ([][]byte, bool) {
+	if !d.reducing {
+		d.t.Helper()
+		d.t.Fatalf(format, args...)
+	}
+	return nil, false
 }
 
 // nagaCompile compiles src with naga, clamping indices as our robustness does.

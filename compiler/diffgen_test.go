@@ -20,8 +20,8 @@ import (
 //     differently for differently shaped code, and no approximated built-ins;
 //   - loops run at most four times each (lavapipe stops loops after 65,535 iterations).
 //
-// Every invocation hashes values it computes into the private acc (observe), and writes acc
-// to outp[me] at the end.
+// Every invocation hashes values it computes into the private acc or main's macc (observe),
+// and writes both to outp[me] at the end.
 
 // diffPointerTypes are the types a pointer parameter in each address space may point to in
 // diff programs: those of the places diffPlaceArg makes.
@@ -73,26 +73,77 @@ func (g *progGen) diffPlaceArg(space string, t wt) string {
 	return "&" + map[wt]string{{s: "f32", n: 4}: "uni.x", tU32: "uni.n", tI32: "uni.k", {s: "i32", n: 3}: "uni.v"}[t]
 }
 
-// diffWrite writes to the invocation's element of buf, to pv, or adds to a counter.
+// diffWrite writes to the invocation's element of buf, to pv, or adds to a counter. Often
+// it reads an element of the same array before and after the write (possibly the one written,
+// through a different index): what a pass that reuses loaded values must get right.
 func (g *progGen) diffWrite() {
-	switch g.choose(8) {
-	case 0:
-		g.line("buf[me].a = %s;", g.expr(tF32))
-	case 1:
-		g.line("buf[me].arr[%s] = %s;", g.anyIndex("4u"), g.expr(wt{s: "f32", n: 2}))
-	case 2:
-		g.line("buf[me].s[%s] = %s;", g.anyIndex("5u"), g.expr(tU32))
-	case 3:
-		g.line("buf[me].cells[%s].k[%s] = %s;", g.anyIndex("3u"), g.anyIndex("4u"), g.expr(tI32))
-	case 4:
-		g.line("buf[me].cells[%s].v[%s] = %s;", g.anyIndex("3u"), g.anyIndex("3u"), g.expr(wt{s: "f32", n: 4}))
-	case 5:
-		g.line("buf[me].e[%s] = %s;", g.anyIndex("4u"), g.expr(tI32))
+	k := g.choose(8)
+	switch k {
 	case 6:
 		g.line("pv = %s;", g.expr(wt{s: "f32", n: 4}))
-	default:
+		return
+	case 7:
 		g.line("atomicAdd(&counters[%s], %s);", g.anyIndex("4u"), g.expr(tU32))
+		return
 	}
+	sandwich := g.chance(50)
+	var before string
+	var t wt
+	if sandwich {
+		before, t = g.diffPlace(k)
+		r := g.name("r")
+		g.line("let %s = %s;", r, before)
+		g.declare(genVar{name: r, t: t})
+	}
+	place, t := g.diffPlace(k)
+	g.line("%s = %s;", place, g.expr(t))
+	if sandwich {
+		g.observe(t, before)
+	}
+}
+
+// diffPlace returns a place of kind k (0 to 5) in the invocation's element of buf, with
+// its type.
+func (g *progGen) diffPlace(k int) (string, wt) {
+	switch k {
+	case 0:
+		return "buf[me].a", tF32
+	case 1:
+		return "buf[me].arr[" + g.anyIndex("4u") + "]", wt{s: "f32", n: 2}
+	case 2:
+		return "buf[me].s[" + g.anyIndex("5u") + "]", tU32
+	case 3:
+		return "buf[me].cells[" + g.anyIndex("3u") + "].k[" + g.anyIndex("4u") + "]", tI32
+	case 4:
+		return "buf[me].cells[" + g.anyIndex("3u") + "].v[" + g.anyIndex("3u") + "]", wt{s: "f32", n: 4}
+	}
+	return "buf[me].e[" + g.anyIndex("4u") + "]", tI32
+}
+
+// diffRead reads an element of the invocation's part of buf, of inp or of uni, of type t,
+// by an index that may be out of bounds; "" when there is none of type t.
+func (g *progGen) diffRead(t wt) string {
+	switch t {
+	case tU32:
+		if g.chance(50) {
+			return "buf[me].s[" + g.anyIndex("5u") + "]"
+		}
+		return "inp[" + g.anyIndex("arrayLength(&inp)") + "]"
+	case tI32:
+		if g.chance(50) {
+			return "buf[me].e[" + g.anyIndex("4u") + "]"
+		}
+		return "buf[me].cells[" + g.anyIndex("3u") + "].k[" + g.anyIndex("4u") + "]"
+	case tF32:
+		return "buf[me].cells[" + g.anyIndex("3u") + "].w"
+	case wt{s: "f32", n: 2}:
+		return "buf[me].arr[" + g.anyIndex("4u") + "]"
+	case wt{s: "f32", n: 4}:
+		return "buf[me].cells[" + g.anyIndex("3u") + "].v[" + g.anyIndex("3u") + "]"
+	case wt{s: "u32", n: 4}:
+		return "uni.t[" + g.anyIndex("4u") + "]"
+	}
+	return ""
 }
 
 // obsName names the helper that hashes a value of type t into acc.
@@ -103,8 +154,37 @@ func obsName(t wt) string {
 	return "obs_" + t.s
 }
 
-// observe hashes the value of expression e, of type t, into acc.
-func (g *progGen) observe(t wt, e string) { g.line("%s(%s);", obsName(t), e) }
+// observe hashes the value of expression e, of type t, into acc; in main, inline into the
+// local macc, so that observing does not end what CSE knows of memory (as calls do).
+func (g *progGen) observe(t wt, e string) {
+	if !g.inMain {
+		g.line("%s(%s);", obsName(t), e)
+		return
+	}
+	o := g.name("o")
+	g.line("let %s = %s;", o, e)
+	comps := []string{o}
+	if t.n > 0 {
+		comps = nil
+		for _, c := range "xyzw"[:t.n] {
+			comps = append(comps, fmt.Sprintf("%s.%c", o, c))
+		}
+	}
+	for _, c := range comps {
+		var bits string
+		switch t.s {
+		case "u32":
+			bits = c
+		case "i32":
+			bits = "bitcast<u32>(" + c + ")"
+		case "bool":
+			bits = "select(2u, 3u, " + c + ")"
+		default:
+			bits = fmt.Sprintf("select(select(bitcast<u32>(%s), 0x7fc00000u, %s != %s), 0u, %s == 0.0)", c, c, c, c)
+		}
+		g.line("macc = (macc ^ %s) * 16777619u + 1u;", bits)
+	}
+}
 
 // exchange passes a value to a neighbouring invocation through workgroup memory: main's
 // top level only, where the barriers are in uniform control flow.
@@ -184,6 +264,7 @@ func generateDiff(data []byte, inBounds bool) (string, int) {
 	g.line("fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invocation_index) lid: u32) {")
 	g.ind++
 	g.line("me = lid;")
+	g.line("var macc = 0u;")
 	g.push()
 	for _, v := range []genVar{
 		{"gid", wt{s: "u32", n: 3}, false, ""}, {"lid", tU32, false, ""},
@@ -195,12 +276,12 @@ func generateDiff(data []byte, inBounds bool) (string, int) {
 	g.mainTop = len(g.scopes)
 	g.inMain = true
 	g.stmts(10, nil)
-	g.inMain = false
 	for _, v := range g.scopes[len(g.scopes)-1] {
 		g.observe(v.t, v.name)
 	}
 	g.observe(wt{s: "f32", n: 4}, "pv")
-	g.line("outp[me] = acc;")
+	g.inMain = false
+	g.line("outp[me] = acc * 31u + macc;")
 	g.pop()
 	g.ind--
 	g.line("}")

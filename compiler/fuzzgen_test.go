@@ -355,11 +355,8 @@ func (g *progGen) numeric(t wt) string {
 		return g.literal(t)
 	case 11:
 		if g.diff {
-			if t == tU32 {
-				return "inp[" + g.anyIndex("arrayLength(&inp)") + "]"
-			}
-			if t == (wt{s: "u32", n: 4}) {
-				return "uni.t[" + g.anyIndex("4u") + "]"
+			if r := g.diffRead(t); r != "" {
+				return r
 			}
 			break
 		}
