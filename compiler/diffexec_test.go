@@ -302,8 +302,9 @@ func firstDiff(want, got [][]byte) string {
 
 // reduceLines deletes runs of lines from src, halving their length down to single lines,
 // as long as the program still differs; several rounds until nothing more goes. It keeps
-// the lines that keep the invocations apart (me = lid, the barriers): without them, programs
-// race and may legitimately differ.
+// the lines that keep the invocations apart (me = lid, the barriers) and the loop counters'
+// increments: without them, programs race or loop until the driver stops them, and may
+// legitimately differ.
 func reduceLines(src string, differs func(string) bool) string {
 	lines := strings.Split(strings.TrimRight(src, "\n"), "\n")
 	join := func(ls []string) string { return strings.Join(ls, "\n") + "\n" }
@@ -312,7 +313,7 @@ func reduceLines(src string, differs func(string) bool) string {
 		for size := len(lines) / 2; size >= 1; size /= 2 {
 			for start := 0; start+size <= len(lines); {
 				cand := append(append([]string(nil), lines[:start]...), lines[start+size:]...)
-				if keepsRaceFreedom(lines[start:start+size]) && differs(join(cand)) {
+				if keepsMeaning(lines[start:start+size]) && differs(join(cand)) {
 					lines, changed = cand, true
 				} else {
 					start += size
@@ -323,9 +324,9 @@ func reduceLines(src string, differs func(string) bool) string {
 	return join(lines)
 }
 
-func keepsRaceFreedom(deleted []string) bool {
+func keepsMeaning(deleted []string) bool {
 	for _, l := range deleted {
-		if l = strings.TrimSpace(l); l == "me = lid;" || l == "workgroupBarrier();" {
+		if l = strings.TrimSpace(l); l == "me = lid;" || l == "workgroupBarrier();" || strings.HasSuffix(l, "++;") {
 			return false
 		}
 	}

@@ -17,7 +17,10 @@ import (
 //     SPIR-V leaves the result undefined);
 //   - floats only added, subtracted, negated, compared, converted and rounded with exactly
 //     rounded functions: no multiplication, which llvmpipe may fuse with an addition
-//     differently for differently shaped code, and no approximated built-ins;
+//     differently for differently shaped code, and no approximated built-ins; and all of
+//     them multiples of 1/4 well below 2^22 (literals, inputs, integers converted modulo
+//     4096), so that sums are exact: Mesa reassociates float additions of constants (after
+//     unrolling a loop, say), which changes the rounding of inexact sums;
 //   - loops run at most four times each (lavapipe stops loops after 65,535 iterations).
 //
 // Every invocation hashes values it computes into the private acc or main's macc (observe),

@@ -195,6 +195,9 @@ func (g *progGen) literal(t wt) string {
 	}
 	switch t.s {
 	case "f32":
+		if g.diff {
+			return fmt.Sprintf("%gf", float64(g.choose(80)-20)/4) // exact; see generateDiff
+		}
 		return fmt.Sprintf("%d.%df", g.choose(20)-5, g.choose(10))
 	case "f16":
 		return fmt.Sprintf("%d.%dh", g.choose(20)-5, g.choose(10))
@@ -299,6 +302,11 @@ func (g *progGen) numeric(t wt) string {
 				lo, hi = fmt.Sprintf("%s(%s)", from, lo), fmt.Sprintf("%s(%s)", from, hi)
 			}
 			return t.String() + "(clamp(" + g.expr(from) + ", " + lo + ", " + hi + "))"
+		}
+		if g.diff && !isFloat(from.s) && isFloat(t.s) {
+			// Small enough that sums of quarters stay exact.
+			k := map[string]string{"i32": "i", "u32": "u"}[from.s]
+			return t.String() + "(" + g.expr(from) + " % 4096" + k + ")"
 		}
 		return t.String() + "(" + g.expr(from) + ")"
 	case 4:
