@@ -69,6 +69,10 @@ type Options struct {
 	// NoNames leaves out OpName and OpMemberName: smaller SPIR-V, numbered ids in
 	// disassemblies and debuggers.
 	NoNames bool
+	// NoOptimize skips the optimising passes (common subexpressions, the removal of
+	// unneeded bounds clamps). For testing and debugging: the SPIR-V must compute the same
+	// either way, only less efficiently.
+	NoOptimize bool
 }
 
 // Result is a successful compilation.
@@ -138,6 +142,7 @@ func Compile(src Source, opts Options) (*Result, error) {
 		NoRobustness:     opts.NoRobustness,
 		NativeDemote:     target == backend.Vulkan1_3,
 		Layouts:          prog.Layouts,
+		NoOptimize:       opts.NoOptimize,
 	}); err != nil {
 		if limit := (*transform.LimitError)(nil); errors.As(err, &limit) {
 			return nil, fileError(file, diags, "%v", limit)

@@ -24,6 +24,16 @@ type progGen struct {
 	// scalars are the numeric scalar types in use: f32, i32, u32, and f16 when the module
 	// enables it.
 	scalars []string
+	// diff selects the programs of the differential execution test (diffexec_test.go):
+	// deterministic whatever the pipeline, see generateDiff.
+	diff bool
+	// inBounds (with diff) keeps every index in bounds, for runs without robustness.
+	inBounds bool
+	// mainTop is the scope depth of main's top-level statements while main is generated
+	// (diff only): where barriers are in uniform control flow.
+	mainTop int
+	// wgSize is the workgroup size of a diff program: one workgroup is dispatched.
+	wgSize int
 }
 
 // wt is a WGSL type of the generator: a scalar (n == 0), a vector (n > 1) or a square f32
@@ -136,7 +146,7 @@ func (g *progGen) randType() wt {
 	case 2:
 		return tBool
 	case 3:
-		return wt{s: "f32", n: 2 + g.choose(3), mat: g.chance(40)}
+		return wt{s: "f32", n: 2 + g.choose(3), mat: !g.diff && g.chance(40)}
 	}
 	return wt{s: g.scalar(), n: 2 + g.choose(3)}
 }
@@ -185,6 +195,9 @@ func (g *progGen) literal(t wt) string {
 	}
 	switch t.s {
 	case "f32":
+		if g.diff {
+			return fmt.Sprintf("%gf", float64(g.choose(80)-20)/4) // exact; see generateDiff
+		}
 		return fmt.Sprintf("%d.%df", g.choose(20)-5, g.choose(10))
 	case "f16":
 		return fmt.Sprintf("%d.%dh", g.choose(20)-5, g.choose(10))
@@ -251,14 +264,27 @@ func (g *progGen) numeric(t wt) string {
 	switch g.choose(12) {
 	case 0, 1:
 		ops := []string{" + ", " - ", " * "}
-		if isInt {
+		switch {
+		case g.diff && !isInt:
+			ops = ops[:2]
+		case g.diff:
+			ops = append(ops, " & ", " | ", " ^ ")
+			if op := []string{" / ", " % "}[g.choose(2)]; g.chance(30) {
+				// A divisor in [1, 14]: WGSL defines x/0 and MIN/-1, but naga need not agree.
+				k := map[string]string{"i32": "i", "u32": "u"}[t.s]
+				return fmt.Sprintf("(%s%s(%s %% 7%s + 8%s))", g.expr(t), op, g.expr(t), k, k)
+			}
+		case isInt:
 			ops = append(ops, " / ", " % ", " & ", " | ", " ^ ")
-		} else {
+		default:
 			ops = append(ops, " / ")
 		}
 		return "(" + g.expr(t) + ops[g.choose(len(ops))] + g.expr(t) + ")"
 	case 2:
 		if t.n > 0 {
+			if g.diff && !isInt {
+				return "(" + g.expr(t) + " + " + g.expr(e) + ")"
+			}
 			return "(" + g.expr(t) + " * " + g.expr(e) + ")"
 		}
 		if isInt {
@@ -268,6 +294,20 @@ func (g *progGen) numeric(t wt) string {
 	case 3:
 		// Conversion from another scalar type.
 		from := wt{s: g.scalar(), n: t.n}
+		if g.diff && isFloat(from.s) && isInt {
+			// WGSL saturates out-of-range values; SPIR-V leaves them undefined, and naga
+			// need not saturate.
+			lo, hi := map[string]string{"i32": "-1e9f", "u32": "0f"}[t.s], "1e9f"
+			if from.n > 0 {
+				lo, hi = fmt.Sprintf("%s(%s)", from, lo), fmt.Sprintf("%s(%s)", from, hi)
+			}
+			return t.String() + "(clamp(" + g.expr(from) + ", " + lo + ", " + hi + "))"
+		}
+		if g.diff && !isFloat(from.s) && isFloat(t.s) {
+			// Small enough that sums of quarters stay exact.
+			k := map[string]string{"i32": "i", "u32": "u"}[from.s]
+			return t.String() + "(" + g.expr(from) + " % 4096" + k + ")"
+		}
 		return t.String() + "(" + g.expr(from) + ")"
 	case 4:
 		return "select(" + g.expr(t) + ", " + g.expr(t) + ", " + g.expr(tBool) + ")"
@@ -280,6 +320,9 @@ func (g *progGen) numeric(t wt) string {
 		}
 		return g.swizzleTo(t)
 	case 6:
+		if g.diff && !isInt {
+			break // no multiplications of floats, which llvmpipe may fuse with an addition
+		}
 		if t.s == "f32" && t.n > 0 && g.chance(50) {
 			m := wt{s: "f32", n: t.n, mat: true}
 			return "(" + g.expr(m) + " * " + g.expr(t) + ")"
@@ -290,6 +333,11 @@ func (g *progGen) numeric(t wt) string {
 		}
 		return "max(" + g.expr(t) + ", " + g.expr(t) + ")"
 	case 7:
+		if isFloat(t.s) && g.diff {
+			// Exactly rounded functions only.
+			fn := []string{"abs", "floor", "ceil", "fract", "sign", "round", "trunc"}[g.choose(7)]
+			return fn + "(" + g.expr(t) + ")"
+		}
 		if isFloat(t.s) {
 			fn := []string{"abs", "sin", "cos", "floor", "ceil", "fract", "sqrt", "exp", "tanh", "sign", "round", "trunc", "inverseSqrt", "log"}[g.choose(14)]
 			return fn + "(" + g.expr(t) + ")"
@@ -301,6 +349,9 @@ func (g *progGen) numeric(t wt) string {
 		lo, hi := g.literal(t), g.literal(t)
 		return "clamp(" + g.expr(t) + ", min(" + lo + ", " + hi + "), max(" + lo + ", " + hi + "))"
 	case 9:
+		if isFloat(t.s) && g.diff {
+			break
+		}
 		if isFloat(t.s) {
 			return []string{"mix", "fma", "smoothstep"}[g.choose(3)] + "(" + g.expr(t) + ", " + g.expr(t) + ", " + g.expr(t) + ")"
 		}
@@ -311,6 +362,12 @@ func (g *progGen) numeric(t wt) string {
 		}
 		return g.literal(t)
 	case 11:
+		if g.diff {
+			if r := g.diffRead(t); r != "" {
+				return r
+			}
+			break
+		}
 		if t == (wt{s: "f32", n: 4}) {
 			return g.texel()
 		}
@@ -335,12 +392,27 @@ func (g *progGen) swizzleTo(t wt) string {
 
 // indexScalar reads a component of a vector or matrix by a dynamic index.
 func (g *progGen) indexScalar(t wt) string {
-	if t.s == "f32" && g.chance(30) {
+	if t.s == "f32" && !g.diff && g.chance(30) {
 		m := wt{s: "f32", n: 2 + g.choose(3), mat: true}
 		return "(" + g.expr(m) + ")[" + g.index(m.n) + "][" + g.index(m.n) + "]"
 	}
 	v := wt{s: t.s, n: 2 + g.choose(3)}
+	if g.diff {
+		return "(" + g.expr(v) + ")[" + g.anyIndex(fmt.Sprintf("%du", v.n)) + "]"
+	}
 	return "(" + g.expr(v) + ")[" + g.index(v.n) + "]"
+}
+
+// anyIndex is an index below n (a u32 expression) in diff programs: often any u32 (which the
+// robustness pass clamps), unless the program must stay in bounds. A constant index is
+// always reduced.
+func (g *progGen) anyIndex(n string) string {
+	if !g.inBounds && g.chance(35) {
+		if vs := g.visible(tU32, false); len(vs) > 0 {
+			return vs[g.choose(len(vs))].name
+		}
+	}
+	return fmt.Sprintf("(%s %% %s)", g.expr(tU32), n)
 }
 
 // index is a u32 index below n when it is a constant (constant indices out of bounds are
@@ -388,7 +460,11 @@ func (g *progGen) stmts(n int, result *wt) {
 
 func (g *progGen) stmt(result *wt) {
 	nested := len(g.scopes) < 6
-	switch g.choose(13) {
+	kinds := 13
+	if g.diff {
+		kinds = 15
+	}
+	switch g.choose(kinds) {
 	case 0, 1:
 		t := g.randType()
 		v := genVar{name: g.name("l"), t: t}
@@ -409,7 +485,11 @@ func (g *progGen) stmt(result *wt) {
 			case t.n > 0 && !t.mat && g.chance(30):
 				g.line("%s.%c = %s;", v.name, "xyzw"[g.choose(t.n)], g.expr(t.elem()))
 			case t.s != "bool" && !t.mat && g.chance(40):
-				g.line("%s %s= %s;", v.name, []string{"+", "-", "*"}[g.choose(3)], g.expr(t))
+				ops := []string{"+", "-", "*"}
+				if g.diff && isFloat(t.s) {
+					ops = ops[:2]
+				}
+				g.line("%s %s= %s;", v.name, ops[g.choose(len(ops))], g.expr(t))
 			default:
 				g.line("%s = %s;", v.name, g.expr(t))
 			}
@@ -479,6 +559,10 @@ func (g *progGen) stmt(result *wt) {
 			g.line("}")
 		}
 	case 10:
+		if g.diff {
+			g.diffWrite()
+			return
+		}
 		switch g.choose(5) {
 		case 0:
 			g.line("buf.rt[%s] = %s;", g.expr(tU32), g.expr(tF32))
@@ -510,7 +594,11 @@ func (g *progGen) stmt(result *wt) {
 				}
 			}
 			if f.space != "function" && g.inMain {
-				locals = append(locals, g.placeArg(f.space, f.params[0]))
+				if g.diff {
+					locals = append(locals, g.diffPlaceArg(f.space, f.params[0]))
+				} else {
+					locals = append(locals, g.placeArg(f.space, f.params[0]))
+				}
 			}
 			if len(locals) > 0 {
 				args := []string{locals[g.choose(len(locals))]}
@@ -523,6 +611,16 @@ func (g *progGen) stmt(result *wt) {
 		}
 		if f := g.callable(g.randType()); f != nil {
 			g.line("_ = %s;", g.call(f))
+		}
+	case 13:
+		t := g.randType()
+		g.observe(t, g.expr(t))
+	case 14:
+		if len(g.scopes) == g.mainTop {
+			g.exchange()
+		} else if vs := g.visible(g.randType(), false); len(vs) > 0 {
+			v := vs[g.choose(len(vs))]
+			g.observe(v.t, v.name)
 		}
 	}
 }
@@ -540,12 +638,16 @@ func (g *progGen) function() {
 	if f.ptr {
 		f.space = []string{"function", "function", "storage", "workgroup", "uniform"}[g.choose(5)]
 	}
+	pts := pointerTypes
+	if g.diff {
+		pts = diffPointerTypes
+	}
 	var params []string
 	g.push()
 	for k := range 1 + g.choose(3) {
 		t := g.randType()
 		if k == 0 && f.ptr && f.space != "function" {
-			ts := pointerTypes[f.space]
+			ts := pts[f.space]
 			t = ts[g.choose(len(ts))]
 		}
 		f.params = append(f.params, t)

@@ -25,6 +25,9 @@ type Options struct {
 	// Layouts supplies offsets and strides; nil uses layout.New(layout.Options{}). Pass the
 	// same one to the backend.
 	Layouts *layout.Layouts
+	// NoOptimize skips the passes that only optimise (CSE and PruneClamps): for testing and
+	// debugging them, since the module must compute the same with and without.
+	NoOptimize bool
 }
 
 // ForSPIRV runs, in order, every pass the SPIR-V backend relies on, then constant folding,
@@ -58,8 +61,10 @@ func ForSPIRV(m *ir.Module, opts Options) error {
 	Std140(m, lay)
 	ForkExplicitLayout(m, lay)
 	Fold(m)
-	CSE(m)
-	PruneClamps(m)
+	if !opts.NoOptimize {
+		CSE(m)
+		PruneClamps(m)
+	}
 	DeadCode(m)
 	return ir.Validate(m)
 }
