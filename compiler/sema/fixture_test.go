@@ -251,6 +251,19 @@ func (s *source) check() diag.List {
 // match pairs diagnostics with expectations. It returns the expectations no diagnostic
 // satisfied and the diagnostics no expectation allowed. An expectation may cover several
 // identical reports on its line.
+// requireMatch reports, as test errors, the annotations got misses and the diagnostics no
+// annotation expects.
+func requireMatch(t *testing.T, expect []expectation, got diag.List) {
+	t.Helper()
+	missing, unexpected := match(expect, got)
+	for _, e := range missing {
+		t.Errorf("missing %s", e)
+	}
+	for _, d := range unexpected {
+		t.Errorf("unexpected %s", d.Error())
+	}
+}
+
 func match(expect []expectation, got diag.List) (missing []expectation, unexpected diag.List) {
 	matched := make([]bool, len(expect))
 	for _, d := range got {

@@ -111,13 +111,7 @@ func TestLimits(t *testing.T) {
 				if over != s.hasErrors() {
 					t.Fatalf("the generated module has the wrong annotations")
 				}
-				missing, unexpected := match(s.expect, s.check())
-				for _, e := range missing {
-					t.Errorf("missing %s", e)
-				}
-				for _, d := range unexpected {
-					t.Errorf("unexpected %s", d.Error())
-				}
+				requireMatch(t, s.expect, s.check())
 				if tint == "" {
 					return
 				}

@@ -617,13 +617,7 @@ func TestUniformity(t *testing.T) {
 			cases++
 			expect, err := parseAnnotations([]byte(tc.src))
 			require.NoError(t, err)
-			missing, unexpected := match(expect, checkErrorsAndWarnings(t, tc.src))
-			for _, e := range missing {
-				t.Errorf("missing %s", e)
-			}
-			for _, d := range unexpected {
-				t.Errorf("unexpected %s", d.Error())
-			}
+			requireMatch(t, expect, checkErrorsAndWarnings(t, tc.src))
 			if tint == "" {
 				return
 			}
