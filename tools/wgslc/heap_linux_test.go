@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"regexp"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
@@ -11,10 +12,7 @@ import (
 // TestHugePageHeap: after hugePageHeap, memory the heap hands out in the prepared range is
 // backed by transparent huge pages, where the kernel grants them on request.
 func TestHugePageHeap(t *testing.T) {
-	mode, err := os.ReadFile("/sys/kernel/mm/transparent_hugepage/enabled")
-	if err != nil || !strings.Contains(string(mode), "[madvise]") && !strings.Contains(string(mode), "[always]") {
-		t.Skipf("transparent huge pages are not available on request here (%q)", strings.TrimSpace(string(mode)))
-	}
+	requireHugePages(t)
 	before := anonHuge(t)
 	hugePageHeap(32 << 20)
 	block := make([]byte, 16<<20)
@@ -31,6 +29,39 @@ func TestHugePageHeap(t *testing.T) {
 		t.Skipf("the kernel granted no huge page (AnonHugePages %d kB before, %d kB after): none free?", before, after)
 	}
 	t.Logf("AnonHugePages: %d kB -> %d kB", before, after)
+}
+
+// TestSkipToHugePage: after skipToHugePage, small allocations, once the free pages below the
+// moved frontier are used, land on a huge page.
+func TestSkipToHugePage(t *testing.T) {
+	requireHugePages(t)
+	defer debug.SetGCPercent(debug.SetGCPercent(-1)) // as in wgslc: no reuse of freed memory
+	before := anonHuge(t)
+	skipToHugePage(2 << 20)
+	var objs [][]byte
+	for i := 0; i < 3<<10; i++ { // 3 MB of 1 KB objects: more than the free pages below
+		b := make([]byte, 1<<10)
+		b[0], b[len(b)-1] = byte(i), byte(i>>8)
+		objs = append(objs, b)
+	}
+	after := anonHuge(t)
+	for i, b := range objs {
+		if b[0] != byte(i) || b[len(b)-1] != byte(i>>8) {
+			t.Fatalf("object %d changed", i)
+		}
+	}
+	if after <= before {
+		t.Skipf("the kernel granted no huge page (AnonHugePages %d kB before, %d kB after): none free?", before, after)
+	}
+	t.Logf("AnonHugePages: %d kB -> %d kB", before, after)
+}
+
+func requireHugePages(t *testing.T) {
+	t.Helper()
+	mode, err := os.ReadFile("/sys/kernel/mm/transparent_hugepage/enabled")
+	if err != nil || !strings.Contains(string(mode), "[madvise]") && !strings.Contains(string(mode), "[always]") {
+		t.Skipf("transparent huge pages are not available on request here (%q)", strings.TrimSpace(string(mode)))
+	}
 }
 
 func anonHuge(t *testing.T) int {
