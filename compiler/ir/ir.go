@@ -479,10 +479,11 @@ func (m *Module) BindArrayCount(key any, v Value) {
 // ArrayCount returns the value bound to an override-sized array's count, or 0.
 func (m *Module) ArrayCount(a *types.Array) Value { return m.arrayCounts[a.CountOverride] }
 
-// newInst allocates an instruction from the module's slab.
+// newInst allocates an instruction from the module's slab. Slabs double from 16 to 256
+// instructions, so a small module does not clear room for a large one's.
 func (m *Module) newInst(op Op) *Inst {
 	if len(m.instSlab) == cap(m.instSlab) {
-		m.instSlab = make([]Inst, 0, 256)
+		m.instSlab = make([]Inst, 0, min(max(2*cap(m.instSlab), 16), 256))
 	}
 	m.instSlab = append(m.instSlab, Inst{Op: op})
 	return &m.instSlab[len(m.instSlab)-1]

@@ -346,18 +346,27 @@ func (b *Builder) appendInst(dst *[]uint32, result ID, op Op, resultType ID, hea
 	return result
 }
 
-// functionChunk is the capacity of a chunk of the function section. Ended
-// functions are copied into chunks, never moved again, so a large module
-// costs no re-copying as the section grows.
-const functionChunk = 1 << 16
+// Ended functions are copied into chunks of the function section, never moved again, so a
+// large module costs no re-copying as the section grows. The chunks double from
+// firstFunctionChunk to maxFunctionChunk words, so a small module does not pay for clearing
+// a large one's.
+const (
+	firstFunctionChunk = 1 << 10
+	maxFunctionChunk   = 1 << 16
+)
 
 // functionSpace returns the function section's last chunk with room for n
 // more words.
 func (b *Builder) functionSpace(n int) *[]uint32 {
-	if k := len(b.functions); k > 0 && cap(b.functions[k-1])-len(b.functions[k-1]) >= n {
+	k := len(b.functions)
+	if k > 0 && cap(b.functions[k-1])-len(b.functions[k-1]) >= n {
 		return &b.functions[k-1]
 	}
-	b.functions = append(b.functions, make([]uint32, 0, max(n, functionChunk)))
+	size := firstFunctionChunk
+	if k > 0 {
+		size = min(2*cap(b.functions[k-1]), maxFunctionChunk)
+	}
+	b.functions = append(b.functions, make([]uint32, 0, max(n, size)))
 	return &b.functions[len(b.functions)-1]
 }
 
