@@ -128,7 +128,11 @@ func Compile(src Source, opts Options) (*Result, error) {
 	for _, name := range sortedNames(opts.Overrides) {
 		v, err := lower.OverrideValue(prog, name, opts.Overrides[name])
 		if err != nil {
-			return nil, fileError(file, diags, "--override %s=%s: %v", name, opts.Overrides[name], err)
+			msg := fmt.Sprintf("--override %s=%s: %v", name, opts.Overrides[name], err)
+			if o := lower.FindOverride(prog, name); o != nil {
+				return nil, append(diags, &diag.Diagnostic{Severity: diag.Error, File: file, Span: o.Span(), Message: msg})
+			}
+			return nil, fileError(file, diags, "%s", msg)
 		}
 		lopts.Overrides[name] = v
 	}
