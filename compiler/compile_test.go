@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"runtime"
 	"runtime/metrics"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -22,6 +23,7 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/bench"
 	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/diag"
+	"github.com/wgslgo/wgslgo/compiler/ir/transform"
 	"github.com/wgslgo/wgslgo/compiler/syntax"
 	"github.com/wgslgo/wgslgo/internal/spirvval"
 )
@@ -384,10 +386,31 @@ func TestPointerCopiesLimit(t *testing.T) {
 	fmt.Fprintf(&src, "@compute @workgroup_size(1) fn main() { f%d(&b); }\n", depth)
 	start := time.Now()
 	_, err := compiler.Compile(compiler.Source{Name: "deep.wgsl", Text: []byte(src.String())}, compiler.Options{})
-	require.Error(t, err)
-	require.Contains(t, err.Error(), "deep.wgsl: error: pointer arguments need more than")
-	require.NotContains(t, err.Error(), "internal error")
 	require.Less(t, time.Since(start), 20*time.Second)
+	var diags diag.List
+	require.ErrorAs(t, err, &diags)
+	require.Len(t, diags, 1)
+	d := diags[0]
+	require.NotContains(t, d.Message, "internal error")
+	// The error is at a call of the function whose copy went over the limit, fN(&p[i]) in the
+	// body of f(N+1), with the source line and a caret; a note shows fN's declaration.
+	call := src.String()[d.Span.Start:d.Span.End]
+	callee, _, _ := strings.Cut(call, "(")
+	require.Regexp(t, `^f[0-9]+\(&p\[[0-3]\]\)$`, call)
+	level, err := strconv.Atoi(callee[1:])
+	require.NoError(t, err)
+	var printed strings.Builder
+	d.Print(&printed)
+	p := d.Position()
+	lines := strings.Split(printed.String(), "\n")
+	require.Equal(t, fmt.Sprintf("deep.wgsl:%d:%d: error: pointer arguments need more than %d instructions of specialised "+
+		"function copies (at a copy of '%s' for a call from 'f%d'):", p.Line, p.Column, transform.MaxCopiedInsts, callee, level+1),
+		lines[0][:strings.Index(lines[0], "):")+2])
+	require.Equal(t, strings.Split(src.String(), "\n")[p.Line-1], lines[1])
+	require.Equal(t, strings.Repeat(" ", p.Column-1)+"^"+strings.Repeat("~", len(call)-1), lines[2])
+	require.Len(t, d.Notes, 1)
+	decl := d.File.Position(d.Notes[0].Span.Start)
+	require.True(t, strings.HasPrefix(strings.Split(src.String(), "\n")[decl.Line-1], "fn "+callee+"("), "note at %v", decl)
 
 	// Shallower, the same program compiles: 4^5 copies of f0.
 	shallow := strings.Replace(src.String(), fmt.Sprintf("f%d(&b)", depth), "f5(&b[0][0][0][0][0][0][0])", 1)

@@ -128,7 +128,11 @@ func Compile(src Source, opts Options) (*Result, error) {
 	for _, name := range sortedNames(opts.Overrides) {
 		v, err := lower.OverrideValue(prog, name, opts.Overrides[name])
 		if err != nil {
-			return nil, fileError(file, diags, "--override %s=%s: %v", name, opts.Overrides[name], err)
+			msg := fmt.Sprintf("--override %s=%s: %v", name, opts.Overrides[name], err)
+			if o := lower.FindOverride(prog, name); o != nil {
+				return nil, append(diags, &diag.Diagnostic{Severity: diag.Error, File: file, Span: o.Span(), Message: msg})
+			}
+			return nil, fileError(file, diags, "%s", msg)
 		}
 		lopts.Overrides[name] = v
 	}
@@ -145,7 +149,7 @@ func Compile(src Source, opts Options) (*Result, error) {
 		NoOptimize:       opts.NoOptimize,
 	}); err != nil {
 		if limit := (*transform.LimitError)(nil); errors.As(err, &limit) {
-			return nil, fileError(file, diags, "%v", limit)
+			return nil, append(diags, limitDiagnostic(prog, limit))
 		}
 		return nil, fileError(file, diags, "internal error while preparing the module for SPIR-V: %v; please report this shader", err)
 	}
@@ -162,6 +166,52 @@ func Compile(src Source, opts Options) (*Result, error) {
 		return nil, err
 	}
 	return &Result{SPIRV: words, Reflection: refl, Warnings: diags, Program: prog}, nil
+}
+
+// limitDiagnostic places a LimitError of the pointer-argument specialisation in the source:
+// at a call of the function whose copy went over the limit from the function that needed it,
+// with a note at the function's declaration (or, if the call is not found, there). The IR
+// names the functions as the source does.
+func limitDiagnostic(prog *sema.Program, e *transform.LimitError) *diag.Diagnostic {
+	file := prog.File.Source
+	d := &diag.Diagnostic{Severity: diag.Error, File: file, Span: diag.Span{Start: diag.NoPos, End: diag.NoPos}, Message: e.Msg}
+	callee, caller := funcNamed(prog, e.Func), funcNamed(prog, e.Caller)
+	if callee == nil {
+		return d
+	}
+	if call := firstCall(prog, caller, callee); call != nil {
+		d.Span = call.Span()
+		d.Note(file, callee.Span(), "each distinct variable and constant index path passed to '%s' gets a copy of it", callee.Name())
+	} else {
+		d.Span = callee.Span()
+	}
+	return d
+}
+
+func funcNamed(prog *sema.Program, name string) *sema.Func {
+	for _, f := range prog.Funcs {
+		if f.Name() == name {
+			return f
+		}
+	}
+	return nil
+}
+
+// firstCall returns the first call of callee in the body of caller, or nil.
+func firstCall(prog *sema.Program, caller, callee *sema.Func) *syntax.CallExpr {
+	if caller == nil {
+		return nil
+	}
+	var found *syntax.CallExpr
+	syntax.Inspect(caller.Decl.Body, func(n syntax.Node) bool {
+		if c, ok := n.(*syntax.CallExpr); ok && found == nil {
+			if call := prog.CallOf(c); call != nil && call.Func == callee {
+				found = c
+			}
+		}
+		return found == nil
+	})
+	return found
 }
 
 func orDefault(t Target) Target {

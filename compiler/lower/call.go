@@ -181,6 +181,9 @@ func (l *lowerer) builtinCall(e *syntax.CallExpr, c *sema.Call) ir.Value {
 	if args == nil && len(e.Args) > 0 {
 		return 0
 	}
+	if len(l.subst) > 0 {
+		l.checkKnownArgs(e, c)
+	}
 	if c.Name == "select" {
 		// select(f, t, cond) is SPIR-V's Select(cond, t, f).
 		return l.b.Select(args[2], args[1], args[0])

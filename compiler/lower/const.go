@@ -52,7 +52,7 @@ func (l *lowerer) constValue(v constant.Value) ir.Value {
 // do): a WGSL bool or numeric literal (suffixes allowed) or any number, converted to the
 // override's type the way WebGPU converts pipeline constants (see constant.OverrideValue).
 func OverrideValue(p *sema.Program, name, text string) (constant.Value, error) {
-	o := findOverride(p, name)
+	o := FindOverride(p, name)
 	if o == nil {
 		return constant.Value{}, fmt.Errorf("the module declares no override named '%s'", name)
 	}

@@ -46,7 +46,7 @@ func (l *lowerer) evalConvert(e syntax.Expr, v constant.Value, t types.Type) (co
 	}
 	cv, err := constant.Convert(v, t)
 	if err != nil {
-		l.errorf(e, "with the override values given: %v", err)
+		l.pipelineErrorf(e, "with the override values given: %v", err)
 		l.noEval[e] = true
 		return constant.Value{}, false
 	}
@@ -55,7 +55,7 @@ func (l *lowerer) evalConvert(e syntax.Expr, v constant.Value, t types.Type) (co
 
 func (l *lowerer) eval0(e syntax.Expr) (constant.Value, bool) {
 	fail := func(err error) (constant.Value, bool) {
-		l.errorf(e, "with the override values given: %v", err)
+		l.pipelineErrorf(e, "with the override values given: %v", err)
 		return constant.Value{}, false
 	}
 	switch e := e.(type) {
@@ -157,7 +157,7 @@ func (l *lowerer) evalCall(e *syntax.CallExpr) (constant.Value, bool) {
 		v, err = constant.CallBuiltin(c.Name, args, c.Type)
 	}
 	if err != nil {
-		l.errorf(e, "with the override values given: %s: %v", c.Name, err)
+		l.pipelineErrorf(e, "with the override values given: %s: %v", c.Name, err)
 		return constant.Value{}, false
 	}
 	return v, true

@@ -167,7 +167,7 @@ func (l *lowerer) indexValue(e *syntax.IndexExpr) ir.Value {
 	if base == 0 || idx == 0 {
 		return 0
 	}
-	return l.b.Extract(base, l.inRange(idx, l.m.Type(base)))
+	return l.b.Extract(base, l.inRange(idx, l.m.Type(base), e.Index))
 }
 
 // memberValue lowers a structure member or swizzle of a value.
@@ -198,16 +198,29 @@ func (l *lowerer) memberValue(e *syntax.MemberExpr) ir.Value {
 	return 0
 }
 
-// inRange returns idx, an index into a value of type t, unless it is a constant out of t's
-// bounds (a let can hold one: it is not a const-expression, so the checker allows it):
-// then it is the last valid index, which is what robustness makes of it anyway and keeps
-// the IR's rule that constant indices are in range.
-func (l *lowerer) inRange(idx ir.Value, t types.Type) ir.Value {
+// inRange returns idx, the index expression at into a value of type t, unless it is a
+// constant out of t's bounds (a let can hold one: it is not a const-expression, so the
+// checker allows it): then it is the last valid index, which is what robustness makes of it
+// anyway and keeps the IR's rule that constant indices are in range. An override-expression
+// out of bounds is an error (checkIndex).
+func (l *lowerer) inRange(idx ir.Value, t types.Type, at syntax.Expr) ir.Value {
 	c := l.m.Const(idx)
-	n := ir.NumElems(t)
-	if c == nil || n == 0 || c.Int() >= 0 && c.Int() < int64(n) {
+	if c == nil {
 		return idx
 	}
+	n := ir.NumElems(t)
+	if n == 0 {
+		if a, ok := t.(*types.Array); ok && a.IsOverrideSized() {
+			if n := l.knownCount(a); n > 0 {
+				l.checkIndex(at, c.Int(), t, n)
+			}
+		}
+		return idx
+	}
+	if c.Int() >= 0 && c.Int() < int64(n) {
+		return idx
+	}
+	l.checkIndex(at, c.Int(), t, int64(n))
 	return l.m.ConstU32(uint32(n - 1))
 }
 
@@ -274,7 +287,7 @@ func (l *lowerer) refChain(e syntax.Expr) (ir.Value, []ir.Value) {
 		if base == 0 || idx == 0 {
 			return 0, nil
 		}
-		return base, append(indices, l.inRange(idx, l.chainType(base, indices)))
+		return base, append(indices, l.inRange(idx, l.chainType(base, indices), e.Index))
 	case *syntax.MemberExpr:
 		base, indices := l.chainBase(e.X)
 		if base == 0 {

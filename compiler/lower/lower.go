@@ -179,6 +179,9 @@ func (l *lowerer) module() {
 	for _, f := range funcs {
 		l.function(f)
 	}
+	if len(l.subst) > 0 {
+		l.checkWorkgroupMemory(funcs)
+	}
 }
 
 // selectFuncs returns the functions to lower, callees first: all of them, or the entry point
@@ -279,6 +282,7 @@ func (l *lowerer) arrayCounts(v *sema.Var, t types.Type) {
 				}
 				n = l.moduleValue(k)
 			}
+			l.checkArrayCount(v, t, n)
 			l.m.BindArrayCount(t.CountOverride, n)
 		}
 		l.arrayCounts(v, t.Elem)
@@ -308,6 +312,7 @@ func (l *lowerer) function(sf *sema.Func) {
 		f.ResultIO = sf.ResultIO
 		if sf.Stage == sema.Compute {
 			l.workgroupSize(sf, f)
+			l.checkSubgroupSize(sf, f)
 		}
 	}
 	for _, p := range sf.Params {
@@ -349,8 +354,8 @@ func (l *lowerer) workgroupSize(sf *sema.Func, f *ir.Func) {
 				"(it needs float arithmetic or a builtin function); give the overrides it uses values at compile time (--override NAME=VALUE)")
 		default:
 			v := l.moduleValue(d.Expr)
-			if c := l.m.Const(v); c != nil && c.Int() < 1 {
-				l.errorf(d.Expr, "@workgroup_size evaluates to %d with the override values given; it must be at least 1", c.Int())
+			if c := l.m.Const(v); c != nil {
+				l.checkWorkgroupSize(d.Expr, c.Int())
 			}
 			f.WorkgroupSize[i] = v
 		}

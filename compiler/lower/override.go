@@ -38,7 +38,7 @@ type privateInit struct {
 // overrides creates the IR overrides, or constants for substituted ones.
 func (l *lowerer) overrides() {
 	for _, name := range sortedKeys(l.opts.Overrides) {
-		o := findOverride(l.p, name)
+		o := FindOverride(l.p, name)
 		if o == nil {
 			l.rep.Errorf(diag.Span{}, "--override %s: the module declares no override named '%s'", name, name)
 			continue
@@ -78,9 +78,9 @@ func (l *lowerer) overrides() {
 	}
 }
 
-// findOverride returns the override that key names, as WebGPU's pipeline constants do: its
+// FindOverride returns the override that key names, as WebGPU's pipeline constants do: its
 // name, or the decimal @id of one declared with @id. It returns nil if there is none.
-func findOverride(p *sema.Program, key string) *sema.Override {
+func FindOverride(p *sema.Program, key string) *sema.Override {
 	id, err := strconv.Atoi(key)
 	for _, o := range p.Overrides {
 		if o.Name() == key || err == nil && o.IDSet && o.ID == id {

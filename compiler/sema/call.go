@@ -330,20 +330,53 @@ func (c *checker) userCall(e *syntax.CallExpr, f *Func) operand {
 	return operand{mode: Value, typ: f.Result, stage: RuntimeStage}
 }
 
-// partialChecks applies the rules that make a builtin call an error when some of its
-// arguments are const-expressions even though the call itself is evaluated later: clamp
-// bounds, smoothstep edges, bit ranges, ldexp exponents, texture offsets and gather
-// components. It returns false after reporting an error.
+// partialChecks applies KnownArgs to the const-expression arguments of a builtin call, and
+// the const-expression rules of bufferView. It returns false after reporting an error.
 func (c *checker) partialChecks(e *syntax.CallExpr, name string, args []operand, res *builtins.Resolved) bool {
 	if c.noEval > 0 {
 		return true
 	}
-	isConst := func(i int) bool { return i < len(args) && args[i].stage == ConstStage && args[i].val.IsValid() }
-	pairwise := func(i, j int, bad func(a, b constant.Value) bool, msg string) bool {
-		if !isConst(i) || !isConst(j) {
-			return true
+	if name == "bufferView" {
+		return c.bufferViewChecks(e, args, res)
+	}
+	var buf [8]constant.Value
+	vals := buf[:0]
+	for _, a := range args {
+		var v constant.Value
+		if a.stage == ConstStage {
+			v = a.val
 		}
-		a, b := args[i].val, args[j].val
+		vals = append(vals, v)
+	}
+	msg, arg := KnownArgs(name, res, vals)
+	if msg == "" {
+		return true
+	}
+	if arg >= 0 {
+		c.errorf(e.Args[arg], "%s", msg)
+	} else {
+		c.errorf(e, "%s", msg)
+	}
+	return false
+}
+
+// KnownArgs applies the rules that make a call of the builtin function name an error when
+// some of its arguments are known before the shader runs, though the call itself runs in it:
+// clamp bounds, smoothstep edges, bit ranges, ldexp exponents, subgroup shuffle ids, deltas
+// and masks, texture offsets and gather components. The checker applies them to
+// const-expression arguments (shader-creation errors), the lowering to override-expression
+// arguments that --override gives values (pipeline-creation errors).
+//
+// vals holds the arguments converted to the parameter types res gives, the invalid Value
+// for those not known. KnownArgs returns the message of the first rule broken and the index
+// of the argument it concerns (-1: the call), or "".
+func KnownArgs(name string, res *builtins.Resolved, vals []constant.Value) (msg string, arg int) {
+	known := func(i int) bool { return i < len(vals) && vals[i].IsValid() }
+	pairwise := func(i, j int, bad func(a, b constant.Value) bool) bool {
+		if !known(i) || !known(j) {
+			return false
+		}
+		a, b := vals[i], vals[j]
 		n := 1
 		if !a.IsScalar() {
 			n = a.Len()
@@ -354,11 +387,10 @@ func (c *checker) partialChecks(e *syntax.CallExpr, name string, args []operand,
 				x, y = a.Index(k), b.Index(k)
 			}
 			if bad(x, y) {
-				c.errorf(e, "%s", msg)
-				return false
+				return true
 			}
 		}
-		return true
+		return false
 	}
 	less := func(a, b constant.Value) bool {
 		if s, ok := a.Type().(*types.Scalar); ok && s.IsFloat() {
@@ -370,27 +402,27 @@ func (c *checker) partialChecks(e *syntax.CallExpr, name string, args []operand,
 		return a.Int64() < b.Int64()
 	}
 	switch name {
-	case "bufferView":
-		return c.bufferViewChecks(e, args, res)
 	case "clamp":
-		return pairwise(2, 1, less, "clamp: low is greater than high")
+		if pairwise(2, 1, less) {
+			return "clamp: low is greater than high", -1
+		}
 	case "smoothstep":
-		return pairwise(0, 1, func(a, b constant.Value) bool { return a.Float64() == b.Float64() },
-			"smoothstep: edge0 and edge1 are equal")
+		if pairwise(0, 1, func(a, b constant.Value) bool { return a.Float64() == b.Float64() }) {
+			return "smoothstep: edge0 and edge1 are equal", -1
+		}
 	case "extractBits", "insertBits":
 		first := 1
 		if name == "insertBits" {
 			first = 2
 		}
-		if isConst(first) && isConst(first+1) {
-			off, cnt := uint64(args[first].val.Int64()), uint64(args[first+1].val.Int64())
+		if known(first) && known(first+1) {
+			off, cnt := uint64(vals[first].Int64()), uint64(vals[first+1].Int64())
 			if off+cnt > 32 {
-				c.errorf(e, "%s: offset %d + count %d is greater than the bit width 32", name, off, cnt)
-				return false
+				return fmt.Sprintf("%s: offset %d + count %d is greater than the bit width 32", name, off, cnt), -1
 			}
 		}
 	case "ldexp":
-		if isConst(1) {
+		if known(1) {
 			bias := int64(1023)
 			switch types.ElemScalar(res.Params[0]) {
 			case types.F32:
@@ -399,48 +431,49 @@ func (c *checker) partialChecks(e *syntax.CallExpr, name string, args []operand,
 				bias = 15
 			}
 			bad := false
-			forEachScalar(args[1].val, func(v constant.Value) { bad = bad || v.Int64() > bias+1 })
+			forEachScalar(vals[1], func(v constant.Value) { bad = bad || v.Int64() > bias+1 })
 			if bad {
-				c.errorf(e.Args[1], "ldexp: exponent is greater than %d (the bias + 1 of %s)", bias+1, types.ElemScalar(res.Params[0]))
-				return false
+				return fmt.Sprintf("ldexp: exponent is greater than %d (the bias + 1 of %s)", bias+1, types.ElemScalar(res.Params[0])), 1
 			}
 		}
 	}
 	for i, p := range res.Overload.Params {
-		if i >= len(args) || !isConst(i) {
+		if !known(i) {
 			continue
 		}
+		v := vals[i]
 		switch p.Name {
 		case "offset":
 			if !strings.HasPrefix(name, "texture") {
 				continue
 			}
 			bad := false
-			forEachScalar(args[i].val, func(v constant.Value) { bad = bad || v.Int64() < -8 || v.Int64() > 7 })
+			forEachScalar(v, func(v constant.Value) { bad = bad || v.Int64() < -8 || v.Int64() > 7 })
 			if bad {
-				c.errorf(e.Args[i], "%s: each component of the offset must be in -8..7", name)
-				return false
+				return fmt.Sprintf("%s: each component of the offset must be in -8..7", name), i
 			}
 		case "id":
 			limit := int64(0)
 			switch name {
-			case "subgroupBroadcast":
+			case "subgroupBroadcast", "subgroupShuffle":
 				limit = 128
 			case "quadBroadcast":
 				limit = 4
 			}
-			if v := args[i].val.Int64(); limit > 0 && (v < 0 || v >= limit) {
-				c.errorf(e.Args[i], "%s: id must be in [0, %d), not %d", name, limit, v)
-				return false
+			if n := v.Int64(); limit > 0 && (n < 0 || n >= limit) {
+				return fmt.Sprintf("%s: id must be in [0, %d), not %d", name, limit, n), i
+			}
+		case "delta", "mask":
+			if n := v.Int64(); strings.HasPrefix(name, "subgroupShuffle") && n > 127 {
+				return fmt.Sprintf("%s: %s must be at most 127, not %d", name, p.Name, n), i
 			}
 		case "component":
-			if v := args[i].val.Int64(); v < 0 || v > 3 {
-				c.errorf(e.Args[i], "%s: component must be in 0..3, not %d", name, v)
-				return false
+			if n := v.Int64(); n < 0 || n > 3 {
+				return fmt.Sprintf("%s: component must be in 0..3, not %d", name, n), i
 			}
 		}
 	}
-	return true
+	return "", 0
 }
 
 // bufferPointerConverts reports the automatic conversions of buffer pointer arguments: a

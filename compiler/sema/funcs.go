@@ -220,7 +220,7 @@ func (c *checker) workgroupSize(a *syntax.Attribute, f *Func) {
 				c.errorf(arg, "@workgroup_size must be at least 1, got %d", n)
 				continue
 			}
-			if n > 1<<16 {
+			if n > MaxWorkgroupSize {
 				c.errorf(arg, "@workgroup_size %d is larger than any device allows", n)
 				continue
 			}

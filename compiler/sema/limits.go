@@ -24,6 +24,12 @@ const (
 	maxArrayCtorElems = 2047 // elements of an array value constructor
 )
 
+// MaxWorkgroupSize bounds each dimension of @workgroup_size. WebGPU's limits are far lower
+// (256 by default) and devices set their own, so this only refuses sizes no device allows:
+// the checker applies it to const-expressions, the lowering to override-expressions that
+// --override gives values.
+const MaxWorkgroupSize = 1 << 16
+
 // checkStructMembers applies the limit on the number of members of a structure.
 func (c *checker) checkStructMembers(d *syntax.StructDecl) {
 	if n := len(d.Members); n > maxStructMembers {
@@ -243,9 +249,9 @@ func (c *checker) checkShaderMemory(f *Func) {
 		if v, ok := g.(*Var); ok {
 			switch v.Space {
 			case types.AddrPrivate:
-				private = sizeAdd(private, c.shaderVarSize(v))
+				private = sizeAdd(private, c.prog.ShaderVarSize(v))
 			case types.AddrWorkgroup:
-				workgroup = sizeAdd(workgroup, c.shaderVarSize(v))
+				workgroup = sizeAdd(workgroup, c.prog.ShaderVarSize(v))
 			}
 		}
 	}
@@ -253,12 +259,12 @@ func (c *checker) checkShaderMemory(f *Func) {
 	c.reportShaderMemory(f, types.AddrWorkgroup, workgroup)
 }
 
-// shaderVarSize is a module-scope variable's byte-size for the shader limits, its smallest
-// when override-sized.
-func (c *checker) shaderVarSize(v *Var) int {
-	size := c.prog.Layouts.SizeOf(v.Type)
+// ShaderVarSize is a module-scope variable's byte-size for the shader limits, its smallest
+// (one element) when override-sized.
+func (p *Program) ShaderVarSize(v *Var) int {
+	size := p.Layouts.SizeOf(v.Type)
 	if a, ok := v.Type.(*types.Array); ok && a.IsOverrideSized() {
-		size = c.prog.Layouts.ArrayStride(a)
+		size = p.Layouts.ArrayStride(a)
 	}
 	return size
 }
@@ -274,7 +280,7 @@ func (c *checker) reportShaderMemory(f *Func, space types.AddressSpace, total in
 	for _, g := range f.Globals {
 		if v, ok := g.(*Var); ok && v.Space == space {
 			if n < maxNotes {
-				c.note(e, v.span, "'%s' takes %d bytes", v.name, c.shaderVarSize(v))
+				c.note(e, v.span, "'%s' takes %d bytes", v.name, c.prog.ShaderVarSize(v))
 			}
 			n++
 		}

@@ -2,6 +2,7 @@ package transform
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -97,7 +98,13 @@ const MaxCopiedInsts = 1 << 18
 
 // LimitError is a program the compiler refuses for its size after the lowering, not for a
 // fault of its own.
-type LimitError struct{ Msg string }
+type LimitError struct {
+	Msg string
+	// Func is the function whose copy went over the limit, Caller the one calling it, by the
+	// names of the originals (those the source declares), so that the compiler can point at
+	// the source; the IR has positions only with debug information.
+	Func, Caller string
+}
 
 func (e *LimitError) Error() string { return e.Msg }
 
@@ -173,7 +180,7 @@ func (d *dva) rewriteCalls(f *ir.Func) ([]*ir.Func, error) {
 		}
 		c := d.clones[key.String()]
 		if c == nil {
-			c, err = d.specialise(g, chains)
+			c, err = d.specialise(g, chains, f)
 			if err != nil {
 				return
 			}
@@ -187,10 +194,20 @@ func (d *dva) rewriteCalls(f *ir.Func) ([]*ir.Func, error) {
 	return made, err
 }
 
-// specialise copies g for calls whose pointer arguments are chains (the zero chain for the
-// other parameters): each pointer parameter becomes the parameters for the chain's
-// dynamic indices.
-func (d *dva) specialise(g *ir.Func, chains []chain) (*ir.Func, error) {
+// original returns the function f is a copy of, or f itself.
+func (d *dva) original(f *ir.Func) *ir.Func {
+	for g, cs := range d.copies {
+		if slices.Contains(cs, f) {
+			return g
+		}
+	}
+	return f
+}
+
+// specialise copies g for calls from caller whose pointer arguments are chains (the zero
+// chain for the other parameters): each pointer parameter becomes the parameters for the
+// chain's dynamic indices. The caller matters only to the LimitError.
+func (d *dva) specialise(g *ir.Func, chains []chain, caller *ir.Func) (*ir.Func, error) {
 	m := d.m
 	var roots []string
 	for _, c := range chains {
@@ -211,10 +228,12 @@ func (d *dva) specialise(g *ir.Func, chains []chain) (*ir.Func, error) {
 		d.size[g] = n
 	}
 	if d.budget -= n; d.budget < 0 {
-		return nil, &LimitError{fmt.Sprintf("pointer arguments need more than %d instructions of specialised "+
-			"function copies (at '%s'): each variable and constant index path passed for a pointer parameter into "+
-			"uniform, storage or workgroup memory gets a copy of the function and of those it passes the pointer "+
-			"to; pass fewer distinct constant paths", MaxCopiedInsts, g.Name)}
+		caller = d.original(caller)
+		return nil, &LimitError{Msg: fmt.Sprintf("pointer arguments need more than %d instructions of specialised "+
+			"function copies (at a copy of '%s' for a call from '%s'): each variable and constant index path passed for "+
+			"a pointer parameter into uniform, storage or workgroup memory gets a copy of the function and of those it "+
+			"passes the pointer to; pass fewer distinct constant paths", MaxCopiedInsts, g.Name, caller.Name),
+			Func: g.Name, Caller: caller.Name}
 	}
 	c, repl := m.CloneFunc(g, name)
 	// New parameters from the last to the first, so that the indices stay put.

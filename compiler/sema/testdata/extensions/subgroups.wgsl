@@ -14,11 +14,15 @@ fn main(@builtin(subgroup_invocation_id) sid: u32, @builtin(subgroup_size) size:
 	let d: f32 = subgroupBroadcast(1.0, 3u) + subgroupBroadcastFirst(2.0) + subgroupShuffle(1.0, sid);
 	let e: vec2h = subgroupExclusiveAdd(vec2h(1)) + subgroupInclusiveMul(vec2h(2));
 	let f: i32 = subgroupAnd(1i) | subgroupOr(2i) | subgroupXor(3i);
-	let g: u32 = subgroupShuffleUp(sid, 1u) + subgroupShuffleDown(sid, 1u) + subgroupShuffleXor(sid, 1u);
+	let g: u32 = subgroupShuffleUp(sid, 1u) + subgroupShuffleDown(sid, 127u) + subgroupShuffleXor(sid, 127u) + subgroupShuffle(sid, 127u);
 	out[lid] = a + b.x + u32(c) + u32(d) + u32(e.x) + u32(f) + g + size;
 
 	let runtime_broadcast_id = subgroupBroadcast(1.0, sid); // ERROR "const|subgroupBroadcast|id"
 	let broadcast_id_range = subgroupBroadcast(1.0, 128u); // ERROR "128|range|subgroupBroadcast|id"
+	let shuffle_id_range = subgroupShuffle(1.0, 128u); // ERROR `subgroupShuffle: id must be in \[0, 128\), not 128`
+	let shuffle_negative_id = subgroupShuffle(1.0, -1i); // ERROR `subgroupShuffle: id must be in \[0, 128\), not -1`
+	let shuffle_delta_range = subgroupShuffleUp(sid, 128u); // ERROR `subgroupShuffleUp: delta must be at most 127, not 128`
+	let shuffle_mask_range = subgroupShuffleXor(sid, 200u); // ERROR `subgroupShuffleXor: mask must be at most 127, not 200`
 	let bool_add = subgroupAdd(true); // ERROR "no matching|overload|subgroupAdd"
 	let float_and = subgroupAnd(1.0); // ERROR "no matching|overload|subgroupAnd"
 	if lid > 3u { _ = subgroupAdd(1u); } // ERROR "uniform"
