@@ -144,8 +144,15 @@ func NewModule() *Module {
 }
 
 // Reserve makes room for n more values, so that a builder that knows roughly how many it
-// will create does not copy the value table as it grows.
-func (m *Module) Reserve(n int) { m.values = slices.Grow(m.values, n) }
+// will create does not copy the value table as it grows, and sizes the first instruction
+// slab for about as many instructions.
+func (m *Module) Reserve(n int) {
+	m.values = slices.Grow(m.values, n)
+	if cap(m.instSlab) == 0 {
+		// About as many instructions as values: the first slab fits a small module whole.
+		m.instSlab = make([]Inst, 0, min(max(n, 16), maxInstSlab))
+	}
+}
 
 func (m *Module) newValue(t types.Type, kind ValueKind) Value {
 	m.values = append(m.values, valueInfo{typ: t, kind: kind})
@@ -479,11 +486,15 @@ func (m *Module) BindArrayCount(key any, v Value) {
 // ArrayCount returns the value bound to an override-sized array's count, or 0.
 func (m *Module) ArrayCount(a *types.Array) Value { return m.arrayCounts[a.CountOverride] }
 
-// newInst allocates an instruction from the module's slab. Slabs double from 16 to 256
-// instructions, so a small module does not clear room for a large one's.
+// maxInstSlab is the most instructions a slab holds.
+const maxInstSlab = 256
+
+// newInst allocates an instruction from the module's slab. Slabs double from 16 (or what
+// Reserve expects) to maxInstSlab instructions, so a small module does not clear room for a
+// large one's.
 func (m *Module) newInst(op Op) *Inst {
 	if len(m.instSlab) == cap(m.instSlab) {
-		m.instSlab = make([]Inst, 0, min(max(2*cap(m.instSlab), 16), 256))
+		m.instSlab = make([]Inst, 0, min(max(2*cap(m.instSlab), 16), maxInstSlab))
 	}
 	m.instSlab = append(m.instSlab, Inst{Op: op})
 	return &m.instSlab[len(m.instSlab)-1]
