@@ -47,6 +47,7 @@ var genCases = []genCase{
 	{name: "vertex", shaders: vertex},
 	{name: "shared", shaders: shared},
 	{name: "traps", shaders: func(t testing.TB) []Shader { return []Shader{wgslShader(t, "testdata/traps.wgsl")} }},
+	{name: "subgroups", shaders: func(t testing.TB) []Shader { return []Shader{wgslShader(t, "testdata/subgroups.wgsl")} }},
 }
 
 // wgslShader compiles a WGSL file's reflection with the compiler; the SPIR-V is a stand-in

@@ -30,10 +30,11 @@
 // Each shader then gets identifiers prefixed with the Go name of its file's stem (Particles):
 // the SPIR-V (ParticlesSPIRV, embedded from particles.spv or inline; ParticlesSPIRVWords),
 // a table of everything below (ParticlesShader, a wgsl.Shader), constants for each entry
-// point (name, stage, fixed workgroup size dimensions) and each binding (group, binding, kind,
-// minimum binding size), an overrides type (ParticlesOverrides) with a setter and a getter per
-// override and the specialization data they make, the module-scope constants, and for each
-// vertex entry point a vertex structure with its stride and attribute list.
+// point (name, stage, fixed workgroup size dimensions and subgroup size) and each binding
+// (group, binding, kind, minimum binding size), an overrides type (ParticlesOverrides) with a
+// setter and a getter per override, the specialization data they make and the workgroup and
+// subgroup sizes that depend on them, the module-scope constants, and for each vertex entry
+// point a vertex structure with its stride and attribute list.
 //
 // Several shaders in one file share their structures: a structure declared identically by
 // two shaders is one Go type, and two different structures with one name are an error that

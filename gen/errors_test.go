@@ -99,6 +99,34 @@ func TestGenerateErrors(t *testing.T) {
 					WorkgroupSize: []reflect.WorkgroupDim{{Override: "w"}, {Value: 1}, {Value: 1}}}}}
 			return []Shader{{Name: "c.wgsl", SPIRV: valid.SPIRV, Reflection: m}}
 		}, Options{Package: "p"}, `the workgroup size uses "w", which is not an integer override`},
+		{"float subgroup size", func(t testing.TB) []Shader {
+			def := reflect.Float(16, 32)
+			m := &reflect.Module{
+				Overrides: []reflect.Override{{Name: "s", Type: "f32", Default: &def}},
+				EntryPoints: []reflect.EntryPoint{{Name: "main", Stage: reflect.StageCompute,
+					WorkgroupSize: []reflect.WorkgroupDim{{Value: 64}, {Value: 1}, {Value: 1}}, SubgroupSize: &reflect.WorkgroupDim{Override: "s"}}}}
+			return []Shader{{Name: "c.wgsl", SPIRV: valid.SPIRV, Reflection: m}}
+		}, Options{Package: "p"}, `entry point main: the subgroup size uses "s", which is not an integer override`},
+		{"subgroup size method clash", func(t testing.TB) []Shader {
+			def := reflect.Uint(16)
+			m := &reflect.Module{
+				Overrides: []reflect.Override{{Name: "s", Type: "u32", Default: &def}, {Name: "main_subgroup_size", Type: "u32", ID: 1, Default: &def}},
+				EntryPoints: []reflect.EntryPoint{{Name: "main", Stage: reflect.StageCompute,
+					WorkgroupSize: []reflect.WorkgroupDim{{Value: 64}, {Value: 1}, {Value: 1}}, SubgroupSize: &reflect.WorkgroupDim{Override: "s"}}}}
+			return []Shader{{Name: "c.wgsl", SPIRV: valid.SPIRV, Reflection: m}}
+		}, Options{Package: "p"}, "the overrides type of c.wgsl: override main_subgroup_size and the subgroup size of entry point main both need the Go name MainSubgroupSize: rename one of them in WGSL"},
+		{"subgroup size constant clash", func(t testing.TB) []Shader {
+			m := &reflect.Module{
+				Constants: []reflect.Constant{{Name: "main_subgroup_size", Type: "u32", Value: reflect.Uint(4)}},
+				EntryPoints: []reflect.EntryPoint{{Name: "main", Stage: reflect.StageCompute,
+					WorkgroupSize: []reflect.WorkgroupDim{{Value: 64}, {Value: 1}, {Value: 1}}, SubgroupSize: &reflect.WorkgroupDim{Value: 16}}}}
+			return []Shader{{Name: "c.wgsl", SPIRV: valid.SPIRV, Reflection: m}}
+		}, Options{Package: "p"}, "entry point main of c.wgsl and const main_subgroup_size of c.wgsl both need the Go name CMainSubgroupSize"},
+		{"fragment subgroup size", func(t testing.TB) []Shader {
+			m := &reflect.Module{EntryPoints: []reflect.EntryPoint{{Name: "fs", Stage: reflect.StageFragment,
+				SubgroupSize: &reflect.WorkgroupDim{Value: 16}}}}
+			return []Shader{{Name: "f.wgsl", SPIRV: valid.SPIRV, Reflection: m}}
+		}, Options{Package: "p"}, "entry point fs: a fragment entry point has no subgroup size"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := Generate(c.shaders(t), c.opts)

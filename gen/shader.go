@@ -42,6 +42,9 @@ type entryDef struct {
 	overrides  bool   // the workgroup size depends on overrides
 	exprs      bool   // ... through override-expressions
 	sizeMethod string // the overrides type's method that computes the workgroup size
+	// subgroupMethod is the overrides type's method that gives the subgroup size when it is
+	// an override Go can compute.
+	subgroupMethod string
 }
 
 type overrideDef struct {
@@ -215,6 +218,9 @@ func (d *shaderDef) addEntryPoints(claim func(suffix, what string) error) error 
 				return err
 			}
 		}
+		if err := d.addSubgroupSize(&ed, overrides, claim); err != nil {
+			return err
+		}
 		if len(e.VertexInputs) > 0 {
 			vs, err := newVertexStruct(d.prefix+ed.goName+"Vertex", &e)
 			if err != nil {
@@ -234,6 +240,57 @@ func (d *shaderDef) addEntryPoints(claim func(suffix, what string) error) error 
 		d.entries = append(d.entries, ed)
 	}
 	return nil
+}
+
+// addSubgroupSize names what the generated code declares for the @subgroup_size of an entry
+// point: a constant for a number, a method of the overrides type for an integer override Go
+// can compute, nothing for the others, which the pipeline's override values decide.
+func (d *shaderDef) addSubgroupSize(ed *entryDef, overrides map[string]*overrideDef, claim func(suffix, what string) error) error {
+	e := &ed.e
+	sg := e.SubgroupSize
+	switch {
+	case sg == nil:
+		return nil
+	case e.Stage != wgslreflect.StageCompute:
+		return fmt.Errorf("entry point %s: a %s entry point has no subgroup size", e.Name, e.Stage)
+	case sg.Expr != "":
+		return nil
+	case sg.Override != "":
+		o := overrides[sg.Override]
+		if o == nil || (o.scalar != types.I32 && o.scalar != types.U32) {
+			return fmt.Errorf("entry point %s: the subgroup size uses %q, which is not an integer override", e.Name, sg.Override)
+		}
+		if o.flagID != 0 {
+			return nil // Go cannot compute the default
+		}
+		var err error
+		ed.subgroupMethod, err = d.methods.name(e.Name+"_subgroup_size", "the subgroup size of entry point "+e.Name)
+		return err
+	}
+	return claim(ed.goName+"SubgroupSize", "entry point "+e.Name)
+}
+
+// dimLiteral is the wgsl.Dim composite literal, without its type, of a workgroup or subgroup
+// size.
+func dimLiteral(d wgslreflect.WorkgroupDim) string {
+	switch {
+	case d.Expr != "":
+		return "{Expr: " + strconv.Quote(d.Expr) + "}"
+	case d.Override != "":
+		return "{Override: " + strconv.Quote(d.Override) + "}"
+	}
+	return "{Value: " + strconv.Itoa(d.Value) + "}"
+}
+
+// dimText is a workgroup or subgroup size as the comments show it: as WGSL writes it.
+func dimText(d wgslreflect.WorkgroupDim) string {
+	switch {
+	case d.Expr != "":
+		return d.Expr
+	case d.Override != "":
+		return d.Override
+	}
+	return strconv.Itoa(d.Value)
 }
 
 func (d *shaderDef) addConstants(claim func(suffix, what string) error) error {
@@ -329,16 +386,12 @@ func (d *shaderDef) emitTable(g *GeneratedFile) {
 			if len(e.e.WorkgroupSize) == 3 {
 				var dims []string
 				for _, dim := range e.e.WorkgroupSize {
-					switch {
-					case dim.Expr != "":
-						dims = append(dims, "{Expr: "+strconv.Quote(dim.Expr)+"}")
-					case dim.Override != "":
-						dims = append(dims, "{Override: "+strconv.Quote(dim.Override)+"}")
-					default:
-						dims = append(dims, "{Value: "+strconv.Itoa(dim.Value)+"}")
-					}
+					dims = append(dims, dimLiteral(dim))
 				}
 				g.P("WorkgroupSize: [3]", wgsl("Dim"), "{", strings.Join(dims, ", "), "},")
+			}
+			if sg := e.e.SubgroupSize; sg != nil {
+				g.P("SubgroupSize: ", wgsl("Dim"), dimLiteral(*sg), ",")
 			}
 			if len(e.e.Bindings) > 0 {
 				var refs []string
@@ -402,14 +455,7 @@ func (d *shaderDef) emitEntryPoints(g *GeneratedFile) {
 		if len(e.e.WorkgroupSize) == 3 {
 			var dims []string
 			for _, dim := range e.e.WorkgroupSize {
-				switch {
-				case dim.Expr != "":
-					dims = append(dims, dim.Expr)
-				case dim.Override != "":
-					dims = append(dims, dim.Override)
-				default:
-					dims = append(dims, strconv.Itoa(dim.Value))
-				}
+				dims = append(dims, dimText(dim))
 			}
 			desc += ", workgroup size (" + strings.Join(dims, ", ") + ")"
 			switch {
@@ -417,6 +463,15 @@ func (d *shaderDef) emitEntryPoints(g *GeneratedFile) {
 				desc += ": the pipeline's override values decide it"
 			case e.overrides:
 				desc += fmt.Sprintf(": %sOverrides.%s gives it", p, e.sizeMethod)
+			}
+		}
+		if sg := e.e.SubgroupSize; sg != nil {
+			desc += "; subgroup size " + dimText(*sg)
+			switch {
+			case e.subgroupMethod != "":
+				desc += fmt.Sprintf(": %sOverrides.%s gives it", p, e.subgroupMethod)
+			case sg.Expr != "" || sg.Override != "":
+				desc += ": the pipeline's override values decide it"
 			}
 		}
 		g.Comment(desc + ".")
@@ -427,6 +482,9 @@ func (d *shaderDef) emitEntryPoints(g *GeneratedFile) {
 			if dim.Expr == "" && dim.Override == "" {
 				g.P(p, e.goName, "WorkgroupSize", "XYZ"[i:i+1], " = ", dim.Value)
 			}
+		}
+		if sg := e.e.SubgroupSize; sg != nil && sg.Expr == "" && sg.Override == "" {
+			g.P(p, e.goName, "SubgroupSize = ", sg.Value)
 		}
 		g.P(")")
 		g.P()

@@ -357,6 +357,22 @@ func (d *shaderDef) emitOverrides(g *GeneratedFile) {
 		g.P("}")
 		g.P()
 	}
+	for _, e := range d.entries {
+		if e.subgroupMethod == "" {
+			continue
+		}
+		o := byName[e.e.SubgroupSize.Override]
+		size := "o." + o.goName + "()"
+		if o.scalar.Kind != types.KindU32 {
+			size = "uint32(" + size + ")"
+		}
+		g.P("// ", e.subgroupMethod, " returns the subgroup size of the entry point ", e.e.Name, " with the")
+		g.P("// overrides of o: the size the pipeline must require.")
+		g.P("func (o *", name, ") ", e.subgroupMethod, "() uint32 {")
+		g.P("return ", size)
+		g.P("}")
+		g.P()
+	}
 }
 
 // newVertexStruct lays out the inputs of a vertex entry point in a vertex structure: in

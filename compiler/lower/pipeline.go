@@ -74,8 +74,8 @@ func (l *lowerer) checkWorkgroupSize(e syntax.Expr, n int64) {
 }
 
 // checkSubgroupSize applies the rules of @subgroup_size that the override values decide: a
-// power of two (the checker tested const-expressions) that divides the x dimension of the
-// workgroup size.
+// power of two that divides the x dimension of the workgroup size. The checker tested
+// const-expressions, and the division when both sizes are const-expressions.
 func (l *lowerer) checkSubgroupSize(sf *sema.Func, f *ir.Func) {
 	d := sf.SubgroupSize
 	if d == nil || len(l.subst) == 0 || d.IsConst() && sf.Workgroup[0].IsConst() {

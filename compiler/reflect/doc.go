@@ -33,7 +33,9 @@
 //     and "external-texture".
 //   - entryPoints: name, stage ("vertex", "fragment", "compute"), workgroupSize for compute
 //     (three dimensions, each a number, {"override": name}, or {"expr": WGSL, "overrides":
-//     [names]}), the bindings the entry point uses as {group, binding}, vertexInputs of vertex
+//     [names]}), subgroupSize for compute entry points with @subgroup_size (one such number or
+//     object: the subgroup size the pipeline must require, which SPIR-V for Vulkan does not
+//     carry), the bindings the entry point uses as {group, binding}, vertexInputs of vertex
 //     entry points and fragmentOutputs of fragment entry points ({location, type, name}, plus
 //     blendSrc for dual-source blending), by location.
 //   - overrides: name, type, id (@id, or the id the compiler assigned: the SPIR-V SpecId),

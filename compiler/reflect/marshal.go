@@ -133,7 +133,7 @@ func (d *WorkgroupDim) UnmarshalJSON(data []byte) error {
 			return err
 		}
 		if (o.Override == "") == (o.Expr == "") {
-			return errors.New("reflect: a workgroup size dimension needs exactly one of override and expr")
+			return errors.New("reflect: a workgroup or subgroup size needs exactly one of override and expr")
 		}
 		d.Override, d.Expr, d.Overrides = o.Override, o.Expr, o.Overrides
 		return nil

@@ -114,6 +114,10 @@ type EntryPoint struct {
 	// WorkgroupSize is the x, y and z of a compute entry point's @workgroup_size (with the
 	// omitted dimensions as 1); absent for other stages.
 	WorkgroupSize []WorkgroupDim `json:"workgroupSize,omitempty"`
+	// SubgroupSize is a compute entry point's @subgroup_size (enable subgroup_size_control);
+	// absent when it has none. SPIR-V for Vulkan cannot carry it: the host gives it when it
+	// creates the pipeline (VkPipelineShaderStageRequiredSubgroupSizeCreateInfo).
+	SubgroupSize *WorkgroupDim `json:"subgroupSize,omitempty"`
 	// Bindings lists the resource variables the entry point statically uses, ordered by group,
 	// then binding.
 	Bindings []BindingRef `json:"bindings"`
@@ -141,8 +145,8 @@ type IOVar struct {
 	BlendSrc *int `json:"blendSrc,omitempty"`
 }
 
-// WorkgroupDim is one dimension of a workgroup size: a number fixed at shader creation, or an
-// override-expression the pipeline fixes. In JSON it is the number, {"override": "name"} for
+// WorkgroupDim is one dimension of a workgroup size, or a subgroup size: a number fixed at
+// shader creation, or an override-expression the pipeline fixes. In JSON it is the number, {"override": "name"} for
 // an expression that is just an override's name, or {"expr": "WGSL text", "overrides":
 // [names]} for other override-expressions.
 type WorkgroupDim struct {

@@ -71,6 +71,10 @@ func FromProgram(p *sema.Program, source string) (*Module, error) {
 			for _, d := range f.Workgroup {
 				ep.WorkgroupSize = append(ep.WorkgroupSize, workgroupDim(p, d))
 			}
+			if f.SubgroupSize != nil {
+				d := workgroupDim(p, *f.SubgroupSize)
+				ep.SubgroupSize = &d
+			}
 		}
 		for _, g := range f.Globals {
 			if v, ok := g.(*sema.Var); ok {

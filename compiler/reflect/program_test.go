@@ -224,3 +224,37 @@ override e: i32 = 1 + 2;
 	require.NoError(t, err)
 	assert.Equal(t, m.Overrides, back.Overrides)
 }
+
+// The @subgroup_size of each compute entry point reaches the model as written: a number, an
+// override, or an override-expression with the overrides it uses.
+func TestSubgroupSizeFromProgram(t *testing.T) {
+	src := []byte(`enable subgroup_size_control;
+const W = 16;
+override sg: u32 = 16;
+@compute @workgroup_size(64) @subgroup_size(W * 2) fn fixed() {}
+@compute @workgroup_size(64) @subgroup_size(sg) fn named() {}
+@compute @workgroup_size(64) @subgroup_size((sg * 2u)) fn computed() {}
+@compute @workgroup_size(64) fn none() {}
+@fragment fn fs() {}
+`)
+	m, diags, err := compiler.Reflect(compiler.Source{Name: "sg.wgsl", Text: src}, compiler.Options{})
+	require.NoError(t, err, "%v", diags)
+	got := map[string]*reflect.WorkgroupDim{}
+	for _, ep := range m.EntryPoints {
+		got[ep.Name] = ep.SubgroupSize
+	}
+	assert.Equal(t, map[string]*reflect.WorkgroupDim{
+		"fixed":    {Value: 32},
+		"named":    {Override: "sg"},
+		"computed": {Expr: "(sg * 2u)", Overrides: []string{"sg"}},
+		"none":     nil,
+		"fs":       nil,
+	}, got)
+	data, err := reflect.Marshal(m)
+	require.NoError(t, err)
+	assert.Equal(t, 3, strings.Count(string(data), `"subgroupSize"`))
+	assert.Contains(t, string(data), `"subgroupSize": 32,`)
+	again, err := reflect.Marshal(m)
+	require.NoError(t, err)
+	assert.Equal(t, string(data), string(again))
+}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -215,9 +216,50 @@ func TestWorkgroupDim(t *testing.T) {
         }
       ],`)
 	var d WorkgroupDim
-	assert.Error(t, d.UnmarshalJSON([]byte(`{"override": "A", "expr": "A"}`)))
+	assert.EqualError(t, d.UnmarshalJSON([]byte(`{"override": "A", "expr": "A"}`)),
+		"reflect: a workgroup or subgroup size needs exactly one of override and expr")
 	require.NoError(t, d.UnmarshalJSON([]byte(`{"expr": "A + B", "overrides": ["A", "B"]}`)))
 	assert.Equal(t, WorkgroupDim{Expr: "A + B", Overrides: []string{"A", "B"}}, d)
+}
+
+// A subgroup size is written like a workgroup size dimension, after the workgroup size, and
+// only when the entry point has one.
+func TestSubgroupSize(t *testing.T) {
+	m := &Module{EntryPoints: []EntryPoint{
+		{Name: "fixed", Stage: StageCompute, WorkgroupSize: []WorkgroupDim{{Value: 64}, {Value: 1}, {Value: 1}},
+			SubgroupSize: &WorkgroupDim{Value: 32}},
+		{Name: "named", Stage: StageCompute, WorkgroupSize: []WorkgroupDim{{Value: 64}, {Value: 1}, {Value: 1}},
+			SubgroupSize: &WorkgroupDim{Override: "sg"}},
+		{Name: "computed", Stage: StageCompute, WorkgroupSize: []WorkgroupDim{{Value: 64}, {Value: 1}, {Value: 1}},
+			SubgroupSize: &WorkgroupDim{Expr: "sg * 2u", Overrides: []string{"sg"}}},
+		{Name: "none", Stage: StageCompute, WorkgroupSize: []WorkgroupDim{{Value: 64}, {Value: 1}, {Value: 1}}},
+	}}
+	data, err := Marshal(m)
+	require.NoError(t, err)
+	for _, want := range []string{`"subgroupSize": 32,`, `"subgroupSize": {
+        "override": "sg"
+      },`, `"subgroupSize": {
+        "expr": "sg * 2u",
+        "overrides": [
+          "sg"
+        ]
+      },`} {
+		assert.Contains(t, string(data), `        1
+      ],
+      `+want)
+	}
+	assert.Equal(t, 3, strings.Count(string(data), `"subgroupSize"`), "absent when the entry point has none")
+	back, err := Unmarshal(data)
+	require.NoError(t, err)
+	m.Version = Version
+	for i := range m.EntryPoints {
+		m.EntryPoints[i].Bindings = []BindingRef{}
+	}
+	m.Structs, m.Bindings, m.Overrides, m.Constants = []Struct{}, []Binding{}, []Override{}, []Constant{}
+	assert.Equal(t, m, back)
+	again, err := Marshal(back)
+	require.NoError(t, err)
+	assert.Equal(t, string(data), string(again))
 }
 
 func TestValues(t *testing.T) {

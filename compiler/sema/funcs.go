@@ -239,7 +239,7 @@ func (c *checker) workgroupSize(a *syntax.Attribute, f *Func) {
 	}
 }
 
-// subgroupSize reads @subgroup_size(n) of a compute entry point.
+// subgroupSize reads @subgroup_size(n) of a compute entry point, after its @workgroup_size.
 func (c *checker) subgroupSize(a *syntax.Attribute, f *Func) {
 	if !c.prog.Extensions.Has(builtins.ExtSubgroupSizeControl) {
 		c.errorf(a, "@subgroup_size requires 'enable subgroup_size_control;'")
@@ -270,6 +270,12 @@ func (c *checker) subgroupSize(a *syntax.Attribute, f *Func) {
 			return
 		}
 		dim.Value = int(n)
+		// The spec makes this a pipeline-creation error, but with both sizes
+		// const-expressions no pipeline can ever be created.
+		if wx := f.Workgroup[0]; wx.Expr != nil && wx.IsConst() && int64(wx.Value)%n != 0 {
+			e := c.errorf(a.Args[0], "the x dimension of @workgroup_size, %d, is not a multiple of @subgroup_size, %d", wx.Value, n)
+			c.note(e, wx.Expr.Span(), "the x dimension of @workgroup_size is here")
+		}
 	case OverrideStage:
 		if id, ok := stripParens(a.Args[0]).(*syntax.IdentExpr); ok {
 			dim.Override, _ = c.prog.UseOf(id).(*Override)

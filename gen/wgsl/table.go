@@ -66,6 +66,10 @@ type EntryPoint struct {
 	// WorkgroupSize is the @workgroup_size of a compute entry point, x, y and z, with omitted
 	// dimensions 1.
 	WorkgroupSize [3]Dim
+	// SubgroupSize is the @subgroup_size of a compute entry point, the zero Dim when it has
+	// none: the subgroup size its pipeline must require. SPIR-V does not carry it; in Vulkan
+	// it is VkPipelineShaderStageRequiredSubgroupSizeCreateInfo.requiredSubgroupSize.
+	SubgroupSize Dim
 	// Bindings lists the resource variables the entry point uses, by group, then binding.
 	Bindings []BindingRef
 	// VertexAttributes lists a vertex entry point's inputs, by location, as they lie in a
@@ -74,8 +78,8 @@ type EntryPoint struct {
 	VertexStride     uint32
 }
 
-// Dim is one dimension of a workgroup size: a number, the value of an override, or an
-// override-expression the pipeline's override values decide.
+// Dim is one dimension of a workgroup size, or a subgroup size: a number, the value of an
+// override, or an override-expression the pipeline's override values decide.
 type Dim struct {
 	Value    uint32 // when Override and Expr are empty
 	Override string // the name of the override the dimension is

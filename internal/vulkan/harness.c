@@ -230,6 +230,8 @@ static void fill_info(VkPhysicalDevice phys, const features *f, wv_info *info) {
 	info->subgroup_ops = subgroup.supportedOperations;
 	info->min_subgroup_size = size_control.minSubgroupSize ? size_control.minSubgroupSize : subgroup.subgroupSize;
 	info->max_subgroup_size = size_control.maxSubgroupSize ? size_control.maxSubgroupSize : subgroup.subgroupSize;
+	info->required_subgroup_size_stages = size_control.requiredSubgroupSizeStages;
+	info->max_workgroup_subgroups = size_control.maxComputeWorkgroupSubgroups;
 	for (int i = 0; i < 3; i++) {
 		info->max_workgroup_size[i] = p->limits.maxComputeWorkGroupSize[i];
 		info->max_workgroup_count[i] = p->limits.maxComputeWorkGroupCount[i];
@@ -963,6 +965,12 @@ int wv_dispatch(wv_ctx *ctx, const wv_run *run, char *err, size_t errlen) {
 	cpci.stage.module = module;
 	cpci.stage.pName = run->entry;
 	cpci.stage.pSpecializationInfo = run->spec_count ? &si : NULL;
+	VkPipelineShaderStageRequiredSubgroupSizeCreateInfo required = {
+	    VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO};
+	if (run->required_subgroup_size) {
+		required.requiredSubgroupSize = run->required_subgroup_size;
+		cpci.stage.pNext = &required;
+	}
 	cpci.layout = playout;
 	CHECK(vkCreateComputePipelines(dev, VK_NULL_HANDLE, 1, &cpci, NULL, &pipeline), "vkCreateComputePipelines");
 

@@ -56,6 +56,8 @@ typedef struct {
 	int shader_int16, shader_int64, shader_float64, robust_buffer_access;
 	int vulkan_memory_model, subgroup_size_control;
 	uint32_t subgroup_size, subgroup_stages, subgroup_ops, min_subgroup_size, max_subgroup_size;
+	// VkPhysicalDeviceSubgroupSizeControlProperties (Vulkan 1.3 devices).
+	uint32_t required_subgroup_size_stages, max_workgroup_subgroups;
 	uint32_t max_workgroup_size[3], max_workgroup_invocations, max_workgroup_count[3];
 	uint32_t max_uniform_buffer_range, max_storage_buffer_range, max_bound_sets;
 	uint32_t max_shared_memory;
@@ -106,6 +108,9 @@ typedef struct {
 	const void *spec_data;
 	size_t spec_size;
 	uint32_t groups[3];
+	// The subgroup size the pipeline requires
+	// (VkPipelineShaderStageRequiredSubgroupSizeCreateInfo), 0 for none.
+	uint32_t required_subgroup_size;
 	wv_binding *bindings;
 	uint32_t binding_count;
 	uint64_t timeout_ns;

@@ -96,6 +96,14 @@ type Info struct {
 	CreationTime       time.Duration // instance + device creation
 	ValidationWarnings []string      // warnings while creating the device
 
+	// Required subgroup sizes (see RequiredSubgroupSizes):
+	// RequiredSubgroupSizeInCompute when requiredSubgroupSizeStages has the
+	// compute stage; MaxWorkgroupSubgroups is maxComputeWorkgroupSubgroups: a
+	// pipeline that requires subgroup size n has workgroups of at most n times
+	// that many invocations.
+	RequiredSubgroupSizeInCompute bool
+	MaxWorkgroupSubgroups         uint32
+
 	// Multisampling: the sample counts of VkPhysicalDeviceLimits (and
 	// Vulkan 1.2's framebufferIntegerColorSampleCounts), the sampleRateShading
 	// feature, and whether the queue draws (Graphics): a multisampled image is
@@ -103,6 +111,21 @@ type Info struct {
 	SampledColorSamples, SampledIntegerSamples, SampledDepthSamples             SampleCounts
 	FramebufferColorSamples, FramebufferIntegerSamples, FramebufferDepthSamples SampleCounts
 	SampleRateShading, Graphics                                                 bool
+}
+
+// RequiredSubgroupSizes returns the subgroup sizes a compute pipeline may
+// require (Run.SubgroupSize, WGSL's @subgroup_size): the powers of two from
+// MinSubgroupSize to MaxSubgroupSize, or none without the subgroupSizeControl
+// feature for compute shaders.
+func (i *Info) RequiredSubgroupSizes() []uint32 {
+	if !i.SubgroupSizeControl || !i.RequiredSubgroupSizeInCompute || i.MinSubgroupSize == 0 {
+		return nil
+	}
+	var sizes []uint32
+	for n := i.MinSubgroupSize; n <= i.MaxSubgroupSize; n *= 2 {
+		sizes = append(sizes, n)
+	}
+	return sizes
 }
 
 // F16 reports whether `enable f16;` shaders that keep f16 in storage and

@@ -4,8 +4,9 @@
 // Mesa's lavapipe, which runs Vulkan on the CPU: it creates one device per
 // process, then for each Run makes exact-size host-visible buffers, images
 // and samplers for the caller's bindings, builds a compute pipeline from the
-// SPIR-V words (with specialization constants), dispatches once, waits on a
-// fence with a timeout and reads every buffer and image back.
+// SPIR-V words (with specialization constants and, when asked, a required
+// subgroup size), dispatches once, waits on a fence with a timeout and reads
+// every buffer and image back.
 //
 // Binding kinds come from the caller and are checked against the SPIR-V
 // before any Vulkan call: a kind the shader does not declare (say, a storage
@@ -52,6 +53,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -158,6 +160,8 @@ func infoFromC(c *C.wv_info) Info {
 		MaxSubgroupSize:                    uint32(c.max_subgroup_size),
 		SubgroupOps:                        SubgroupOps(c.subgroup_ops),
 		SubgroupInCompute:                  c.subgroup_stages&0x20 != 0, // VK_SHADER_STAGE_COMPUTE_BIT
+		RequiredSubgroupSizeInCompute:      c.required_subgroup_size_stages&0x20 != 0,
+		MaxWorkgroupSubgroups:              uint32(c.max_workgroup_subgroups),
 		MaxWorkgroupSize:                   u3(c.max_workgroup_size),
 		MaxInvocations:                     uint32(c.max_workgroup_invocations),
 		MaxWorkgroupCount:                  u3(c.max_workgroup_count),
@@ -207,6 +211,12 @@ type Run struct {
 
 	Groups   [3]uint32 // workgroups dispatched on x, y, z; each at least 1
 	Bindings []Binding
+
+	// SubgroupSize is the subgroup size the pipeline requires, as WGSL's
+	// @subgroup_size asks (the reflection's subgroupSize); 0 for none. It
+	// must be one of Info.RequiredSubgroupSizes. The pipeline does not ask
+	// for full subgroups (computeFullSubgroups).
+	SubgroupSize uint32
 
 	Timeout time.Duration // fence wait; 0 means DefaultTimeout
 
@@ -281,6 +291,12 @@ func (d *Device) check(r *Run) error {
 		if g == 0 || g > d.Info.MaxWorkgroupCount[i] {
 			return fmt.Errorf("Run.Groups[%d] is %d; want 1..%d", i, g, d.Info.MaxWorkgroupCount[i])
 		}
+	}
+	if n := r.SubgroupSize; n != 0 && !slices.Contains(d.Info.RequiredSubgroupSizes(), n) {
+		if len(d.Info.RequiredSubgroupSizes()) == 0 {
+			return fmt.Errorf("Run.SubgroupSize is %d, but the device cannot require subgroup sizes of compute shaders", n)
+		}
+		return fmt.Errorf("Run.SubgroupSize is %d; want a power of two in %d..%d", n, d.Info.MinSubgroupSize, d.Info.MaxSubgroupSize)
 	}
 	for id, v := range r.Spec {
 		if len(v) != 4 && len(v) != 8 {
@@ -425,6 +441,7 @@ func toC(r *Run, fills map[int][]uint32) *cRun {
 	for i, g := range r.Groups {
 		c.run.groups[i] = C.uint32_t(g)
 	}
+	c.run.required_subgroup_size = C.uint32_t(r.SubgroupSize)
 	timeout := r.Timeout
 	if timeout <= 0 {
 		timeout = DefaultTimeout
