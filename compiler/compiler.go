@@ -12,6 +12,7 @@ import (
 
 	"github.com/wgslgo/wgslgo/compiler/backend"
 	"github.com/wgslgo/wgslgo/compiler/constant"
+	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/ir/transform"
 	"github.com/wgslgo/wgslgo/compiler/lower"
 
@@ -110,19 +111,23 @@ func Reflect(src Source, opts Options) (*reflect.Module, diag.List, error) {
 	if err != nil {
 		return nil, diags, err
 	}
+	if len(opts.Overrides) == 0 && opts.EntryPoint == "" {
+		return m, diags, nil
+	}
+	// What --override and --entry-point change is known after the lowering.
+	lowered, diags := lowerProgram(prog, opts, diags)
+	if lowered == nil {
+		return nil, diags, diags
+	}
+	if err := matchLowered(m, lowered, prog, opts); err != nil {
+		return nil, diags, err
+	}
 	return m, diags, nil
 }
 
-// Compile checks a source and generates SPIR-V and reflection.
-func Compile(src Source, opts Options) (*Result, error) {
-	target, ok := backend.ParseTarget(string(orDefault(opts.Target)))
-	if !ok {
-		return nil, fmt.Errorf("unknown target %q (want vulkan1.0, vulkan1.1, vulkan1.2 or vulkan1.3)", opts.Target)
-	}
-	prog, diags := Check(src, opts)
-	if prog == nil {
-		return nil, diags
-	}
+// lowerProgram lowers a checked program with the options' entry point and override values,
+// adding the lowering's diagnostics to diags; the module is nil when there are errors.
+func lowerProgram(prog *sema.Program, opts Options, diags diag.List) (*ir.Module, diag.List) {
 	file := prog.File.Source
 	lopts := lower.Options{EntryPoint: opts.EntryPoint, Overrides: map[string]constant.Value{}, Positions: opts.Debug}
 	for _, name := range sortedNames(opts.Overrides) {
@@ -140,6 +145,33 @@ func Compile(src Source, opts Options) (*Result, error) {
 	diags = append(diags, more...)
 	if m == nil || diags.HasErrors() {
 		return nil, diags
+	}
+	return m, diags
+}
+
+// Compile checks a source and generates SPIR-V and reflection.
+func Compile(src Source, opts Options) (*Result, error) {
+	target, ok := backend.ParseTarget(string(orDefault(opts.Target)))
+	if !ok {
+		return nil, fmt.Errorf("unknown target %q (want vulkan1.0, vulkan1.1, vulkan1.2 or vulkan1.3)", opts.Target)
+	}
+	prog, diags := Check(src, opts)
+	if prog == nil {
+		return nil, diags
+	}
+	file := prog.File.Source
+	m, diags := lowerProgram(prog, opts, diags)
+	if m == nil {
+		return nil, diags
+	}
+	// The reflection describes the module as lowered: its entry points, the overrides
+	// --override turned into constants (taken before the passes rewrite the module).
+	refl, err := reflect.FromProgram(prog, src.Name)
+	if err != nil {
+		return nil, err
+	}
+	if err := matchLowered(refl, m, prog, opts); err != nil {
+		return nil, err
 	}
 	if err := transform.ForSPIRV(m, transform.Options{
 		ExternalTextures: reflect.ExternalTextureBindings(prog),
@@ -160,10 +192,6 @@ func Compile(src Source, opts Options) (*Result, error) {
 	words, err := backend.Emit(m, bopts)
 	if err != nil {
 		return nil, fileError(file, diags, "%v", err)
-	}
-	refl, err := reflect.FromProgram(prog, src.Name)
-	if err != nil {
-		return nil, err
 	}
 	return &Result{SPIRV: words, Reflection: refl, Warnings: diags, Program: prog}, nil
 }

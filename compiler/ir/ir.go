@@ -288,6 +288,10 @@ type Func struct {
 	// WorkgroupSize of a compute entry point: each a u32/i32 constant or module-scope value
 	// (an override or an override-expression); 0 stands for 1.
 	WorkgroupSize [3]Value
+	// SubgroupSize is a compute entry point's @subgroup_size when it is known at compile time
+	// (a const-expression, or an override-expression --override values decide), else 0. It
+	// is not part of the SPIR-V (Vulkan takes it at pipeline creation): reflection reports it.
+	SubgroupSize uint32
 	// Pos is the position of the function's declaration (NoPos unless recorded).
 	Pos Pos
 

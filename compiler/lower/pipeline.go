@@ -73,12 +73,19 @@ func (l *lowerer) checkWorkgroupSize(e syntax.Expr, n int64) {
 	}
 }
 
-// checkSubgroupSize applies the rules of @subgroup_size that the override values decide: a
-// power of two that divides the x dimension of the workgroup size. The checker tested
-// const-expressions, and the division when both sizes are const-expressions.
+// checkSubgroupSize records the @subgroup_size of f when it is known, and applies the rules
+// of @subgroup_size that the override values decide: a power of two that divides the x
+// dimension of the workgroup size. The checker tested const-expressions, and the division
+// when both sizes are const-expressions.
 func (l *lowerer) checkSubgroupSize(sf *sema.Func, f *ir.Func) {
 	d := sf.SubgroupSize
-	if d == nil || len(l.subst) == 0 || d.IsConst() && sf.Workgroup[0].IsConst() {
+	if d == nil {
+		return
+	}
+	if d.IsConst() {
+		f.SubgroupSize = uint32(d.Value)
+	}
+	if len(l.subst) == 0 || d.IsConst() && sf.Workgroup[0].IsConst() {
 		return
 	}
 	n := int64(d.Value)
@@ -91,6 +98,7 @@ func (l *lowerer) checkSubgroupSize(sf *sema.Func, f *ir.Func) {
 			l.pipelineErrorf(d.Expr, "@subgroup_size evaluates to %d with the override values given; it must be a power of two", n)
 			return
 		}
+		f.SubgroupSize = uint32(n)
 	}
 	x := l.m.Const(f.WorkgroupSize[0])
 	if x == nil || x.Int()%n == 0 {

@@ -46,6 +46,13 @@
 //     spelling, AbstractInt and AbstractFloat included) and value (a number or boolean, or an
 //     array of them for a vector; floats with the fewest digits that read back exactly).
 //
+// With --override values and --entry-point (compiler.Options.Overrides, EntryPoint), the
+// reflection describes the module compiled with them, as its SPIR-V is: only the entry point
+// kept; an override given a value is listed among the constants with that value (it is no
+// specialization constant any more); workgroup and subgroup sizes the values decide are
+// numbers, and an expression's overrides are the ones a pipeline can still set; an override
+// whose default the values decide has that literal default and no flagId.
+//
 // # Example
 //
 // For this module

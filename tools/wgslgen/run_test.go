@@ -397,17 +397,25 @@ func TestShaderErrors(t *testing.T) {
 	assert.NoFileExists(t, "bad_wgsl.go")
 }
 
-// TestRealCompiler runs wgslgen as go generate will, with the compiler as it is: until its
-// SPIR-V backend exists it must fail plainly and write nothing; once it exists, the output must
-// build.
+// TestRealCompiler runs wgslgen as go generate will, with the compiler: the output builds.
 func TestRealCompiler(t *testing.T) {
 	dir := shaderDir(t)
 	code, stderr := runWgslgen(filepath.Join(dir, "particles.wgsl"))
-	if code != exitOK {
-		assert.Equal(t, exitFail, code)
-		assert.Contains(t, stderr, "particles.wgsl: SPIR-V generation is not implemented yet")
-		assert.NoFileExists(t, filepath.Join(dir, "particles_wgsl.go"))
-		return
-	}
+	require.Equal(t, exitOK, code, stderr)
 	buildInModule(t, dir, `fmt.Println(len(fx.ParticlesSPIRVWords()), unsafe.Sizeof(fx.SimParams{}))`)
+}
+
+// TestRealCompilerOverride: an override -override gives a value is a constant of the
+// generated Go, with that value, and the workgroup size it decides a constant too: the
+// pipeline cannot set what the SPIR-V no longer has.
+func TestRealCompilerOverride(t *testing.T) {
+	dir := shaderDir(t)
+	code, stderr := runWgslgen("-override", "workgroup_width=32", filepath.Join(dir, "particles.wgsl"))
+	require.Equal(t, exitOK, code, stderr)
+	out, err := os.ReadFile(filepath.Join(dir, "particles_wgsl.go"))
+	require.NoError(t, err)
+	assert.NotContains(t, string(out), "SetWorkgroupWidth")
+	assert.Regexp(t, `ParticlesWorkgroupWidth +uint32 = 32`, string(out))
+	assert.Regexp(t, `ParticlesStepWorkgroupSizeX += 32`, string(out))
+	buildInModule(t, dir, `fmt.Println(fx.ParticlesWorkgroupWidth, fx.ParticlesStepWorkgroupSizeX, unsafe.Sizeof(fx.SimParams{}))`)
 }
