@@ -59,7 +59,24 @@ func skipToHugePage(bytes int) {
 	// since advice given to reserved but unmapped memory is lost when the runtime maps it.
 	heapSkip[2] = make([]byte, bypassCache)
 	advise(next, uintptr(bytes+hugePage-1)&^(hugePage-1))
+	// Small spans come from the per-P page cache, which the runtime refills with the lowest
+	// 512 KB chunk that has free pages: fill the free pages below the frontier with
+	// allocations that are never touched, until the cache serves from the huge pages. An
+	// 8 KB object is a span of one runtime page of its own.
+	for range maxDrain {
+		b := make([]byte, 8<<10)
+		if uintptr(unsafe.Pointer(unsafe.SliceData(b))) >= next {
+			break
+		}
+		heapDrain = append(heapDrain, b)
+	}
 }
+
+// maxDrain bounds the allocations skipToHugePage makes below the frontier (4 MB of them).
+const maxDrain = 512
+
+// heapDrain keeps the allocations that fill the free pages below the frontier.
+var heapDrain [][]byte
 
 // growHeap grows the heap to bytes with one allocation that is never touched, frees it, and
 // marks the range it covered huge-page eligible for the allocations that reuse it (the

@@ -264,6 +264,7 @@ func displayName(path string) string {
 
 func readInput(path string) ([]byte, error) {
 	var r io.Reader
+	size := 0
 	if path == "-" {
 		r = os.Stdin
 	} else {
@@ -273,8 +274,11 @@ func readInput(path string) ([]byte, error) {
 		}
 		defer f.Close()
 		r = f
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+			size = int(min(fi.Size(), maxInputSize))
+		}
 	}
-	data, err := io.ReadAll(io.LimitReader(r, maxInputSize+1))
+	data, err := readAll(io.LimitReader(r, maxInputSize+1), size)
 	if err != nil {
 		return nil, err
 	}
@@ -282,4 +286,23 @@ func readInput(path string) ([]byte, error) {
 		return nil, fmt.Errorf("%s: input larger than %d MiB", displayName(path), maxInputSize>>20)
 	}
 	return data, nil
+}
+
+// readAll reads r to its end into one buffer sized for the size expected (a file's), so a
+// file is read without growing and copying the buffer as io.ReadAll does.
+func readAll(r io.Reader, size int) ([]byte, error) {
+	b := make([]byte, 0, size+512) // room to see the end without growing
+	for {
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return b, err
+		}
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -207,4 +208,32 @@ func TestOverrideLimits(t *testing.T) {
 		"var<workgroup> tile: array<vec4f, n>;\n"+
 		"                     ^~~~~~~~~~~~~~~\n"+
 		src+":2:10: note: 'n' is 1025u, as --override sets it\n")
+}
+
+// TestReadAll: readAll returns exactly what the reader holds whatever size it expected, and
+// the reader's error.
+func TestReadAll(t *testing.T) {
+	data := bytes.Repeat([]byte("fn f() {}\n"), 5000)
+	for _, size := range []int{0, 1, 511, 512, len(data) - 1, len(data), len(data) + 1, 3 * len(data)} {
+		got, err := readAll(iotest.OneByteReader(bytes.NewReader(data)), size)
+		require.NoError(t, err)
+		assert.Equal(t, data, got, "size %d", size)
+		got, err = readAll(bytes.NewReader(data), size)
+		require.NoError(t, err)
+		assert.Equal(t, data, got, "size %d", size)
+	}
+	_, err := readAll(iotest.TimeoutReader(bytes.NewReader(data)), 0)
+	assert.ErrorIs(t, err, iotest.ErrTimeout)
+}
+
+// TestInputTooLarge: a file over the input limit is refused with a message.
+func TestInputTooLarge(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "big.wgsl")
+	f, err := os.Create(path)
+	require.NoError(t, err)
+	require.NoError(t, f.Truncate(maxInputSize+1)) // sparse: no disk space taken
+	require.NoError(t, f.Close())
+	_, err = readInput(path)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "input larger than 64 MiB")
 }
