@@ -36,13 +36,14 @@ const (
 )
 
 // heapSkip keeps the allocations skipToHugePage makes to move the heap's frontier; they are
-// never touched, so they cost address space only.
+// never touched, so they cost address space only (heapDrain's too).
 var heapSkip [3][]byte
 
 // skipToHugePage moves the heap's frontier to the next 2 MB boundary and marks the memory
 // from there huge-page eligible, so the compilation's allocations, which the runtime takes
-// from the lowest free addresses, fill huge pages once the free pages below the frontier
-// (the per-P page cache and the small gaps the runtime's start-up left) are used up.
+// from the lowest free addresses, fill huge pages. The free pages below the frontier (the
+// per-P page cache, the gaps the runtime's start-up left) are taken by allocations that are
+// never touched; only the partly used spans of the start-up stay in use.
 func skipToHugePage(bytes int) {
 	// Allocations of 16 pages or more come from the page allocator's lowest free range that
 	// fits, not from the page cache; fresh memory is handed out without being touched.
