@@ -20,9 +20,10 @@ import (
 // Loads from uniform buffers and of textures and samplers (memory nothing writes) are
 // common subexpressions like the pure operations. Other loads reuse, within straight-line
 // code, the value an earlier load of the same pointer read or a store wrote, as long as
-// nothing that may write that memory came between: every loop, store, call, atomic or
-// barrier forgets what memory outside functions held, and every loop, store through a
-// function pointer or call given a pointer forgets what function memory held.
+// nothing that may write that memory came between: every loop, store, atomic or barrier,
+// and every call of a function that may store to such memory or synchronise (see effects),
+// forgets what memory outside functions held, and every loop, store through a function
+// pointer or call given a pointer forgets what function memory held.
 //
 // A duplicate carrying a source name the kept instruction lacks hands it over; two
 // differently named equal values are both kept, so that every source name survives.
@@ -85,6 +86,8 @@ type cse struct {
 	memLog []memUndo
 	epoch  uint32
 	local  uint32
+	// funcEffects caches effects.
+	funcEffects map[*ir.Func]bool
 }
 
 type memEntry struct {
@@ -191,7 +194,9 @@ func (c *cse) memory(in *ir.Inst) bool {
 		c.epoch++ // atomics and barriers: not function memory
 		return true
 	case ir.OpCall:
-		c.epoch++
+		if c.effects(in.Callee) {
+			c.epoch++
+		}
 		for _, a := range in.Args {
 			if _, ok := c.m.Type(a).(*types.Pointer); ok {
 				c.local++
@@ -207,6 +212,40 @@ func (c *cse) memory(in *ir.Inst) bool {
 	c.epoch++ // discard and anything new
 	c.local++
 	return true
+}
+
+// effects reports whether a call of f may change memory outside function variables or make
+// other invocations' writes visible: a store to such memory, an atomic or a barrier, a
+// texture store, a discard or anything not known to be harmless, in f or the functions it
+// calls. (A call's writes through pointers to function memory it is given are accounted for
+// at the call.) WGSL has no recursion, so the walk ends.
+func (c *cse) effects(f *ir.Func) bool {
+	if e, ok := c.funcEffects[f]; ok {
+		return e
+	}
+	e := false
+	ir.Walk(f.Body, func(in *ir.Inst) {
+		if e {
+			return
+		}
+		switch in.Op {
+		case ir.OpLoad, ir.OpVar, ir.OpAccess:
+		case ir.OpStore:
+			e = !c.isLocal(in.Args[0])
+		case ir.OpBuiltin:
+			fn := in.Builtin()
+			e = !(fn.IsPure() || fn == ir.BuiltinArrayLength || fn.IsTexture() && fn != ir.BuiltinTextureStore)
+		case ir.OpCall:
+			e = c.effects(in.Callee)
+		default:
+			e = !in.Op.IsPure() && !in.Op.IsTerminator() && !in.Op.IsControl()
+		}
+	})
+	if c.funcEffects == nil {
+		c.funcEffects = map[*ir.Func]bool{}
+	}
+	c.funcEffects[f] = e
+	return e
 }
 
 // isLocal reports whether p points into function memory.

@@ -168,3 +168,89 @@ func TestCSELoads(t *testing.T) {
 		assert.Equal(t, want, live[loads[name]], "load %s kept", name)
 	}
 }
+
+// TestCSECalls: a call forgets loaded values only when its callee, or a function it calls,
+// may write memory outside function variables or synchronise; function memory is forgotten
+// when the call is given a pointer.
+func TestCSECalls(t *testing.T) {
+	loads := map[string]ir.Value{}
+	m := ir.NewModule()
+	g := m.NewGlobal("buf", types.AddrStorage, types.ReadWrite, &types.Array{Elem: types.U32, Count: 4})
+	g.Binding = &ir.BindingPoint{}
+	priv := m.NewGlobal("priv", types.AddrPrivate, types.ReadWrite, types.U32)
+	wg := m.NewGlobal("wg", types.AddrWorkgroup, types.ReadWrite, types.U32)
+
+	// pure computes with a local variable, a branch and a load of buf: no effect.
+	pure := m.NewFunc("pure", types.U32)
+	x := pure.AddParam("x", types.U32, types.NoIO)
+	pb := ir.NewBuilder(pure)
+	v := pb.Var("v", types.U32, x)
+	pb.If(pb.Binary(ir.OpLt, x, pb.U32(3)), nil, func() {
+		pb.Store(v, pb.Load(pb.AccessN(g.Value, 2)))
+	}, nil)
+	pb.Return(pb.Load(v))
+	// callsPure only calls pure.
+	callsPure := m.NewFunc("callsPure", types.U32)
+	cb := ir.NewBuilder(callsPure)
+	cb.Return(cb.Call(pure, cb.U32(1)))
+	// setPriv writes private memory; callsSetPriv reaches it through a call.
+	setPriv := m.NewFunc("setPriv", nil)
+	sb := ir.NewBuilder(setPriv)
+	sb.Store(priv.Value, sb.U32(1))
+	sb.Return()
+	callsSetPriv := m.NewFunc("callsSetPriv", nil)
+	csb := ir.NewBuilder(callsSetPriv)
+	csb.Call(setPriv)
+	csb.Return()
+	// barrier synchronises: other invocations' writes become visible.
+	barrier := m.NewFunc("barrier", nil)
+	bb := ir.NewBuilder(barrier)
+	bb.Builtin(ir.BuiltinWorkgroupBarrier)
+	bb.Return()
+	// writeThrough stores through a function pointer it is given.
+	writeThrough := m.NewFunc("writeThrough", nil)
+	ptr := writeThrough.AddParam("p", &types.Pointer{Space: types.AddrFunction, Elem: types.U32, Access: types.ReadWrite}, types.NoIO)
+	wb := ir.NewBuilder(writeThrough)
+	wb.Store(ptr, wb.U32(9))
+	wb.Return()
+
+	f := m.NewFunc("f", types.U32)
+	b := ir.NewBuilder(f)
+	local := b.Var("local", types.U32, b.U32(4))
+	p := b.AccessN(g.Value, 0)
+	ld := func(name string, ptr ir.Value) {
+		loads[name] = b.Load(ptr)
+	}
+	ld("a", p)
+	ld("w", wg.Value)
+	ld("l", local)
+	b.Call(pure, b.U32(2))
+	ld("afterPure", p)         // a
+	ld("wAfterPure", wg.Value) // w
+	b.Call(callsPure)
+	ld("afterCallsPure", p) // a
+	b.Call(callsSetPriv)
+	ld("afterSetPriv", p)      // new: the callee's callee writes private memory
+	ld("lAfterSetPriv", local) // l: function memory is not given to it
+	b.Call(writeThrough, local)
+	ld("lAfterWrite", local) // new: the call is given the variable
+	ld("afterWrite", p)      // afterSetPriv: writeThrough writes function memory only
+	b.Call(barrier)
+	ld("afterBarrier", wg.Value) // new
+	b.Return(loads["afterWrite"])
+	require.NoError(t, ir.Validate(m), ir.Print(m))
+	transform.CSE(m)
+	require.NoError(t, ir.Validate(m), ir.Print(m))
+
+	live := map[ir.Value]bool{}
+	ir.Walk(f.Body, func(in *ir.Inst) {
+		if in.Op == ir.OpLoad {
+			live[in.Result] = true
+		}
+	})
+	for name, want := range map[string]bool{"a": true, "w": true, "l": true, "afterPure": false, "wAfterPure": false,
+		"afterCallsPure": false, "afterSetPriv": true, "lAfterSetPriv": false, "afterBarrier": true,
+		"lAfterWrite": true, "afterWrite": false} {
+		assert.Equal(t, want, live[loads[name]], "load %s kept", name)
+	}
+}
