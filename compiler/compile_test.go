@@ -24,6 +24,7 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/diag"
 	"github.com/wgslgo/wgslgo/compiler/ir/transform"
+	"github.com/wgslgo/wgslgo/compiler/spirv"
 	"github.com/wgslgo/wgslgo/compiler/syntax"
 	"github.com/wgslgo/wgslgo/internal/spirvval"
 )
@@ -104,8 +105,11 @@ func watchdog(src string) func() {
 // FuzzCompile: every input gives diagnostics or SPIR-V that spirv-val accepts, never a panic,
 // a hang or an internal error. The second argument selects options: bits 0-1 the target
 // (vulkan1.0 to 1.3), bit 2 --robustness=off, bit 3 --strip-names, bit 4
-// --uniform-standard-layout, bit 5 -g. The seed corpus run also compiles every seed for
-// Vulkan 1.3, without and with -g.
+// --uniform-standard-layout, bit 5 -g, bit 6 --override for every override (values 0, 1, 3,
+// -1 and 70000 in turn), bit 7 --entry-point for the first entry point. The seed corpus run
+// also compiles every seed for Vulkan 1.3, without and with -g. Where the compilation
+// succeeds, the reflection must describe the SPIR-V's entry points and specialisation
+// constants.
 //
 // To keep fuzzing past a finding that is already reported, set WGSLGO_FUZZ_IGNORE to a regular
 // expression: failures whose message matches it are skipped.
@@ -113,6 +117,9 @@ func FuzzCompile(f *testing.F) {
 	fail := fuzzFail()
 	const vulkan11 = 1
 	f.Add("@compute @workgroup_size(1) fn main() {}", uint8(vulkan11))
+	f.Add(reflectedOverrides, uint8(3|64))     // vulkan1.3, every override given a value
+	f.Add(reflectedOverrides, uint8(3|64|128)) // and one entry point kept
+	f.Add(reflectedOverrides, uint8(3|128))
 	for _, s := range repoSeeds(f) {
 		f.Add(string(s), uint8(vulkan11))
 	}
@@ -166,6 +173,24 @@ func checkCompile(t *testing.T, fail func(t *testing.T, format string, args ...a
 		NoNames:               options&8 != 0,
 		UniformStandardLayout: options&16 != 0,
 	}
+	if options&(64|128) != 0 {
+		if prog, _ := compiler.Check(compiler.Source{Name: "fuzz.wgsl", Text: []byte(src)}, opts); prog != nil {
+			if options&64 != 0 {
+				opts.Overrides = map[string]string{}
+				for i, o := range prog.Overrides {
+					opts.Overrides[o.Name()] = [...]string{"0", "1", "3", "-1", "70000"}[i%5]
+				}
+			}
+			if options&128 != 0 {
+				for _, f := range prog.Funcs {
+					if f.IsEntryPoint() {
+						opts.EntryPoint = f.Name()
+						break
+					}
+				}
+			}
+		}
+	}
 	type run struct {
 		target compiler.Target
 		debug  bool
@@ -212,8 +237,69 @@ func checkCompile(t *testing.T, fail func(t *testing.T, format string, args ...a
 		if err := spirvval.ValidateFlags(words, env, flags...); err != nil {
 			fail(t, "%s %+v: %v\nsource:\n%s", target, opts, err, src)
 		}
+		if msg := reflectionMismatch(res, opts); msg != "" {
+			fail(t, "%s %+v: %s\nsource:\n%s", target, opts, msg, src)
+		}
 	}
 	return true
+}
+
+// reflectionMismatch reports how a compilation's reflection disagrees with its SPIR-V: entry
+// points other than the module's, overrides that are no specialisation constant of it (or
+// were given values); "" when they agree.
+func reflectionMismatch(res *compiler.Result, opts compiler.Options) string {
+	mod, err := spirv.Parse(res.SPIRV)
+	if err != nil {
+		return err.Error()
+	}
+	var entries []string
+	for _, in := range mod.Find(spirv.OpEntryPoint) {
+		var name []byte
+	words:
+		for _, w := range in.Operands()[2:] {
+			for k := 0; k < 4; k++ {
+				c := byte(w >> (8 * k))
+				if c == 0 {
+					break words
+				}
+				name = append(name, c)
+			}
+		}
+		entries = append(entries, string(name))
+	}
+	var reflected []string
+	for _, ep := range res.Reflection.EntryPoints {
+		reflected = append(reflected, ep.Name)
+	}
+	if fmt.Sprint(entries) != fmt.Sprint(reflected) {
+		return fmt.Sprintf("reflected entry points %v, the module's %v", reflected, entries)
+	}
+	specIDs := map[uint32]bool{}
+	for _, d := range mod.Find(spirv.OpDecorate) {
+		if ops := d.Operands(); spirv.Decoration(ops[1]) == spirv.DecorationSpecId {
+			specIDs[ops[2]] = true
+		}
+	}
+	for _, o := range res.Reflection.Overrides {
+		if _, given := opts.Overrides[o.Name]; given {
+			return fmt.Sprintf("override %s was given a value but is reflected as an override", o.Name)
+		}
+		if !specIDs[uint32(o.ID)] && usedOverride(mod, o.Name) {
+			return fmt.Sprintf("override %s: the module has no SpecId %d", o.Name, o.ID)
+		}
+	}
+	return ""
+}
+
+// usedOverride reports whether the module has a specialisation constant called name (without
+// names, or when an unused override was dropped, there is nothing to compare).
+func usedOverride(mod *spirv.Module, name string) bool {
+	id := mod.Lookup(name)
+	if id == 0 {
+		return false
+	}
+	in, ok := mod.Def(id)
+	return ok && (in.Op == spirv.OpSpecConstant || in.Op == spirv.OpSpecConstantTrue || in.Op == spirv.OpSpecConstantFalse)
 }
 
 // TestGeneratedPrograms: the generator's programs mostly compile (or FuzzCompileGenerated
