@@ -241,7 +241,8 @@ func binaryOp(op ir.Op, s *types.Scalar) spirv.Op {
 	case ir.OpDiv:
 		return pick(spirv.OpFDiv, spirv.OpSDiv, spirv.OpUDiv)
 	case ir.OpRem:
-		// WGSL's % takes the sign of the dividend: SRem and FRem.
+		// WGSL's % takes the sign of the dividend: SRem and FRem (transform.IntDivRem
+		// rewrites the i32 ones, which Vulkan leaves undefined for negative operands).
 		return pick(spirv.OpFRem, spirv.OpSRem, spirv.OpUMod)
 	case ir.OpAnd:
 		if isBool {
