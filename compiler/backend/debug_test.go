@@ -30,7 +30,7 @@ fn collatz(n0: i32) -> i32 {
   var n = n0;
   var steps = 0;
   while n != 1 && steps < 1000 {
-    if n % 2 == 0 {
+    if (n & 1) == 0 {
       n = n / 2;
     } else {
       n = 3 * n + 1;
@@ -265,10 +265,11 @@ func TestOpLine(t *testing.T) {
 			want("main", "OpSLessThan", "k < 3", 2)
 			// Short-circuit && branches at its operator.
 			want("collatz", "OpSelectionMerge", "&& steps", 0)
-			want("collatz", "OpSelectionMerge", "if n % 2", 0)
+			want("collatz", "OpSelectionMerge", "if (n & 1)", 0)
 			// Operators at the operator; the division's guard made by a pass too.
-			want("collatz", "OpSRem", "% 2 ==", 0)
+			want("collatz", "OpBitwiseAnd", "& 1)", 0)
 			want("collatz", "OpIEqual", "== 0 {", 0)
+			want("classify", "OpISub", "% 4", 0) // i32 %: x - y * (x / y), see transform.IntDivRem
 			want("collatz", "OpSDiv", "/ 2;", 0)
 			want("collatz", "OpIMul", "3 * n", 2)
 			want("classify", "OpShiftLeftLogical", "<< 1u", 0)

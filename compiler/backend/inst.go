@@ -111,7 +111,7 @@ func (e *emitter) pure(in *ir.Inst) spirv.ID {
 
 func (e *emitter) negate(t types.Type, x spirv.ID) spirv.ID {
 	if m, ok := t.(*types.Matrix); ok {
-		return e.perColumn(m, func(col spirv.ID, i int) spirv.ID {
+		return e.perColumn(m, m, func(col spirv.ID, i int) spirv.ID {
 			return e.emit(spirv.OpFNegate, e.typeID(m.Column()), col)
 		}, x)
 	}
@@ -122,10 +122,11 @@ func (e *emitter) negate(t types.Type, x spirv.ID) spirv.ID {
 	return e.emit(op, e.typeID(t), x)
 }
 
-// perColumn builds a matrix of type m whose column i is f(column i of x).
-func (e *emitter) perColumn(m *types.Matrix, f func(col spirv.ID, i int) spirv.ID, x spirv.ID) spirv.ID {
+// perColumn builds a matrix of type m whose column i is f(column i of x), x a matrix of type
+// from (m itself, but for a conversion).
+func (e *emitter) perColumn(m, from *types.Matrix, f func(col spirv.ID, i int) spirv.ID, x spirv.ID) spirv.ID {
 	cols := make([]spirv.ID, m.Cols)
-	ct := e.typeID(m.Column())
+	ct := e.typeID(from.Column())
 	for i := range cols {
 		cols[i] = f(e.emit(spirv.OpCompositeExtract, ct, x, uint32(i)), i)
 	}
@@ -199,7 +200,7 @@ func (e *emitter) binary(op ir.Op, rt types.Type, x, y ir.Value) spirv.ID {
 		}
 		ym := e.operand(y)
 		ct := e.typeID(mx.Column())
-		return e.perColumn(mx, func(col spirv.ID, i int) spirv.ID {
+		return e.perColumn(mx, mx, func(col spirv.ID, i int) spirv.ID {
 			return e.emit(sop, ct, col, e.emit(spirv.OpCompositeExtract, ct, ym, uint32(i)))
 		}, e.operand(x))
 	}
@@ -240,7 +241,8 @@ func binaryOp(op ir.Op, s *types.Scalar) spirv.Op {
 	case ir.OpDiv:
 		return pick(spirv.OpFDiv, spirv.OpSDiv, spirv.OpUDiv)
 	case ir.OpRem:
-		// WGSL's % takes the sign of the dividend: SRem and FRem.
+		// WGSL's % takes the sign of the dividend: SRem and FRem (transform.IntDivRem
+		// rewrites the i32 ones, which Vulkan leaves undefined for negative operands).
 		return pick(spirv.OpFRem, spirv.OpSRem, spirv.OpUMod)
 	case ir.OpAnd:
 		if isBool {
@@ -296,7 +298,7 @@ func (e *emitter) convert(to, from types.Type, x spirv.ID) spirv.ID {
 		return e.convertLayout(to, from, x)
 	case *types.Matrix:
 		fm := from.(*types.Matrix)
-		return e.perColumn(tt, func(col spirv.ID, i int) spirv.ID {
+		return e.perColumn(tt, fm, func(col spirv.ID, i int) spirv.ID {
 			return e.convert(tt.Column(), fm.Column(), col)
 		}, x)
 	}

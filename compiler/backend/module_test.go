@@ -227,3 +227,26 @@ func TestUnsupported(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "ShaderIO")
 }
+
+// An i32 remainder never becomes OpSRem, which Vulkan leaves undefined for negative operands
+// (without VK_KHR_maintenance8): whatever the divisor, it is x - y * (x / y).
+func TestSignedRemainderAvoidsSRem(t *testing.T) {
+	src := `
+@group(0) @binding(0) var<storage, read_write> s: array<i32, 4>;
+@group(0) @binding(1) var<storage, read_write> v: array<vec2i, 2>;
+@group(0) @binding(2) var<storage, read_write> u: array<u32, 2>;
+
+@compute @workgroup_size(1)
+fn main() {
+    s[0] = s[1] % s[2];
+    s[3] = s[3] % 3;
+    v[0] = v[0] % v[1];
+    v[1] = v[1] % s[0];
+    u[0] = u[0] % u[1];
+}
+`
+	m := parse(t, compileWGSL(t, src, backend.Vulkan1_0, backend.Vulkan1_1, transform.Options{}))
+	assert.Empty(t, m.Find(spirv.OpSRem))
+	assert.Empty(t, m.Find(spirv.OpSMod))
+	assert.NotEmpty(t, m.Find(spirv.OpUMod), "u32 % stays OpUMod, defined for every operand")
+}

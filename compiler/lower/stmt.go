@@ -118,7 +118,12 @@ func (l *lowerer) let(d *syntax.LetDecl) {
 // assign lowers `lhs = rhs`, `lhs op= rhs` (lhs evaluated once) and `_ = rhs`.
 func (l *lowerer) assign(s *syntax.AssignStmt) {
 	if s.Phony {
-		// Evaluated for its effects only: a memory view is not even loaded.
+		// Evaluated for its effects only: a memory view is not even loaded, and a
+		// const-expression, which has none, is not materialized (an abstract value may not
+		// even fit a concrete type).
+		if l.p.TypeOf(s.RHS).Value.IsValid() {
+			return
+		}
 		if l.p.TypeOf(s.RHS).Mode == sema.Reference {
 			if _, ok := l.p.TypeOf(s.RHS).Type.(*types.Reference).Elem.(*types.Texture); !ok {
 				if _, ok := l.p.TypeOf(s.RHS).Type.(*types.Reference).Elem.(*types.Sampler); !ok {

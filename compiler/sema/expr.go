@@ -651,14 +651,6 @@ func (c *checker) binaryType(e *syntax.BinaryExpr, x, y *operand) (operand, bool
 		if n := vecSize(x.typ); n > 0 {
 			want = types.Vec(n, types.U32)
 		}
-		if sx.IsAbstract() && types.IsAbstract(y.typ) && y.stage == ConstStage {
-			// Both abstract: a constant shift of an AbstractInt.
-			if !types.Identical(y.typ, types.WithScalar(want, types.AbstractInt)) {
-				c.errorf(e, "the shift amount must be %s, not %s", want, y.typ)
-				return operand{}, false
-			}
-			return operand{typ: x.typ}, true
-		}
 		if types.ConversionRank(y.typ, want) == types.Infinite {
 			c.binaryMismatch(e, x, y)
 			return operand{}, false

@@ -11,6 +11,10 @@ import (
 // undefined: e1 / 0 is e1, e1 % 0 is 0, and for i32 the most negative value divided by -1
 // is itself (remainder 0). Both come from one rewrite: the divisor becomes 1 where it is 0
 // (or -1 with a most negative dividend), via select.
+//
+// An i32 remainder also becomes e1 - e2 * (e1 / e2): Vulkan leaves OpSRem undefined when
+// an operand is negative (unless VK_KHR_maintenance8), while OpSDiv truncates as WGSL's %
+// needs.
 func IntDivRem(m *ir.Module) {
 	for _, f := range m.Funcs {
 		b := ir.NewBuilder(f)
@@ -22,23 +26,33 @@ func IntDivRem(m *ir.Module) {
 			if !s.IsInteger() {
 				return
 			}
+			signedRem := in.Op == ir.OpRem && s.Kind == types.KindI32
 			x, y := in.Args[0], in.Args[1]
+			guard := true
 			if c := m.Const(y); c != nil && c.Elems == nil && !c.Zero {
-				if c.Bits != 0 && (s.Kind == types.KindU32 || c.Int() != -1) {
-					return // a constant divisor other than 0 and -1 needs nothing
-				}
+				// A constant divisor other than 0 and -1 needs no guard.
+				guard = c.Bits == 0 || (s.Kind != types.KindU32 && c.Int() == -1)
+			}
+			if !guard && !signedRem {
+				return
 			}
 			b.SetInsertBefore(in)
 			t := m.Type(in.Result)
 			x, y = splatOperands(b, t, x, y)
-			bad := b.Eq(y, m.ConstSplat(t, m.ConstInt(s, 0)))
-			if s.Kind == types.KindI32 {
-				minInt := m.ConstSplat(t, m.ConstInt(s, math.MinInt32))
-				negOne := m.ConstSplat(t, m.ConstInt(s, -1))
-				bad = b.Or(bad, b.And(b.Eq(x, minInt), b.Eq(y, negOne)))
+			if guard {
+				bad := b.Eq(y, m.ConstSplat(t, m.ConstInt(s, 0)))
+				if s.Kind == types.KindI32 {
+					minInt := m.ConstSplat(t, m.ConstInt(s, math.MinInt32))
+					negOne := m.ConstSplat(t, m.ConstInt(s, -1))
+					bad = b.Or(bad, b.And(b.Eq(x, minInt), b.Eq(y, negOne)))
+				}
+				y = b.Select(bad, m.ConstSplat(t, m.ConstInt(s, 1)), y)
 			}
-			in.Args[0] = x
-			in.Args[1] = b.Select(bad, m.ConstSplat(t, m.ConstInt(s, 1)), y)
+			in.Args[0], in.Args[1] = x, y
+			if signedRem {
+				in.Op = ir.OpSub
+				in.Args[1] = b.Mul(b.Div(x, y), y)
+			}
 		})
 	}
 }

@@ -35,12 +35,14 @@ func TestIntDivRem(t *testing.T) {
 		func(b *ir.Builder, p []ir.Value) {
 			q := b.Div(p[0], p[1])
 			r := b.Rem(p[0], p[1])
-			vq := b.Rem(p[2], p[3])    // vector by scalar
-			k := b.Div(p[0], b.I32(4)) // constant divisor: untouched
+			vq := b.Rem(p[2], p[3])     // vector by scalar
+			k := b.Div(p[0], b.I32(4))  // constant divisor: untouched
+			kr := b.Rem(p[0], b.I32(3)) // constant divisor: no guard, but no OpSRem either
 			z := b.Div(p[0], b.I32(-1))
 			fl := b.Div(p[4], p[4]) // float: untouched
 			s := b.Add(b.Add(q, r), b.Add(k, z))
 			s = b.Add(s, b.Convert(types.I32, fl))
+			s = b.Add(s, kr)
 			s = b.Add(s, b.Convert(types.I32, b.Swizzle(vq, 0)))
 			s = b.Add(s, b.Swizzle(b.Div(b.Splat(v2i, p[0]), b.Splat(v2i, p[1])), 1))
 			b.Return(s)

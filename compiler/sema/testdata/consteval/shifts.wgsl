@@ -11,6 +11,10 @@ const_assert (-1 >> 70u) == -1;
 const_assert (-8i >> 1u) == -4i;
 const_assert (0x80000000u >> 31u) == 1u;
 const_assert all((vec2(1u, 2u) << vec2(1u, 2u)) == vec2(2u, 8u));
+// An AbstractInt shift amount converts to u32; the shifted value stays abstract.
+const_assert (1 << 40) == 0x10000000000;
+const_assert (-0x10000000000 >> 36) == -16;
+const_assert all((vec2(1, 2) << vec2(3, 40)) == vec2(8, 0x20000000000));
 
 const sign_change_i32 = 1i << 31u; // ERROR "sign|overflow|cannot|represent|fit"
 const lost_bits_i32 = 2i << 30u; // ERROR "sign|overflow|cannot|represent|fit"
@@ -20,6 +24,8 @@ const too_far_u32 = 1u >> 32u; // ERROR "bit width|32|shift"
 const sign_change_ai = 1 << 63u; // ERROR "sign|overflow|cannot|represent|fit"
 const too_far_ai = 1 << 64u; // ERROR "sign|overflow|cannot|represent|64|fit"
 const signed_amount = 1u << 1i; // ERROR "no matching|overload|u32|cannot|convert"
+const negative_amount = 1 << -1; // ERROR "u32|fit|represent|negative"
+const scalar_amount_of_vector = vec2(1, 2) << 4; // ERROR "no matching|overload"
 
 fn runtime(a: i32, b: u32) {
 	let x = a << 32u; // ERROR "bit width|32|shift"
