@@ -6,9 +6,12 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
+	"github.com/wgslgo/wgslgo/compiler/backend"
 	"github.com/wgslgo/wgslgo/compiler/constant"
 	"github.com/wgslgo/wgslgo/compiler/lower"
+	"github.com/wgslgo/wgslgo/compiler/spirv"
 	"github.com/wgslgo/wgslgo/internal/vulkan"
 )
 
@@ -447,6 +450,46 @@ fn main() { o[0] = derived; o[1] = base; }`
 	} {
 		out := runCompute(t, compute{src: src, bufs: [][]byte{zeros(2)}, spec: tc.spec, noNaga: tc.spec != nil})
 		assert.Equal(t, tc.want, asU32(out[0]))
+	}
+}
+
+// Integer division, remainder and shifts of overrides are specialisation constant
+// instructions, evaluated by the driver: they follow WGSL's runtime rules (and never use
+// OpSRem, which Vulkan leaves undefined for negative operands). A zero divisor or a shift
+// by 32 or more is a pipeline-creation error SPIR-V cannot report: they give the runtime
+// results rather than undefined ones.
+func TestExecOverrideDivRemShift(t *testing.T) {
+	src := `
+override a: i32 = 1;
+override d: i32 = 1;
+override s: u32 = 0;
+override r = a % d;
+override q = a / d;
+override ur = u32(a) % u32(d);
+override sh = a << s;
+@group(0) @binding(0) var<storage, read_write> o: array<i32, 5>;
+@compute @workgroup_size(1)
+fn main() { o[0] = r; o[1] = q; o[2] = i32(ur); o[3] = sh; o[4] = a >> s; }`
+	_, words := compile(t, src, lower.Options{}, backend.Vulkan1_1)
+	m, err := spirv.Parse(words)
+	require.NoError(t, err)
+	assert.Empty(t, m.Find(spirv.OpSRem))
+	for _, in := range m.Find(spirv.OpSpecConstantOp) {
+		assert.NotEqual(t, uint32(spirv.OpSRem), in.Words[3], "OpSpecConstantOp SRem")
+	}
+	for _, c := range []struct{ a, d, s int32 }{
+		{-7, 3, 1}, {7, -3, 31}, {-7, -3, 2}, {-8, 0, 32}, {math.MinInt32, -1, 33}, {math.MinInt32, 3, 63},
+	} {
+		spec := map[uint32][]byte{0: vulkan.Spec32(uint32(c.a)), 1: vulkan.Spec32(uint32(c.d)), 2: vulkan.Spec32(uint32(c.s))}
+		out := runCompute(t, compute{src: src, bufs: [][]byte{zeros(5)}, spec: spec, noNaga: true})
+		ua, ud := uint32(c.a), uint32(c.d)
+		ur := uint32(0)
+		if ud != 0 {
+			ur = ua % ud
+		}
+		sh := uint32(c.s) & 31
+		assert.Equal(t, []int32{wgslRem(c.a, c.d), wgslDiv(c.a, c.d), int32(ur), c.a << sh, c.a >> sh}, asI32(out[0]),
+			"a=%d d=%d s=%d", c.a, c.d, c.s)
 	}
 }
 

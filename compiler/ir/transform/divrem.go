@@ -15,45 +15,58 @@ import (
 // An i32 remainder also becomes e1 - e2 * (e1 / e2): Vulkan leaves OpSRem undefined when
 // an operand is negative (unless VK_KHR_maintenance8), while OpSDiv truncates as WGSL's %
 // needs.
+//
+// Module-scope override-expressions (OpSpecConstantOp) get the same rewrite: a negative
+// remainder is defined there too, and a zero divisor, a pipeline-creation error WGSL's
+// implementation cannot report from SPIR-V, at least gives a value rather than undefined
+// behaviour.
 func IntDivRem(m *ir.Module) {
+	eachInst(m, func(b *ir.Builder, in *ir.Inst) {
+		if in.Op != ir.OpDiv && in.Op != ir.OpRem {
+			return
+		}
+		s := types.ElemScalar(m.Type(in.Result))
+		if !s.IsInteger() {
+			return
+		}
+		signedRem := in.Op == ir.OpRem && s.Kind == types.KindI32
+		x, y := in.Args[0], in.Args[1]
+		guard := true
+		if c := m.Const(y); c != nil && c.Elems == nil && !c.Zero {
+			// A constant divisor other than 0 and -1 needs no guard.
+			guard = c.Bits == 0 || (s.Kind != types.KindU32 && c.Int() == -1)
+		}
+		if !guard && !signedRem {
+			return
+		}
+		b.SetInsertBefore(in)
+		t := m.Type(in.Result)
+		x, y = splatOperands(b, t, x, y)
+		if guard {
+			bad := b.Eq(y, m.ConstSplat(t, m.ConstInt(s, 0)))
+			if s.Kind == types.KindI32 {
+				minInt := m.ConstSplat(t, m.ConstInt(s, math.MinInt32))
+				negOne := m.ConstSplat(t, m.ConstInt(s, -1))
+				bad = b.Or(bad, b.And(b.Eq(x, minInt), b.Eq(y, negOne)))
+			}
+			y = b.Select(bad, m.ConstSplat(t, m.ConstInt(s, 1)), y)
+		}
+		in.Args[0], in.Args[1] = x, y
+		if signedRem {
+			in.Op = ir.OpSub
+			in.Args[1] = b.Mul(b.Div(x, y), y)
+		}
+	})
+}
+
+// eachInst calls fn for every instruction of m's override-expressions and function
+// bodies, with a builder of the block that holds it (for SetInsertBefore).
+func eachInst(m *ir.Module, fn func(b *ir.Builder, in *ir.Inst)) {
+	b := m.ExprBuilder()
+	ir.Walk(m.Exprs, func(in *ir.Inst) { fn(b, in) })
 	for _, f := range m.Funcs {
 		b := ir.NewBuilder(f)
-		ir.Walk(f.Body, func(in *ir.Inst) {
-			if in.Op != ir.OpDiv && in.Op != ir.OpRem {
-				return
-			}
-			s := types.ElemScalar(m.Type(in.Result))
-			if !s.IsInteger() {
-				return
-			}
-			signedRem := in.Op == ir.OpRem && s.Kind == types.KindI32
-			x, y := in.Args[0], in.Args[1]
-			guard := true
-			if c := m.Const(y); c != nil && c.Elems == nil && !c.Zero {
-				// A constant divisor other than 0 and -1 needs no guard.
-				guard = c.Bits == 0 || (s.Kind != types.KindU32 && c.Int() == -1)
-			}
-			if !guard && !signedRem {
-				return
-			}
-			b.SetInsertBefore(in)
-			t := m.Type(in.Result)
-			x, y = splatOperands(b, t, x, y)
-			if guard {
-				bad := b.Eq(y, m.ConstSplat(t, m.ConstInt(s, 0)))
-				if s.Kind == types.KindI32 {
-					minInt := m.ConstSplat(t, m.ConstInt(s, math.MinInt32))
-					negOne := m.ConstSplat(t, m.ConstInt(s, -1))
-					bad = b.Or(bad, b.And(b.Eq(x, minInt), b.Eq(y, negOne)))
-				}
-				y = b.Select(bad, m.ConstSplat(t, m.ConstInt(s, 1)), y)
-			}
-			in.Args[0], in.Args[1] = x, y
-			if signedRem {
-				in.Op = ir.OpSub
-				in.Args[1] = b.Mul(b.Div(x, y), y)
-			}
-		})
+		ir.Walk(f.Body, func(in *ir.Inst) { fn(b, in) })
 	}
 }
 

@@ -49,6 +49,31 @@ func TestIntDivRem(t *testing.T) {
 		}), transform.IntDivRem)
 }
 
+// Override-expressions become OpSpecConstantOp, where OpSRem is as undefined for negative
+// operands and a zero divisor or a shift by 32 or more as undefined: they get the same
+// rewrites as function bodies.
+func TestIntDivRemShiftMaskOverrides(t *testing.T) {
+	build := func() *ir.Module {
+		m := ir.NewModule()
+		a := m.NewOverride("a", types.I32, 0, m.ConstI32(-7))
+		d := m.NewOverride("d", types.I32, 1, m.ConstI32(3))
+		s := m.NewOverride("s", types.U32, 2, m.ConstU32(33))
+		e := m.ExprBuilder()
+		r := e.Rem(a.Value, d.Value)
+		q := e.Div(a.Value, d.Value)
+		sh := e.Shl(r, s.Value)
+		k := e.Rem(a.Value, e.I32(4)) // constant divisor: no guard, but no OpSRem either
+		f := m.NewFunc("f", types.I32)
+		b := ir.NewBuilder(f)
+		b.Return(b.Add(b.Add(q, sh), k))
+		return m
+	}
+	golden(t, "divrem_overrides", build, func(m *ir.Module) {
+		transform.IntDivRem(m)
+		transform.ShiftMask(m)
+	})
+}
+
 func TestShiftMask(t *testing.T) {
 	golden(t, "shift", fn(types.I32, []types.Type{types.I32, types.U32, types.Vec(3, types.U32)},
 		func(b *ir.Builder, p []ir.Value) {
