@@ -26,7 +26,7 @@ var glslFloat = map[ir.BuiltinFunc]spirv.GLSLstd450{
 	ir.BuiltinRadians: spirv.GLSLstd450Radians, ir.BuiltinReflect: spirv.GLSLstd450Reflect,
 	ir.BuiltinRefract: spirv.GLSLstd450Refract, ir.BuiltinRound: spirv.GLSLstd450RoundEven,
 	ir.BuiltinSin: spirv.GLSLstd450Sin, ir.BuiltinSinh: spirv.GLSLstd450Sinh,
-	ir.BuiltinSmoothstep: spirv.GLSLstd450SmoothStep, ir.BuiltinSqrt: spirv.GLSLstd450Sqrt,
+	ir.BuiltinSqrt: spirv.GLSLstd450Sqrt,
 	ir.BuiltinStep: spirv.GLSLstd450Step, ir.BuiltinTan: spirv.GLSLstd450Tan,
 	ir.BuiltinTanh: spirv.GLSLstd450Tanh, ir.BuiltinTrunc: spirv.GLSLstd450Trunc,
 	ir.BuiltinAbs: spirv.GLSLstd450FAbs, ir.BuiltinSign: spirv.GLSLstd450FSign,
@@ -128,6 +128,8 @@ func (e *emitter) builtin(in *ir.Inst) spirv.ID {
 		return e.glsl(rt, minMax(true, s), lo, args[2])
 	case ir.BuiltinSaturate:
 		return e.glsl(rt, spirv.GLSLstd450FClamp, args[0], e.splatConst(rt, s, 0), e.splatConst(rt, s, 1))
+	case ir.BuiltinSmoothstep:
+		return e.smoothstep(rt, in, args)
 	case ir.BuiltinMix:
 		if _, ok := e.typeOf(in.Args[2]).(*types.Scalar); ok {
 			if _, vec := rt.(*types.Vector); vec {

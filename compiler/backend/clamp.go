@@ -13,7 +13,7 @@ import (
 // WGSL's min(max(e, lo), hi) (they are undefined only for lo > hi). It returns false
 // otherwise.
 func (e *emitter) clampOp(s *types.Scalar, lo, hi ir.Value) (spirv.GLSLstd450, bool) {
-	if !e.constLE(lo, hi) {
+	if !e.constBelow(lo, hi, false) {
 		return 0, false
 	}
 	switch {
@@ -25,9 +25,26 @@ func (e *emitter) clampOp(s *types.Scalar, lo, hi ir.Value) (spirv.GLSLstd450, b
 	return spirv.GLSLstd450UClamp, true
 }
 
-// constLE reports whether a and b are constants (scalars or vectors) with a <= b in every
-// component. NaNs compare false.
-func (e *emitter) constLE(a, b ir.Value) bool {
+// smoothstep emits WGSL's smoothstep(e0, e1, x). GLSL's SmoothStep is undefined when
+// e0 >= e1, WGSL's descends from 1 to 0 when e0 > e1: so only constant edges with e0 < e1
+// in every component use it, others get WGSL's formula t * t * (3 - 2 * t), where
+// t = clamp((x - e0) / (e1 - e0), 0, 1).
+func (e *emitter) smoothstep(rt types.Type, in *ir.Inst, args []spirv.ID) spirv.ID {
+	if e.constBelow(in.Args[0], in.Args[1], true) {
+		return e.glsl(rt, spirv.GLSLstd450SmoothStep, args...)
+	}
+	s := types.ElemScalar(rt)
+	t := e.typeID(rt)
+	e0, e1, x := args[0], args[1], args[2]
+	r := e.emit(spirv.OpFDiv, t, e.emit(spirv.OpFSub, t, x, e0), e.emit(spirv.OpFSub, t, e1, e0))
+	r = e.glsl(rt, spirv.GLSLstd450FClamp, r, e.splatConst(rt, s, 0), e.splatConst(rt, s, 1))
+	poly := e.emit(spirv.OpFSub, t, e.splatConst(rt, s, 3), e.emit(spirv.OpFMul, t, e.splatConst(rt, s, 2), r))
+	return e.emit(spirv.OpFMul, t, e.emit(spirv.OpFMul, t, r, r), poly)
+}
+
+// constBelow reports whether a and b are constants (scalars or vectors) with a <= b (a < b
+// when strict) in every component. NaNs compare false.
+func (e *emitter) constBelow(a, b ir.Value, strict bool) bool {
 	ca, cb := e.m.Const(a), e.m.Const(b)
 	if ca == nil || cb == nil || !types.Identical(ca.Type, cb.Type) {
 		return false
@@ -50,20 +67,20 @@ func (e *emitter) constLE(a, b ir.Value) bool {
 		switch s.Kind {
 		case types.KindF32:
 			fx, fy := math.Float32frombits(uint32(x)), math.Float32frombits(uint32(y))
-			if !(fx <= fy) {
+			if !(fx < fy || !strict && fx == fy) {
 				return false
 			}
 		case types.KindF16:
 			fx, fy := ir.F16ToF32(uint16(x)), ir.F16ToF32(uint16(y))
-			if !(fx <= fy) {
+			if !(fx < fy || !strict && fx == fy) {
 				return false
 			}
 		case types.KindI32:
-			if int32(uint32(x)) > int32(uint32(y)) {
+			if !(int32(uint32(x)) < int32(uint32(y)) || !strict && x == y) {
 				return false
 			}
 		case types.KindU32:
-			if uint32(x) > uint32(y) {
+			if !(uint32(x) < uint32(y) || !strict && x == y) {
 				return false
 			}
 		default:

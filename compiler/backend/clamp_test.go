@@ -53,7 +53,7 @@ fn main(@builtin(local_invocation_index) i: u32) {
 	fs := []float32{-2, 0, 0.1, 0.3, 0.6, 1, 1.5, 100}
 	us := []uint32{0, 1, 2, 3, 5, 6, 100, 0xffffffff}
 	ss := []int32{-100, -4, -3, -1, 0, 3, 4, 50}
-	res := runWGSL(t, wgslRun{src: src, bindings: []vulkan.Binding{storage(0, f32le(fs...)), storage(1, le32(us...)),
+	res := runWGSL(t, wgslRun{src: src, noNaga: true, bindings: []vulkan.Binding{storage(0, f32le(fs...)), storage(1, le32(us...)),
 		storage(2, le32(func() []uint32 {
 			out := make([]uint32, len(ss))
 			for i, v := range ss {
@@ -83,4 +83,44 @@ fn main() {
 `
 	m := parse(t, compileWGSL(t, src, backend.Vulkan1_0, backend.Vulkan1_1, transform.Options{}))
 	assert.Len(t, m.Find(spirv.OpImageQueryLevels), 1, "only the load at a dynamic level")
+}
+
+// smoothstep with edges that may cross is WGSL's formula: GLSL's SmoothStep is undefined
+// for edge0 >= edge1, where WGSL's descends. Constant increasing edges keep SmoothStep.
+func TestExecSmoothstep(t *testing.T) {
+	src := `
+@group(0) @binding(0) var<storage, read_write> x: array<f32, 8>;
+@group(0) @binding(1) var<storage, read> e: array<vec2f, 8>;
+@group(0) @binding(2) var<storage, read_write> o: array<vec4f, 8>;
+
+@compute @workgroup_size(8)
+fn main(@builtin(local_invocation_index) i: u32) {
+    let v = x[i];
+    o[i] = vec4f(smoothstep(e[i].x, e[i].y, v), smoothstep(0.25, 0.75, v), smoothstep(0.75, 0.25, v),
+                 smoothstep(vec2f(0.0, 1.0), vec2f(1.0, 0.0), vec2f(v)).y);
+}
+`
+	m := parse(t, compileWGSL(t, src, backend.Vulkan1_0, backend.Vulkan1_1, transform.Options{}))
+	n := 0
+	for _, in := range m.Find(spirv.OpExtInst) {
+		if in.Words[4] == uint32(spirv.GLSLstd450SmoothStep) {
+			n++
+		}
+	}
+	assert.Equal(t, 1, n, "only smoothstep(0.25, 0.75, v) is GLSL's")
+
+	xs := []float32{-1, 0, 0.25, 0.4, 0.5, 0.6, 0.75, 2}
+	es := []float32{0, 1, 1, 0, 0.5, 0.25, 0.75, 0.25, 0, 1, 0.9, 0.1, 2, -2, -1, 3}
+	smooth := func(e0, e1, x float32) float32 {
+		t := min(max((x-e0)/(e1-e0), 0), 1)
+		return t * t * (3 - 2*t)
+	}
+	// noNaga: naga emits SmoothStep, which lavapipe computes with other roundings.
+	res := runWGSL(t, wgslRun{src: src, noNaga: true, bindings: []vulkan.Binding{storage(0, f32le(xs...)),
+		{Group: 0, Binding: 1, Kind: vulkan.ReadOnlyStorageBuffer, Data: f32le(es...)}, storage(2, make([]byte, 128))}})
+	got := floats32(res.Bytes(0, 2))
+	for i, v := range xs {
+		want := []float32{smooth(es[2*i], es[2*i+1], v), smooth(0.25, 0.75, v), smooth(0.75, 0.25, v), smooth(1, 0, v)}
+		assert.InDeltaSlice(t, want, got[4*i:4*i+4], 1e-6, "x = %v, edges %v, %v", v, es[2*i], es[2*i+1])
+	}
 }
