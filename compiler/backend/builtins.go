@@ -172,6 +172,8 @@ func (e *emitter) builtin(in *ir.Inst) spirv.ID {
 		return e.emit(spirv.OpBitFieldUExtract, t, args...)
 	case ir.BuiltinInsertBits:
 		return e.emit(spirv.OpBitFieldInsert, t, args...)
+	case ir.BuiltinPack4x8Snorm, ir.BuiltinPack4x8Unorm, ir.BuiltinPack2x16Snorm, ir.BuiltinPack2x16Unorm:
+		return e.packNorm(fn, a0, args[0])
 	case ir.BuiltinPack4xI8, ir.BuiltinPack4xU8, ir.BuiltinPack4xI8Clamp, ir.BuiltinPack4xU8Clamp:
 		return e.pack4x8(fn, in.Args[0], args[0])
 	case ir.BuiltinUnpack4xI8, ir.BuiltinUnpack4xU8:
@@ -256,6 +258,34 @@ func (e *emitter) pack4x8(fn ir.BuiltinFunc, v ir.Value, x spirv.ID) spirv.ID {
 	shifts := e.value(u.ConstComposite(uv, u.ConstU32(0), u.ConstU32(8), u.ConstU32(16), u.ConstU32(24)))
 	x = e.emit(spirv.OpShiftLeftLogical, ut, x, shifts)
 	return e.sumComponents(uv, x)
+}
+
+// packNorm emits pack4x8snorm, pack4x8unorm, pack2x16snorm and pack2x16unorm. WGSL's
+// component i is ⌊0.5 + scale × clamp(v[i], lo, 1)⌋ (lo is -1 or 0): a half rounds up.
+// GLSL's packing rounds with round(), whose direction on a half is the implementation's
+// (lavapipe's is to even), and products such as 127 × 0.003937008 are exactly 0.5. So
+// the rounding is done here, exactly: with f = floor(m), m - f is exact, and the result
+// f + (m - f >= 0.5) is an integer r. The GLSL instruction then packs r / scale, which
+// it scales back to within a few ulps of r, far from a half.
+func (e *emitter) packNorm(fn ir.BuiltinFunc, vt types.Type, x spirv.ID) spirv.ID {
+	n := vt.(*types.Vector).N
+	scale := map[ir.BuiltinFunc]float64{ir.BuiltinPack4x8Snorm: 127, ir.BuiltinPack4x8Unorm: 255,
+		ir.BuiltinPack2x16Snorm: 32767, ir.BuiltinPack2x16Unorm: 65535}[fn]
+	lo := 0.0
+	if fn == ir.BuiltinPack4x8Snorm || fn == ir.BuiltinPack2x16Snorm {
+		lo = -1
+	}
+	f32 := types.F32
+	t := e.typeID(vt)
+	c := e.glsl(vt, spirv.GLSLstd450FClamp, x, e.splatConst(vt, f32, lo), e.splatConst(vt, f32, 1))
+	m := e.emit(spirv.OpFMul, t, c, e.splatConst(vt, f32, scale))
+	fl := e.glsl(vt, spirv.GLSLstd450Floor, m)
+	half := e.emit(spirv.OpFOrdGreaterThanEqual, e.typeID(types.Vec(n, types.Bool)),
+		e.emit(spirv.OpFSub, t, m, fl), e.splatConst(vt, f32, 0.5))
+	r := e.emit(spirv.OpFAdd, t, fl,
+		e.emit(spirv.OpSelect, t, half, e.splatConst(vt, f32, 1), e.splatConst(vt, f32, 0)))
+	r = e.emit(spirv.OpFMul, t, r, e.splatConst(vt, f32, float64(float32(1/scale))))
+	return e.glsl(types.U32, glslFloat[fn], r)
 }
 
 func (e *emitter) barrier(mem uint32) {
