@@ -101,12 +101,7 @@ fn main(@builtin(local_invocation_index) i: u32) {
 }
 `
 	m := parse(t, compileWGSL(t, src, backend.Vulkan1_0, backend.Vulkan1_1, transform.Options{}))
-	n := 0
-	for _, in := range m.Find(spirv.OpExtInst) {
-		if in.Words[4] == uint32(spirv.GLSLstd450SmoothStep) {
-			n++
-		}
-	}
+	n := countGLSL(m, spirv.GLSLstd450SmoothStep)
 	assert.Equal(t, 1, n, "only smoothstep(0.25, 0.75, v) is GLSL's")
 
 	xs := []float32{-1, 0, 0.25, 0.4, 0.5, 0.6, 0.75, 2}

@@ -22,6 +22,17 @@ func parse(t *testing.T, words []uint32) *spirv.Module {
 	return m
 }
 
+// countGLSL returns how many GLSL.std.450 instructions op the module has.
+func countGLSL(m *spirv.Module, op spirv.GLSLstd450) int {
+	n := 0
+	for _, in := range m.Find(spirv.OpExtInst) {
+		if in.Words[4] == uint32(op) {
+			n++
+		}
+	}
+	return n
+}
+
 // structNamed returns the struct types named name, decorated (Offset) ones first.
 func structNamed(m *spirv.Module, name string) (decorated, plain []spirv.ID) {
 	for _, in := range m.Find(spirv.OpTypeStruct) {

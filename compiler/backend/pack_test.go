@@ -40,12 +40,7 @@ fn main(@builtin(local_invocation_index) i: u32) {
 }
 `
 	m := parse(t, compileWGSL(t, src, backend.Vulkan1_0, backend.Vulkan1_1, transform.Options{}))
-	floors := 0
-	for _, in := range m.Find(spirv.OpExtInst) {
-		if in.Words[4] == uint32(spirv.GLSLstd450Floor) {
-			floors++
-		}
-	}
+	floors := countGLSL(m, spirv.GLSLstd450Floor)
 	assert.Equal(t, 4, floors, "each packing rounds before GLSL's")
 
 	xs := []float32{
