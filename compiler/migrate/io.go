@@ -55,7 +55,12 @@ func (m *migrator) planIO() {
 					fio.outs = append(fio.outs, v)
 				}
 			}
-			if f.Stage == sema.Vertex && !writesPosition(fio.outs) {
+			if f.Result != nil && len(fio.outs) > 0 {
+				m.errorAt(f.Span(), "entry point '%s' returns a value and also writes var<out> '%s'; modern WGSL returns "+
+					"every output, and the migration does not merge the two: return all the outputs or write them all to var<out>",
+					f.Name(), m.objName(fio.outs[0]))
+			}
+			if f.Stage == sema.Vertex && !writesPosition(fio.outs) && !returnsPosition(f) {
 				m.errorAt(f.Span(), "vertex entry point '%s' has no [[builtin(position)]] output, which modern WGSL requires; "+
 					"declare `[[builtin(position)]] var<out> position : vec4<f32>;` and write it", f.Name())
 			}
@@ -74,6 +79,22 @@ func writesPosition(outs []*sema.Var) bool {
 	for _, v := range outs {
 		if v.IO.Builtin == "position" {
 			return true
+		}
+	}
+	return false
+}
+
+// returnsPosition reports whether an entry point returns its position: the result itself or
+// a member of the result structure is the position builtin.
+func returnsPosition(f *sema.Func) bool {
+	if f.ResultIO.Builtin == "position" {
+		return true
+	}
+	if s, ok := f.Result.(*types.Struct); ok {
+		for _, mem := range s.Members {
+			if mem.IO.Builtin == "position" {
+				return true
+			}
 		}
 	}
 	return false

@@ -66,6 +66,9 @@ type Legacy struct {
 	// fallthroughs are the valid fallthrough statements: the last statement of a case clause
 	// that is not the last.
 	fallthroughs map[*syntax.FallthroughStmt]bool
+	// explicitLayouts are the structures whose [[offset]]s and [[stride]]s were checked, so
+	// that a structure shared by several buffers is reported once.
+	explicitLayouts map[*types.Struct]bool
 }
 
 type accessAttr struct {
@@ -87,6 +90,7 @@ func (c *checker) leg() *Legacy {
 			calls:            map[*Func]map[*Func]diag.Span{},
 			aliasAccess:      map[*TypeName]accessAttr{},
 			fallthroughs:     map[*syntax.FallthroughStmt]bool{},
+			explicitLayouts:  map[*types.Struct]bool{},
 		}
 	}
 	return c.prog.Legacy
@@ -546,7 +550,7 @@ func (c *checker) legacyBuffer(d *syntax.VarDecl, v *Var) {
 		c.errorAt(at, "the store type of a %s buffer must be a [[block]] structure, not %s", v.Space, what)
 		return
 	}
-	c.legacyExplicitLayout(s, at, map[*types.Struct]bool{})
+	c.legacyExplicitLayout(s, at, c.leg().explicitLayouts)
 }
 
 func (c *checker) legacyExplicitLayout(s *types.Struct, at diag.Span, seen map[*types.Struct]bool) {

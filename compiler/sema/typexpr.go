@@ -531,6 +531,16 @@ func (c *checker) addressSpaceArg(e syntax.Expr) (types.AddressSpace, bool) {
 		return 0, false
 	}
 	as, ok := types.ParseAddressSpace(name, c.legacy)
+	if !ok && c.legacy {
+		d := c.errorf(e, "unknown storage class '%s' (the 2021 draft has in, out, function, private, workgroup, uniform and storage)", name)
+		switch name {
+		case "storage_buffer":
+			c.note(d, e.Span(), "'storage_buffer' is the name drafts before 2021 used; write var<storage> and [[access(read)]] or [[access(read_write)]] on its type")
+		case "uniform_constant":
+			c.note(d, e.Span(), "'uniform_constant' is the name drafts before 2021 used; in the 2021 draft textures and samplers are declared without a storage class")
+		}
+		return 0, false
+	}
 	if !ok {
 		c.errorf(e, "unknown address space '%s' (want function, private, workgroup, uniform, storage or immediate)", name)
 		return 0, false

@@ -21,6 +21,9 @@ var<workgroup> wg_init : f32 = 1.0; // ERROR "initializ"
 [[group(0), binding(2)]] var<uniform> not_block : NotBlock; // ERROR "block"
 [[group(0), binding(3)]] var<storage> scalar_buffer : f32; // ERROR "block|struct"
 [[group(0), binding(4)]] var<uniform> sampler_class : sampler; // ERROR "sampler|storage class|handle|block"
+// The names of drafts before 2021.
+[[group(0), binding(5)]] var<storage_buffer> old_storage : Buf; // ERROR "unknown storage class 'storage_buffer'.*2021 draft has"
+[[group(0), binding(6)]] var<uniform_constant> old_handle : sampler; // ERROR "unknown storage class 'uniform_constant'"
 
 fn f() -> void {
   var<private> local_private : f32; // ERROR "private|function|storage class|module"
