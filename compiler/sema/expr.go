@@ -171,7 +171,8 @@ func (c *checker) convert(op *operand, t types.Type, context string) bool {
 		return true
 	}
 	if types.ConversionRank(op.typ, t) == types.Infinite {
-		c.errorf(op.expr, "cannot use a value of type %s as %s%s", op.typ, t, context)
+		d := c.errorf(op.expr, "cannot use a value of type %s as %s%s", op.typ, t, context)
+		c.noteLegacyLiteral(d, op.expr, t)
 		return false
 	}
 	if op.val.IsValid() {
@@ -629,7 +630,46 @@ func (c *checker) binaryMismatch(e *syntax.BinaryExpr, x, y *operand) {
 	if x.mode == Invalid || y.mode == Invalid {
 		return // a conversion of an operand failed and was reported
 	}
-	c.errorf(e, "no matching overload for operator '%s' with operands %s and %s", e.Op, x.typ, y.typ)
+	d := c.errorf(e, "no matching overload for operator '%s' with operands %s and %s", e.Op, x.typ, y.typ)
+	if !c.noteLegacyLiteral(d, e.Y, x.typ) {
+		c.noteLegacyLiteral(d, e.X, y.typ)
+	}
+}
+
+// noteLegacyLiteral adds to d, in the 2021 draft dialect, a note at a literal without suffix
+// that another type than the literal's was wanted (t, or its element type): the draft has no
+// abstract numbers, so 0 is an i32 and 1.0 an f32. It reports whether it did.
+func (c *checker) noteLegacyLiteral(d *diag.Diagnostic, e syntax.Expr, t types.Type) bool {
+	if !c.legacy || d == nil {
+		return false
+	}
+	want := types.LeafScalar(t)
+	var raw, is string
+	switch lit := e.(type) {
+	case *syntax.IntLit:
+		if lit.Suffix != 0 {
+			return false
+		}
+		raw, is = lit.Raw, "i32"
+	case *syntax.FloatLit:
+		if lit.Suffix != 0 {
+			return false
+		}
+		raw, is = lit.Raw, "f32"
+	default:
+		return false
+	}
+	var fix string
+	switch {
+	case want == types.U32 && is == "i32":
+		fix = raw + "u"
+	case want == types.F32 && is == "i32":
+		fix = raw + ".0"
+	default:
+		return false
+	}
+	d.Note(c.file.Source, e.Span(), "in the 2021 draft a literal without suffix is an %s: write %s", is, fix)
+	return true
 }
 
 // binaryType finds the result type of x op y, converting abstract operands.

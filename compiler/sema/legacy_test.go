@@ -38,3 +38,31 @@ fn main() -> void {
 	assert.Equal(t, 1, offsets, "%v", diags)
 	assert.Equal(t, 1, strides, "%v", diags)
 }
+
+// A literal without suffix where the draft wanted a u32 or an f32 gets a note saying how to
+// write it (the draft has no abstract numbers); modern WGSL needs none.
+func TestLegacyLiteralNotes(t *testing.T) {
+	src := `const n : u32 = 1500;
+var<private> x : f32 = 1;
+var<private> y : f32 = 1.5;
+fn f(idx : u32) -> bool {
+  return idx == 0 || 0 == idx;
+}
+`
+	file := diag.NewFile("in.wgsl", []byte(src))
+	ast, diags := syntax.Parse(file, syntax.Options{Dialect: syntax.DialectLegacy2021})
+	require.False(t, diags.HasErrors(), "parse:\n%v", diags)
+	_, diags = sema.Check(ast, sema.Options{})
+	var notes []string
+	for _, d := range diags {
+		for _, n := range d.Notes {
+			notes = append(notes, n.Message)
+		}
+	}
+	assert.Equal(t, []string{
+		"in the 2021 draft a literal without suffix is an i32: write 1500u",
+		"in the 2021 draft a literal without suffix is an i32: write 1.0",
+		"in the 2021 draft a literal without suffix is an i32: write 0u",
+		"in the 2021 draft a literal without suffix is an i32: write 0u",
+	}, notes, "%v", diags)
+}
