@@ -673,6 +673,86 @@ fn main() {
 	assert.Equal(t, want, img)
 }
 
+// Sampling with integer array indices and depth levels far out of range: WGSL clamps the
+// index to [0, textureNumLayers(t) - 1], and Vulkan the level to the image's levels. SPIR-V
+// takes both as f32, and lavapipe converts 2^31 and more back to a negative integer (layer
+// 0, level 0) unless SampleIndexClamp keeps them below 2^24. (naga has the same problem.)
+func TestExecTextureSampleLargeIndices(t *testing.T) {
+	const src = `
+@group(0) @binding(0) var<storage, read_write> out: array<vec4f>;
+@group(0) @binding(1) var<storage, read> idx: array<i32>;
+@group(0) @binding(2) var arr: texture_2d_array<f32>;
+@group(0) @binding(3) var cubes: texture_cube_array<f32>;
+@group(0) @binding(4) var depth: texture_depth_2d_array;
+@group(0) @binding(5) var s: sampler;
+@group(0) @binding(6) var less: sampler_comparison;
+
+@compute @workgroup_size(1)
+fn main(@builtin(workgroup_id) wg: vec3u) {
+  let i = idx[wg.x];
+  let u = u32(i);
+  let base = 3u * wg.x;
+  out[base] = vec4f(textureSampleLevel(arr, s, vec2f(0.5), i, 0.0).x, textureSampleLevel(arr, s, vec2f(0.5), u, 0.0).x,
+                    textureGather(1, arr, s, vec2f(0.5), i).x, textureGather(1, arr, s, vec2f(0.5), u).x);
+  out[base + 1] = vec4f(textureSampleLevel(cubes, s, vec3f(1, 0, 0), i, 0.0).x, textureSampleLevel(cubes, s, vec3f(1, 0, 0), u, 0.0).x,
+                        textureSampleCompareLevel(depth, less, vec2f(0.5), i, 0.5), textureGatherCompare(depth, less, vec2f(0.5), u, 0.5).x);
+  out[base + 2] = vec4f(textureSampleLevel(depth, s, vec2f(0.5), i, 0), textureSampleLevel(depth, s, vec2f(0.5), u, 0),
+                        textureSampleLevel(depth, s, vec2f(0.5), 1, i), textureSampleLevel(depth, s, vec2f(0.5), 1, u));
+}
+`
+	idx := []int32{0, 1, 2, 3, 100, -1, math.MinInt32, math.MaxInt32, 1<<24 + 1, -1 << 24}
+	// arr: 2x2, 3 layers, texel (layer+1, 10*(layer+1), 0, 0); cubes: 1x1 faces, 2 cubes of
+	// value cube+1; depth: 4x4 with 3 levels, 3 layers, texel (4*layer + level + 1)/16.
+	var arr, cubes, depth []float32
+	for l := range 3 {
+		for range 4 {
+			arr = append(arr, float32(l+1), float32(10*(l+1)), 0, 0)
+		}
+	}
+	for l := range 12 {
+		cubes = append(cubes, float32(l/6+1))
+	}
+	for m := range 3 {
+		for l := range 3 {
+			for range (4 >> m) * (4 >> m) {
+				depth = append(depth, float32(4*l+m+1)/16)
+			}
+		}
+	}
+	var idxWords []uint32
+	for _, i := range idx {
+		idxWords = append(idxWords, uint32(i))
+	}
+	res := runWGSL(t, wgslRun{src: src, groups: [3]uint32{uint32(len(idx)), 1, 1}, noNaga: true,
+		bindings: []vulkan.Binding{
+			storage(0, make([]byte, 16*3*len(idx))),
+			{Binding: 1, Kind: vulkan.ReadOnlyStorageBuffer, Data: le32(idxWords...)},
+			sampled(2, vulkan.ImageDesc{Dim: vulkan.Dim2DArray, Format: vulkan.RGBA32Float, Width: 2, Height: 2, Layers: 3}, f32le(arr...)),
+			sampled(3, vulkan.ImageDesc{Dim: vulkan.DimCubeArray, Format: vulkan.R32Float, Width: 1, Height: 1, Layers: 12}, f32le(cubes...)),
+			sampled(4, vulkan.ImageDesc{Dim: vulkan.Dim2DArray, Format: vulkan.Depth32Float, Width: 4, Height: 4, Layers: 3, Mips: 3}, f32le(depth...)),
+			samplerAt(5, vulkan.SamplerDesc{}),
+			samplerAt(6, vulkan.SamplerDesc{Compare: vulkan.CompareLess}),
+		}})
+	out := vec4s(res.Bytes(0, 0))
+	clampS := func(i int32, n int) int { return int(min(max(i, 0), int32(n-1))) }
+	clampU := func(i int32, n int) int { return int(min(uint32(i), uint32(n-1))) }
+	d := func(layer, level int) float32 { return float32(4*layer+level+1) / 16 }
+	pass := func(ref, d float32) float32 { // CompareLess: pass when ref < d
+		if ref < d {
+			return 1
+		}
+		return 0
+	}
+	for k, i := range idx {
+		ls, lu := clampS(i, 3), clampU(i, 3)
+		assert.Equal(t, [4]float32{float32(ls + 1), float32(lu + 1), float32(10 * (ls + 1)), float32(10 * (lu + 1))},
+			out[3*k], "2d array, index %d", i)
+		assert.Equal(t, [4]float32{float32(clampS(i, 2) + 1), float32(clampU(i, 2) + 1), pass(0.5, d(ls, 0)), pass(0.5, d(lu, 0))},
+			out[3*k+1], "cube array and depth compare, index %d", i)
+		assert.Equal(t, [4]float32{d(ls, 0), d(lu, 0), d(1, ls), d(1, lu)}, out[3*k+2], "depth, index or level %d", i)
+	}
+}
+
 // global_invocation_index and workgroup_index, which SPIR-V computes from the ids.
 func TestExecLinearIndices(t *testing.T) {
 	const src = `

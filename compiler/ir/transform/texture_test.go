@@ -133,3 +133,39 @@ func TestExternalTextureBindings(t *testing.T) {
 		bp(0, 7): {Plane1: bp(0, 10), Params: bp(0, 11)},
 	}, got)
 }
+
+// Integer array indices and depth levels of sampling calls are kept below 2^24, except
+// constants already there; f32 levels, textureLoad and textureStore are untouched.
+func TestSampleIndexClamp(t *testing.T) {
+	build := func() *ir.Module {
+		m := ir.NewModule()
+		handle := func(name string, tt types.Type, binding uint32) ir.Value {
+			g := m.NewGlobal(name, types.AddrHandle, types.Read, tt)
+			g.Binding = &ir.BindingPoint{Binding: binding}
+			return g.Value
+		}
+		arr := handle("arr", &types.Texture{Kind: types.TexSampled, Dim: types.Dim2DArray, Sampled: types.F32}, 0)
+		cubes := handle("cubes", &types.Texture{Kind: types.TexSampled, Dim: types.DimCubeArray, Sampled: types.F32}, 1)
+		depth := handle("depth", &types.Texture{Kind: types.TexDepth, Dim: types.Dim2DArray}, 2)
+		s := handle("s", types.SamplerType, 3)
+		sc := handle("sc", types.ComparisonSamplerType, 4)
+		f := m.NewFunc("f", types.Vec(4, types.F32))
+		i := f.AddParam("i", types.I32, types.NoIO)
+		u := f.AddParam("u", types.U32, types.NoIO)
+		b := ir.NewBuilder(f)
+		uv := m.ConstSplat(types.Vec(2, types.F32), m.ConstF32(0.5))
+		dir := m.ConstSplat(types.Vec(3, types.F32), m.ConstF32(1))
+		ta, tc, td := b.Load(arr), b.Load(cubes), b.Load(depth)
+		sv, scv := b.Load(s), b.Load(sc)
+		x := b.Builtin(ir.BuiltinTextureSampleLevel, ta, sv, uv, i, b.F32(0))
+		x = b.Add(x, b.Builtin(ir.BuiltinTextureGather, b.I32(1), ta, sv, uv, u))
+		x = b.Add(x, b.Builtin(ir.BuiltinTextureSampleLevel, tc, sv, dir, u, b.F32(2)))
+		x = b.Add(x, b.Builtin(ir.BuiltinTextureGatherCompare, td, scv, uv, b.U32(3), b.F32(0.5))) // constant: untouched
+		d := b.Builtin(ir.BuiltinTextureSampleLevel, td, sv, uv, i, u)
+		d = b.Add(d, b.Builtin(ir.BuiltinTextureSampleCompareLevel, td, scv, uv, b.I32(-1), b.F32(0.5)))
+		x = b.Add(x, b.Builtin(ir.BuiltinTextureLoad, ta, m.ConstSplat(types.Vec(2, types.I32), m.ConstI32(0)), u, i))
+		b.Return(b.Add(x, b.Splat(types.Vec(4, types.F32), d)))
+		return m
+	}
+	golden(t, "sample_index", build, transform.SampleIndexClamp)
+}

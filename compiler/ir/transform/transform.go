@@ -58,6 +58,7 @@ func ForSPIRV(m *ir.Module, opts Options) error {
 	ShiftMask(m)
 	FloatToIntSaturate(m)
 	BitFieldClamp(m)
+	SampleIndexClamp(m)
 	Std140(m, lay)
 	ForkExplicitLayout(m, lay)
 	Fold(m)
