@@ -160,7 +160,7 @@ func (c *checker) globalVar(d *syntax.VarDecl) Object {
 		v.Space, v.Access = types.AddrHandle, types.Read
 	default:
 		if !explicitSpace && t != nil {
-			c.errorf(d, "module-scope variable '%s' needs an address space, e.g. var<private>", d.Name.Name)
+			c.errorf(d, "module-scope variable '%s' needs an address space, e.g. %s", d.Name.Name, c.spaceExample(d))
 			return nil
 		}
 	}
@@ -321,4 +321,20 @@ func (c *checker) bindingAttrs(d *syntax.VarDecl, set attrSet, v *Var) {
 	if v.Group < 0 || v.Binding < 0 {
 		v.Group, v.Binding = -1, -1
 	}
+}
+
+// spaceExample suggests an address space for a module-scope variable written without one,
+// from its attributes: a buffer for a binding, in the 2021 draft in or out for pipeline IO.
+func (c *checker) spaceExample(d *syntax.VarDecl) string {
+	for _, a := range d.Attrs {
+		switch a.Name.Name {
+		case "binding", "group", "set":
+			return "var<uniform> or var<storage>"
+		case "location", "builtin":
+			if c.legacy {
+				return "var<in> or var<out>"
+			}
+		}
+	}
+	return "var<private>"
 }

@@ -13,6 +13,7 @@ var<workgroup> worklist: array<i32, 10>;
 @group(0) @binding(4) var tex: texture_2d<f32>;
 
 var no_address_space: i32; // ERROR "address space"
+@group(1) @binding(9) var no_space_buffer: i32; // ERROR "e.g. var<uniform> or var<storage>"
 var<function> module_function: i32; // ERROR "function|address space|module"
 var<workgroup> wg_init: i32 = 1; // ERROR "initializ"
 @group(1) @binding(0) var<storage> storage_init: i32 = 1; // ERROR "initializ"

@@ -15,6 +15,8 @@ var<private> p : f32 = 1.0;
 [[group(0), binding(1)]] var s : sampler;
 
 var no_class : f32; // ERROR "storage class|address space"
+[[group(0), binding(5)]] var no_class_buf : Buf; // ERROR "e.g. var<uniform> or var<storage>"
+[[location(3)]] var no_class_io : f32; // ERROR "e.g. var<in> or var<out>"
 var<function> module_function : f32; // ERROR "function|storage class|address space|module"
 var<workgroup> wg_init : f32 = 1.0; // ERROR "initializ"
 [[location(1)]] var<in> in_init : f32 = 1.0; // ERROR "initializ"
