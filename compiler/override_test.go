@@ -120,3 +120,52 @@ func checkPrinted(t *testing.T, d *diag.Diagnostic, src []byte) {
 	assert.Regexp(t, caretLine, lines[2])
 	assert.Equal(t, p.Column-1, strings.Index(lines[2], "^"), "caret column:\n%s", b.String())
 }
+
+// TestOverridesOutsideTheShader: with --entry-point, the override-expressions that are not
+// part of the kept entry point's shader are not evaluated (spec: "Override-expressions ... will
+// be evaluated if and only if E forms part of the shader for the entry point"), so values that
+// would make them fail are no error there; they still are for an entry point that uses them.
+func TestOverridesOutsideTheShader(t *testing.T) {
+	src := compiler.Source{Name: "ep.wgsl", Text: []byte(`override d: i32 = 1;
+override q: i32 = 10 / d;
+override n: u32 = 4;
+override w: u32 = 8 / n;
+@group(0) @binding(0) var<storage, read_write> buf: array<i32>;
+var<workgroup> tile: array<u32, 16 / n>;
+@compute @workgroup_size(1) fn a() { buf[0] = q; }
+@compute @workgroup_size(w) fn b() { buf[1] = 2; }
+@compute @workgroup_size(1) fn c() { tile[0] = 1u; buf[2] = i32(tile[0]); }
+`)}
+	values := map[string]string{"d": "0", "n": "0"}
+	for _, tc := range []struct {
+		entry string
+		errs  []string
+	}{
+		{"a", []string{"division by zero"}},
+		{"b", []string{"division by zero"}}, // w = 8 / n sizes b's workgroup
+		{"c", []string{"division by zero"}}, // 16 / n sizes the tile c uses
+		{"", []string{"division by zero", "division by zero", "division by zero"}},
+	} {
+		_, err := compiler.Compile(src, compiler.Options{EntryPoint: tc.entry, Overrides: values, Target: "vulkan1.3"})
+		var diags diag.List
+		require.ErrorAs(t, err, &diags, "entry point %q", tc.entry)
+		var got []string
+		for _, d := range diags {
+			got = append(got, d.Message)
+		}
+		assert.Len(t, got, len(tc.errs), "entry point %q: %v", tc.entry, got)
+		for _, d := range diags {
+			assert.Contains(t, d.Message, "division by zero")
+		}
+	}
+	// Only d is 0: b and c do not use q.
+	for _, entry := range []string{"b", "c"} {
+		res, err := compiler.Compile(src, compiler.Options{EntryPoint: entry, Overrides: map[string]string{"d": "0"}, Target: "vulkan1.3"})
+		require.NoError(t, err, "entry point %s", entry)
+		spirvval.Check(t, res.SPIRV, "vulkan1.3")
+	}
+	// Only n is 0: a does not use w or the tile.
+	res, err := compiler.Compile(src, compiler.Options{EntryPoint: "a", Overrides: map[string]string{"n": "0"}, Target: "vulkan1.3"})
+	require.NoError(t, err)
+	spirvval.Check(t, res.SPIRV, "vulkan1.3")
+}

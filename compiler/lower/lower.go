@@ -163,13 +163,13 @@ func (l *lowerer) module() {
 	if !ok {
 		return
 	}
-	l.overrides()
 	used := map[sema.Object]bool{}
 	for _, f := range funcs {
 		for _, g := range f.Globals {
 			used[g] = true
 		}
 	}
+	l.overrides(l.shaderOverrides(funcs, used))
 	for _, v := range l.p.Globals {
 		if l.opts.EntryPoint != "" && !used[v] {
 			continue

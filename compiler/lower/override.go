@@ -35,8 +35,12 @@ type privateInit struct {
 	ptr ir.Value
 }
 
-// overrides creates the IR overrides, or constants for substituted ones.
-func (l *lowerer) overrides() {
+// overrides creates the IR overrides, or constants for substituted ones. With
+// Options.EntryPoint, inShader holds the overrides that form part of the entry point's shader:
+// the spec evaluates no other override-expression at pipeline creation, so the defaults of the
+// others are lowered without reporting what the override values make them fail at (their
+// value is then unknown: they have no default, and nothing kept uses them).
+func (l *lowerer) overrides(inShader map[*sema.Override]bool) {
 	for _, name := range sortedKeys(l.opts.Overrides) {
 		o := FindOverride(l.p, name)
 		if o == nil {
@@ -62,6 +66,15 @@ func (l *lowerer) overrides() {
 		case o.Value.IsValid():
 			def = l.constant(o.Value, s)
 		case o.Default == nil:
+		case inShader != nil && !inShader[o]:
+			saved := l.rep
+			if l.specExpressible(o.Default) {
+				def = l.moduleValue(o.Default)
+			}
+			if len(l.rep.Diags) > len(saved.Diags) {
+				def = 0
+			}
+			l.rep = saved
 		case l.specExpressible(o.Default):
 			def = l.moduleValue(o.Default)
 		default:
@@ -199,4 +212,76 @@ func specConversion(from, to types.Type, bitcast bool) bool {
 		return !fs.IsFloat() && !ts.IsFloat()
 	}
 	return fs.IsFloat() == ts.IsFloat()
+}
+
+// shaderOverrides returns, with Options.EntryPoint, the overrides that form part of the
+// entry point's shader: those its functions use (used holds their globals), those that size
+// the workgroup, the subgroup and the arrays of the variables it uses, and those their
+// defaults name in turn. Without Options.EntryPoint it returns nil: every entry point is kept,
+// and every override is part of a shader.
+func (l *lowerer) shaderOverrides(funcs []*sema.Func, used map[sema.Object]bool) map[*sema.Override]bool {
+	if l.opts.EntryPoint == "" {
+		return nil
+	}
+	set := map[*sema.Override]bool{}
+	var work []*sema.Override
+	add := func(o *sema.Override) {
+		if !set[o] {
+			set[o] = true
+			work = append(work, o)
+		}
+	}
+	names := func(e syntax.Expr) {
+		if e == nil {
+			return
+		}
+		syntax.Inspect(e, func(n syntax.Node) bool {
+			if id, ok := n.(*syntax.IdentExpr); ok {
+				if o, ok := l.p.UseOf(id).(*sema.Override); ok {
+					add(o)
+				}
+			}
+			return true
+		})
+	}
+	var counts func(t types.Type)
+	counts = func(t types.Type) {
+		switch t := t.(type) {
+		case *types.Array:
+			switch k := t.CountOverride.(type) {
+			case *sema.Override:
+				add(k)
+			case syntax.Expr:
+				names(k)
+			}
+			counts(t.Elem)
+		case *types.Struct:
+			for _, m := range t.Members {
+				counts(m.Type)
+			}
+		}
+	}
+	for g := range used {
+		switch g := g.(type) {
+		case *sema.Override:
+			add(g)
+		case *sema.Var:
+			counts(g.Type)
+			names(g.Init)
+		}
+	}
+	for _, f := range funcs {
+		for _, d := range f.Workgroup {
+			names(d.Expr)
+		}
+		if f.SubgroupSize != nil {
+			names(f.SubgroupSize.Expr)
+		}
+	}
+	for len(work) > 0 {
+		o := work[len(work)-1]
+		work = work[:len(work)-1]
+		names(o.Default)
+	}
+	return set
 }
