@@ -1,12 +1,86 @@
 package backend_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/wgslgo/wgslgo/internal/vulkan"
 )
+
+// Under contention, compareExchange lets exactly one of the invocations racing to replace
+// 0 win (its old value 0, exchanged), every other one sees the winner's value and is not
+// exchanged; and a compare-exchange loop incrementing a counter, which ends only on an
+// exchanged result, sees each count from 0 to n-1 once. Storage memory across four
+// workgroups, workgroup memory within each. Which invocation wins varies: no naga run.
+func TestExecCompareExchangeContention(t *testing.T) {
+	src := `
+struct S { first: atomic<u32>, counter: atomic<u32>, seen: array<u32, 256>, firstOld: array<u32, 256>, wg: array<u32, 256> }
+@group(0) @binding(0) var<storage, read_write> s: S;
+var<workgroup> wfirst: atomic<i32>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3u, @builtin(local_invocation_index) lid: u32) {
+    let g = gid.x;
+    let r = atomicCompareExchangeWeak(&s.first, 0u, g + 1u);
+    s.firstOld[g] = r.old_value | select(0u, 0x80000000u, r.exchanged);
+    let w = atomicCompareExchangeWeak(&wfirst, 0, -i32(lid) - 1);
+    s.wg[g] = u32(-w.old_value) | select(0u, 0x80000000u, w.exchanged);
+    loop {
+        let old = atomicLoad(&s.counter);
+        let x = atomicCompareExchangeWeak(&s.counter, old, old + 1u);
+        if x.exchanged {
+            s.seen[g] = x.old_value;
+            break;
+        }
+    }
+}
+`
+	const n = 256
+	res := runWGSL(t, wgslRun{src: src, groups: [3]uint32{n / 64, 1, 1}, noNaga: true,
+		bindings: []vulkan.Binding{storage(0, le32(make([]uint32, 2+3*n)...))}})
+	out := words32(res.Bytes(0, 0))
+	first, counter := out[0], out[1]
+	seen, firstOld, wg := out[2:2+n], out[2+n:2+2*n], out[2+2*n:]
+	assert.Equal(t, uint32(n), counter, "counter")
+	sorted := slices.Clone(seen)
+	slices.Sort(sorted)
+	for i, v := range sorted {
+		require.Equal(t, uint32(i), v, "the loop's old values are not 0..%d: %v", n-1, seen)
+	}
+	require.NotZero(t, first)
+	const exchanged = 0x80000000
+	for g, v := range firstOld {
+		if uint32(g)+1 == first {
+			assert.Equal(t, uint32(exchanged), v, "the winner, invocation %d", g)
+		} else {
+			assert.Equal(t, first, v, "invocation %d", g)
+		}
+	}
+	for k := 0; k < n/64; k++ {
+		part := wg[64*k : 64*k+64]
+		var winner uint32
+		for _, v := range part {
+			if v&exchanged != 0 {
+				require.Zero(t, winner, "two winners in workgroup %d: %x", k, part)
+				require.Equal(t, uint32(exchanged), v, "the winner's old value")
+			}
+		}
+		for lid, v := range part {
+			if v == exchanged {
+				winner = uint32(lid) + 1
+			}
+		}
+		require.NotZero(t, winner, "no winner in workgroup %d", k)
+		for lid, v := range part {
+			if v != exchanged {
+				assert.Equal(t, winner, v, "workgroup %d, invocation %d", k, lid)
+			}
+		}
+	}
+}
 
 // Min and max of i32 atomics compare signed, of u32 ones unsigned, on storage and
 // workgroup memory (each case's values give another result under the other comparison);
@@ -111,4 +185,44 @@ fn main(@builtin(local_invocation_index) lid: u32) {
 	want = append(want, cur)
 	assert.Equal(t, want, words32(res.Bytes(0, 2)), "old values of exchange, add, sub, and, or, xor, min, max; then the load")
 	assert.Equal(t, cur, out[4], "the last value stored")
+}
+
+// A workgroup's invocations pass messages through storage and workgroup memory, separated
+// by storageBarrier and workgroupBarrier: each reads what another one wrote before the
+// barriers. Several workgroups, each on its own part of the buffer.
+func TestExecBarrierMessagePassing(t *testing.T) {
+	src := `
+@group(0) @binding(0) var<storage, read_write> data: array<u32, 256>;
+@group(0) @binding(1) var<storage, read_write> out: array<vec2u, 256>;
+var<workgroup> sh: array<u32, 64>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wg: vec3u) {
+    let base = wg.x * 64u;
+    for (var round = 0u; round < 3u; round++) {
+        data[base + lid] = (base + lid) * 3u + round;
+        sh[lid] = lid * 5u + round;
+        storageBarrier();
+        workgroupBarrier();
+        let other = (lid + 1u + round * 7u) % 64u;
+        out[base + lid] += vec2(data[base + other], sh[other]);
+        storageBarrier();
+        workgroupBarrier();
+    }
+}
+`
+	const n = 256
+	res := runWGSL(t, wgslRun{src: src, groups: [3]uint32{n / 64, 1, 1}, bindings: []vulkan.Binding{
+		storage(0, le32(make([]uint32, n)...)), storage(1, le32(make([]uint32, 2*n)...))}})
+	out := words32(res.Bytes(0, 1))
+	for g := 0; g < n; g++ {
+		base, lid := g/64*64, g%64
+		var d, s uint32
+		for round := 0; round < 3; round++ {
+			other := (lid + 1 + round*7) % 64
+			d += uint32(base+other)*3 + uint32(round)
+			s += uint32(other)*5 + uint32(round)
+		}
+		assert.Equal(t, []uint32{d, s}, out[2*g:2*g+2], "invocation %d", g)
+	}
 }
