@@ -101,7 +101,13 @@ func (e *emitter) builtin(in *ir.Inst) spirv.ID {
 		return 0
 	case ir.BuiltinWorkgroupUniformLoad:
 		e.barrier(semWorkgroupMemory)
-		v := e.fn.f.Load(t, args[0])
+		var v spirv.ID
+		if _, ok := a0.(*types.Pointer).Elem.(*types.Atomic); ok {
+			// The overload for a pointer to an atomic loads atomically.
+			v = e.fn.f.Emit(spirv.OpAtomicLoad, t, args[0], e.constU32(scopeWorkgroup), e.constU32(0))
+		} else {
+			v = e.fn.f.Load(t, args[0])
+		}
 		e.barrier(semWorkgroupMemory)
 		return v
 	case ir.BuiltinAbs:
