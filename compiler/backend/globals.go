@@ -209,7 +209,7 @@ func (e *emitter) entryPoints() {
 		}
 		fid := e.funcIDs[f]
 		var iface []spirv.ID
-		depth := false
+		var depth *types.IO // the frag_depth output's attributes
 		for _, g := range e.usedGlobals(f) {
 			io := g.Space == types.AddrIn || g.Space == types.AddrOut
 			if io || e.ver >= spirv.Version1_4 {
@@ -220,15 +220,22 @@ func (e *emitter) entryPoints() {
 				e.ioDecorations(g, e.globalVars[g], f.Stage)
 			}
 			if g.Space == types.AddrOut && g.IO.Builtin == "frag_depth" {
-				depth = true
+				depth = &g.IO
 			}
 		}
 		b.EntryPoint(executionModels[f.Stage], fid, f.Name, iface...)
 		switch f.Stage {
 		case ir.StageFragment:
 			b.ExecutionMode(fid, spirv.ExecutionModeOriginUpperLeft)
-			if depth {
+			if depth != nil {
 				b.ExecutionMode(fid, spirv.ExecutionModeDepthReplacing)
+				// The fragment_depth promise lets the driver keep early depth tests.
+				switch depth.DepthMode {
+				case "less":
+					b.ExecutionMode(fid, spirv.ExecutionModeDepthLess)
+				case "greater":
+					b.ExecutionMode(fid, spirv.ExecutionModeDepthGreater)
+				}
 			}
 		case ir.StageCompute:
 			e.workgroupSize(f, fid)

@@ -26,6 +26,8 @@ var stageShaders = []struct {
 	refusal string
 	// caps must all be declared (on every target that takes the shader).
 	caps []spirv.Capability
+	// modes are the execution modes of each entry point, in order.
+	modes [][]spirv.ExecutionMode
 }{
 	{name: "fragment builtins", src: `
 struct Out {
@@ -161,6 +163,14 @@ fn main(@builtin(subgroup_id) sid: u32, @builtin(num_subgroups) n: u32, @builtin
   out[li] = sid * 1000u + n;
 }
 `, minTarget: backend.Vulkan1_1, refusal: "target vulkan1.1 or later"},
+	{name: "frag_depth depth modes", src: `
+requires fragment_depth;
+@fragment fn less(@builtin(position) p: vec4f) -> @builtin(frag_depth, less) f32 { return p.z * 0.5; }
+@fragment fn greater(@builtin(position) p: vec4f) -> @builtin(frag_depth, greater) f32 { return p.z; }
+`, modes: [][]spirv.ExecutionMode{
+		{spirv.ExecutionModeOriginUpperLeft, spirv.ExecutionModeDepthReplacing, spirv.ExecutionModeDepthLess},
+		{spirv.ExecutionModeOriginUpperLeft, spirv.ExecutionModeDepthReplacing, spirv.ExecutionModeDepthGreater},
+	}},
 }
 
 func TestStageShaders(t *testing.T) {
@@ -183,10 +193,26 @@ func TestStageShaders(t *testing.T) {
 					for _, c := range sh.caps {
 						assert.True(t, hasCapability(m, c), "%v on %v", c, target)
 					}
+					for i, ep := range m.Find(spirv.OpEntryPoint) {
+						if i < len(sh.modes) {
+							assert.Equal(t, sh.modes[i], executionModes(m, ep.Words[2]), "entry point %d on %v", i, target)
+						}
+					}
 				}
 			}
 		})
 	}
+}
+
+// executionModes lists the execution modes of the entry point fn in order.
+func executionModes(m *spirv.Module, fn uint32) []spirv.ExecutionMode {
+	var modes []spirv.ExecutionMode
+	for _, in := range m.Find(spirv.OpExecutionMode) {
+		if in.Words[1] == fn {
+			modes = append(modes, spirv.ExecutionMode(in.Words[2]))
+		}
+	}
+	return modes
 }
 
 func hasCapability(m *spirv.Module, c spirv.Capability) bool {
