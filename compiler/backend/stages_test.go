@@ -1,6 +1,7 @@
 package backend_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -305,5 +306,27 @@ fn main(@builtin(subgroup_invocation_id) id: u32, @builtin(subgroup_size) size: 
 			elect = 1
 		}
 		assert.Equal(t, []uint32{ballot[0], ballot[1], elect, 1}, row[8:12], "invocation %d", li)
+	}
+}
+
+// The 2021 draft's var<in> and var<out> can serve entry points of both stages. One variable
+// takes one set of decorations, so it is refused where the stages need different ones: a
+// vertex input must not be Flat, an integer fragment input must be.
+func TestSharedPipelineVariable(t *testing.T) {
+	const shared = `
+[[location(0)]] var<in> a: %s;
+[[builtin(position)]] var<out> p: vec4<f32>;
+[[location(0)]] var<out> o: vec4<f32>;
+[[stage(vertex)]] fn vs() { p = vec4<f32>(f32(a)); }
+[[stage(fragment)]] fn fs() { o = vec4<f32>(f32(a)); }
+`
+	for _, target := range backend.Targets {
+		words, err := emitWGSL(t, fmt.Sprintf(shared, "f32"), target, transform.Options{})
+		require.NoError(t, err, target.String())
+		spirvval.Check(t, words, target.String())
+		_, err = emitWGSL(t, fmt.Sprintf(shared, "u32"), target, transform.Options{})
+		require.Error(t, err, target.String())
+		assert.Contains(t, err.Error(), "pipeline variable a is used by the vertex entry point vs and the fragment entry point fs, "+
+			"which need different interpolation decorations in SPIR-V (none and Flat): declare one variable per stage")
 	}
 }
