@@ -1,6 +1,9 @@
 package backend
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/spirv"
 	"github.com/wgslgo/wgslgo/compiler/types"
@@ -162,26 +165,48 @@ func (e *emitter) ioDecorations(g *ir.Global, v spirv.ID, stage ir.Stage) {
 	if io.Invariant {
 		b.Decorate(v, spirv.DecorationInvariant)
 	}
-	// Interpolation decorations go on vertex outputs and fragment inputs only.
-	if g.Space == types.AddrIn && stage == ir.StageFragment || g.Space == types.AddrOut && stage == ir.StageVertex {
-		// Vulkan wants every integer fragment input flat, builtins (sample_index,
-		// primitive_index) included.
-		s := types.LeafScalar(g.Type)
-		integer := s != nil && s.IsInteger() && g.Space == types.AddrIn
-		switch {
-		case io.Interpolate == "flat" || integer:
-			b.Decorate(v, spirv.DecorationFlat)
-		case io.Interpolate == "linear":
-			b.Decorate(v, spirv.DecorationNoPerspective)
-		}
-		switch io.Sampling {
-		case "centroid":
-			b.Decorate(v, spirv.DecorationCentroid)
-		case "sample":
+	for _, d := range interpolation(g, stage) {
+		if d == spirv.DecorationSample {
 			b.Capability(spirv.CapabilitySampleRateShading)
-			b.Decorate(v, spirv.DecorationSample)
 		}
+		b.Decorate(v, d)
 	}
+}
+
+// interpolation is the interpolation decorations of a pipeline input or output used by an
+// entry point of stage. They go on vertex outputs and fragment inputs only (Vulkan forbids
+// them on vertex inputs and fragment outputs), and Vulkan wants every integer fragment input
+// Flat, builtins (sample_index, primitive_index) included.
+func interpolation(g *ir.Global, stage ir.Stage) []spirv.Decoration {
+	if !(g.Space == types.AddrIn && stage == ir.StageFragment || g.Space == types.AddrOut && stage == ir.StageVertex) {
+		return nil
+	}
+	var ds []spirv.Decoration
+	s := types.LeafScalar(g.Type)
+	switch {
+	case g.IO.Interpolate == "flat" || s != nil && s.IsInteger() && g.Space == types.AddrIn:
+		ds = append(ds, spirv.DecorationFlat)
+	case g.IO.Interpolate == "linear":
+		ds = append(ds, spirv.DecorationNoPerspective)
+	}
+	switch g.IO.Sampling {
+	case "centroid":
+		ds = append(ds, spirv.DecorationCentroid)
+	case "sample":
+		ds = append(ds, spirv.DecorationSample)
+	}
+	return ds
+}
+
+func decorationList(ds []spirv.Decoration) string {
+	if len(ds) == 0 {
+		return "none"
+	}
+	names := make([]string, len(ds))
+	for i, d := range ds {
+		names[i] = d.String()
+	}
+	return strings.Join(names, " ")
 }
 
 func (e *emitter) needVersion(v spirv.Version, what string) {
@@ -199,7 +224,7 @@ var executionModels = [...]spirv.ExecutionModel{
 // entryPoints declares the entry points with their interfaces and execution modes.
 func (e *emitter) entryPoints() {
 	b := e.b
-	decorated := map[*ir.Global]bool{}
+	decorated := map[*ir.Global]*ir.Func{} // the entry point each IO variable was decorated for
 	for _, f := range e.m.Funcs {
 		if f.Stage == ir.StageNone {
 			continue
@@ -209,26 +234,39 @@ func (e *emitter) entryPoints() {
 		}
 		fid := e.funcIDs[f]
 		var iface []spirv.ID
-		depth := false
+		var depth *types.IO // the frag_depth output's attributes
 		for _, g := range e.usedGlobals(f) {
 			io := g.Space == types.AddrIn || g.Space == types.AddrOut
 			if io || e.ver >= spirv.Version1_4 {
 				iface = append(iface, e.globalVars[g])
 			}
-			if io && !decorated[g] {
-				decorated[g] = true
+			if first := decorated[g]; io && first == nil {
+				decorated[g] = f
 				e.ioDecorations(g, e.globalVars[g], f.Stage)
+			} else if io && !slices.Equal(interpolation(g, first.Stage), interpolation(g, f.Stage)) {
+				// Only the 2021 draft's var<in> and var<out> can be shared between stages.
+				e.fail("pipeline variable %s is used by the %s entry point %s and the %s entry point %s, which "+
+					"need different interpolation decorations in SPIR-V (%s and %s): declare one variable per stage",
+					g.Name, first.Stage, first.Name, f.Stage, f.Name, decorationList(interpolation(g, first.Stage)),
+					decorationList(interpolation(g, f.Stage)))
 			}
 			if g.Space == types.AddrOut && g.IO.Builtin == "frag_depth" {
-				depth = true
+				depth = &g.IO
 			}
 		}
 		b.EntryPoint(executionModels[f.Stage], fid, f.Name, iface...)
 		switch f.Stage {
 		case ir.StageFragment:
 			b.ExecutionMode(fid, spirv.ExecutionModeOriginUpperLeft)
-			if depth {
+			if depth != nil {
 				b.ExecutionMode(fid, spirv.ExecutionModeDepthReplacing)
+				// The fragment_depth promise lets the driver keep early depth tests.
+				switch depth.DepthMode {
+				case "less":
+					b.ExecutionMode(fid, spirv.ExecutionModeDepthLess)
+				case "greater":
+					b.ExecutionMode(fid, spirv.ExecutionModeDepthGreater)
+				}
 			}
 		case ir.StageCompute:
 			e.workgroupSize(f, fid)

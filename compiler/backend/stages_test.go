@@ -1,6 +1,7 @@
 package backend_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -26,6 +27,8 @@ var stageShaders = []struct {
 	refusal string
 	// caps must all be declared (on every target that takes the shader).
 	caps []spirv.Capability
+	// modes are the execution modes of each entry point, in order.
+	modes [][]spirv.ExecutionMode
 }{
 	{name: "fragment builtins", src: `
 struct Out {
@@ -161,6 +164,14 @@ fn main(@builtin(subgroup_id) sid: u32, @builtin(num_subgroups) n: u32, @builtin
   out[li] = sid * 1000u + n;
 }
 `, minTarget: backend.Vulkan1_1, refusal: "target vulkan1.1 or later"},
+	{name: "frag_depth depth modes", src: `
+requires fragment_depth;
+@fragment fn less(@builtin(position) p: vec4f) -> @builtin(frag_depth, less) f32 { return p.z * 0.5; }
+@fragment fn greater(@builtin(position) p: vec4f) -> @builtin(frag_depth, greater) f32 { return p.z; }
+`, modes: [][]spirv.ExecutionMode{
+		{spirv.ExecutionModeOriginUpperLeft, spirv.ExecutionModeDepthReplacing, spirv.ExecutionModeDepthLess},
+		{spirv.ExecutionModeOriginUpperLeft, spirv.ExecutionModeDepthReplacing, spirv.ExecutionModeDepthGreater},
+	}},
 }
 
 func TestStageShaders(t *testing.T) {
@@ -183,10 +194,26 @@ func TestStageShaders(t *testing.T) {
 					for _, c := range sh.caps {
 						assert.True(t, hasCapability(m, c), "%v on %v", c, target)
 					}
+					for i, ep := range m.Find(spirv.OpEntryPoint) {
+						if i < len(sh.modes) {
+							assert.Equal(t, sh.modes[i], executionModes(m, ep.Words[2]), "entry point %d on %v", i, target)
+						}
+					}
 				}
 			}
 		})
 	}
+}
+
+// executionModes lists the execution modes of the entry point fn in order.
+func executionModes(m *spirv.Module, fn uint32) []spirv.ExecutionMode {
+	var modes []spirv.ExecutionMode
+	for _, in := range m.Find(spirv.OpExecutionMode) {
+		if in.Words[1] == fn {
+			modes = append(modes, spirv.ExecutionMode(in.Words[2]))
+		}
+	}
+	return modes
 }
 
 func hasCapability(m *spirv.Module, c spirv.Capability) bool {
@@ -279,5 +306,27 @@ fn main(@builtin(subgroup_invocation_id) id: u32, @builtin(subgroup_size) size: 
 			elect = 1
 		}
 		assert.Equal(t, []uint32{ballot[0], ballot[1], elect, 1}, row[8:12], "invocation %d", li)
+	}
+}
+
+// The 2021 draft's var<in> and var<out> can serve entry points of both stages. One variable
+// takes one set of decorations, so it is refused where the stages need different ones: a
+// vertex input must not be Flat, an integer fragment input must be.
+func TestSharedPipelineVariable(t *testing.T) {
+	const shared = `
+[[location(0)]] var<in> a: %s;
+[[builtin(position)]] var<out> p: vec4<f32>;
+[[location(0)]] var<out> o: vec4<f32>;
+[[stage(vertex)]] fn vs() { p = vec4<f32>(f32(a)); }
+[[stage(fragment)]] fn fs() { o = vec4<f32>(f32(a)); }
+`
+	for _, target := range backend.Targets {
+		words, err := emitWGSL(t, fmt.Sprintf(shared, "f32"), target, transform.Options{})
+		require.NoError(t, err, target.String())
+		spirvval.Check(t, words, target.String())
+		_, err = emitWGSL(t, fmt.Sprintf(shared, "u32"), target, transform.Options{})
+		require.Error(t, err, target.String())
+		assert.Contains(t, err.Error(), "pipeline variable a is used by the vertex entry point vs and the fragment entry point fs, "+
+			"which need different interpolation decorations in SPIR-V (none and Flat): declare one variable per stage")
 	}
 }

@@ -125,7 +125,7 @@ func (c *checker) ioAttrs(set attrSet, t types.Type, io *types.IO) {
 			} else {
 				io.Builtin = name
 				if t != nil && !v.TypeOK(t) {
-					want := "a different type"
+					want := "array<f32, N> with N <= 8" // clip_distances, the one without a fixed type
 					if v.Type != nil {
 						want = v.Type.String()
 					}

@@ -69,6 +69,15 @@ type Binding struct {
 
 	Image   *ImageDesc   // StorageImage, SampledImage, CombinedImageSampler
 	Sampler *SamplerDesc // Sampler, ComparisonSampler, CombinedImageSampler; nil: defaults
+
+	// Fill, for a multisampled image, is SPIR-V with the entry points "vs" and "fs" that
+	// draw it instead of FillWGSL's: three vertices (a triangle list, no vertex buffers, no
+	// culling, front face counter-clockwise), a viewport of the whole image with a positive
+	// height and depth range [0, 1], one fragment shader invocation per sample, a color
+	// attachment cleared to zero at location 0 (or, for Depth32Float, a depth attachment
+	// with the test always passing), and Data as a storage buffer at @group(0) @binding(0).
+	// It lets tests check what fragment shaders see and write.
+	Fill []uint32
 }
 
 func (b *Binding) slot() Slot { return Slot{b.Group, b.Binding} }

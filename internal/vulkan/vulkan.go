@@ -260,9 +260,12 @@ func (d *Device) Dispatch(r Run) (*Result, error) {
 	fills := map[int][]uint32{}
 	for i, b := range r.Bindings {
 		if b.Image != nil && b.Image.Samples > 1 {
-			words, err := fillSPIRV(b.Image.Format, b.Image.Width, b.Image.Samples)
-			if err != nil {
-				return nil, fmt.Errorf("vulkan: %v: %w", b.slot(), err)
+			words := b.Fill
+			if words == nil {
+				var err error
+				if words, err = fillSPIRV(b.Image.Format, b.Image.Width, b.Image.Samples); err != nil {
+					return nil, fmt.Errorf("vulkan: %v: %w", b.slot(), err)
+				}
 			}
 			fills[i] = words
 		}
@@ -367,6 +370,9 @@ func (d *Device) checkBinding(b *Binding) error {
 			if err := d.Multisample(b.Image.Format, b.Image.Samples); err != nil {
 				return err
 			}
+		}
+		if b.Fill != nil && b.Image.Samples <= 1 {
+			return errors.New("Fill is for multisampled images only")
 		}
 		if b.Data != nil && len(b.Data) != b.Image.Size() {
 			return fmt.Errorf("Data is %d bytes; the %v image holds %d", len(b.Data), b.Image.Format, b.Image.Size())

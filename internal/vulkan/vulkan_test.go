@@ -345,6 +345,9 @@ func TestBadInput(t *testing.T) {
 		{"compare on plain sampler", Run{SPIRV: double, Entry: "main", Groups: one,
 			Bindings: []Binding{{Binding: 1, Kind: Sampler, Sampler: &SamplerDesc{Compare: CompareLess}}}},
 			"use kind ComparisonSampler"},
+		{"fill of a single-sampled image", Run{SPIRV: double, Entry: "main", Groups: one, Bindings: []Binding{{Binding: 1,
+			Kind: SampledImage, Image: &ImageDesc{Dim: Dim2D, Format: R32Float, Width: 4}, Fill: double}}},
+			"Fill is for multisampled images only"},
 		{"sampler with data", Run{SPIRV: double, Entry: "main", Groups: one,
 			Bindings: []Binding{{Binding: 1, Kind: Sampler, Data: make([]byte, 4)}}}, "a sampler has no Image or Data"},
 	} {
