@@ -12,14 +12,17 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
 
+// handleGlobal declares a texture or sampler at group 0 and the binding given.
+func handleGlobal(m *ir.Module, name string, tt types.Type, binding uint32) ir.Value {
+	g := m.NewGlobal(name, types.AddrHandle, types.Read, tt)
+	g.Binding = &ir.BindingPoint{Binding: binding}
+	return g.Value
+}
+
 func TestTextureRobustness(t *testing.T) {
 	build := func() *ir.Module {
 		m := ir.NewModule()
-		handle := func(name string, tt types.Type, binding uint32) ir.Value {
-			g := m.NewGlobal(name, types.AddrHandle, types.Read, tt)
-			g.Binding = &ir.BindingPoint{Binding: binding}
-			return g.Value
-		}
+		handle := func(name string, tt types.Type, binding uint32) ir.Value { return handleGlobal(m, name, tt, binding) }
 		arr := handle("arr", &types.Texture{Kind: types.TexSampled, Dim: types.Dim2DArray, Sampled: types.F32}, 0)
 		ms := handle("ms", &types.Texture{Kind: types.TexMultisampled, Dim: types.Dim2D, Sampled: types.U32}, 1)
 		st := handle("st", &types.Texture{Kind: types.TexStorage, Dim: types.Dim2DArray, Format: types.R32float, Access: types.Write}, 2)
@@ -139,11 +142,7 @@ func TestExternalTextureBindings(t *testing.T) {
 func TestSampleIndexClamp(t *testing.T) {
 	build := func() *ir.Module {
 		m := ir.NewModule()
-		handle := func(name string, tt types.Type, binding uint32) ir.Value {
-			g := m.NewGlobal(name, types.AddrHandle, types.Read, tt)
-			g.Binding = &ir.BindingPoint{Binding: binding}
-			return g.Value
-		}
+		handle := func(name string, tt types.Type, binding uint32) ir.Value { return handleGlobal(m, name, tt, binding) }
 		arr := handle("arr", &types.Texture{Kind: types.TexSampled, Dim: types.Dim2DArray, Sampled: types.F32}, 0)
 		cubes := handle("cubes", &types.Texture{Kind: types.TexSampled, Dim: types.DimCubeArray, Sampled: types.F32}, 1)
 		depth := handle("depth", &types.Texture{Kind: types.TexDepth, Dim: types.Dim2DArray}, 2)
