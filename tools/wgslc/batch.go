@@ -58,7 +58,7 @@ func runBatch(cfg config, args []string, stderr io.Writer) int {
 	}
 	for _, o := range []struct{ flag, path string }{{"-o", cfg.out}, {"--reflect", cfg.reflectOut}} {
 		if o.path != "" && !namesDir(o.path) {
-			fmt.Fprintf(stderr, "wgslc: compiling several files, %s names a directory: %s is not one (end it with %c to create it)\n",
+			fmt.Fprintf(stderr, "wgslc: in a batch (see wgslc -h), %s names a directory: %s is not one (end it with %c to create it)\n",
 				o.flag, o.path, filepath.Separator)
 			return exitUsage
 		}

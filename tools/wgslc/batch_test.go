@@ -310,12 +310,17 @@ func TestBatchUsage(t *testing.T) {
 
 	code, stderr := runWgslc(t, "-o", out, a, b)
 	assert.Equal(t, exitUsage, code)
-	assert.Contains(t, stderr, "compiling several files, -o names a directory: "+out+" is not one (end it with / to create it)")
+	assert.Contains(t, stderr, "in a batch (see wgslc -h), -o names a directory: "+out+" is not one (end it with / to create it)")
 	assert.NoFileExists(t, out)
 
 	code, stderr = runWgslc(t, "--reflect", a, a, b)
 	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, stderr, "--reflect names a directory")
+
+	// One input with one output naming a directory is a batch too: the other must be one.
+	code, stderr = runWgslc(t, "-o", out, "--reflect", filepath.Join(dir, "json")+"/", a)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr, "-o names a directory: "+out+" is not one")
 
 	code, stderr = runWgslc(t, "--migrate", a, b)
 	assert.Equal(t, exitUsage, code)
