@@ -2,9 +2,14 @@
 //
 //	wgslc --parse-only FILE.wgsl            check the syntax only
 //	wgslc -o OUT.spv [--reflect OUT.json] FILE.wgsl
+//	wgslc -o DIR [--reflect DIR] INPUT...   a batch: files, directories, '-' for a list on stdin
+//
+// A batch compiles its inputs on all cores; each output and each file's diagnostics are those
+// of a run on that file alone, in input order (wgslc -h gives the output names).
 //
 // Exit status: 0 on success, 1 when the shader has errors (diagnostics on stderr as
-// file:line:col: error: message, with the source line and a caret), 2 for usage or I/O errors.
+// file:line:col: error: message, with the source line and a caret), 2 for usage or I/O errors;
+// for a batch, the highest of its inputs'.
 package main
 
 import (
