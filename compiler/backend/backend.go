@@ -20,6 +20,7 @@ package backend
 import (
 	"fmt"
 
+	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/layout"
 	"github.com/wgslgo/wgslgo/compiler/spirv"
@@ -347,7 +348,7 @@ func (e *emitter) scan(f *ir.Func) {
 				seenGlobal[a] = 1
 				fi.globals = append(fi.globals, e.m.Global(a))
 			}
-			chained := i == 0 && (in.Op == ir.OpAccess || in.Op == ir.OpBuiltin && in.Builtin() == ir.BuiltinArrayLength)
+			chained := i == 0 && (in.Op == ir.OpAccess || in.Op == ir.OpBuiltin && in.Builtin() == builtins.FnArrayLength)
 			if !chained && seenGlobal[a] == 1 && e.isWrapped(e.m.Global(a)) {
 				seenGlobal[a] = 2
 				fi.inner = append(fi.inner, a)

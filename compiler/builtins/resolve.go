@@ -230,6 +230,46 @@ func Resolve(ctx Context, c Call) (*Resolved, error) {
 		return nil, unknown(name)
 	}
 	r := resolver{ctx: ctx, call: c, typ: typ}
+	if !r.candidates(b) && !b.Constructor {
+		return nil, templateError(b, &c)
+	}
+	switch r.n {
+	case 0:
+		return nil, r.failure(b)
+	case 1:
+		return r.finish(r.cand(0))
+	}
+	var list []string
+	for i := 0; i < r.n; i++ {
+		list = append(list, r.cand(i).o.signature(&r.cand(i).b))
+	}
+	return nil, &Error{Kind: AmbiguousCall, Msg: "ambiguous call " + r.callString(), Candidates: dedupe(list)}
+}
+
+// ResultType is the Result of Resolve for a call of function fn with arguments of types args,
+// none of them abstract and constant (the checker's types after conversion, or the IR's): what
+// a caller needing only the type asks, without the allocations of a Resolved. Functions that
+// return nothing have a nil result. The error says only that no single overload applies.
+func ResultType(ctx Context, fn Fn, args []types.Type) (types.Type, error) {
+	b, ok := lookupTable(fn.String())
+	if !ok {
+		return nil, unknown(fn.String())
+	}
+	r := resolver{ctx: ctx, call: Call{Name: b.Name, Args: args}}
+	if r.candidates(b); r.n != 1 {
+		return nil, &Error{Kind: NoMatchingOverload, Msg: "no single overload of " + b.Name + " takes the arguments"}
+	}
+	best := r.cand(0)
+	if best.o.result == nil {
+		return nil, nil
+	}
+	return best.o.inst(best.o.result, &best.b), nil
+}
+
+// candidates keeps the best candidates among b's overloads (r.n of them), and reports
+// whether any overload applied to the call's arguments and template arguments.
+func (r *resolver) candidates(b *Builtin) bool {
+	c := &r.call
 	if c.Const == nil {
 		for _, a := range c.Args {
 			if !types.IsAbstract(a) {
@@ -252,20 +292,7 @@ func Resolve(ctx Context, c Call) (*Resolved, error) {
 			r.try(o)
 		}
 	}
-	if !tried && !b.Constructor {
-		return nil, templateError(b, &c)
-	}
-	switch r.n {
-	case 0:
-		return nil, r.failure(b)
-	case 1:
-		return r.finish(r.cand(0))
-	}
-	var list []string
-	for i := 0; i < r.n; i++ {
-		list = append(list, r.cand(i).o.signature(&r.cand(i).b))
-	}
-	return nil, &Error{Kind: AmbiguousCall, Msg: "ambiguous call " + r.callString(), Candidates: dedupe(list)}
+	return tried
 }
 
 // A cand is a candidate: an overload, a complete substitution of its variables, and the

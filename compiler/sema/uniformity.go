@@ -2,8 +2,8 @@ package sema
 
 import (
 	"fmt"
-	"strings"
 
+	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/diag"
 	"github.com/wgslgo/wgslgo/compiler/syntax"
 	"github.com/wgslgo/wgslgo/compiler/types"
@@ -243,7 +243,7 @@ func (c *checker) uniformity() {
 func usesSubgroupOps(p *Program) bool {
 	for _, f := range p.Funcs {
 		for _, b := range f.Builtins {
-			if builtinUniformityKind(b.Name) == bkSubgroup {
+			if b.Uniformity.TriggeringRule() == "subgroup_uniformity" {
 				return true
 			}
 		}
@@ -672,7 +672,10 @@ func (u *uniformity) explain(fn *Func, call *syntax.CallExpr, arg int32, content
 	name := call.Callee.Name.Name
 	ci := u.c.prog.CallOf(call)
 	if ci == nil || ci.Kind != CallFunc {
-		t := trigger{span: call.Loc, direct: true, rule: builtinRule(name)}
+		t := trigger{span: call.Loc, direct: true}
+		if ci != nil && ci.Builtin != nil {
+			t.rule = ci.Builtin.Overload.Uniformity.TriggeringRule()
+		}
 		switch {
 		case arg >= 0 && int(arg) < len(call.Args):
 			t.span = call.Args[arg].Span()
@@ -1479,65 +1482,6 @@ func (u *uniformity) identObj(e *syntax.IdentExpr, obj Object, cf int32, load bo
 	return cf
 }
 
-// builtinKind groups the builtin functions by their uniformity tags.
-type builtinKind uint8
-
-const (
-	bkPlain       builtinKind = iota // no restriction; the result depends on the arguments
-	bkBarrier                        // must be called in uniform control flow (workgroup scope)
-	bkUniformLoad                    // workgroupUniformLoad: uniform control flow and pointer; uniform result
-	bkDerivative                     // derivative_uniformity; non-uniform result
-	bkSubgroup                       // subgroup_uniformity (subgroup scope); non-uniform result at workgroup scope
-	bkAtomic                         // non-uniform result
-	bkTextureLoad                    // non-uniform result from read-write storage textures
-)
-
-func builtinUniformityKind(name string) builtinKind {
-	switch name {
-	case "workgroupBarrier", "storageBarrier", "textureBarrier":
-		return bkBarrier
-	case "workgroupUniformLoad":
-		return bkUniformLoad
-	case "dpdx", "dpdxCoarse", "dpdxFine", "dpdy", "dpdyCoarse", "dpdyFine",
-		"fwidth", "fwidthCoarse", "fwidthFine",
-		"textureSample", "textureSampleBias", "textureSampleCompare":
-		return bkDerivative
-	case "textureLoad":
-		return bkTextureLoad
-	}
-	switch {
-	case strings.HasPrefix(name, "subgroup"), strings.HasPrefix(name, "quad"):
-		return bkSubgroup
-	case strings.HasPrefix(name, "atomic"):
-		return bkAtomic
-	}
-	return bkPlain
-}
-
-// builtinRule is the triggering rule of a builtin's uniformity failures ("" for the unnamed
-// rule of synchronization builtins, which cannot be filtered).
-func builtinRule(name string) string {
-	switch builtinUniformityKind(name) {
-	case bkDerivative:
-		return "derivative_uniformity"
-	case bkSubgroup:
-		return "subgroup_uniformity"
-	}
-	return ""
-}
-
-// subgroupUniformResult lists the subgroup builtins whose result is uniform at subgroup
-// scope (their function tag is NoRestriction).
-func subgroupUniformResult(name string) bool {
-	switch name {
-	case "subgroupAdd", "subgroupAll", "subgroupAnd", "subgroupAny", "subgroupBallot",
-		"subgroupBroadcast", "subgroupBroadcastFirst", "subgroupMax", "subgroupMin",
-		"subgroupMul", "subgroupOr", "subgroupXor":
-		return true
-	}
-	return false
-}
-
 func (u *uniformity) call(e *syntax.CallExpr, cf int32) int32 {
 	ci := u.c.prog.CallOf(e)
 	if ci != nil && ci.Kind == CallFunc {
@@ -1555,47 +1499,45 @@ func (u *uniformity) call(e *syntax.CallExpr, cf int32) int32 {
 		// Value constructors, conversions and bitcast.
 		return r
 	}
-	switch builtinUniformityKind(ci.Name) {
-	case bkBarrier:
-		if u.scope == workgroupScope {
-			u.require(sevError, u.callNode(e, cf))
-		}
-		return cf
-	case bkUniformLoad:
-		if u.scope == workgroupScope {
-			u.require(sevError, u.callNode(e, cf))
-			if len(e.Args) > 0 {
-				u.require(sevError, u.argNode(e, 0, u.args[base].val))
+	o := ci.Builtin.Overload
+	// requireParams requires the arguments of the overload's @uniform parameters to be
+	// uniform, with severity sev.
+	requireParams := func(sev filterSeverity) {
+		for i, p := range o.Params {
+			if p.Uniform && i < len(e.Args) {
+				u.require(sev, u.argNode(e, i, u.args[base+i].val))
 			}
+		}
+	}
+	switch o.Uniformity {
+	case builtins.UniformityBarrier:
+		if u.scope == workgroupScope {
+			u.require(sevError, u.callNode(e, cf))
+			requireParams(sevError)
 			return cf
 		}
-	case bkDerivative:
+	case builtins.UniformityDerivative:
 		if u.scope == workgroupScope {
-			if sev := u.c.severityAt("derivative_uniformity", e.Loc.Start); sev != sevOff {
+			if sev := u.c.severityAt(o.Uniformity.TriggeringRule(), e.Loc.Start); sev != sevOff {
 				u.require(sev, u.callNode(e, cf))
 			}
 		}
 		return u.nonUniformResult(e)
-	case bkSubgroup:
+	case builtins.UniformitySubgroup, builtins.UniformitySubgroupUniform:
 		if u.scope != subgroupScope {
 			return u.nonUniformResult(e)
 		}
-		if sev := u.c.severityAt("subgroup_uniformity", e.Loc.Start); sev != sevOff {
+		if sev := u.c.severityAt(o.Uniformity.TriggeringRule(), e.Loc.Start); sev != sevOff {
 			u.require(sev, u.callNode(e, cf))
-			switch ci.Name {
-			case "subgroupShuffleUp", "subgroupShuffleDown", "subgroupShuffleXor":
-				if len(e.Args) > 1 {
-					u.require(sev, u.argNode(e, 1, u.args[base+1].val))
-				}
-			}
+			requireParams(sev)
 		}
-		if !subgroupUniformResult(ci.Name) {
+		if o.Uniformity == builtins.UniformitySubgroup {
 			return u.nonUniformResult(e)
 		}
-	case bkAtomic:
+	case builtins.UniformityNonUniformResult:
 		return u.nonUniformResult(e)
-	case bkTextureLoad:
-		if ci.Builtin != nil && len(ci.Builtin.Params) > 0 {
+	case builtins.UniformityStorageTextureLoad:
+		if len(ci.Builtin.Params) > 0 {
 			if tex, ok := ci.Builtin.Params[0].(*types.Texture); ok && tex.Kind == types.TexStorage && tex.Access == types.ReadWrite {
 				return u.nonUniformResult(e)
 			}

@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/ir/irtest"
 	"github.com/wgslgo/wgslgo/compiler/ir/transform"
@@ -98,9 +99,9 @@ func TestFloatToIntSaturate(t *testing.T) {
 func TestBitFieldClamp(t *testing.T) {
 	golden(t, "bits", fn(types.I32, []types.Type{types.I32, types.U32, types.U32},
 		func(b *ir.Builder, p []ir.Value) {
-			x := b.Builtin(ir.BuiltinExtractBits, p[0], p[1], p[2])
-			y := b.Builtin(ir.BuiltinInsertBits, x, p[0], p[1], p[2])
-			z := b.Builtin(ir.BuiltinExtractBits, y, b.U32(4), b.U32(8)) // in range: untouched
+			x := b.Builtin(builtins.FnExtractBits, p[0], p[1], p[2])
+			y := b.Builtin(builtins.FnInsertBits, x, p[0], p[1], p[2])
+			z := b.Builtin(builtins.FnExtractBits, y, b.U32(4), b.U32(8)) // in range: untouched
 			b.Return(z)
 		}), transform.BitFieldClamp)
 }
@@ -150,7 +151,7 @@ func TestZeroInitWorkgroup(t *testing.T) {
 		f.WorkgroupSize = [3]ir.Value{size.Value, m.ConstU32(2)}
 		b := ir.NewBuilder(f)
 		b.Store(b.AccessN(tile.Value, 3), b.Zero(types.Vec(2, types.F32)))
-		b.Builtin(ir.BuiltinAtomicAdd, flag.Value, b.U32(1))
+		b.Builtin(builtins.FnAtomicAdd, flag.Value, b.U32(1))
 		b.Finish()
 		return m
 	}
