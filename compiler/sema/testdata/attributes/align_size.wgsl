@@ -14,15 +14,15 @@ struct Ok {
 }
 @group(0) @binding(0) var<storage> ok: Ok;
 
-struct AlignZero { @align(0) a: f32 } // ERROR "align|positive|power of 2|power of two"
-struct AlignNotPow2 { @align(3) a: f32 } // ERROR "align|power of 2|power of two"
-struct AlignNegative { @align(-4) a: f32 } // ERROR "align|positive|power of 2|power of two|negative"
-struct AlignTooSmall { @align(2) a: f32 } // ERROR "align|multiple|alignment|RequiredAlignOf"
-struct AlignTooSmallVec { @align(8) a: vec3f } // ERROR "align|multiple|alignment|RequiredAlignOf"
-struct AlignFloat { @align(4.0) a: f32 } // ERROR "align|integer|i32|u32"
-struct SizeZero { @size(0) a: f32 } // ERROR "size|positive|at least"
-struct SizeTooSmall { @size(2) a: f32 } // ERROR "size|at least|SizeOf|smaller"
-struct SizeTooSmallVec { @size(8) a: vec3f } // ERROR "size|at least|SizeOf|smaller"
-struct SizeRuntime { @size(16) a: array<f32> } // ERROR "size|runtime|fixed|footprint"
+struct AlignZero { @align(0) a: f32 } // ERRORx "align|positive|power of 2|power of two"
+struct AlignNotPow2 { @align(3) a: f32 } // ERRORx "align|power of 2|power of two"
+struct AlignNegative { @align(-4) a: f32 } // ERRORx "align|positive|power of 2|power of two|negative"
+struct AlignTooSmall { @align(2) a: f32 } // ERRORx "align|multiple|alignment|RequiredAlignOf"
+struct AlignTooSmallVec { @align(8) a: vec3f } // ERRORx "align|multiple|alignment|RequiredAlignOf"
+struct AlignFloat { @align(4.0) a: f32 } // ERRORx "align|integer|i32|u32"
+struct SizeZero { @size(0) a: f32 } // ERRORx "size|positive|at least"
+struct SizeTooSmall { @size(2) a: f32 } // ERRORx "size|at least|SizeOf|smaller"
+struct SizeTooSmallVec { @size(8) a: vec3f } // ERRORx "size|at least|SizeOf|smaller"
+struct SizeRuntime { @size(16) a: array<f32> } // ERRORx "size|runtime|fixed|footprint"
 override ov = 16;
-struct AlignOverride { @align(ov) a: f32 } // ERROR "align|const"
+struct AlignOverride { @align(ov) a: f32 } // ERRORx "align|const"

@@ -20,10 +20,10 @@ fn f(p: Ptr) -> F {
 	return v.x + a[4].y + z + k;
 }
 
-alias Bad = undeclared_type; // ERROR "unresolved|undeclared|unknown|not declared"
-alias NotType = k; // ERROR "type|const"
+alias Bad = undeclared_type; // ERRORx "unresolved|undeclared|unknown|not declared"
+alias NotType = k; // ERRORx "type|const"
 fn g() {
-	let x: Vec = vec2f(); // ERROR "cannot|convert|mismatch"
-	let y = F(true, 1); // ERROR "argument|no matching|overload|too many"
+	let x: Vec = vec2f(); // ERRORx "cannot|convert|mismatch"
+	let y = F(true, 1); // ERRORx "argument|no matching|overload|too many"
 }
-alias Ambig = vec3; // ERROR "template|type-generator|type generator|explicit"
+alias Ambig = vec3; // ERRORx "template|type-generator|type generator|explicit"

@@ -15,9 +15,9 @@ fn f() {
 	let q: ptr<private, f32> = &pvar[1];
 	let tex = t;
 	let smp = s;
-	let e: u32 = -1; // ERROR "cannot|represent|convert|fit"
-	let atom = buf[0]; // ERROR "atomic|construct|load"
-	let rt = buf; // ERROR "runtime|construct|array"
-	let untyped_mismatch: i32 = 1u; // ERROR "cannot|convert|mismatch"
+	let e: u32 = -1; // ERRORx "cannot|represent|convert|fit"
+	let atom = buf[0]; // ERRORx "atomic|construct|load"
+	let rt = buf; // ERRORx "runtime|construct|array"
+	let untyped_mismatch: i32 = 1u; // ERRORx "cannot|convert|mismatch"
 	_ = f32(a + c.x) + b + d[0] + (*p)[0] + *q;
 }

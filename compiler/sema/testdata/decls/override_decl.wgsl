@@ -11,19 +11,19 @@ override count: u32 = 4;
 override with_const = cc * 2;
 override idx: i32 = -1;
 const cc = 3;
-@id(65535) override max_id: f16 = 1.0h; // ERROR "f16"
+@id(65535) override max_id: f16 = 1.0h; // ERRORx "f16"
 
-override vec_type: vec2f; // ERROR "scalar"
-override arr_type: array<i32, 2>; // ERROR "scalar"
-override no_type_no_init; // ERROR "type|initializer"
+override vec_type: vec2f; // ERRORx "scalar"
+override arr_type: array<i32, 2>; // ERRORx "scalar"
+override no_type_no_init; // ERRORx "type|initializer"
 override abstract_ok = 1.5;
-@id(65536) override id_too_large: i32; // ERROR "id|65535|range"
-@id(-1) override id_negative: i32; // ERROR "id|negative|range"
-@id(1200) override id_duplicate: i32; // ERROR "id|duplicate|1200|already"
-@id(1.5) override id_float: i32; // ERROR "id|integer"
+@id(65536) override id_too_large: i32; // ERRORx "id|65535|range"
+@id(-1) override id_negative: i32; // ERRORx "id|negative|range"
+@id(1200) override id_duplicate: i32; // ERRORx "id|duplicate|1200|already"
+@id(1.5) override id_float: i32; // ERRORx "id|integer"
 var<private> pv: i32 = 0;
-override from_var: i32 = pv; // ERROR "override|var"
-override from_fn: i32 = f(); // ERROR "override|function|module-scope"
+override from_var: i32 = pv; // ERRORx "override|var"
+override from_fn: i32 = f(); // ERRORx "override|function|module-scope"
 fn f() -> i32 { return 1; }
-override bad_init: u32 = -1; // ERROR "cannot|represent|convert|fit"
-override mismatched: bool = 1; // ERROR "cannot|convert|mismatch"
+override bad_init: u32 = -1; // ERRORx "cannot|represent|convert|fit"
+override mismatched: bool = 1; // ERRORx "cannot|convert|mismatch"

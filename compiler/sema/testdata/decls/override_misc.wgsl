@@ -17,6 +17,6 @@ fn main() {
 	if b { _ = a; }
 	_ = x; _ = y; _ = e;
 }
-override ab: atomic<u32>; // ERROR "scalar|atomic"
-override from_let = main_value; // ERROR "unresolved|undeclared|not declared|override"
-@compute @workgroup_size(b) fn bool_size() {} // ERROR "workgroup_size|integer|i32|u32|bool"
+override ab: atomic<u32>; // ERRORx "scalar|atomic"
+override from_let = main_value; // ERRORx "unresolved|undeclared|not declared|override"
+@compute @workgroup_size(b) fn bool_size() {} // ERRORx "workgroup_size|integer|i32|u32|bool"

@@ -51,9 +51,9 @@ fn foo() {
 	baz3(&rw_storage);
 	wg(&w);
 	uni(&u);
-	baz(&i32_func); // ERROR "argument|address space|cannot|convert|mismatch"
-	baz2(&rw_storage); // ERROR "argument|access|cannot|convert|mismatch"
-	baz3(&ro_storage); // ERROR "argument|access|cannot|convert|mismatch"
-	bar(&usable_priv); // ERROR "argument|address space|cannot|convert|mismatch"
-	bar(usable_func); // ERROR "argument|pointer|cannot|convert|mismatch"
+	baz(&i32_func); // ERRORx "argument|address space|cannot|convert|mismatch"
+	baz2(&rw_storage); // ERRORx "argument|access|cannot|convert|mismatch"
+	baz3(&ro_storage); // ERRORx "argument|access|cannot|convert|mismatch"
+	bar(&usable_priv); // ERRORx "argument|address space|cannot|convert|mismatch"
+	bar(usable_func); // ERRORx "argument|pointer|cannot|convert|mismatch"
 }

@@ -2,12 +2,12 @@
 // (spec "Declaration and Scope").
 
 const x = 1;
-const x = 2; // ERROR "redecl|already declared|redefin"
+const x = 2; // ERRORx "redecl|already declared|redefin"
 var<private> y: i32;
-fn y() {} // ERROR "redecl|already declared|redefin"
+fn y() {} // ERRORx "redecl|already declared|redefin"
 struct S { a: i32 }
-alias S = i32; // ERROR "redecl|already declared|redefin"
+alias S = i32; // ERRORx "redecl|already declared|redefin"
 override o: i32;
-struct o { b: i32 } // ERROR "redecl|already declared|redefin"
+struct o { b: i32 } // ERRORx "redecl|already declared|redefin"
 fn f() {}
-fn f(a: i32) {} // ERROR "redecl|already declared|redefin"
+fn f(a: i32) {} // ERRORx "redecl|already declared|redefin"

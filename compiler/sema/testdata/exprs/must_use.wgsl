@@ -11,16 +11,16 @@ fn f() {
 	_ = important();
 	let x = important();
 	_ = x;
-	important(); // ERROR "must_use|must be used|discard|result"
-	max(1, 2); // ERROR "must_use|must be used|discard|result"
-	vec3f(1.0); // ERROR "must_use|must be used|discard|result|constructor|call"
-	f32(1); // ERROR "must_use|must be used|discard|result|constructor|call"
-	normalize(v.xyz); // ERROR "must_use|must be used|discard|result"
-	arrayLength(&arr); // ERROR "must_use|must be used|discard|result"
+	important(); // ERRORx "must_use|must be used|discard|result"
+	max(1, 2); // ERRORx "must_use|must be used|discard|result"
+	vec3f(1.0); // ERRORx "must_use|must be used|discard|result|constructor|call"
+	f32(1); // ERRORx "must_use|must be used|discard|result|constructor|call"
+	normalize(v.xyz); // ERRORx "must_use|must be used|discard|result"
+	arrayLength(&arr); // ERRORx "must_use|must be used|discard|result"
 }
 @group(0) @binding(0) var<storage> arr: array<u32>;
 
-@must_use fn no_result() {} // ERROR "must_use|return"
-@must_use var<private> not_fn: i32; // ERROR "must_use|attribute|not allowed|cannot be applied|function"
-fn param(@must_use p: i32) {} // ERROR "must_use|attribute|not allowed|cannot be applied|function"
-@must_use() fn with_args() -> i32 { return 1; } // ERROR "must_use|argument|expected"
+@must_use fn no_result() {} // ERRORx "must_use|return"
+@must_use var<private> not_fn: i32; // ERRORx "must_use|attribute|not allowed|cannot be applied|function"
+fn param(@must_use p: i32) {} // ERRORx "must_use|attribute|not allowed|cannot be applied|function"
+@must_use() fn with_args() -> i32 { return 1; } // ERRORx "must_use|argument|expected"

@@ -24,10 +24,10 @@ fn shade_it() -> @location(0) vec4<f32> {
 	_ = vec3(1.0);
 	_ = &counter;
 	_ = buf.data[0];
-	_ = buf; // ERROR "runtime|construct|atomic|load"
-	_ = buf.counter; // ERROR "atomic|construct|load"
-	_ = buf.data; // ERROR "runtime|construct|array"
-	_ = nothing(); // ERROR "void|no value|does not return|return"
-	_ = i32; // ERROR "type|value"
+	_ = buf; // ERRORx "runtime|construct|atomic|load"
+	_ = buf.counter; // ERRORx "atomic|construct|load"
+	_ = buf.data; // ERRORx "runtime|construct|array"
+	_ = nothing(); // ERRORx "void|no value|does not return|return"
+	_ = i32; // ERRORx "type|value"
 	return vec4f();
 }

@@ -19,16 +19,16 @@ fn f(param: i32) {
 	_ = t;
 	_ = s;
 
-	let of_let = &p; // ERROR "address|reference|let|pointer"
-	let of_param = &param; // ERROR "address|reference|param|value"
-	let of_value = &(local + 1); // ERROR "address|reference|value"
-	let of_literal = &1; // ERROR "address|reference|value"
-	let of_texture = &tex; // ERROR "address|handle|texture"
-	let of_sampler = &smp; // ERROR "address|handle|sampler"
-	let of_component = &pv.v.x; // ERROR "address|vector|component|swizzle"
-	let of_component_index = &pv.v[1]; // ERROR "address|vector|component"
-	let deref_value = *local; // ERROR "deref|indirection|pointer|\\*"
-	let deref_ref = *pv; // ERROR "deref|indirection|pointer|\\*"
-	let double_addr = &(&local); // ERROR "address|reference|pointer|value"
-	let ptr_arith = p + 1; // ERROR "no matching|overload|operator|pointer|ptr"
+	let of_let = &p; // ERRORx "address|reference|let|pointer"
+	let of_param = &param; // ERRORx "address|reference|param|value"
+	let of_value = &(local + 1); // ERRORx "address|reference|value"
+	let of_literal = &1; // ERRORx "address|reference|value"
+	let of_texture = &tex; // ERRORx "address|handle|texture"
+	let of_sampler = &smp; // ERRORx "address|handle|sampler"
+	let of_component = &pv.v.x; // ERRORx "address|vector|component|swizzle"
+	let of_component_index = &pv.v[1]; // ERRORx "address|vector|component"
+	let deref_value = *local; // ERRORx "deref|indirection|pointer|\\*"
+	let deref_ref = *pv; // ERRORx "deref|indirection|pointer|\\*"
+	let double_addr = &(&local); // ERRORx "address|reference|pointer|value"
+	let ptr_arith = p + 1; // ERRORx "no matching|overload|operator|pointer|ptr"
 }

@@ -15,13 +15,13 @@ fn f() {
 	v[2] = 3.0;
 	_ = a; _ = b; _ = c; _ = d; _ = e; _ = g; _ = h;
 
-	let mixed_sets = v.xg; // ERROR "swizzle|mix|invalid|component"
-	let too_long = v.xyzwx; // ERROR "swizzle|invalid|component|5|too many"
-	let out_of_range = v2.z; // ERROR "swizzle|invalid|component|range|z"
-	let out_of_range_rgba = v2.b; // ERROR "swizzle|invalid|component|range|b"
-	let bad_letter = v.q; // ERROR "swizzle|invalid|component|q"
+	let mixed_sets = v.xg; // ERRORx "swizzle|mix|invalid|component"
+	let too_long = v.xyzwx; // ERRORx "swizzle|invalid|component|5|too many"
+	let out_of_range = v2.z; // ERRORx "swizzle|invalid|component|range|z"
+	let out_of_range_rgba = v2.b; // ERRORx "swizzle|invalid|component|range|b"
+	let bad_letter = v.q; // ERRORx "swizzle|invalid|component|q"
 	// A multi-letter swizzle is a value, not a reference (spec "Vector Multiple
 	// Component Selection"); Tint accepts this.
-	v.xy = vec2(1.0); // ERROR "swizzle|assign|reference|cannot"
-	let on_scalar = a.x; // ERROR "member|swizzle|f32|scalar|x"
+	v.xy = vec2(1.0); // ERRORx "swizzle|assign|reference|cannot"
+	let on_scalar = a.x; // ERRORx "member|swizzle|f32|scalar|x"
 }

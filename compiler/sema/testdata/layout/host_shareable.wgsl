@@ -8,9 +8,9 @@ var<workgroup> workgroup_bool: array<bool, 4>;
 @group(0) @binding(0) var<storage> ok_storage: Ok;
 @group(0) @binding(1) var<uniform> ok_uniform: Ok;
 
-@group(1) @binding(0) var<storage> bool_storage: bool; // ERROR "host-shareable|bool|storage"
-@group(1) @binding(1) var<uniform> bool_uniform: vec2<bool>; // ERROR "host-shareable|bool|uniform"
-struct WithBool { a: f32, b: bool } @group(1) @binding(2) var<storage, read_write> struct_bool: WithBool; // ERROR "host-shareable|bool|storage"
-@group(1) @binding(3) var<storage> array_bool: array<bool>; // ERROR "host-shareable|bool|storage"
-@group(1) @binding(4) var<uniform> uniform_runtime: array<vec4f>; // ERROR "runtime|uniform|constructible"
-@group(1) @binding(5) var<storage> storage_sampler: sampler; // ERROR "sampler|host-shareable|storage"
+@group(1) @binding(0) var<storage> bool_storage: bool; // ERRORx "host-shareable|bool|storage"
+@group(1) @binding(1) var<uniform> bool_uniform: vec2<bool>; // ERRORx "host-shareable|bool|uniform"
+struct WithBool { a: f32, b: bool } @group(1) @binding(2) var<storage, read_write> struct_bool: WithBool; // ERRORx "host-shareable|bool|storage"
+@group(1) @binding(3) var<storage> array_bool: array<bool>; // ERRORx "host-shareable|bool|storage"
+@group(1) @binding(4) var<uniform> uniform_runtime: array<vec4f>; // ERRORx "runtime|uniform|constructible"
+@group(1) @binding(5) var<storage> storage_sampler: sampler; // ERRORx "sampler|host-shareable|storage"

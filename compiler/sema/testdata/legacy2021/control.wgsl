@@ -18,15 +18,15 @@ fn f(x : i32) -> void {
   } else {
   }
   if (x > 0) {
-    break; // ERROR "break|loop|switch"
+    break; // ERRORx "break|loop|switch"
   }
   if (x > 5) {
-    continue; // ERROR "continue|loop"
+    continue; // ERRORx "continue|loop"
   }
 }
 
 fn condition_type(x : i32) -> void {
-  if (x) { } // ERROR "bool|condition"
+  if (x) { } // ERRORx "bool|condition"
 }
 
 [[stage(compute)]]

@@ -5,16 +5,16 @@
 fn ok() -> void { }
 
 [[stage(fragment)]]
-fn with_param(x : f32) -> void { } // ERROR "parameter|entry point"
+fn with_param(x : f32) -> void { } // ERRORx "parameter|entry point"
 
 [[stage(vertex)]]
-fn with_return() -> i32 { return 1; } // ERROR "void|return|entry point"
+fn with_return() -> i32 { return 1; } // ERRORx "void|return|entry point"
 
-[[stage(fragment), workgroup_size(8)]] // ERROR "workgroup_size|compute"
+[[stage(fragment), workgroup_size(8)]] // ERRORx "workgroup_size|compute"
 fn fragment_with_size() -> void { }
 
-[[stage(compute), workgroup_size(0)]] // ERROR "workgroup_size|positive|at least|zero"
+[[stage(compute), workgroup_size(0)]] // ERRORx "workgroup_size|positive|at least|zero"
 fn zero_size() -> void { }
 
-[[stage(pixel)]] // ERROR "stage|pixel"
+[[stage(pixel)]] // ERRORx "stage|pixel"
 fn bad_stage() -> void { }

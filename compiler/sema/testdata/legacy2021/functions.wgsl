@@ -8,23 +8,23 @@ fn ok(x : i32) -> i32 {
   }
   return 0;
 }
-fn no_return(x : i32) -> i32 { var y : i32 = x; } // ERROR "return"
-fn self_call() -> void { self_call(); } // ERROR "recurs|cycl"
+fn no_return(x : i32) -> i32 { var y : i32 = x; } // ERRORx "return"
+fn self_call() -> void { self_call(); } // ERRORx "recurs|cycl"
 fn return_not_last() -> i32 {
   return 1;
-  var dead : i32 = 2; // ERROR "return|last|unreachable"
+  var dead : i32 = 2; // ERRORx "return|last|unreachable"
 }
 const k : i32 = 1;
 fn reassign_const() -> void {
   const c : i32 = 1;
-  c = 2; // ERROR "const|assign|immutable|not a reference"
-  k = 3; // ERROR "const|assign|immutable|not a reference"
+  c = 2; // ERRORx "const|assign|immutable|not a reference"
+  k = 3; // ERRORx "const|assign|immutable|not a reference"
 }
 fn void_with_value() -> void {
-  return 1; // ERROR "return|void|value"
+  return 1; // ERRORx "return|void|value"
 }
 fn wrong_return_type() -> f32 {
-  return 1; // ERROR "return|cannot|convert|mismatch|i32"
+  return 1; // ERRORx "return|cannot|convert|mismatch|i32"
 }
 
 [[stage(compute)]]

@@ -8,13 +8,13 @@
 [[group(0), binding(0)]] var<storage> buf : Buf;
 
 [[block]] struct NotLast {
-  [[offset(0)]] data : [[stride(4)]] array<f32>; // ERROR "runtime|last"
+  [[offset(0)]] data : [[stride(4)]] array<f32>; // ERRORx "runtime|last"
   [[offset(4)]] n : u32;
 };
-var<private> private_rt : [[stride(4)]] array<f32>; // ERROR "runtime|private|storage"
+var<private> private_rt : [[stride(4)]] array<f32>; // ERRORx "runtime|private|storage"
 
 [[stage(compute)]]
 fn main() -> void {
   var x : f32 = buf.data[3];
-  var whole : [[stride(4)]] array<f32>; // ERROR "runtime|function|storage"
+  var whole : [[stride(4)]] array<f32>; // ERRORx "runtime|function|storage"
 }

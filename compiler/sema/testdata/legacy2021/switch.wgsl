@@ -15,29 +15,29 @@ fn f(x : i32, u : u32, y : f32) -> void {
     case 1u: { }
     default: { }
   }
-  switch (x) { // ERROR "default"
+  switch (x) { // ERRORx "default"
     case 1: { }
   }
   switch (x) {
     default: { }
-    default: { } // ERROR "default"
+    default: { } // ERRORx "default"
   }
-  switch (y) { // ERROR "selector|integer|f32"
+  switch (y) { // ERRORx "selector|integer|f32"
     default: { }
   }
   switch (x) {
-    case 1u: { } // ERROR "type|u32|i32|mismatch"
+    case 1u: { } // ERRORx "type|u32|i32|mismatch"
     default: { }
   }
   switch (x) {
     case 2: { }
-    case 2: { } // ERROR "duplicate|same value|already|2"
+    case 2: { } // ERRORx "duplicate|same value|already|2"
     default: { }
   }
   switch (x) {
     case 3: { }
     default: {
-      fallthrough; // ERROR "fallthrough|last"
+      fallthrough; // ERRORx "fallthrough|last"
     }
   }
 }

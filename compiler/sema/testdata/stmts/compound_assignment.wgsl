@@ -22,19 +22,19 @@ fn f() {
 	b |= true;
 	i++;
 	u--;
-	v.x++; // ERROR "increment|integer|f32|\\+\\+"
-	x++; // ERROR "increment|integer|f32|\\+\\+"
+	v.x++; // ERRORx "increment|integer|f32|\\+\\+"
+	x++; // ERRORx "increment|integer|f32|\\+\\+"
 	let l = 1;
-	l += 1; // ERROR "let|cannot assign|not a reference|immutable"
-	l++; // ERROR "let|cannot assign|not a reference|immutable|increment"
-	ro.n += 1u; // ERROR "read|access|writ"
-	ro.n++; // ERROR "read|access|writ"
-	i += 1u; // ERROR "no matching|overload|operator|cannot|mismatch"
-	i += 1.5; // ERROR "no matching|overload|operator|cannot|mismatch"
-	b += true; // ERROR "no matching|overload|operator|bool"
-	x <<= 1u; // ERROR "no matching|overload|operator|f32"
-	v *= m; // ERROR "no matching|overload|operator|mismatch"
+	l += 1; // ERRORx "let|cannot assign|not a reference|immutable"
+	l++; // ERRORx "let|cannot assign|not a reference|immutable|increment"
+	ro.n += 1u; // ERRORx "read|access|writ"
+	ro.n++; // ERRORx "read|access|writ"
+	i += 1u; // ERRORx "no matching|overload|operator|cannot|mismatch"
+	i += 1.5; // ERRORx "no matching|overload|operator|cannot|mismatch"
+	b += true; // ERRORx "no matching|overload|operator|bool"
+	x <<= 1u; // ERRORx "no matching|overload|operator|f32"
+	v *= m; // ERRORx "no matching|overload|operator|mismatch"
 	var iv = vec2i();
-	iv++; // ERROR "increment|integer|scalar|vec|\\+\\+"
-	m++; // ERROR "increment|integer|scalar|mat|\\+\\+"
+	iv++; // ERRORx "increment|integer|scalar|vec|\\+\\+"
+	m++; // ERRORx "increment|integer|scalar|mat|\\+\\+"
 }

@@ -11,11 +11,11 @@ fn f(n: i32, bv: vec2<bool>) {
 	for (i = 0; i < 3; i++) {}
 	for (let k = 2; i < k; i++) {}
 	loop { continuing { break if i > 0; } }
-	if n { } // ERROR "bool|condition"
-	if bv { } // ERROR "bool|condition"
-	if 1.0 { } // ERROR "bool|condition"
-	while n { } // ERROR "bool|condition"
-	for (; 1; ) { } // ERROR "bool|condition"
-	loop { continuing { break if n; } } // ERROR "bool|condition"
-	if undefined_name { } // ERROR "unresolved|undeclared|unknown|not declared"
+	if n { } // ERRORx "bool|condition"
+	if bv { } // ERRORx "bool|condition"
+	if 1.0 { } // ERRORx "bool|condition"
+	while n { } // ERRORx "bool|condition"
+	for (; 1; ) { } // ERRORx "bool|condition"
+	loop { continuing { break if n; } } // ERRORx "bool|condition"
+	if undefined_name { } // ERRORx "unresolved|undeclared|unknown|not declared"
 }

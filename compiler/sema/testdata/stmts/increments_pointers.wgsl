@@ -26,7 +26,7 @@ fn f(i: i32) {
 	b.x |= true;
 	let not_ref = s.n + 1;
 	(*&x)++;
-	not_ref++; // ERROR "let|cannot|not a reference|increment|immutable"
-	s.v++; // ERROR "increment|integer|scalar|vec"
-	b.y++; // ERROR "increment|integer|scalar|bool"
+	not_ref++; // ERRORx "let|cannot|not a reference|increment|immutable"
+	s.v++; // ERRORx "increment|integer|scalar|vec"
+	b.y++; // ERRORx "increment|integer|scalar|bool"
 }

@@ -24,16 +24,16 @@ fn f(u: u32, x: f32, b: bool) {
 	switch u { default { } }
 	switch (x2) { case -1, 0x7fffffff { } default { } }
 
-	switch x2 { case 1 { } } // ERROR "default"
-	switch x2 { default { } default { } } // ERROR "default"
-	switch x2 { case 1, default, default { } } // ERROR "default"
-	switch x2 { case 1, 1 { } default { } } // ERROR "duplicate|same value|already|1"
-	switch x2 { case 1 { } case 0, c - 1 { } default { } } // ERROR "duplicate|same value|already|1"
-	switch x2 { case 1u { } default { } } // ERROR "type|mismatch|u32|i32|cannot"
-	switch x2 { case 1i, 2u { } default { } } // ERROR "type|mismatch|u32|i32|cannot"
-	switch x { default { } } // ERROR "selector|integer|f32"
-	switch b { default { } } // ERROR "selector|integer|bool"
-	switch x2 { case a { } default { } } // ERROR "const|case|var"
-	switch x2 { case 1.0 { } default { } } // ERROR "type|mismatch|integer|f32|cannot"
-	switch u { case -1 { } default { } } // ERROR "cannot|represent|range|fit|u32"
+	switch x2 { case 1 { } } // ERRORx "default"
+	switch x2 { default { } default { } } // ERRORx "default"
+	switch x2 { case 1, default, default { } } // ERRORx "default"
+	switch x2 { case 1, 1 { } default { } } // ERRORx "duplicate|same value|already|1"
+	switch x2 { case 1 { } case 0, c - 1 { } default { } } // ERRORx "duplicate|same value|already|1"
+	switch x2 { case 1u { } default { } } // ERRORx "type|mismatch|u32|i32|cannot"
+	switch x2 { case 1i, 2u { } default { } } // ERRORx "type|mismatch|u32|i32|cannot"
+	switch x { default { } } // ERRORx "selector|integer|f32"
+	switch b { default { } } // ERRORx "selector|integer|bool"
+	switch x2 { case a { } default { } } // ERRORx "const|case|var"
+	switch x2 { case 1.0 { } default { } } // ERRORx "type|mismatch|integer|f32|cannot"
+	switch u { case -1 { } default { } } // ERRORx "cannot|represent|range|fit|u32"
 }

@@ -36,9 +36,9 @@ fn f() {
 	let check_i: i32 = li;
 	let check_f: f32 = lf;
 	let check_v: vec3<i32> = lv;
-	takes_i32(af); // ERROR "cannot|convert|mismatch|argument"
-	takes_u32(li); // ERROR "cannot|convert|mismatch|argument"
-	takes_i32(big); // ERROR "cannot|represent|range|fit"
-	takes_vec3u(vec3(1, 2, 3.5)); // ERROR "cannot|convert|mismatch|argument"
-	let too_big = big; // ERROR "cannot|represent|range|fit"
+	takes_i32(af); // ERRORx "cannot|convert|mismatch|argument"
+	takes_u32(li); // ERRORx "cannot|convert|mismatch|argument"
+	takes_i32(big); // ERRORx "cannot|represent|range|fit"
+	takes_vec3u(vec3(1, 2, 3.5)); // ERRORx "cannot|convert|mismatch|argument"
+	let too_big = big; // ERRORx "cannot|represent|range|fit"
 }

@@ -29,21 +29,21 @@ fn forms() {
 	let p5: ptr<private, S> = &pvar;
 	let p6: ptr<workgroup, i32> = &wvar.a;
 	let p7: ptr<storage, f32, read_write> = &sbuf.b[2];
-	let wrong_access: PSR = &sbuf; // ERROR "cannot|mismatch|convert"
-	let wrong_space: ptr<private, S> = &wvar; // ERROR "cannot|mismatch|convert"
-	let wrong_store: ptr<function, u32> = &local; // ERROR "cannot|mismatch|convert"
+	let wrong_access: PSR = &sbuf; // ERRORx "cannot|mismatch|convert"
+	let wrong_space: ptr<private, S> = &wvar; // ERRORx "cannot|mismatch|convert"
+	let wrong_store: ptr<function, u32> = &local; // ERRORx "cannot|mismatch|convert"
 	_ = p1; _ = p2; _ = p3; _ = p4; _ = p5; _ = p6; _ = p7;
 }
 
-alias FnAccess = ptr<function, i32, read>; // ERROR "access"
-alias PrivAccess = ptr<private, i32, read_write>; // ERROR "access"
-alias UniformAccess = ptr<uniform, U, read>; // ERROR "access"
-alias StorageWrite = ptr<storage, i32, write>; // ERROR "access|write"
-alias Handle = ptr<handle, i32>; // ERROR "handle|address space|unresolved"
-alias NoStore = ptr<function>; // ERROR "template|argument|store type"
-alias PtrToPtr = ptr<function, ptr<function, i32>>; // ERROR "storable|pointer|ptr"
-alias PtrToTex = ptr<function, texture_2d<f32>>; // ERROR "storable|texture|function|handle"
-alias FnRuntime = ptr<function, array<i32>>; // ERROR "runtime|function|storable"
-alias UniformAtomic = ptr<uniform, atomic<u32>>; // ERROR "atomic|uniform|constructible"
-alias PrivateAtomic = ptr<private, atomic<u32>>; // ERROR "atomic|private"
-alias BadSpace = ptr<bogus, i32>; // ERROR "bogus|address space|unresolved"
+alias FnAccess = ptr<function, i32, read>; // ERRORx "access"
+alias PrivAccess = ptr<private, i32, read_write>; // ERRORx "access"
+alias UniformAccess = ptr<uniform, U, read>; // ERRORx "access"
+alias StorageWrite = ptr<storage, i32, write>; // ERRORx "access|write"
+alias Handle = ptr<handle, i32>; // ERRORx "handle|address space|unresolved"
+alias NoStore = ptr<function>; // ERRORx "template|argument|store type"
+alias PtrToPtr = ptr<function, ptr<function, i32>>; // ERRORx "storable|pointer|ptr"
+alias PtrToTex = ptr<function, texture_2d<f32>>; // ERRORx "storable|texture|function|handle"
+alias FnRuntime = ptr<function, array<i32>>; // ERRORx "runtime|function|storable"
+alias UniformAtomic = ptr<uniform, atomic<u32>>; // ERRORx "atomic|uniform|constructible"
+alias PrivateAtomic = ptr<private, atomic<u32>>; // ERRORx "atomic|private"
+alias BadSpace = ptr<bogus, i32>; // ERRORx "bogus|address space|unresolved"

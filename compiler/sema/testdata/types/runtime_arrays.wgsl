@@ -10,18 +10,18 @@ struct S { a: f32, b: f32, data: RTArr }
 struct Inner { x: f32 }
 @group(0) @binding(3) var<storage> of_struct: array<Inner>;
 
-struct NotLast { data: array<f32>, after: f32 } // ERROR "runtime|last"
-struct Outer { s: S } // ERROR "runtime|footprint|last|member"
-struct InArray { arr: array<S, 2> } // ERROR "runtime|footprint|element"
-@group(0) @binding(4) var<uniform> uniform_rt: array<vec4f>; // ERROR "runtime|uniform|constructible|fixed"
-var<workgroup> workgroup_rt: array<i32>; // ERROR "runtime|workgroup|fixed|footprint|storage"
+struct NotLast { data: array<f32>, after: f32 } // ERRORx "runtime|last"
+struct Outer { s: S } // ERRORx "runtime|footprint|last|member"
+struct InArray { arr: array<S, 2> } // ERRORx "runtime|footprint|element"
+@group(0) @binding(4) var<uniform> uniform_rt: array<vec4f>; // ERRORx "runtime|uniform|constructible|fixed"
+var<workgroup> workgroup_rt: array<i32>; // ERRORx "runtime|workgroup|fixed|footprint|storage"
 
 fn f() {
 	let n = arrayLength(&direct);
 	let x = buffer.data[n - 1];
-	let whole = buffer.data; // ERROR "runtime|construct|array"
-	var copy = direct; // ERROR "runtime|construct|array|storable"
+	let whole = buffer.data; // ERRORx "runtime|construct|array"
+	var copy = direct; // ERRORx "runtime|construct|array|storable"
 	_ = x;
 }
-fn param(p: array<u32>) {} // ERROR "runtime|constructible|parameter"
-fn ret() -> array<u32> {} // ERROR "runtime|constructible|return"
+fn param(p: array<u32>) {} // ERRORx "runtime|constructible|parameter"
+fn ret() -> array<u32> {} // ERRORx "runtime|constructible|return"

@@ -9,11 +9,11 @@
 fn main(@location(0) uv: vec2f) -> @location(0) vec4f {
 	let d = textureSampleCompare(t, sc, uv, 0.5);
 	let c = textureSample(tf, s, uv);
-	let wrong = textureSample(tf, sc, uv); // ERROR "no matching|overload|sampler|argument"
-	let wrong2 = textureSampleCompare(t, s, uv, 0.5); // ERROR "no matching|overload|sampler|argument"
+	let wrong = textureSample(tf, sc, uv); // ERRORx "no matching|overload|sampler|argument"
+	let wrong2 = textureSampleCompare(t, s, uv, 0.5); // ERRORx "no matching|overload|sampler|argument"
 	return c * d;
 }
 
-@group(1) @binding(0) var templated: sampler<f32>; // ERROR "template|not a type-generator|type generator"
-var<private> private_sampler: sampler; // ERROR "sampler|private|handle|address space"
-struct Holder { s: sampler } // ERROR "sampler|member|plain"
+@group(1) @binding(0) var templated: sampler<f32>; // ERRORx "template|not a type-generator|type generator"
+var<private> private_sampler: sampler; // ERRORx "sampler|private|handle|address space"
+struct Holder { s: sampler } // ERRORx "sampler|member|plain"
