@@ -14,13 +14,13 @@ const_assert all(vec4i() == vec4i(0));
 const_assert all(vec2() == vec2(0, 0)) && all(vec4() == vec4(0.0));
 
 fn f() {
-	let a = atomic<u32>(); // ERRORx "construct|atomic"
-	let b = WithAtomic(); // ERRORx "construct|atomic"
-	let c = array<u32>(); // ERRORx "runtime|construct|array|size"
+	let a = atomic<u32>(); // ERROR "cannot construct a value of type atomic<u32>: zero values exist only for concrete constructible types"
+	let b = WithAtomic(); // ERROR "cannot construct a value of type WithAtomic: zero values exist only for concrete constructible types"
+	let c = array<u32>(); // ERROR "cannot construct a value of type array<u32>: zero values exist only for concrete constructible types"
 	let d: vec3u = vec3(); // vec3() is a zero vector of AbstractInt
-	let e = mat2x2(); // ERRORx "infer|template|argument|no matching|overload"
-	let g = array(); // ERRORx "infer|template|argument|no matching|overload|empty"
-	let h = ptr<function, i32>(); // ERRORx "construct|ptr|pointer"
-	let i = sampler(); // ERRORx "construct|sampler"
-	let j = texture_2d<f32>(); // ERRORx "construct|texture"
+	let e = mat2x2(); // ERROR "no matching overload for mat2x2()"
+	let g = array(); // ERROR "no matching overload for array()"
+	let h = ptr<function, i32>(); // ERROR "cannot construct a value of type ptr<function, i32>: zero values exist only for concrete constructible types"
+	let i = sampler(); // ERROR "cannot construct a value of type sampler: zero values exist only for concrete constructible types"
+	let j = texture_2d<f32>(); // ERROR "cannot construct a value of type texture_2d<f32>: zero values exist only for concrete constructible types"
 }

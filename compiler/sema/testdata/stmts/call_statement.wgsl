@@ -7,8 +7,8 @@ fn nothing() {}
 fn f() {
 	bump();
 	nothing();
-	nothing(1); // ERRORx "argument|too many|expected 0"
-	undefined_function(); // ERRORx "unresolved|undeclared|unknown|not declared"
-	counter(); // ERRORx "not a function|cannot call|callable|var"
-	i32(); // ERRORx "must_use|must be used|discard|result|constructor"
+	nothing(1); // ERROR "function 'nothing' takes 0 arguments, got 1"
+	undefined_function(); // ERROR "unresolved function 'undefined_function'"
+	counter(); // ERROR "'counter' is not a function"
+	i32(); // ERROR "a value constructor cannot be used as a statement"
 }
