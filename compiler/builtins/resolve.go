@@ -222,7 +222,11 @@ func Resolve(ctx Context, c Call) (*Resolved, error) {
 		}
 		name = ctorName(typ)
 		if name == "" {
-			return nil, &Error{Kind: NotConstructible, Msg: "cannot construct a value of type " + typ.String()}
+			why := "it is not constructible"
+			if types.IsRuntimeSized(typ) {
+				why = "runtime-sized arrays are not constructible"
+			}
+			return nil, &Error{Kind: NotConstructible, Msg: "cannot construct a value of type " + typ.String() + ": " + why}
 		}
 	}
 	b, ok := lookupTable(name)
@@ -630,8 +634,12 @@ func resolveStruct(ctx Context, c Call, st *types.Struct) (*Resolved, error) {
 			": it is not constructible"}
 	}
 	if len(c.Args) != len(st.Members) {
-		return nil, &Error{Kind: NoMatchingOverload, Msg: fmt.Sprintf("%s has %d members but the constructor has %d arguments",
-			st.Name, len(st.Members), len(c.Args))}
+		members := "members"
+		if len(st.Members) == 1 {
+			members = "member"
+		}
+		return nil, &Error{Kind: NoMatchingOverload, Msg: fmt.Sprintf("structure %s has %d %s, but the constructor has %d arguments",
+			st.Name, len(st.Members), members, len(c.Args))}
 	}
 	res := &Resolved{Overload: structOverload, Result: st, Const: true, MustUse: true}
 	res.Params = make([]types.Type, len(st.Members))

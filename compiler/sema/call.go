@@ -234,12 +234,23 @@ func (c *checker) builtinCall(e *syntax.CallExpr, kind CallKind, bc builtins.Cal
 		default:
 			v, err = constant.CallBuiltin(res.Overload.Fn, vals, res.Result)
 		}
-		if err != nil && c.evalError(e, fmt.Errorf("%s: %w", bc.Name, err)) {
+		if err != nil && !namesCallee(err.Error(), bc.Name) {
+			err = fmt.Errorf("%s: %w", bc.Name, err)
+		}
+		if err != nil && c.evalError(e, err) {
 			return invalid(e)
 		}
 		out.val = v
 	}
 	return out
+}
+
+// namesCallee reports whether an evaluation error message already starts with the function
+// it is about ("sqrt of negative value -1.0", "pow(2.0h, 16.0h) overflows f16"), which then
+// needs no "name: " in front.
+func namesCallee(msg, name string) bool {
+	rest, ok := strings.CutPrefix(msg, name)
+	return ok && rest != "" && strings.ContainsRune(" (<", rune(rest[0]))
 }
 
 // explainConversion adds a note to d, the error of converting the argument arg of the value

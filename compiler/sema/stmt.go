@@ -446,8 +446,6 @@ func (c *checker) localVar(d *syntax.VarDecl) {
 		op := c.valueExpr(d.Init)
 		if op.mode != Invalid {
 			switch {
-			case op.typ == nil:
-				c.errorf(d.Init, "function call does not return a value")
 			case t != nil:
 				c.convert(&op, t, " to initialize '"+d.Name.Name+"'")
 			default:
@@ -479,9 +477,6 @@ func (c *checker) localLet(d *syntax.LetDecl) {
 	op := c.valueExpr(d.Init)
 	if op.mode != Invalid {
 		switch {
-		case op.typ == nil:
-			c.errorf(d.Init, "function call does not return a value")
-			t = nil
 		case t != nil:
 			c.convert(&op, t, " to initialize '"+d.Name.Name+"'")
 		default:
@@ -565,10 +560,6 @@ func (c *checker) assign(s *syntax.AssignStmt) {
 	t, ok := c.lhs(s.LHS, k)
 	rhs := c.valueExpr(s.RHS)
 	if !ok || rhs.mode == Invalid {
-		return
-	}
-	if rhs.typ == nil {
-		c.errorf(s.RHS, "function call does not return a value")
 		return
 	}
 	if s.Op == syntax.OpNone {

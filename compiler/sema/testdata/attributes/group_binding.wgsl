@@ -13,10 +13,10 @@ var s_none: sampler; // ERROR "resource variable 's_none' needs both @group and 
 @binding(5) var s_no_group: sampler; // ERROR "resource variable 's_no_group' needs both @group and @binding"
 @group(-1) @binding(6) var s_negative_group: sampler; // ERROR "attribute '@group' must not be negative, got -1"
 @group(0) @binding(-1) var s_negative_binding: sampler; // ERROR "attribute '@binding' must not be negative, got -1"
-@group(0.5) @binding(7) var s_float_group: sampler; // ERROR "attribute 'group' needs an integer argument, not AbstractFloat"
-@group(0) @binding(true) var s_bool_binding: sampler; // ERROR "attribute 'binding' needs an integer argument, not bool"
+@group(0.5) @binding(7) var s_float_group: sampler; // ERROR "attribute '@group' needs an integer argument, not AbstractFloat"
+@group(0) @binding(true) var s_bool_binding: sampler; // ERROR "attribute '@binding' needs an integer argument, not bool"
 override ov = 1;
-@group(ov) @binding(8) var s_override_group: sampler; // ERROR "attribute 'group' needs a const-expression argument"
+@group(ov) @binding(8) var s_override_group: sampler; // ERROR "attribute '@group' needs a const-expression argument"
 @group(0) @binding(9) var<storage> buf_ok: array<u32>;
 @group(0) @binding(10) var<uniform> uni_ok: vec4f;
 @group(0) @binding(11) var tex_ok: texture_2d<f32>;

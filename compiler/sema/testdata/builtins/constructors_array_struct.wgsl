@@ -19,9 +19,9 @@ fn f(i: i32, u: u32) {
 	let too_many = array<i32, 1>(1, 2); // ERROR "no matching overload for array<i32, 1>(AbstractInt, AbstractInt)"
 	let mixed = array(i, u); // ERROR "no matching overload for array(i32, u32)"
 	let wrong_element = array<i32, 2>(1, 2.5); // ERROR "no matching overload for array<i32, 2>(AbstractInt, AbstractFloat)"
-	let runtime_sized = array<i32>(1, 2); // ERROR "cannot construct a value of type array<i32>"
-	let struct_too_few = S(1, vec2(2.0)); // ERROR "S has 3 members but the constructor has 2 arguments"
-	let struct_too_many = Single(1.0, 2.0); // ERROR "Single has 1 members but the constructor has 2 arguments"
+	let runtime_sized = array<i32>(1, 2); // ERROR "cannot construct a value of type array<i32>: runtime-sized arrays are not constructible"
+	let struct_too_few = S(1, vec2(2.0)); // ERROR "structure S has 3 members, but the constructor has 2 arguments"
+	let struct_too_many = Single(1.0, 2.0); // ERROR "structure Single has 1 member, but the constructor has 2 arguments"
 	let struct_wrong = Single(true); // ERROR "cannot use bool as member 'x' of Single, of type f32"
 	let struct_templated = Single<f32>(1.0); // ERROR "type 'Single' does not take template arguments"
 }

@@ -20,7 +20,7 @@ override abstract_ok = 1.5;
 @id(65536) override id_too_large: i32; // ERROR "@id must be at most 65535, got 65536"
 @id(-1) override id_negative: i32; // ERROR "attribute '@id' must not be negative, got -1"
 @id(1200) override id_duplicate: i32; // ERROR "@id(1200) is already used by another override"
-@id(1.5) override id_float: i32; // ERROR "attribute 'id' needs an integer argument, not AbstractFloat"
+@id(1.5) override id_float: i32; // ERROR "attribute '@id' needs an integer argument, not AbstractFloat"
 var<private> pv: i32 = 0;
 override from_var: i32 = pv; // ERROR "the initializer of override 'from_var' must be an override-expression"
 override from_fn: i32 = f(); // ERROR "function 'f' cannot be called in a const- or override-expression"

@@ -20,4 +20,4 @@ fn uses() {
 	let builtin_min = min(1, 2); // ERROR "function 'min' takes 0 arguments, got 2"
 }
 
-@group(0) @binding(0) var<storage, read> buf: array<u32>; // ERROR "expected a access mode, but 'read' names a declaration that shadows it"
+@group(0) @binding(0) var<storage, read> buf: array<u32>; // ERROR "expected an access mode, but 'read' names a declaration that shadows it"

@@ -18,7 +18,7 @@ fn f(i: i32) {
 	let from_value: vec3f = value.inner.v;
 	_ = x; _ = y; _ = col; _ = elem; _ = elem2; _ = from_value;
 
-	let missing = o.inner.w; // ERROR "structure Inner has no member 'w'"
+	let missing = o.inner.w; // ERROR "structure Inner has no member 'w'; its members are v and arr"
 	let index_struct = o[0]; // ERROR "cannot index a value of type Outer"
 	let member_of_array = o.inner.arr.length; // ERROR "value of type array<i32, 4> has no member 'length'"
 	let index_scalar = o.count[0]; // ERROR "cannot index a value of type u32"

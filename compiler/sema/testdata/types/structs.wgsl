@@ -22,7 +22,7 @@ fn f() {
 	d.a = 1;
 	d.b = vec2(1.0, 2.0);
 	d.c[9] = d.a;
-	let missing = d.z; // ERROR "structure Data has no member 'z'"
-	let swizzle = d.ab; // ERROR "structure Data has no member 'ab'"
+	let missing = d.z; // ERROR "structure Data has no member 'z'; its members are a, b and c"
+	let swizzle = d.ab; // ERROR "structure Data has no member 'ab'; its members are a, b and c"
 	let same_name = Nested().d.a; // ERROR "cannot construct a value of type Nested: zero values exist only for concrete constructible types"
 }

@@ -14,5 +14,5 @@ var<private> no_template: vec2; // ERROR "type generator 'vec2' needs template a
 var<private> two_args: vec2<f32, f32>; // ERROR "'vec2' takes 1 template argument, got 2"
 var<private> vec5_: vec5<f32>; // ERROR "unresolved type 'vec5'"
 var<private> of_atomic: vec2<atomic<i32>>; // ERROR "vector component type must be a scalar (bool, i32, u32, f32 or f16), not atomic<i32>"
-var<private> of_value: vec2<1>; // ERROR "expected a type"
+var<private> of_value: vec2<1>; // ERROR "expected a type, not the expression '1'"
 var<private> vec3f_templated: vec3f<f32>; // ERROR "type 'vec3f' does not take template arguments"
