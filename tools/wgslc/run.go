@@ -113,9 +113,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	file := diag.NewFile(displayName(cfg.input), text)
-	if prepareHeap != nil && !cfg.parseOnly && !cfg.migrate {
-		prepareHeap(len(text))
-	}
 
 	if cfg.parseOnly {
 		_, diags := syntax.Parse(file, syntax.Options{Dialect: dialect})
