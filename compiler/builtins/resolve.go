@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/wgslgo/wgslgo/compiler/diag"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
 
@@ -827,7 +828,7 @@ func unknown(name string) *Error {
 	lower := strings.ToLower(name)
 	ensureIndex()
 	for _, n := range sortedNames {
-		if d := editDistance(lower, strings.ToLower(n)); d < bestD || d == bestD && best == "" {
+		if d := diag.EditDistance(lower, strings.ToLower(n)); d < bestD || d == bestD && best == "" {
 			best, bestD = n, d
 		}
 	}
@@ -841,25 +842,4 @@ func unknown(name string) *Error {
 		e.Msg += "; did you mean '" + best + "'?"
 	}
 	return e
-}
-
-// editDistance is the Levenshtein distance between a and b.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

@@ -3,7 +3,9 @@ package sema
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -408,7 +410,7 @@ func (c *checker) visibleNames() []string {
 			names = append(names, e.name)
 		}
 	}
-	names = append(names, sortedKeys(c.module)...)
+	names = append(names, slices.Sorted(maps.Keys(c.module))...)
 	return names
 }
 
