@@ -335,22 +335,27 @@ func (c *checker) checkContinuesSkipDecls(continues []*syntax.ContinueStmt, body
 		return
 	}
 	reported := map[Object]bool{}
-	inspectIdents(cont, func(id *syntax.IdentExpr) {
+	syntax.Inspect(cont, func(n syntax.Node) bool {
+		id, ok := n.(*syntax.IdentExpr)
+		if !ok {
+			return true
+		}
 		obj := c.prog.UseOf(id)
 		if obj == nil || reported[obj] {
-			return
+			return true
 		}
 		if in, _ := bodyScope.get(obj.Name()); in != obj {
-			return
+			return true
 		}
 		for _, k := range continues {
 			if k.Loc.Start < obj.Span().Start {
 				e := c.errorf(k, "continue skips the declaration of '%s', which the continuing block uses", obj.Name())
 				c.note(e, obj.Span(), "'%s' is declared here", obj.Name())
 				reported[obj] = true
-				return
+				return true
 			}
 		}
+		return true
 	})
 }
 
