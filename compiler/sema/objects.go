@@ -248,7 +248,7 @@ type Program struct {
 	Funcs       []*Func
 	EntryPoints []*Func
 
-	// The facts about expressions (TypeOf, UseOf, CallOf): see exprs.go.
+	// The facts about expressions (TypeOf, UseOf, CallOf): see exprtable.go.
 	exprs exprTable
 	// Defs maps local declarations (var, let, const, params) to their objects.
 	Defs map[syntax.Node]Object

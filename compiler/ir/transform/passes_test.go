@@ -86,7 +86,7 @@ func TestShiftMask(t *testing.T) {
 }
 
 func TestFloatToIntSaturate(t *testing.T) {
-	golden(t, "ftoi", fn(types.U32, []types.Type{types.F32, types.Vec(2, types.F32), types.F16},
+	golden(t, "float_to_int_saturate", fn(types.U32, []types.Type{types.F32, types.Vec(2, types.F32), types.F16},
 		func(b *ir.Builder, p []ir.Value) {
 			i := b.Convert(types.I32, p[0])
 			u := b.Convert(types.Vec(2, types.U32), p[1])
@@ -97,7 +97,7 @@ func TestFloatToIntSaturate(t *testing.T) {
 }
 
 func TestBitFieldClamp(t *testing.T) {
-	golden(t, "bits", fn(types.I32, []types.Type{types.I32, types.U32, types.U32},
+	golden(t, "bit_field_clamp", fn(types.I32, []types.Type{types.I32, types.U32, types.U32},
 		func(b *ir.Builder, p []ir.Value) {
 			x := b.Builtin(builtins.FnExtractBits, p[0], p[1], p[2])
 			y := b.Builtin(builtins.FnInsertBits, x, p[0], p[1], p[2])
