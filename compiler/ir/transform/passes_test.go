@@ -1,6 +1,8 @@
 package transform_test
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -267,18 +269,48 @@ func TestDeadCode(t *testing.T) {
 	golden(t, "deadcode", build, transform.DeadCode)
 }
 
+// ForSPIRV on every sample, with every pass on and with those that can be turned off off: the
+// module is valid after each pass of Passes, and ForSPIRV gives what the passes give one by one.
 func TestForSPIRVSamples(t *testing.T) {
+	all := transform.Options{}
+	fewest := transform.Options{NoRobustness: true, NoZeroInitWorkgroup: true, NativeDemote: true, NoOptimize: true}
 	for _, s := range irtest.Samples {
-		t.Run(s.Name, func(t *testing.T) {
-			m := s.Build()
-			require.NoError(t, transform.ForSPIRV(m, transform.Options{}))
-			for _, f := range m.Funcs {
-				if f.Stage != ir.StageNone {
-					assert.Empty(t, f.Params, "entry point %s keeps parameters", f.Name)
+		for _, opts := range []transform.Options{all, fewest} {
+			t.Run(fmt.Sprintf("%s/%d", s.Name, len(transform.Passes(opts))), func(t *testing.T) {
+				m := s.Build()
+				lay := layout.New(layout.Options{})
+				for _, p := range transform.Passes(opts) {
+					require.NoError(t, p.Run(m, opts, lay), p.Name)
+					require.NoError(t, ir.Validate(m), "after %s:\n%s", p.Name, ir.Print(m))
 				}
-			}
-		})
+				for _, f := range m.Funcs {
+					if f.Stage != ir.StageNone {
+						assert.Empty(t, f.Params, "entry point %s keeps parameters", f.Name)
+					}
+				}
+				whole := s.Build()
+				require.NoError(t, transform.ForSPIRV(whole, opts))
+				assert.Equal(t, ir.Print(m), ir.Print(whole))
+			})
+		}
 	}
+}
+
+// The order of ForSPIRV, and what each option leaves out.
+func TestPasses(t *testing.T) {
+	names := func(opts transform.Options) string {
+		var out []string
+		for _, p := range transform.Passes(opts) {
+			out = append(out, p.Name)
+		}
+		return strings.Join(out, " ")
+	}
+	assert.Equal(t, "DirectVariableAccess ExternalTextures ZeroInitWorkgroup ShaderIO Robustness DemoteToHelper "+
+		"IntDivRem ShiftMask FloatToIntSaturate BitFieldClamp SampleIndexClamp Std140 ForkExplicitLayout Fold CSE "+
+		"PruneClamps DeadCode", names(transform.Options{}))
+	assert.Equal(t, "DirectVariableAccess ExternalTextures ShaderIO IntDivRem ShiftMask FloatToIntSaturate "+
+		"BitFieldClamp SampleIndexClamp Std140 ForkExplicitLayout Fold DeadCode",
+		names(transform.Options{NoRobustness: true, NoZeroInitWorkgroup: true, NativeDemote: true, NoOptimize: true}))
 }
 
 func TestStd140(t *testing.T) {
