@@ -252,7 +252,7 @@ type Program struct {
 	exprs exprTable
 	// Defs maps local declarations (var, let, const, params) to their objects.
 	Defs map[syntax.Node]Object
-	// TypeOf maps struct declarations to their types.
+	// StructOf maps struct declarations to their types.
 	StructOf map[*syntax.StructDecl]*types.Struct
 	// Legacy records the 2021-draft constructs of a program in that dialect; nil otherwise.
 	Legacy *Legacy
