@@ -18,31 +18,21 @@ import (
 )
 
 func main() {
-	if tuneGC() {
-		prepareHeap = func(inputBytes int) { hugePageHeap(inputBytes * heapPerInputByte) }
-	}
+	tuneGC()
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
-
-// prepareHeap, when set, is given the size of the input before the compilation starts.
-var prepareHeap func(inputBytes int)
-
-// heapPerInputByte is about how many bytes of heap a compilation allocates per byte of WGSL
-// (82 for the 256 KB benchmark shader).
-const heapPerInputByte = 96
 
 // tuneGC turns the proportional garbage collector off for this short-lived process, keeping
 // only a memory limit, unless the user set GOGC or GOMEMLIMIT. A compilation allocates about
 // 120 bytes per byte of WGSL and most of it stays live until the SPIR-V is written, so
 // collecting along the way costs a third of the CPU time for little memory: a 256 KB shader
 // peaks near 40 MB of resident memory without collection, 35 MB with it. Past the limit the
-// collector runs as usual (GOGC=off GOMEMLIMIT=256MiB).
-// It reports whether it did.
-func tuneGC() bool {
+// collector runs as usual (GOGC=off GOMEMLIMIT=256MiB). Both are public runtime/debug
+// settings; the command relies on no private behaviour of the allocator.
+func tuneGC() {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
-		return false
+		return
 	}
 	debug.SetGCPercent(-1)
 	debug.SetMemoryLimit(256 << 20)
-	return true
 }

@@ -174,9 +174,6 @@ func compileFile(cfg config, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	file := diag.NewFile(displayName(cfg.input), text)
-	if prepareHeap != nil && !cfg.parseOnly && !cfg.migrate && !cfg.batch {
-		prepareHeap(len(text))
-	}
 
 	if cfg.parseOnly {
 		_, diags := syntax.Parse(file, syntax.Options{Dialect: dialect})

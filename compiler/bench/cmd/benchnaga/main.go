@@ -2,7 +2,8 @@
 // runs `WGSLC -o OUT.spv FILE` and `NAGA FILE OUT.spv` alternately, many times, and prints a
 // Markdown table of the medians of wall time and of CPU time (user+system, from the kernel's
 // rusage, so a loaded machine slows both without skewing CPU time much), the peak resident
-// memory, the SPIR-V sizes, and the ratios wgslc/naga (below 1 means wgslc wins).
+// memory, the page faults (which, unlike times, the machine's load does not change), the
+// SPIR-V sizes, and the ratios wgslc/naga (below 1 means wgslc wins).
 // scripts/bench-naga.sh builds wgslc and the inputs and runs it.
 //
 // With -floor PATH, each file's alternation also runs PATH (an empty Go program, built by the
@@ -33,11 +34,13 @@ import (
 type sample struct {
 	wall, cpu time.Duration
 	rssKB     int64
+	faults    int64
 }
 
 type stats struct {
 	wall, cpu time.Duration // medians
 	rssKB     int64         // maximum
+	faults    int64         // median
 	size      int64         // output bytes
 }
 
@@ -74,14 +77,14 @@ func main() {
 	defer os.RemoveAll(tmp)
 	ours, theirs := filepath.Join(tmp, "wgslc.spv"), filepath.Join(tmp, "naga.spv")
 
-	fmt.Printf("`wgslc %s` against `naga %s`: %d runs each, medians; CPU = user+system time of the process; RSS = peak resident set.\n\n",
+	fmt.Printf("`wgslc %s` against `naga %s`: %d runs each, medians; CPU = user+system time of the process; RSS = peak resident set; faults = minor and major page faults.\n\n",
 		strings.Join(append(strings.Fields(*wgslcFlags), "-o OUT FILE"), " "), strings.Join(append(strings.Fields(*nagaFlags), "FILE OUT"), " "), *runs)
 	floorHead, floorRule := "", ""
 	if *floor != "" {
 		floorHead, floorRule = " empty Go program CPU ms | empty / naga CPU |", "--:|--:|"
 	}
-	fmt.Println("| shader | WGSL bytes | wgslc wall ms | naga wall ms | ratio | wgslc CPU ms | naga CPU ms | ratio | wgslc RSS MB | naga RSS MB | wgslc SPIR-V bytes | naga SPIR-V bytes | ratio |" + floorHead)
-	fmt.Println("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|" + floorRule)
+	fmt.Println("| shader | WGSL bytes | wgslc wall ms | naga wall ms | ratio | wgslc CPU ms | naga CPU ms | ratio | wgslc RSS MB | naga RSS MB | wgslc faults | naga faults | wgslc SPIR-V bytes | naga SPIR-V bytes | ratio |" + floorHead)
+	fmt.Println("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|" + floorRule)
 	for _, file := range flag.Args() {
 		info, err := os.Stat(file)
 		check(err)
@@ -109,11 +112,12 @@ func main() {
 			f := medianCPU(sf)
 			floorCols = fmt.Sprintf(" %s | %.2f |", ms(f), ratio(f, ob.cpu))
 		}
-		fmt.Printf("| %s | %d | %s | %s | %.2f | %s | %s | %.2f | %.1f | %.1f | %d | %d | %.2f |%s\n",
+		fmt.Printf("| %s | %d | %s | %s | %.2f | %s | %s | %.2f | %.1f | %.1f | %d | %d | %d | %d | %.2f |%s\n",
 			filepath.Base(file), info.Size(),
 			ms(oa.wall), ms(ob.wall), ratio(oa.wall, ob.wall),
 			ms(oa.cpu), ms(ob.cpu), ratio(oa.cpu, ob.cpu),
 			float64(oa.rssKB)/1024, float64(ob.rssKB)/1024,
+			oa.faults, ob.faults,
 			oa.size, ob.size, float64(oa.size)/float64(ob.size), floorCols)
 	}
 }
@@ -158,25 +162,27 @@ func try(stderr io.Writer, args []string) (sample, error) {
 	}
 	wall := time.Since(start)
 	ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
-	return sample{wall: wall, cpu: cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), rssKB: ru.Maxrss}, nil
+	return sample{wall: wall, cpu: cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), rssKB: ru.Maxrss,
+		faults: ru.Minflt + ru.Majflt}, nil
 }
 
 func summarize(s []sample, out string) stats {
 	walls := make([]time.Duration, len(s))
 	cpus := make([]time.Duration, len(s))
+	faults := make([]int64, len(s))
 	var st stats
 	for i, x := range s {
-		walls[i], cpus[i] = x.wall, x.cpu
+		walls[i], cpus[i], faults[i] = x.wall, x.cpu, x.faults
 		st.rssKB = max(st.rssKB, x.rssKB)
 	}
-	st.wall, st.cpu = median(walls), median(cpus)
+	st.wall, st.cpu, st.faults = median(walls), median(cpus), median(faults)
 	info, err := os.Stat(out)
 	check(err)
 	st.size = info.Size()
 	return st
 }
 
-func median(d []time.Duration) time.Duration {
+func median[T int64 | time.Duration](d []T) T {
 	slices.Sort(d)
 	n := len(d)
 	if n%2 == 1 {
