@@ -48,3 +48,22 @@ func BindingOf(b *wgsl.Binding) (Binding, error) {
 	}
 	return out, nil
 }
+
+// VertexBufferOf returns the harness vertex buffer of a vertex buffer layout of a generated
+// table, holding data: its stride, input rate (the layout's step mode, which the caller
+// sets) and attributes, with the VkFormats of their vertex formats.
+func VertexBufferOf(l wgsl.VertexBufferLayout, data []byte) (VertexBuffer, error) {
+	rate, ok := l.StepMode.VkVertexInputRate()
+	if !ok {
+		return VertexBuffer{}, fmt.Errorf("vulkan: the vertex buffer of %q has no step mode: choose PerVertex or PerInstance", l.Struct)
+	}
+	vb := VertexBuffer{Data: data, Stride: uint32(l.ArrayStride), PerInstance: rate == 1}
+	for _, a := range l.Attributes {
+		f := a.Format.VkFormat()
+		if f == 0 {
+			return VertexBuffer{}, fmt.Errorf("vulkan: attribute %s: unknown vertex format %q", a.Name, a.Format)
+		}
+		vb.Attributes = append(vb.Attributes, VertexAttribute{Location: a.ShaderLocation, Format: f, Offset: uint32(a.Offset)})
+	}
+	return vb, nil
+}
