@@ -78,7 +78,9 @@ func (s *Shader) Specialization(values map[string]float64) (Specialization, erro
 //
 // Values are written exactly: floats as the shortest decimal that reads back as the same f32
 // or f16, or in hexadecimal when no decimal does. It fails as PipelineConstants does, and
-// when the table has no WGSL text.
+// when the table has no WGSL text. Every override becomes a const, so a default that does not
+// evaluate (a division by zero, say: a pipeline-creation error in WebGPU for the entry points
+// that use it) makes the text fail to compile whatever the entry point.
 func (s *Shader) WGSLWith(values map[string]float64) (string, error) {
 	if s.WGSL == "" {
 		return "", fmt.Errorf("wgsl: %s: the table has no WGSL text (generated with -wgsl=none)", s.Source)
