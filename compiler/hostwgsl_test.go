@@ -75,3 +75,40 @@ func TestDeclPositions(t *testing.T) {
 	assert.Equal(t, "p.wgsl:5:48", pos["v"])
 	assert.Equal(t, "p.wgsl:6:32", pos["main"])
 }
+
+// TestHostWGSLImmediates: where the address space of each var<immediate> is spelled, even
+// between comments and blanks, and after overrides given values at compile time moved it.
+func TestHostWGSLImmediates(t *testing.T) {
+	src := "requires immediate_address_space;\n@id(1) override k: f32 = 1.0;\nvar /* a */ < immediate > push: vec4f;\nvar<immediate> unused: u32;\n" +
+		"@group(0) @binding(0) var<storage, read_write> o: array<f32>;\n" +
+		"@compute @workgroup_size(1) fn main() { o[0] = push.x * k; }\n"
+	source := compiler.Source{Name: "i.wgsl", Text: []byte(src)}
+	for _, opts := range []compiler.Options{{}, {Overrides: map[string]string{"1": "2.5"}}} {
+		w, diags, err := compiler.HostWGSL(source, opts)
+		require.NoError(t, err, "%v", diags)
+		require.Len(t, w.Immediates, 2)
+		for _, name := range []string{"push", "unused"} {
+			r := w.Immediates[name]
+			assert.Equal(t, "immediate", string(w.Text[r[0]:r[1]]), name)
+		}
+	}
+}
+
+// TestHostWGSLImmediateFeature: the text to delete to take immediate_address_space out of the
+// `requires` directive leaves a directive that still parses, or none.
+func TestHostWGSLImmediateFeature(t *testing.T) {
+	body := "\nvar<immediate> push: vec4f;\n@fragment fn fs() -> @location(0) vec4f { return push; }\n"
+	for req, want := range map[string]string{
+		"requires immediate_address_space;":                                     "",
+		"requires immediate_address_space, pointer_composite_access;":           "requires pointer_composite_access;",
+		"requires pointer_composite_access, immediate_address_space;":           "requires pointer_composite_access;",
+		"requires pointer_composite_access,immediate_address_space,;":           "requires pointer_composite_access,;",
+		"requires pointer_composite_access;\nrequires immediate_address_space;": "requires pointer_composite_access;\n",
+	} {
+		w, diags, err := compiler.HostWGSL(compiler.Source{Name: "f.wgsl", Text: []byte(req + body)}, compiler.Options{})
+		require.NoError(t, err, "%s: %v", req, diags)
+		r := w.ImmediateFeature
+		out := string(w.Text[:r[0]]) + string(w.Text[r[1]:])
+		assert.Equal(t, want+body, out, req)
+	}
+}

@@ -139,6 +139,15 @@ type WGSLText struct {
 	// Overrides maps the name of each override to where its declaration (attributes to ';')
 	// and its initializer (empty when it has none) lie in Text, as byte offsets [start, end).
 	Overrides map[string]OverrideText
+	// Immediates maps the name of each var<immediate> variable to where the word `immediate`
+	// of its address space lies in Text: for hosts whose WGSL compiler spells the address
+	// space differently (naga before immediate data reads `push_constant`).
+	Immediates map[string][2]int
+	// ImmediateFeature is where the `requires` directive names immediate_address_space in
+	// Text, as the text to delete for a WGSL compiler that predates the feature: the whole
+	// directive, or the name with one comma when it names other features too. Zero when no
+	// directive names it.
+	ImmediateFeature [2]int
 }
 
 // OverrideText is where one override declaration lies in a WGSLText.
@@ -207,7 +216,14 @@ func overrideTexts(src Source, opts Options) (*WGSLText, error) {
 	if prog == nil {
 		return nil, fmt.Errorf("%s: the WGSL for WebGPU hosts does not compile (please report this shader):\n%v", src.Name, diags)
 	}
-	w := &WGSLText{Text: src.Text, Overrides: map[string]OverrideText{}}
+	w := &WGSLText{Text: src.Text, Overrides: map[string]OverrideText{}, Immediates: map[string][2]int{}}
+	w.ImmediateFeature = requiresSpan(prog.File, "immediate_address_space")
+	for _, v := range prog.Globals {
+		if v.Space == types.AddrImmediate && v.Decl != nil && len(v.Decl.TemplateArgs) > 0 {
+			s := v.Decl.TemplateArgs[0].Span()
+			w.Immediates[v.Name()] = [2]int{int(s.Start), int(s.End)}
+		}
+	}
 	for _, o := range prog.Overrides {
 		d := o.Decl
 		ot := OverrideText{Decl: [2]int{int(d.Loc.Start), int(d.Loc.End)}}
@@ -218,6 +234,32 @@ func overrideTexts(src Source, opts Options) (*WGSLText, error) {
 		w.Overrides[o.Name()] = ot
 	}
 	return w, nil
+}
+
+// requiresSpan returns the text to delete to take the language feature name out of the
+// `requires` directives of f: the directive when it names only that feature, else the name
+// and the comma after it (or, for the last name, the comma before it).
+func requiresSpan(f *syntax.File, name string) [2]int {
+	for _, d := range f.Directives {
+		r, ok := d.(*syntax.Requires)
+		if !ok {
+			continue
+		}
+		for i, n := range r.Names {
+			if n.Name != name {
+				continue
+			}
+			switch {
+			case len(r.Names) == 1:
+				return [2]int{int(r.Loc.Start), int(r.Loc.End)}
+			case i+1 < len(r.Names):
+				return [2]int{int(n.Loc.Start), int(r.Names[i+1].Loc.Start)}
+			default:
+				return [2]int{int(r.Names[i-1].Loc.End), int(n.Loc.End)}
+			}
+		}
+	}
+	return [2]int{}
 }
 
 // DeclPositions returns where the module-scope declarations of a program are, as

@@ -97,5 +97,10 @@ func prepare(name string, src []byte, target compiler.Target) (Shader, error) {
 	for n, o := range w.Overrides {
 		sh.WGSL.Overrides[n] = OverrideText{Decl: wgsl.TextRange{Start: o.Decl[0], End: o.Decl[1]}, Init: wgsl.TextRange{Start: o.Init[0], End: o.Init[1]}}
 	}
+	sh.WGSL.Immediates = map[string]wgsl.TextRange{}
+	for n, r := range w.Immediates {
+		sh.WGSL.Immediates[n] = wgsl.TextRange{Start: r[0], End: r[1]}
+	}
+	sh.WGSL.ImmediateFeature = wgsl.TextRange{Start: w.ImmediateFeature[0], End: w.ImmediateFeature[1]}
 	return sh, nil
 }

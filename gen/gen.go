@@ -54,6 +54,11 @@ type WGSL struct {
 	// Overrides maps the override names to where their declarations and initializers are
 	// in Text; every override of the reflection needs one.
 	Overrides map[string]OverrideText
+	// Immediates maps the names of the var<immediate> variables to where the word
+	// `immediate` of their address space is in Text; ImmediateFeature is where the
+	// `requires` directive names immediate_address_space (see wgsl.Shader.ImmediateFeature).
+	Immediates       map[string]wgsl.TextRange
+	ImmediateFeature wgsl.TextRange
 }
 
 // OverrideText is where an override declaration and its initializer lie in a WGSL text.

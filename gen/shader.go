@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	wgslreflect "github.com/wgslgo/wgslgo/compiler/reflect"
+	wgslrt "github.com/wgslgo/wgslgo/gen/wgsl"
 )
 
 // shaderDef is what the generated file declares for one shader.
@@ -58,12 +59,14 @@ type immediateDef struct {
 	im     wgslreflect.Immediate
 	method string
 	shape  *shape
+	space  wgslrt.TextRange // where `immediate` is in the WGSL text; zero without one
 }
 
 // tableReserved are the names of the promoted fields and methods of a table type, which its
 // own methods must not take.
 var tableReserved = []string{"Shader", "Source", "SPIRV", "WGSL", "EntryPoints", "BindGroups", "Immediates", "Overrides",
-	"Words", "EntryPoint", "Binding", "Immediate", "Override", "PipelineConstants", "Specialization", "WGSLWith"}
+	"ImmediateFeature", "Words", "EntryPoint", "Binding", "Immediate", "Override", "PipelineConstants", "Specialization", "WGSLWith",
+	"WGSLWithPushConstants"}
 
 // newShaderDef learns the declarations of a shader whose structures are known; it records
 // its problems.
@@ -231,6 +234,14 @@ func (d *shaderDef) addImmediates(sh *shaper, fail func(string, string, ...any))
 			continue
 		}
 		id.shape = s
+		if d.wgsl != nil {
+			r, ok := d.wgsl.Immediates[im.Name]
+			if !ok || r.Start < 0 || r.End > len(d.wgsl.Text) || string(d.wgsl.Text[r.Start:r.End]) != "immediate" {
+				fail(d.positions[im.Name], "immediate %s: no address space in the WGSL text", im.Name)
+				continue
+			}
+			id.space = r
+		}
 		d.immediates = append(d.immediates, id)
 	}
 }
@@ -474,9 +485,16 @@ func (d *shaderDef) emitTable(g *GeneratedFile) {
 			if len(im.im.Stages) > 0 {
 				s += ", Stages: " + stages(g, im.im.Stages)
 			}
+			if im.space != (wgslrt.TextRange{}) {
+				s += fmt.Sprintf(", AddressSpace: %s{Start: %d, End: %d}", g.QualifiedGoIdent(wgsl("TextRange")), im.space.Start, im.space.End)
+			}
 			g.P(s, "},")
 		}
 		g.P("},")
+	}
+	if d.wgsl != nil && d.wgsl.ImmediateFeature != (wgslrt.TextRange{}) {
+		r := d.wgsl.ImmediateFeature
+		g.P("ImmediateFeature: ", wgsl("TextRange"), "{Start: ", r.Start, ", End: ", r.End, "},")
 	}
 	if len(d.overrides) > 0 {
 		g.P("Overrides: []", wgsl("Override"), "{")

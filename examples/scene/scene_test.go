@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -365,6 +366,26 @@ func TestOverrideSubstitution(t *testing.T) {
 	constants, err := o.PipelineConstants()
 	require.NoError(t, err)
 	assert.Equal(t, map[string]float64{"gain": 2.5}, constants)
+}
+
+// TestPushConstantSpelling: the WGSL for a WebGPU implementation that knows immediate data
+// only as push constants (naga in cogentcore/webgpu v0.23.0) spells the address space
+// push_constant and does not require the language feature; spelled back, it is the same
+// shader and computes the same results.
+func TestPushConstantSpelling(t *testing.T) {
+	dev := vulkan.Require(t)
+	s := newShadeScene()
+	text, err := ShadeShader.WGSLWithPushConstants(map[string]float64{"gain": 2.5})
+	require.NoError(t, err)
+	assert.Contains(t, text, "var<push_constant> push: Push;")
+	assert.NotContains(t, text, "immediate_address_space")
+	assert.NotContains(t, text, "var<immediate>")
+	back := "requires immediate_address_space;\n" + strings.ReplaceAll(text, "var<push_constant>", "var<immediate>")
+	res, err := compiler.Compile(compiler.Source{Name: "shade.wgsl", Text: []byte(back)}, compiler.Options{})
+	require.NoError(t, err, "the respelled WGSL:\n%s", text)
+	got, err := s.run(t, dev, res.SPIRV, wgsl.Specialization{}, encodeParams, s.push.Bytes())
+	require.NoError(t, err)
+	assert.Equal(t, s.want(2.5), got)
 }
 
 // tintAccepts runs tint over WGSL when it is installed (always under CI=true).

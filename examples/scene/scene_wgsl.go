@@ -417,8 +417,9 @@ var ShadeShader = ShadeTable{wgsl.Shader{
 		}},
 	},
 	Immediates: []wgsl.Immediate{
-		{Name: "push", Type: "Push", Size: 8, Stages: wgsl.Compute},
+		{Name: "push", Type: "Push", Size: 8, Stages: wgsl.Compute, AddressSpace: wgsl.TextRange{Start: 746, End: 755}},
 	},
+	ImmediateFeature: wgsl.TextRange{Start: 128, End: 161},
 	Overrides: []wgsl.Override{
 		{Name: "gain", Key: "gain", ID: 0, Type: "f32", Default: "1", Decl: wgsl.TextRange{Start: 418, End: 443}, Init: wgsl.TextRange{Start: 439, End: 442}},
 	},

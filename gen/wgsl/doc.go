@@ -13,7 +13,8 @@
 // both kinds of host. Override values are maps from override names to float64, as WebGPU's
 // pipeline constants are; Shader turns them into pipeline constants, into the WGSL text with
 // the values substituted (for WebGPU bindings without pipeline constants) and into Vulkan
-// specialization data.
+// specialization data. WGSLWithPushConstants spells immediate data as the push constants of
+// older nagas.
 //
 // # Shapes
 //

@@ -82,16 +82,31 @@ func (s *Shader) Specialization(values map[string]float64) (Specialization, erro
 // evaluate (a division by zero, say: a pipeline-creation error in WebGPU for the entry points
 // that use it) makes the text fail to compile whatever the entry point.
 func (s *Shader) WGSLWith(values map[string]float64) (string, error) {
+	return s.wgslWith(values, false)
+}
+
+// WGSLWithPushConstants returns WGSLWith(values) spelled for the WGSL compilers that know
+// immediate data only by its older name, naga's push constants (the wgpu-native of
+// github.com/cogentcore/webgpu v0.23.0, where they need the native PushConstants feature):
+// every var<immediate> becomes var<push_constant>, and the `requires immediate_address_space`
+// goes (the directive, or the name and its comma when it names other features too). For a
+// shader without immediates it is WGSLWith.
+func (s *Shader) WGSLWithPushConstants(values map[string]float64) (string, error) {
+	return s.wgslWith(values, true)
+}
+
+func (s *Shader) wgslWith(values map[string]float64, pushConstants bool) (string, error) {
 	if s.WGSL == "" {
 		return "", fmt.Errorf("wgsl: %s: the table has no WGSL text (generated with -wgsl=none)", s.Source)
 	}
-	type decl struct {
-		o    *Override
+	type edit struct {
+		r    TextRange
 		text string
 	}
-	var decls []decl
+	var edits []edit
+	valid := func(r TextRange) bool { return r.Start >= 0 && r.End <= len(s.WGSL) && r.Start < r.End }
 	err := s.eachOverride(values, func(o *Override, v float64, set bool) error {
-		if o.Decl.Start < 0 || o.Decl.End > len(s.WGSL) || o.Decl.Start >= o.Decl.End {
+		if !valid(o.Decl) {
 			return fmt.Errorf("override %s: no declaration at %d..%d in the WGSL text", o.Name, o.Decl.Start, o.Decl.End)
 		}
 		var init string
@@ -100,22 +115,36 @@ func (s *Shader) WGSLWith(values map[string]float64) (string, error) {
 		} else {
 			init = s.WGSL[o.Init.Start:o.Init.End]
 		}
-		decls = append(decls, decl{o, fmt.Sprintf("const %s: %s = %s;", o.Name, o.Type, init)})
+		edits = append(edits, edit{o.Decl, fmt.Sprintf("const %s: %s = %s;", o.Name, o.Type, init)})
 		return nil
 	})
 	if err != nil {
 		return "", err
 	}
-	slices.SortFunc(decls, func(a, b decl) int { return a.o.Decl.Start - b.o.Decl.Start })
+	if pushConstants {
+		for _, im := range s.Immediates {
+			if !valid(im.AddressSpace) || s.WGSL[im.AddressSpace.Start:im.AddressSpace.End] != "immediate" {
+				return "", fmt.Errorf("wgsl: %s: immediate %s: no address space at %d..%d in the WGSL text", s.Source, im.Name, im.AddressSpace.Start, im.AddressSpace.End)
+			}
+			edits = append(edits, edit{im.AddressSpace, "push_constant"})
+		}
+		if s.ImmediateFeature != (TextRange{}) {
+			if !valid(s.ImmediateFeature) || !strings.Contains(s.WGSL[s.ImmediateFeature.Start:s.ImmediateFeature.End], "immediate_address_space") {
+				return "", fmt.Errorf("wgsl: %s: no immediate_address_space at %d..%d in the WGSL text", s.Source, s.ImmediateFeature.Start, s.ImmediateFeature.End)
+			}
+			edits = append(edits, edit{s.ImmediateFeature, ""})
+		}
+	}
+	slices.SortFunc(edits, func(a, b edit) int { return a.r.Start - b.r.Start })
 	var b strings.Builder
 	pos := 0
-	for _, d := range decls {
-		if d.o.Decl.Start < pos {
-			return "", fmt.Errorf("wgsl: %s: the declarations of the overrides overlap", s.Source)
+	for _, e := range edits {
+		if e.r.Start < pos {
+			return "", fmt.Errorf("wgsl: %s: the text ranges of the table overlap", s.Source)
 		}
-		b.WriteString(s.WGSL[pos:d.o.Decl.Start])
-		b.WriteString(d.text)
-		pos = d.o.Decl.End
+		b.WriteString(s.WGSL[pos:e.r.Start])
+		b.WriteString(e.text)
+		pos = e.r.End
 	}
 	b.WriteString(s.WGSL[pos:])
 	return b.String(), nil

@@ -23,6 +23,11 @@ type Shader struct {
 	BindGroups []BindGroup
 	// Immediates lists the var<immediate> variables (immediate data; push constants in Vulkan).
 	Immediates []Immediate
+	// ImmediateFeature is where WGSL's `requires` directive names the language feature
+	// immediate_address_space: the text to delete for a WGSL compiler that predates it (the
+	// whole directive, or the name with a comma when the directive names other features too).
+	// It is empty when the text does not name the feature. See WGSLWithPushConstants.
+	ImmediateFeature TextRange
 	// Overrides lists the pipeline-overridable constants in declaration order.
 	Overrides []Override
 }
@@ -186,6 +191,9 @@ type Immediate struct {
 	Size uint32
 	// Stages are the stages of the entry points that use the variable.
 	Stages ShaderStage
+	// AddressSpace is where the word `immediate` of the variable's var<immediate> lies in
+	// Shader.WGSL (empty without a WGSL text): what WGSLWithPushConstants respells.
+	AddressSpace TextRange
 }
 
 // VkPushConstantRange returns the Vulkan push constant range of the variable: its stages as

@@ -235,6 +235,35 @@ func TestWGSLWith(t *testing.T) {
 	assert.EqualError(t, err, "wgsl: x.wgsl: the table has no WGSL text (generated with -wgsl=none)")
 }
 
+func TestWGSLWithPushConstants(t *testing.T) {
+	src := "requires immediate_address_space;\n@id(3) override gain: f32 = 2.0;\nvar<immediate> push: vec4f;\nvar < /* c */ immediate > tint: u32;\n"
+	span := func(text string, n int) TextRange {
+		i := strings.Index(src, text)
+		for ; n > 0; n-- {
+			i += len(text) + strings.Index(src[i+len(text):], text)
+		}
+		return TextRange{Start: i, End: i + len(text)}
+	}
+	s := &Shader{Source: "i.wgsl", WGSL: src,
+		Immediates:       []Immediate{{Name: "push", AddressSpace: span("immediate", 1)}, {Name: "tint", AddressSpace: span("immediate", 2)}},
+		ImmediateFeature: span("requires immediate_address_space;", 0),
+		Overrides: []Override{{Name: "gain", Key: "3", ID: 3, Type: "f32", Default: "2",
+			Decl: span("@id(3) override gain: f32 = 2.0;", 0), Init: span("2.0", 0)}}}
+	got, err := s.WGSLWithPushConstants(map[string]float64{"gain": 4})
+	require.NoError(t, err)
+	assert.Equal(t, "\nconst gain: f32 = 4f;\nvar<push_constant> push: vec4f;\nvar < /* c */ push_constant > tint: u32;\n", got)
+	got, err = s.WGSLWith(map[string]float64{"gain": 4})
+	require.NoError(t, err)
+	assert.Equal(t, strings.Replace(src, "@id(3) override gain: f32 = 2.0;", "const gain: f32 = 4f;", 1), got, "WGSLWith keeps immediates")
+
+	s.Immediates[1].AddressSpace = span("tint", 0)
+	_, err = s.WGSLWithPushConstants(nil)
+	assert.EqualError(t, err, "wgsl: i.wgsl: immediate tint: no address space at 121..125 in the WGSL text")
+	s.Immediates[1].AddressSpace = s.Immediates[0].AddressSpace
+	_, err = s.WGSLWithPushConstants(nil)
+	assert.EqualError(t, err, "wgsl: i.wgsl: the text ranges of the table overlap")
+}
+
 func TestPipelineConstantsAndSpecialization(t *testing.T) {
 	s := overridesShader()
 	c, err := s.PipelineConstants(map[string]float64{"gain": 0.1, "n": 7.9, "scale": 3, "on": math.NaN()})

@@ -73,6 +73,11 @@ func compileWGSL(name string, src []byte, opts compileOptions) (gen.Shader, diag
 			sh.WGSL.Overrides[n] = gen.OverrideText{Decl: wgsl.TextRange{Start: o.Decl[0], End: o.Decl[1]},
 				Init: wgsl.TextRange{Start: o.Init[0], End: o.Init[1]}}
 		}
+		sh.WGSL.Immediates = map[string]wgsl.TextRange{}
+		for n, r := range w.Immediates {
+			sh.WGSL.Immediates[n] = wgsl.TextRange{Start: r[0], End: r[1]}
+		}
+		sh.WGSL.ImmediateFeature = wgsl.TextRange{Start: w.ImmediateFeature[0], End: w.ImmediateFeature[1]}
 	}
 	return sh, warnings, nil
 }
