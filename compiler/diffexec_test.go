@@ -354,7 +354,7 @@ func TestDiffLayout(t *testing.T) {
 	}
 	sizes := map[int]int{}
 	for _, b := range m.Bindings {
-		sizes[b.Binding] = b.MinBindingSize
+		sizes[b.Binding] = b.Buffer.MinBindingSize
 	}
 	want := map[int]int{0: diffItemSize, 1: diffUniformsSize, 2: 16, 3: diffItemSize, 4: 4, 5: 4}
 	for b, w := range want {

@@ -12,7 +12,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wgslgo/wgslgo/compiler"
-	"github.com/wgslgo/wgslgo/compiler/reflect"
 	"github.com/wgslgo/wgslgo/compiler/syntax"
 	"github.com/wgslgo/wgslgo/internal/spirvval"
 	"github.com/wgslgo/wgslgo/internal/vulkan"
@@ -36,11 +35,12 @@ func dispatch(t *testing.T, dev *vulkan.Device, res *compiler.Result, groups uin
 	for _, b := range res.Reflection.Bindings {
 		switch {
 		case b.Group != 0:
-		case b.Kind == reflect.KindUniformBuffer:
+		case b.Buffer == nil:
+		case b.Buffer.Type == "uniform":
 			kinds[b.Binding] = vulkan.UniformBuffer
-		case b.Kind == reflect.KindStorageBuffer && b.Access == "read":
+		case b.Buffer.Type == "read-only-storage":
 			kinds[b.Binding] = vulkan.ReadOnlyStorageBuffer
-		case b.Kind == reflect.KindStorageBuffer:
+		default:
 			kinds[b.Binding] = vulkan.StorageBuffer
 		}
 	}

@@ -59,19 +59,18 @@ func specMap(t testing.TB, s wgsl.Specialization) map[uint32][]byte {
 // runSpec runs spec.wgsl's SPIR-V with the given specialization and returns what it wrote.
 func runSpec(t testing.TB, dev *vulkan.Device, words []uint32, spec map[uint32][]byte) ([]byte, error) {
 	t.Helper()
-	b := binding(SpecShader.Bindings, SpecOutBinding)
-	require.NotNil(t, b)
-	k, err := kind(b)
+	b := SpecShader.Out()
+	vb, err := vulkan.BindingOf(b)
 	require.NoError(t, err)
 	var zero SpecOut
-	data := make([]byte, b.MinBindingSize)
-	zero.Encode(data)
-	res, err := dev.Dispatch(vulkan.Run{SPIRV: words, Entry: SpecMainEntryPoint, Spec: spec, Groups: [3]uint32{1, 1, 1},
-		Bindings: []vulkan.Binding{{Group: SpecOutGroup, Binding: SpecOutBinding, Kind: k, Data: data, MinSize: int(b.MinBindingSize)}}})
+	vb.Data = make([]byte, b.Buffer.MinBindingSize)
+	zero.Encode(vb.Data)
+	res, err := dev.Dispatch(vulkan.Run{SPIRV: words, Entry: SpecShader.Main().Name, Spec: spec, Groups: [3]uint32{1, 1, 1},
+		Bindings: []vulkan.Binding{vb}})
 	if err != nil {
 		return nil, err
 	}
-	return res.Bytes(SpecOutGroup, SpecOutBinding), nil
+	return res.Bytes(b.Group, b.Binding), nil
 }
 
 // TestOverrideFlagMatters shows why Specialization sets flags: a value for an override whose
@@ -83,19 +82,14 @@ func TestOverrideFlagMatters(t *testing.T) {
 	s, err := o.Specialization()
 	require.NoError(t, err)
 	spec := specMap(t, s)
-	var ov *wgsl.Override
-	for i := range SpecShader.Overrides {
-		if SpecShader.Overrides[i].Name == "doubled" {
-			ov = &SpecShader.Overrides[i]
-		}
-	}
+	ov := SpecShader.Override("doubled")
 	require.NotNil(t, ov)
 	require.NotZero(t, ov.FlagID)
 	for _, flag := range []bool{true, false} {
 		if !flag {
 			delete(spec, ov.FlagID)
 		}
-		out, err := runSpec(t, dev, SpecSPIRVWords(), spec)
+		out, err := runSpec(t, dev, SpecShader.Words(), spec)
 		require.NoError(t, err)
 		var got SpecOut
 		got.Decode(out)
@@ -142,7 +136,7 @@ func TestSpecializationData(t *testing.T) {
 func TestSpecializationConstants(t *testing.T) {
 	dev := vulkan.Require(t)
 	naga := nagaPath(t)
-	words := SpecSPIRVWords()
+	words := SpecShader.Words()
 	for _, c := range specCases {
 		t.Run(c.name, func(t *testing.T) {
 			var o SpecOverrides

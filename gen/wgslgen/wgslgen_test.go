@@ -1,4 +1,4 @@
-package main
+package wgslgen
 
 import (
 	"bytes"
@@ -15,62 +15,36 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/wgslgo/wgslgo/compiler"
 	"github.com/wgslgo/wgslgo/compiler/diag"
-	"github.com/wgslgo/wgslgo/compiler/reflect"
-	"github.com/wgslgo/wgslgo/compiler/spirv"
+	"github.com/wgslgo/wgslgo/gen"
 	"github.com/wgslgo/wgslgo/internal/spirvval"
 )
 
-// standIn is the compile function of the tests while the compiler has no SPIR-V backend: the
-// reflection is the compiler's own, from the WGSL text, and the SPIR-V a valid module with the
-// same entry points (and empty bodies), built with compiler/spirv.
-func standIn(t *testing.T) func(string, []byte, compileOptions) ([]uint32, *reflect.Module, diag.List, error) {
-	return func(name string, src []byte, opts compileOptions) ([]uint32, *reflect.Module, diag.List, error) {
-		m, warnings, err := compiler.Reflect(compiler.Source{Name: name, Text: src},
-			compiler.Options{UniformStandardLayout: opts.UniformStandardLayout})
-		if err != nil {
-			return nil, nil, warnings, err
-		}
-		words := standInSPIRV(m)
-		spirvval.Check(t, words, "vulkan1.1")
-		return words, m, warnings, nil
-	}
-}
-
-func standInSPIRV(m *reflect.Module) []uint32 {
-	b := spirv.NewBuilder(spirv.Version1_3)
-	b.Capability(spirv.CapabilityShader)
-	void := b.TypeVoid()
-	for _, e := range m.EntryPoints {
-		f := b.BeginFunction(0, void, b.TypeFunction(void), spirv.FunctionControlNone)
-		f.Block(0)
-		f.Return()
-		f.End()
-		switch e.Stage {
-		case reflect.StageCompute:
-			b.EntryPoint(spirv.ExecutionModelGLCompute, f.ID(), e.Name)
-			b.ExecutionMode(f.ID(), spirv.ExecutionModeLocalSize, 1, 1, 1)
-		case reflect.StageVertex:
-			b.EntryPoint(spirv.ExecutionModelVertex, f.ID(), e.Name)
-		case reflect.StageFragment:
-			b.EntryPoint(spirv.ExecutionModelFragment, f.ID(), e.Name)
-			b.ExecutionMode(f.ID(), spirv.ExecutionModeOriginUpperLeft)
-		}
-	}
-	return b.Words()
-}
-
 // withCompile replaces the compile function for one test.
-func withCompile(t *testing.T, c func(string, []byte, compileOptions) ([]uint32, *reflect.Module, diag.List, error)) {
+func withCompile(t *testing.T, c func(string, []byte, compileOptions) (gen.Shader, diag.List, error)) {
 	old := compile
 	compile = c
 	t.Cleanup(func() { compile = old })
 }
 
+// checked compiles as wgslgen does and checks the SPIR-V with spirv-val.
+func checked(t *testing.T) func(string, []byte, compileOptions) (gen.Shader, diag.List, error) {
+	return func(name string, src []byte, opts compileOptions) (gen.Shader, diag.List, error) {
+		sh, warnings, err := compileWGSL(name, src, opts)
+		if err == nil {
+			target := opts.Target
+			if target == "" {
+				target = "vulkan1.1"
+			}
+			spirvval.Check(t, sh.SPIRV, target)
+		}
+		return sh, warnings, err
+	}
+}
+
 func runWgslgen(args ...string) (int, string) {
 	var stderr bytes.Buffer
-	code := run(args, &stderr)
+	code := Main(args, &stderr)
 	return code, stderr.String()
 }
 
@@ -130,11 +104,11 @@ func shaderDir(t *testing.T) string {
 }
 
 func TestGenerateSeveralShaders(t *testing.T) {
-	withCompile(t, standIn(t))
+	withCompile(t, checked(t))
 	dir := shaderDir(t)
 	out := filepath.Join(dir, "shaders_wgsl.go")
 	code, stderr := runWgslgen("-o", out, filepath.Join(dir, "particles.wgsl"), filepath.Join(dir, "render.wgsl"))
-	require.Equal(t, exitOK, code, stderr)
+	require.Equal(t, ExitOK, code, stderr)
 	assert.Empty(t, stderr)
 
 	src, err := os.ReadFile(out)
@@ -144,8 +118,10 @@ func TestGenerateSeveralShaders(t *testing.T) {
 	assert.Equal(t, 1, strings.Count(text, "\ntype Particle struct {"), "one Particle for both shaders")
 	for _, want := range []string{
 		"//go:embed particles.spv", "//go:embed render.spv", "type SimParams struct", "type Camera struct",
-		"func AppendParticles(", "ParticlesStepEntryPoint = \"step\"", "RenderVsVertexAttributes",
-		"RenderCameraMinBindingSize = 80", "RenderSpriteKind", "func (o *ParticlesOverrides) StepWorkgroupSize() [3]uint32",
+		"func AppendParticles(", "func (t *ParticlesTable) Step() *wgsl.EntryPoint", "var RenderVsInputLayout = wgsl.VertexBufferLayout{",
+		"Name: \"camera\", Type: \"Camera\", Visibility: wgsl.Vertex | wgsl.Fragment, Buffer: &wgsl.BufferBindingLayout{Type: wgsl.BufferUniform, MinBindingSize: 80}",
+		"func (t *RenderTable) Sprite() *wgsl.Binding", "func (o *ParticlesOverrides) StepWorkgroupSize() [3]uint32",
+		"const renderWGSL = `", "WGSL: particlesWGSL,",
 	} {
 		assert.Contains(t, spaces.ReplaceAllString(text, " "), want)
 	}
@@ -157,7 +133,7 @@ func TestGenerateSeveralShaders(t *testing.T) {
 	}
 
 	buildInModule(t, dir, `
-	if len(fx.ParticlesShader.SPIRV) == 0 || fx.RenderShader.EntryPoint("vs") == nil {
+	if len(fx.ParticlesShader.SPIRV) == 0 || fx.RenderShader.Vs().Name != "vs" || fx.RenderShader.Sprite().Texture.SampleType != "float" {
 		panic("tables")
 	}
 	var o fx.ParticlesOverrides
@@ -170,7 +146,7 @@ func TestGenerateSeveralShaders(t *testing.T) {
 	if len(b) != fx.ParticlesSize(3) || len(b) != 16+3*32 {
 		panic(len(b))
 	}
-	if unsafe.Sizeof(fx.SimParams{}) != 80 || unsafe.Sizeof(fx.RenderVsVertex{}) != 12 {
+	if unsafe.Sizeof(fx.SimParams{}) != 80 || unsafe.Sizeof(fx.RenderVsInput{}) != 12 || fx.RenderVsInputLayout.ArrayStride != 12 {
 		panic("sizes")
 	}
 	fmt.Println("ok")
@@ -216,11 +192,11 @@ func buildInModule(t *testing.T, dir, main string) {
 }
 
 func TestSingleShaderDefaults(t *testing.T) {
-	withCompile(t, standIn(t))
+	withCompile(t, checked(t))
 	dir := shaderDir(t)
 	in := filepath.Join(dir, "particles.wgsl")
 	code, stderr := runWgslgen(in)
-	require.Equal(t, exitOK, code, stderr)
+	require.Equal(t, ExitOK, code, stderr)
 	src, err := os.ReadFile(filepath.Join(dir, "particles_wgsl.go"))
 	require.NoError(t, err)
 	assert.Contains(t, string(src), "\npackage fx\n", "the directory's name")
@@ -229,14 +205,14 @@ func TestSingleShaderDefaults(t *testing.T) {
 	// With a Go file in the directory, its package wins.
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "doc.go"), []byte("// Package effects ...\npackage effects\n"), 0o644))
 	code, stderr = runWgslgen(in)
-	require.Equal(t, exitOK, code, stderr)
+	require.Equal(t, ExitOK, code, stderr)
 	src, err = os.ReadFile(filepath.Join(dir, "particles_wgsl.go"))
 	require.NoError(t, err)
 	assert.Contains(t, string(src), "\npackage effects\n")
 
 	// -pkg wins over both.
 	code, stderr = runWgslgen("-pkg", "custom", in)
-	require.Equal(t, exitOK, code, stderr)
+	require.Equal(t, ExitOK, code, stderr)
 	src, err = os.ReadFile(filepath.Join(dir, "particles_wgsl.go"))
 	require.NoError(t, err)
 	assert.Contains(t, string(src), "\npackage custom\n")
@@ -245,17 +221,18 @@ func TestSingleShaderDefaults(t *testing.T) {
 func TestDefaultPackageSanitized(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "3d-effects")
 	require.NoError(t, os.Mkdir(dir, 0o755))
-	assert.Equal(t, "_3d_effects", defaultPackage(dir, "x_wgsl.go"))
+	assert.Equal(t, "_3d_effects", defaultPackage(dir, "x_wgsl.go", t.TempDir(), "gopkg"))
+	assert.Equal(t, "gopkg", defaultPackage(dir, "x_wgsl.go", dir, "gopkg"), "go generate's $GOPACKAGE where it runs")
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "x_wgsl.go"), []byte("package stale\n"), 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "a_test.go"), []byte("package effects_test\n"), 0o644))
-	assert.Equal(t, "_3d_effects", defaultPackage(dir, "x_wgsl.go"), "the output and test files do not count")
+	assert.Equal(t, "_3d_effects", defaultPackage(dir, "x_wgsl.go", "", ""), "the output and test files do not count")
 }
 
 func TestInline(t *testing.T) {
-	withCompile(t, standIn(t))
+	withCompile(t, checked(t))
 	dir := shaderDir(t)
 	code, stderr := runWgslgen("-embed=inline", filepath.Join(dir, "particles.wgsl"))
-	require.Equal(t, exitOK, code, stderr)
+	require.Equal(t, ExitOK, code, stderr)
 	assert.NoFileExists(t, filepath.Join(dir, "particles.spv"))
 	src, err := os.ReadFile(filepath.Join(dir, "particles_wgsl.go"))
 	require.NoError(t, err)
@@ -264,20 +241,20 @@ func TestInline(t *testing.T) {
 }
 
 func TestCheck(t *testing.T) {
-	withCompile(t, standIn(t))
+	withCompile(t, checked(t))
 	dir := shaderDir(t)
 	out := filepath.Join(dir, "shaders_wgsl.go")
 	args := []string{"-o", out, filepath.Join(dir, "particles.wgsl"), filepath.Join(dir, "render.wgsl")}
 	check := append([]string{"-check"}, args...)
 
 	code, stderr := runWgslgen(check...)
-	assert.Equal(t, exitFail, code)
+	assert.Equal(t, ExitFail, code)
 	assert.Contains(t, stderr, "shaders_wgsl.go is missing: run go generate")
 
 	code, stderr = runWgslgen(args...)
-	require.Equal(t, exitOK, code, stderr)
+	require.Equal(t, ExitOK, code, stderr)
 	code, stderr = runWgslgen(check...)
-	assert.Equal(t, exitOK, code, stderr)
+	assert.Equal(t, ExitOK, code, stderr)
 	assert.Empty(t, stderr)
 
 	src, err := os.ReadFile(out)
@@ -286,7 +263,7 @@ func TestCheck(t *testing.T) {
 	require.NoError(t, os.WriteFile(out, edited, 0o644))
 	require.NoError(t, os.Remove(filepath.Join(dir, "render.spv")))
 	code, stderr = runWgslgen(check...)
-	assert.Equal(t, exitFail, code)
+	assert.Equal(t, ExitFail, code)
 	assert.Contains(t, stderr, "shaders_wgsl.go is stale: run go generate")
 	assert.Contains(t, stderr, "render.spv is missing")
 	after, err := os.ReadFile(out)
@@ -296,28 +273,28 @@ func TestCheck(t *testing.T) {
 
 	// Regenerating repairs everything; an unchanged file is not rewritten.
 	code, stderr = runWgslgen(args...)
-	require.Equal(t, exitOK, code, stderr)
+	require.Equal(t, ExitOK, code, stderr)
 	info, err := os.Stat(out)
 	require.NoError(t, err)
 	code, _ = runWgslgen(args...)
-	require.Equal(t, exitOK, code)
+	require.Equal(t, ExitOK, code)
 	again, err := os.Stat(out)
 	require.NoError(t, err)
 	assert.Equal(t, info.ModTime(), again.ModTime())
 	code, stderr = runWgslgen(check...)
-	assert.Equal(t, exitOK, code, stderr)
+	assert.Equal(t, ExitOK, code, stderr)
 }
 
 // TestDeterministic generates the same shaders from two directories, with relative and
 // absolute paths: the outputs are identical.
 func TestDeterministic(t *testing.T) {
-	withCompile(t, standIn(t))
+	withCompile(t, checked(t))
 	a, b := shaderDir(t), shaderDir(t)
 	code, stderr := runWgslgen("-o", filepath.Join(a, "x_wgsl.go"), filepath.Join(a, "particles.wgsl"), filepath.Join(a, "render.wgsl"))
-	require.Equal(t, exitOK, code, stderr)
+	require.Equal(t, ExitOK, code, stderr)
 	t.Chdir(b)
 	code, stderr = runWgslgen("-o", "x_wgsl.go", "particles.wgsl", "render.wgsl")
-	require.Equal(t, exitOK, code, stderr)
+	require.Equal(t, ExitOK, code, stderr)
 	for _, name := range []string{"x_wgsl.go", "particles.spv", "render.spv"} {
 		x, err := os.ReadFile(filepath.Join(a, name))
 		require.NoError(t, err)
@@ -330,25 +307,27 @@ func TestDeterministic(t *testing.T) {
 func TestOptionsReachTheCompiler(t *testing.T) {
 	var got []compileOptions
 	var names []string
-	inner := standIn(t)
-	withCompile(t, func(name string, src []byte, opts compileOptions) ([]uint32, *reflect.Module, diag.List, error) {
+	inner := checked(t)
+	withCompile(t, func(name string, src []byte, opts compileOptions) (gen.Shader, diag.List, error) {
 		got = append(got, opts)
 		names = append(names, name)
 		return inner(name, src, opts)
 	})
 	dir := shaderDir(t)
 	t.Chdir(dir)
-	code, stderr := runWgslgen("-target=vulkan1.2", "-override=workgroup_width=32", "-override", "k=1.5",
-		"-uniform-standard-layout", "particles.wgsl")
-	require.Equal(t, exitOK, code, stderr)
+	code, stderr := runWgslgen("-target=vulkan1.2", "-override=workgroup_width=32", "-uniform-standard-layout", "-wgsl=none", "particles.wgsl")
+	require.Equal(t, ExitOK, code, stderr)
 	require.Len(t, got, 1)
 	assert.Equal(t, compileOptions{Target: "vulkan1.2", UniformStandardLayout: true,
-		Overrides: map[string]string{"workgroup_width": "32", "k": "1.5"}}, got[0])
+		Overrides: map[string]string{"workgroup_width": "32"}}, got[0])
 	assert.Equal(t, []string{"particles.wgsl"}, names, "diagnostics name the file as given")
+	src, err := os.ReadFile("particles_wgsl.go")
+	require.NoError(t, err)
+	assert.NotContains(t, string(src), "WGSL:", "-wgsl=none")
 }
 
 func TestUsage(t *testing.T) {
-	withCompile(t, standIn(t))
+	withCompile(t, checked(t))
 	dir := shaderDir(t)
 	in := filepath.Join(dir, "particles.wgsl")
 	for _, c := range []struct {
@@ -358,6 +337,7 @@ func TestUsage(t *testing.T) {
 		{nil, "usage: wgslgen"},
 		{[]string{in, in}, "-o is required with several input files"},
 		{[]string{"-embed=zip", in}, `unknown -embed "zip"`},
+		{[]string{"-wgsl=file", in}, `unknown -wgsl "file"`},
 		{[]string{"-override", "noequals", in}, "want NAME=VALUE"},
 		{[]string{"-target=vulkan9", in}, `unknown target "vulkan9"`},
 		{[]string{"-pkg=a-b", in}, `"a-b" is not a valid package name`},
@@ -366,22 +346,23 @@ func TestUsage(t *testing.T) {
 		{[]string{filepath.Join(dir, "missing.wgsl")}, "no such file"},
 	} {
 		code, stderr := runWgslgen(c.args...)
-		assert.Equal(t, exitUsage, code, "%v", c.args)
+		assert.Equal(t, ExitUsage, code, "%v", c.args)
 		assert.Contains(t, stderr, c.want, "%v", c.args)
 	}
 	code, _ := runWgslgen("-h")
-	assert.Equal(t, exitOK, code)
+	assert.Equal(t, ExitOK, code)
 }
 
 // TestStructClash generates two shaders that declare different structures with one name.
 func TestStructClash(t *testing.T) {
-	withCompile(t, standIn(t))
+	withCompile(t, checked(t))
 	dir := shaderDir(t)
 	other := strings.Replace(renderWGSL, "  age: f32,\n", "  age: f32,\n  tint: vec4<f32>,\n", 1)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "render.wgsl"), []byte(other), 0o644))
-	code, stderr := runWgslgen("-o", filepath.Join(dir, "x_wgsl.go"), filepath.Join(dir, "particles.wgsl"), filepath.Join(dir, "render.wgsl"))
-	assert.Equal(t, exitFail, code)
-	assert.Contains(t, stderr, "wgslgen: render.wgsl: struct Particle is declared differently here and in particles.wgsl (32 bytes there, 48 here): rename one of them in WGSL, or generate the shaders into separate packages")
+	t.Chdir(dir)
+	code, stderr := runWgslgen("-o", "x_wgsl.go", "particles.wgsl", "render.wgsl")
+	assert.Equal(t, ExitFail, code)
+	assert.Contains(t, stderr, "wgslgen: render.wgsl:2:8: struct Particle is declared differently here and in particles.wgsl, particles.wgsl:11:8 (32 bytes there, 48 here): rename one of them in WGSL, or generate the shaders into separate packages")
 	assert.NoFileExists(t, filepath.Join(dir, "x_wgsl.go"))
 }
 
@@ -391,7 +372,7 @@ func TestShaderErrors(t *testing.T) {
 	t.Chdir(dir)
 	require.NoError(t, os.WriteFile("bad.wgsl", []byte("fn main() {\n  let x: u32 = 1.5;\n}\n"), 0o644))
 	code, stderr := runWgslgen("bad.wgsl")
-	assert.Equal(t, exitFail, code)
+	assert.Equal(t, ExitFail, code)
 	assert.Contains(t, stderr, "bad.wgsl:2:16: error: ")
 	assert.Contains(t, stderr, "\n  let x: u32 = 1.5;\n               ^")
 	assert.NoFileExists(t, "bad_wgsl.go")
@@ -401,21 +382,91 @@ func TestShaderErrors(t *testing.T) {
 func TestRealCompiler(t *testing.T) {
 	dir := shaderDir(t)
 	code, stderr := runWgslgen(filepath.Join(dir, "particles.wgsl"))
-	require.Equal(t, exitOK, code, stderr)
-	buildInModule(t, dir, `fmt.Println(len(fx.ParticlesSPIRVWords()), unsafe.Sizeof(fx.SimParams{}))`)
+	require.Equal(t, ExitOK, code, stderr)
+	buildInModule(t, dir, `fmt.Println(len(fx.ParticlesShader.Words()), unsafe.Sizeof(fx.SimParams{}))`)
 }
 
 // TestRealCompilerOverride: an override -override gives a value is a constant of the
-// generated Go, with that value, and the workgroup size it decides a constant too: the
-// pipeline cannot set what the SPIR-V no longer has.
+// generated Go, with that value, in the WGSL text too, and the workgroup size it decides is a
+// number: the pipeline cannot set what the SPIR-V no longer has.
 func TestRealCompilerOverride(t *testing.T) {
 	dir := shaderDir(t)
 	code, stderr := runWgslgen("-override", "workgroup_width=32", filepath.Join(dir, "particles.wgsl"))
-	require.Equal(t, exitOK, code, stderr)
+	require.Equal(t, ExitOK, code, stderr)
 	out, err := os.ReadFile(filepath.Join(dir, "particles_wgsl.go"))
 	require.NoError(t, err)
 	assert.NotContains(t, string(out), "SetWorkgroupWidth")
 	assert.Regexp(t, `ParticlesWorkgroupWidth +uint32 = 32`, string(out))
-	assert.Regexp(t, `ParticlesStepWorkgroupSizeX += 32`, string(out))
-	buildInModule(t, dir, `fmt.Println(fx.ParticlesWorkgroupWidth, fx.ParticlesStepWorkgroupSizeX, unsafe.Sizeof(fx.SimParams{}))`)
+	assert.Contains(t, string(out), "WorkgroupSize: [3]wgsl.Dim{{Value: 32}, {Value: 1}, {Value: 1}}")
+	assert.Contains(t, string(out), "const workgroup_width: u32 = 32;")
+	assert.NotContains(t, string(out), "override workgroup_width")
+	buildInModule(t, dir, `fmt.Println(fx.ParticlesWorkgroupWidth, fx.ParticlesShader.Step().WorkgroupSize[0].Value, unsafe.Sizeof(fx.SimParams{}))`)
+}
+
+// TestSeparateLinesClash runs wgslgen as two //go:generate lines of one package whose shaders
+// declare the same structure: the second fails before anything is written, naming both
+// declarations and what to do, and so does a clash with a hand-written declaration.
+func TestSeparateLinesClash(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644))
+	}
+	write("doc.go", "package fx\n\n//go:generate wgslgen a.wgsl\n//go:generate wgslgen b.wgsl\n")
+	light := "struct Light { color: vec3f, intensity: f32 }\n"
+	write("a.wgsl", light+"@group(0) @binding(0) var<uniform> l: Light;\n@fragment fn fs() -> @location(0) vec4f { return vec4f(l.color, 1.0); }\n")
+	write("b.wgsl", "// b\n"+light+"struct Sun { dir: vec3f }\n@group(0) @binding(0) var<storage> l: array<Light>;\n@group(0) @binding(1) var<uniform> s: Sun;\n@compute @workgroup_size(1) fn cs() { _ = l[0]; _ = s.dir; }\n")
+	var buf bytes.Buffer
+	code := RunIn(dir, "fx", []string{"a.wgsl"}, &buf)
+	require.Equal(t, ExitOK, code, buf.String())
+
+	buf.Reset()
+	code = RunIn(dir, "fx", []string{"b.wgsl"}, &buf)
+	assert.Equal(t, ExitFail, code)
+	assert.Equal(t, "wgslgen: b.wgsl:2:8: struct Light of b.wgsl needs the Go name Light, which the generated a_wgsl.go declares too (a_wgsl.go:17:6): "+
+		"generate the shaders of both files with one wgslgen line (wgslgen -o FILE.go a.wgsl b.wgsl), which shares identical structures, or rename one of the WGSL declarations\n", buf.String())
+	assert.NoFileExists(t, filepath.Join(dir, "b_wgsl.go"))
+
+	// A hand-written Sun too: both clashes at once.
+	write("sun.go", "package fx\n\ntype Sun struct{}\n")
+	buf.Reset()
+	code = RunIn(dir, "fx", []string{"b.wgsl"}, &buf)
+	assert.Equal(t, ExitFail, code)
+	assert.Contains(t, buf.String(), "wgslgen: b.wgsl:3:8: struct Sun of b.wgsl needs the Go name Sun, which a declaration of sun.go declares too (sun.go:3:6): rename the WGSL declaration, or the Go one in sun.go\n")
+	assert.Equal(t, 2, strings.Count(buf.String(), "\n"), buf.String())
+
+	// One line for both shaders shares Light.
+	require.NoError(t, os.Remove(filepath.Join(dir, "a_wgsl.go")))
+	require.NoError(t, os.Remove(filepath.Join(dir, "sun.go")))
+	code = RunIn(dir, "fx", []string{"-o", "fx_wgsl.go", "a.wgsl", "b.wgsl"}, &buf)
+	require.Equal(t, ExitOK, code, buf.String())
+}
+
+// TestParallelIsDeterministic generates many shaders at once, several times, with the real
+// compiler in parallel: the output and the diagnostics are the same bytes every time.
+func TestParallelIsDeterministic(t *testing.T) {
+	dir := t.TempDir()
+	var args []string
+	for i := range 12 {
+		name := fmt.Sprintf("s%02d.wgsl", i)
+		src := fmt.Sprintf("struct S%d { a: vec3f, b: f32 }\n@group(0) @binding(0) var<storage, read_write> v: array<S%d>;\n"+
+			"@compute @workgroup_size(%d) fn main(@builtin(global_invocation_id) id: vec3u) { v[id.x].b = %d.0; return; let unreachable = 1; }\n", i, i, i+1, i)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644))
+		args = append(args, name)
+	}
+	var first []byte
+	var firstErr string
+	for range 3 {
+		var buf bytes.Buffer
+		code := RunIn(dir, "p", append([]string{"-o", "all_wgsl.go"}, args...), &buf)
+		require.Equal(t, ExitOK, code, buf.String())
+		out, err := os.ReadFile(filepath.Join(dir, "all_wgsl.go"))
+		require.NoError(t, err)
+		if first == nil {
+			first, firstErr = out, buf.String()
+			continue
+		}
+		assert.Equal(t, first, out)
+		assert.Equal(t, firstErr, buf.String(), "diagnostics in input order")
+	}
+	assert.True(t, strings.Index(firstErr, "s00.wgsl") < strings.Index(firstErr, "s11.wgsl"), firstErr)
 }
