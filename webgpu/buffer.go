@@ -162,3 +162,42 @@ func PackUniforms[T any, P Encoder[T]](limits wgpu.Limits, values []T) (data []b
 	}
 	return data, offsets, stride
 }
+
+// ReadStructArray reads back all of buf, which holds a structure whose last member is a
+// runtime-sized array, and decodes it with that structure's generated Decode function
+// (particles.DecodeParticles): its other members, and as many elements as the buffer holds,
+// which is how WGSL's arrayLength counts them.
+func ReadStructArray[H, E any](device *wgpu.Device, buf *wgpu.Buffer, decode func([]byte) (H, []E, error)) (H, []E, error) {
+	b, err := ReadBuffer(device, buf, 0, buf.GetSize())
+	if err != nil {
+		var h H
+		return h, nil, err
+	}
+	return decode(b)
+}
+
+// Decoder is a generated WGSL type: Decode reads it from its WGSL layout.
+type Decoder[T any] interface {
+	*T
+	Decode(src []byte)
+}
+
+// ReadArray reads back n elements of an array of a generated type E (a structure, or a
+// gen/wgsl vector or matrix) that starts at offset in buf: a runtime-sized array bound on its
+// own (var<storage> a: array<E>), or the elements after a structure's other members. The
+// array's stride is the Go size of E, as generated types have it.
+func ReadArray[E any, P Decoder[E]](device *wgpu.Device, buf *wgpu.Buffer, offset uint64, n int) ([]E, error) {
+	stride := uint64(unsafe.Sizeof(*new(E)))
+	if n <= 0 {
+		return nil, fmt.Errorf("webgpu: ReadArray of %d elements", n)
+	}
+	b, err := ReadBuffer(device, buf, offset, stride*uint64(n))
+	if err != nil {
+		return nil, err
+	}
+	out := make([]E, n)
+	for i := range out {
+		P(&out[i]).Decode(b[uint64(i)*stride:])
+	}
+	return out, nil
+}
