@@ -87,24 +87,8 @@ func TestParticles(t *testing.T) {
 	require.Equal(t, uint32(128), width)
 	groups := [3]uint32{(params.Count + width - 1) / width, 1, 1}
 
-	m, err := webgpu.NewModule(g.Device, &sh.Shader, &webgpu.ModuleOptions{Overrides: o.Values()})
-	require.NoError(t, err)
-	defer m.Release()
-	pipe, err := m.NewComputePipeline(g.Device, sh.Step())
-	require.NoError(t, err)
-	defer pipe.Release()
-	uniform, err := webgpu.NewBuffer(g.Device, "params", wgpu.BufferUsageUniform, params.Bytes())
-	require.NoError(t, err)
-	defer uniform.Release()
-	buf, err := webgpu.NewBuffer(g.Device, "particles", wgpu.BufferUsageStorage|wgpu.BufferUsageCopySrc, storage)
-	require.NoError(t, err)
-	defer buf.Release()
-	bg, err := m.NewBindGroup(g.Device, 0, webgpu.Buffer(sh.Params(), uniform), webgpu.Buffer(sh.Particles(), buf))
-	require.NoError(t, err)
-	defer bg.Release()
-	require.NoError(t, dispatch(g, pipe, groups, []*wgpu.BindGroup{bg}, nil))
-
-	gotHeader, got, err := webgpu.ReadStructArray(g.Device, buf, particles.DecodeParticles)
+	out := stepOnGPU(t, g, o.Values(), params.Bytes(), storage, groups)
+	gotHeader, got, err := particles.DecodeParticles(out)
 	require.NoError(t, err)
 	wantHeader, want := stepParticles(params, header, items)
 	require.Equal(t, wantHeader, gotHeader, "the atomic counter")
@@ -124,9 +108,7 @@ func TestParticles(t *testing.T) {
 		},
 	})
 	require.NoError(t, err)
-	wgpuBytes, err := webgpu.ReadBuffer(g.Device, buf, 0, uint64(len(storage)))
-	require.NoError(t, err)
-	assert.Equal(t, res.Bytes(sh.Particles().Group, sh.Particles().Binding), wgpuBytes, "wgpu (naga's compilation of the WGSL) and Vulkan (the project's SPIR-V) disagree")
+	assert.Equal(t, res.Bytes(sh.Particles().Group, sh.Particles().Binding), out, "wgpu (naga's compilation of the WGSL) and Vulkan (the project's SPIR-V) disagree")
 }
 
 // TestDynamicUniformOffsets steps the particles three times, each with its own SimParams from
@@ -192,7 +174,6 @@ type handParams struct {
 // a uniform laid out by hand, wrongly, gives particles that differ from Go's step.
 func TestParticlesWrongParamsOffset(t *testing.T) {
 	g := gputest.Require(t)
-	sh := &particles.ParticlesShader
 	params := simParams(16, 0.25)
 	hand := handParams{Gravity: [4]float32{params.Gravity[0], params.Gravity[1], params.Gravity[2]}, Dt: params.Dt, Count: params.Count}
 	for c := range 3 {
@@ -201,25 +182,35 @@ func TestParticlesWrongParamsOffset(t *testing.T) {
 	}
 	items := someParticles(16)
 	header := particles.Particles{}
-	m, err := webgpu.NewModule(g.Device, &sh.Shader, nil)
+	out := stepOnGPU(t, g, nil, wgsl.Bytes(&hand), particles.AppendParticles(nil, &header, items), [3]uint32{1, 1, 1})
+	_, got, err := particles.DecodeParticles(out)
+	require.NoError(t, err)
+	_, want := stepParticles(params, header, items)
+	require.NotEqual(t, want, got, "the check missed a uniform with dt at the wrong offset")
+}
+
+// stepOnGPU runs particles.wgsl's step once through wgpu, with the override values, the
+// uniform buffer's and the storage buffer's bytes, and returns the storage buffer after.
+func stepOnGPU(t *testing.T, g *gputest.GPU, overrides map[string]float64, uniform, storage []byte, groups [3]uint32) []byte {
+	t.Helper()
+	sh := &particles.ParticlesShader
+	m, err := webgpu.NewModule(g.Device, &sh.Shader, &webgpu.ModuleOptions{Overrides: overrides})
 	require.NoError(t, err)
 	defer m.Release()
 	pipe, err := m.NewComputePipeline(g.Device, sh.Step())
 	require.NoError(t, err)
 	defer pipe.Release()
-	uniform, err := webgpu.NewBuffer(g.Device, "params", wgpu.BufferUsageUniform, wgsl.Bytes(&hand))
+	ubuf, err := webgpu.NewBuffer(g.Device, "params", wgpu.BufferUsageUniform, uniform)
 	require.NoError(t, err)
-	defer uniform.Release()
-	buf, err := webgpu.NewBuffer(g.Device, "particles", wgpu.BufferUsageStorage|wgpu.BufferUsageCopySrc,
-		particles.AppendParticles(nil, &header, items))
+	defer ubuf.Release()
+	sbuf, err := webgpu.NewBuffer(g.Device, "particles", wgpu.BufferUsageStorage|wgpu.BufferUsageCopySrc, storage)
 	require.NoError(t, err)
-	defer buf.Release()
-	bg, err := m.NewBindGroup(g.Device, 0, webgpu.Buffer(sh.Params(), uniform), webgpu.Buffer(sh.Particles(), buf))
+	defer sbuf.Release()
+	bg, err := m.NewBindGroup(g.Device, 0, webgpu.Buffer(sh.Params(), ubuf), webgpu.Buffer(sh.Particles(), sbuf))
 	require.NoError(t, err)
 	defer bg.Release()
-	require.NoError(t, dispatch(g, pipe, [3]uint32{1, 1, 1}, []*wgpu.BindGroup{bg}, nil))
-	_, got, err := webgpu.ReadStructArray(g.Device, buf, particles.DecodeParticles)
+	require.NoError(t, dispatch(g, pipe, groups, []*wgpu.BindGroup{bg}, nil))
+	out, err := webgpu.ReadBuffer(g.Device, sbuf, 0, uint64(len(storage)))
 	require.NoError(t, err)
-	_, want := stepParticles(params, header, items)
-	require.NotEqual(t, want, got, "the check missed a uniform with dt at the wrong offset")
+	return out
 }
