@@ -650,6 +650,94 @@ static void image_barrier(VkCommandBuffer cmd, const wv_binding *b, VkImage imag
 	vkCmdPipelineBarrier(cmd, src_stage, dst_stage, 0, 0, NULL, 0, NULL, 1, &ib);
 }
 
+// triangle_pipeline describes the graphics pipelines of the harness: a
+// triangle list of a vertex and a fragment entry point over a whole target
+// (a viewport with a positive height and depth range [0, 1]), no culling, front
+// face counter-clockwise, no blending.
+typedef struct {
+	VkShaderModule module;
+	const char *vertex_entry, *fragment_entry;
+	const VkSpecializationInfo *spec;
+	const VkPipelineVertexInputStateCreateInfo *vertex_input; // NULL: no vertex buffers
+	uint32_t width, height;
+	uint32_t samples; // more than 1: one fragment shader invocation per sample
+	int depth;        // a depth attachment, its test always passing, instead of a color one
+	VkPipelineLayout layout;
+	VkRenderPass render_pass;
+} triangle_pipeline;
+
+static VkResult make_triangle_pipeline(VkDevice dev, const triangle_pipeline *p, VkPipeline *out) {
+	VkPipelineShaderStageCreateInfo stages[2] = {{VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO},
+	                                             {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO}};
+	stages[0].stage = VK_SHADER_STAGE_VERTEX_BIT;
+	stages[0].module = p->module;
+	stages[0].pName = p->vertex_entry;
+	stages[0].pSpecializationInfo = p->spec;
+	stages[1].stage = VK_SHADER_STAGE_FRAGMENT_BIT;
+	stages[1].module = p->module;
+	stages[1].pName = p->fragment_entry;
+	stages[1].pSpecializationInfo = p->spec;
+	VkPipelineVertexInputStateCreateInfo no_vertices = {VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
+	VkPipelineInputAssemblyStateCreateInfo ia = {VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
+	ia.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+	VkViewport viewport = {0, 0, (float)p->width, (float)p->height, 0, 1};
+	VkRect2D scissor = {{0, 0}, {p->width, p->height}};
+	VkPipelineViewportStateCreateInfo vp = {VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
+	vp.viewportCount = 1;
+	vp.pViewports = &viewport;
+	vp.scissorCount = 1;
+	vp.pScissors = &scissor;
+	VkPipelineRasterizationStateCreateInfo rs = {VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO};
+	rs.polygonMode = VK_POLYGON_MODE_FILL;
+	rs.cullMode = VK_CULL_MODE_NONE;
+	rs.frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE;
+	rs.lineWidth = 1;
+	VkPipelineMultisampleStateCreateInfo ms = {VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
+	ms.rasterizationSamples = p->samples > 1 ? (VkSampleCountFlagBits)p->samples : VK_SAMPLE_COUNT_1_BIT;
+	if (p->samples > 1) {
+		ms.sampleShadingEnable = VK_TRUE;
+		ms.minSampleShading = 1;
+	}
+	VkPipelineDepthStencilStateCreateInfo ds = {VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
+	ds.depthTestEnable = VK_TRUE;
+	ds.depthWriteEnable = VK_TRUE;
+	ds.depthCompareOp = VK_COMPARE_OP_ALWAYS;
+	VkPipelineColorBlendAttachmentState blend = {0};
+	blend.colorWriteMask =
+	    VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT | VK_COLOR_COMPONENT_B_BIT | VK_COLOR_COMPONENT_A_BIT;
+	VkPipelineColorBlendStateCreateInfo cb = {VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
+	cb.attachmentCount = 1;
+	cb.pAttachments = &blend;
+	VkGraphicsPipelineCreateInfo gpci = {VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
+	gpci.stageCount = 2;
+	gpci.pStages = stages;
+	gpci.pVertexInputState = p->vertex_input ? p->vertex_input : &no_vertices;
+	gpci.pInputAssemblyState = &ia;
+	gpci.pViewportState = &vp;
+	gpci.pRasterizationState = &rs;
+	gpci.pMultisampleState = &ms;
+	gpci.pDepthStencilState = p->depth ? &ds : NULL;
+	gpci.pColorBlendState = p->depth ? NULL : &cb;
+	gpci.layout = p->layout;
+	gpci.renderPass = p->render_pass;
+	return vkCreateGraphicsPipelines(dev, VK_NULL_HANDLE, 1, &gpci, NULL, out);
+}
+
+// begin_pass begins a render pass over a whole framebuffer, clearing its
+// attachment to zero.
+static void begin_pass(VkCommandBuffer cmd, VkRenderPass rp, VkFramebuffer fb, uint32_t width, uint32_t height) {
+	VkClearValue clear;
+	memset(&clear, 0, sizeof clear);
+	VkRenderPassBeginInfo rpbi = {VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO};
+	rpbi.renderPass = rp;
+	rpbi.framebuffer = fb;
+	rpbi.renderArea.extent.width = width;
+	rpbi.renderArea.extent.height = height;
+	rpbi.clearValueCount = 1;
+	rpbi.pClearValues = &clear;
+	vkCmdBeginRenderPass(cmd, &rpbi, VK_SUBPASS_CONTENTS_INLINE);
+}
+
 // make_fill creates what the draw that writes a multisampled image needs: a
 // render pass with the image as its only attachment (ending in the layout the
 // compute shader reads it in), a framebuffer, and a graphics pipeline of the
@@ -752,59 +840,11 @@ static int make_fill(const wv_ctx *ctx, const wv_binding *b, resource *r, char *
 	smci.codeSize = b->fill_words * 4;
 	smci.pCode = b->fill_code;
 	CHECK(vkCreateShaderModule(dev, &smci, NULL, &r->fill_module), "vkCreateShaderModule(fill)");
-	VkPipelineShaderStageCreateInfo stages[2] = {{VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO},
-	                                             {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO}};
-	stages[0].stage = VK_SHADER_STAGE_VERTEX_BIT;
-	stages[0].module = r->fill_module;
-	stages[0].pName = "vs";
-	stages[1].stage = VK_SHADER_STAGE_FRAGMENT_BIT;
-	stages[1].module = r->fill_module;
-	stages[1].pName = "fs";
-	VkPipelineVertexInputStateCreateInfo vi = {VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
-	VkPipelineInputAssemblyStateCreateInfo ia = {VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
-	ia.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
-	VkViewport viewport = {0, 0, (float)b->width, (float)b->height, 0, 1};
-	VkRect2D scissor = {{0, 0}, {b->width, b->height}};
-	VkPipelineViewportStateCreateInfo vp = {VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
-	vp.viewportCount = 1;
-	vp.pViewports = &viewport;
-	vp.scissorCount = 1;
-	vp.pScissors = &scissor;
-	VkPipelineRasterizationStateCreateInfo rs = {VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO};
-	rs.polygonMode = VK_POLYGON_MODE_FILL;
-	rs.cullMode = VK_CULL_MODE_NONE;
-	rs.frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE;
-	rs.lineWidth = 1;
-	// One fragment shader invocation per sample (the shader reads
-	// sample_index, which implies it; said here as well).
-	VkPipelineMultisampleStateCreateInfo ms = {VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
-	ms.rasterizationSamples = (VkSampleCountFlagBits)b->samples;
-	ms.sampleShadingEnable = VK_TRUE;
-	ms.minSampleShading = 1;
-	VkPipelineDepthStencilStateCreateInfo ds = {VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
-	ds.depthTestEnable = VK_TRUE;
-	ds.depthWriteEnable = VK_TRUE;
-	ds.depthCompareOp = VK_COMPARE_OP_ALWAYS;
-	VkPipelineColorBlendAttachmentState blend = {0};
-	blend.colorWriteMask =
-	    VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT | VK_COLOR_COMPONENT_B_BIT | VK_COLOR_COMPONENT_A_BIT;
-	VkPipelineColorBlendStateCreateInfo cb = {VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
-	cb.attachmentCount = 1;
-	cb.pAttachments = &blend;
-	VkGraphicsPipelineCreateInfo gpci = {VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
-	gpci.stageCount = 2;
-	gpci.pStages = stages;
-	gpci.pVertexInputState = &vi;
-	gpci.pInputAssemblyState = &ia;
-	gpci.pViewportState = &vp;
-	gpci.pRasterizationState = &rs;
-	gpci.pMultisampleState = &ms;
-	gpci.pDepthStencilState = depth ? &ds : NULL;
-	gpci.pColorBlendState = depth ? NULL : &cb;
-	gpci.layout = r->fill_layout;
-	gpci.renderPass = r->render_pass;
-	CHECK(vkCreateGraphicsPipelines(dev, VK_NULL_HANDLE, 1, &gpci, NULL, &r->fill_pipeline),
-	      "vkCreateGraphicsPipelines(fill)");
+	// One fragment shader invocation per sample (the shader reads sample_index,
+	// which implies it; said here as well).
+	triangle_pipeline tp = {r->fill_module, "vs", "fs", NULL, NULL, b->width, b->height, b->samples, depth,
+	                        r->fill_layout, r->render_pass};
+	CHECK(make_triangle_pipeline(dev, &tp, &r->fill_pipeline), "vkCreateGraphicsPipelines(fill)");
 	status = WV_OK;
 done:
 	return status;
@@ -813,16 +853,7 @@ done:
 // record_fill draws the triangle that writes every sample of a multisampled
 // image; the render pass leaves it in SHADER_READ_ONLY_OPTIMAL.
 static void record_fill(VkCommandBuffer cmd, const wv_binding *b, const resource *r) {
-	VkClearValue clear;
-	memset(&clear, 0, sizeof clear);
-	VkRenderPassBeginInfo rpbi = {VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO};
-	rpbi.renderPass = r->render_pass;
-	rpbi.framebuffer = r->framebuffer;
-	rpbi.renderArea.extent.width = b->width;
-	rpbi.renderArea.extent.height = b->height;
-	rpbi.clearValueCount = 1;
-	rpbi.pClearValues = &clear;
-	vkCmdBeginRenderPass(cmd, &rpbi, VK_SUBPASS_CONTENTS_INLINE);
+	begin_pass(cmd, r->render_pass, r->framebuffer, b->width, b->height);
 	vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, r->fill_pipeline);
 	vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, r->fill_layout, 0, 1, &r->fill_set, 0, NULL);
 	vkCmdDraw(cmd, 3, 1, 0, 0);
@@ -973,50 +1004,9 @@ static int make_draw(const wv_ctx *ctx, const wv_run *run, VkShaderModule module
 	vi.vertexAttributeDescriptionCount = nattr;
 	vi.pVertexAttributeDescriptions = vad;
 
-	VkPipelineShaderStageCreateInfo stages[2] = {{VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO},
-	                                             {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO}};
-	stages[0].stage = VK_SHADER_STAGE_VERTEX_BIT;
-	stages[0].module = module;
-	stages[0].pName = run->vertex_entry;
-	stages[0].pSpecializationInfo = si;
-	stages[1].stage = VK_SHADER_STAGE_FRAGMENT_BIT;
-	stages[1].module = module;
-	stages[1].pName = run->fragment_entry;
-	stages[1].pSpecializationInfo = si;
-	VkPipelineInputAssemblyStateCreateInfo ia = {VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
-	ia.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
-	VkViewport viewport = {0, 0, (float)run->target_width, (float)run->target_height, 0, 1};
-	VkRect2D scissor = {{0, 0}, {run->target_width, run->target_height}};
-	VkPipelineViewportStateCreateInfo vp = {VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
-	vp.viewportCount = 1;
-	vp.pViewports = &viewport;
-	vp.scissorCount = 1;
-	vp.pScissors = &scissor;
-	VkPipelineRasterizationStateCreateInfo rs = {VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO};
-	rs.polygonMode = VK_POLYGON_MODE_FILL;
-	rs.cullMode = VK_CULL_MODE_NONE;
-	rs.frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE;
-	rs.lineWidth = 1;
-	VkPipelineMultisampleStateCreateInfo ms = {VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
-	ms.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT;
-	VkPipelineColorBlendAttachmentState blend = {0};
-	blend.colorWriteMask =
-	    VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT | VK_COLOR_COMPONENT_B_BIT | VK_COLOR_COMPONENT_A_BIT;
-	VkPipelineColorBlendStateCreateInfo cb = {VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
-	cb.attachmentCount = 1;
-	cb.pAttachments = &blend;
-	VkGraphicsPipelineCreateInfo gpci = {VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
-	gpci.stageCount = 2;
-	gpci.pStages = stages;
-	gpci.pVertexInputState = &vi;
-	gpci.pInputAssemblyState = &ia;
-	gpci.pViewportState = &vp;
-	gpci.pRasterizationState = &rs;
-	gpci.pMultisampleState = &ms;
-	gpci.pColorBlendState = &cb;
-	gpci.layout = layout;
-	gpci.renderPass = d->render_pass;
-	VkResult created = vkCreateGraphicsPipelines(dev, VK_NULL_HANDLE, 1, &gpci, NULL, &d->pipeline);
+	triangle_pipeline tp = {module, run->vertex_entry, run->fragment_entry, si, &vi, run->target_width,
+	                        run->target_height, 1, 0, layout, d->render_pass};
+	VkResult created = make_triangle_pipeline(dev, &tp, &d->pipeline);
 	free(vbd);
 	free(vad);
 	CHECK(created, "vkCreateGraphicsPipelines(draw)");
@@ -1028,16 +1018,7 @@ done:
 // record_draw records the draw and the copy of its target to the readback
 // buffer.
 static void record_draw(VkCommandBuffer cmd, const wv_run *run, const draw_objects *d) {
-	VkClearValue clear;
-	memset(&clear, 0, sizeof clear);
-	VkRenderPassBeginInfo rpbi = {VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO};
-	rpbi.renderPass = d->render_pass;
-	rpbi.framebuffer = d->framebuffer;
-	rpbi.renderArea.extent.width = run->target_width;
-	rpbi.renderArea.extent.height = run->target_height;
-	rpbi.clearValueCount = 1;
-	rpbi.pClearValues = &clear;
-	vkCmdBeginRenderPass(cmd, &rpbi, VK_SUBPASS_CONTENTS_INLINE);
+	begin_pass(cmd, d->render_pass, d->framebuffer, run->target_width, run->target_height);
 	vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, d->pipeline);
 	for (uint32_t i = 0; i < run->vertex_buffer_count; i++) {
 		VkDeviceSize offset = 0;
