@@ -50,6 +50,9 @@ func Texture(b *wgsl.Binding, v *wgpu.TextureView) Resource {
 // view's format or dimension: wgpu checks those when the bind group is created.)
 func (m *Module) BindGroupDescriptor(group uint32, resources ...Resource) (*wgpu.BindGroupDescriptor, error) {
 	s := m.Shader
+	if m.Module == nil {
+		return nil, fmt.Errorf("webgpu: %s: the module is released", s.Source)
+	}
 	if int(group) >= len(m.BindGroupLayouts) {
 		return nil, fmt.Errorf("webgpu: %s has no @group(%d)", s.Source, group)
 	}

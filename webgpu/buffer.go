@@ -20,7 +20,7 @@ func AlignUp(n, alignment uint64) uint64 {
 // NewBuffer creates a buffer holding data, with the given usage. Its size is len(data)
 // rounded up to CopyBufferAlignment (at least 4 bytes), the padding zero: WebGPU maps a
 // buffer at creation only in whole 4-byte words. Bind it with its exact size when the shader
-// computes arrayLength from it (BufferBinding.Size).
+// computes arrayLength from it and that size is not a multiple of 4 (BufferRange).
 func NewBuffer(device *wgpu.Device, label string, usage wgpu.BufferUsage, data []byte) (*wgpu.Buffer, error) {
 	size := max(AlignUp(uint64(len(data)), CopyBufferAlignment), CopyBufferAlignment)
 	buf, err := device.CreateBuffer(&wgpu.BufferDescriptor{
@@ -47,20 +47,21 @@ func WriteBuffer(queue *wgpu.Queue, buf *wgpu.Buffer, offset uint64, data []byte
 	if offset%CopyBufferAlignment != 0 {
 		return fmt.Errorf("webgpu: WriteBuffer at offset %d: WebGPU writes buffers at multiples of %d", offset, CopyBufferAlignment)
 	}
-	if n := AlignUp(uint64(len(data)), CopyBufferAlignment); n != uint64(len(data)) {
-		data = append(data[:len(data):len(data)], make([]byte, n-uint64(len(data)))...)
+	n := len(data)
+	if padded := AlignUp(uint64(n), CopyBufferAlignment); padded != uint64(n) {
+		data = append(data[:n:n], make([]byte, padded-uint64(n))...)
 	}
 	if end := offset + uint64(len(data)); end > buf.GetSize() {
 		return fmt.Errorf("webgpu: WriteBuffer of %d bytes (padded to %d) at offset %d overruns the %d-byte buffer",
-			len(data), len(data), offset, buf.GetSize())
+			n, len(data), offset, buf.GetSize())
 	}
 	return queue.WriteBuffer(buf, offset, data)
 }
 
 // ReadBuffer returns size bytes of src from offset: it copies them into a mappable buffer,
-// submits the copy, waits for it and maps the result. src needs wgpu.BufferUsageCopySrc;
-// offset must be a multiple of CopyBufferAlignment, and the copy is rounded up to one (so
-// that range must lie in src). Everything is checked before anything is submitted: wgpu-native
+// submits the copy, waits for it and maps the result. src needs wgpu.BufferUsageCopySrc and
+// must not be mapped; offset must be a multiple of CopyBufferAlignment, and the copy is
+// rounded up to one (so that range must lie in src). Everything is checked before anything is submitted: wgpu-native
 // treats an error outside an error scope, as a failed submission is, as fatal.
 func ReadBuffer(device *wgpu.Device, src *wgpu.Buffer, offset, size uint64) ([]byte, error) {
 	if src.GetUsage()&wgpu.BufferUsageCopySrc == 0 {
@@ -145,8 +146,8 @@ func UniformStride(limits wgpu.Limits, size uint64) uint64 {
 
 // PackUniforms encodes values into one buffer at multiples of UniformStride and returns the
 // bytes, the dynamic offset of each value (for SetBindGroup) and the stride. Bind the buffer
-// with a layout whose HasDynamicOffset is set (BindGroupLayoutOptions.DynamicOffsets) and a
-// binding size of one value.
+// with a layout whose HasDynamicOffset is set (ModuleOptions.DynamicOffsets) and a binding
+// size of one value (BufferRange).
 func PackUniforms[T any, P Encoder[T]](limits wgpu.Limits, values []T) (data []byte, offsets []uint32, stride uint64) {
 	size := uint64(unsafe.Sizeof(*new(T)))
 	stride = UniformStride(limits, size)
@@ -185,7 +186,8 @@ type Decoder[T any] interface {
 // ReadArray reads back n elements of an array of a generated type E (a structure, or a
 // gen/wgsl vector or matrix) that starts at offset in buf: a runtime-sized array bound on its
 // own (var<storage> a: array<E>), or the elements after a structure's other members. The
-// array's stride is the Go size of E, as generated types have it.
+// array's stride is the Go size of E, which the generated types make the WGSL stride: for an
+// array<vec3<f32>>, E is wgsl.Vec3fPadded, as in generated structures, not wgsl.Vec3f.
 func ReadArray[E any, P Decoder[E]](device *wgpu.Device, buf *wgpu.Buffer, offset uint64, n int) ([]E, error) {
 	stride := uint64(unsafe.Sizeof(*new(E)))
 	if n <= 0 {

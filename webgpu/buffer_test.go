@@ -59,7 +59,7 @@ func TestBufferErrors(t *testing.T) {
 	_, err = webgpu.ReadBuffer(g.Device, src, 12, 5)
 	assert.ErrorContains(t, err, "a copy of 8")
 	assert.ErrorContains(t, webgpu.WriteBuffer(g.Queue, src, 6, []byte{1}), "offset 6")
-	assert.ErrorContains(t, webgpu.WriteBuffer(g.Queue, src, 12, []byte{1, 2, 3, 4, 5}), "overruns")
+	assert.ErrorContains(t, webgpu.WriteBuffer(g.Queue, src, 12, []byte{1, 2, 3, 4, 5}), "5 bytes (padded to 8) at offset 12 overruns the 16-byte buffer")
 }
 
 // pair stands for a generated structure: 8 bytes, encoded by its Encode method.

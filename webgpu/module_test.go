@@ -177,11 +177,18 @@ func TestModuleErrors(t *testing.T) {
 	assert.Equal(t, wgpu.MultisampleState{Count: 1, Mask: ^uint32(0)}, desc.Multisample)
 	assert.Equal(t, m.Layout, desc.Layout)
 	assert.Equal(t, "draw.wgsl vs+fs", desc.Label)
+	_, err = m.BindGroupDescriptor(0, webgpu.Sampler(ts.DrawShader.AlbedoSampler(), nil))
+	assert.ErrorContains(t, err, "@group(1) @binding(1) albedo_sampler: it belongs to @group(1), not @group(0)")
+	_, err = m.BindGroupDescriptor(1, webgpu.Texture(ts.DrawShader.Albedo(), nil), webgpu.Sampler(ts.DrawShader.AlbedoSampler(), nil))
+	assert.ErrorContains(t, err, "albedo: a texture_2d<f32> binding needs a texture view (Texture)")
+	assert.ErrorContains(t, err, "albedo_sampler: a sampler binding needs a sampler (Sampler)")
 
 	m.Release()
 	_, err = m.NewComputePipeline(g.Device, ts.DrawShader.Vs())
 	assert.ErrorContains(t, err, "vertex entry point, not compute")
 	_, err = m.RenderPipelineDescriptor(&opts)
+	assert.ErrorContains(t, err, "the module is released")
+	_, err = m.BindGroupDescriptor(0)
 	assert.ErrorContains(t, err, "the module is released")
 }
 
