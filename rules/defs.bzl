@@ -180,6 +180,9 @@ def _wgsl_go_srcs_impl(ctx):
     args.add("-pkg", ctx.attr.package)
     args.add_all(options)
     args.add("-embed=" + ctx.attr.embed)
+    args.add("-wgsl=" + ctx.attr.wgsl)
+
+    # wgslgen generates the shaders in the order of their file names, whatever the order here.
     args.add_all(ctx.files.srcs)
     ctx.actions.run(
         executable = ctx.executable._wgslgen,
@@ -203,6 +206,7 @@ _wgsl_go_srcs = rule(
         "out": attr.string(mandatory = True),
         "package": attr.string(mandatory = True),
         "embed": attr.string(default = "file", values = ["file", "inline"]),
+        "wgsl": attr.string(default = "inline", values = ["inline", "none"]),
         "_wgslgen": attr.label(
             default = Label("//tools/wgslgen"),
             executable = True,
@@ -228,6 +232,8 @@ def wgsl_go_library(
         overrides = {},
         uniform_standard_layout = False,
         embed = "file",
+        wgsl = "inline",
+        out = None,
         visibility = None,
         tags = None,
         testonly = None,
@@ -237,7 +243,9 @@ def wgsl_go_library(
     The package holds typed Go structs for the shaders' buffers, binding and entry-point facts,
     and the SPIR-V, embedded from .spv files (embed = "file") or as literals (embed = "inline").
     The generation runs in a target NAME_wgslgen; its output group `wgsl_check` checks the
-    shaders only.
+    shaders only. The Go file is byte for byte what `go generate` writes for the line
+    `//go:generate wgslgen -o OUT -pkg PACKAGE ...the options... SRCS` (the order of srcs does
+    not matter). wgslgo's Gazelle extension writes these targets from such lines.
 
     Args:
         name: the go_library's name.
@@ -249,6 +257,9 @@ def wgsl_go_library(
         overrides: override name -> value, substituted at compile time.
         uniform_standard_layout: allow storage-buffer layout rules in uniform buffers.
         embed: "file" or "inline", as wgslgen's -embed.
+        wgsl: "inline" (the tables hold the WGSL text, for WebGPU hosts) or "none", as
+            wgslgen's -wgsl.
+        out: the generated Go file's name, as wgslgen's -o; default: NAME_wgsl.go.
         visibility: of the go_library.
         tags: of every target made.
         testonly: of every target made.
@@ -258,12 +269,13 @@ def wgsl_go_library(
     _wgsl_go_srcs(
         name = gen,
         srcs = srcs,
-        out = name + "_wgsl.go",
+        out = out or name + "_wgsl.go",
         package = package or _default_package(importpath),
         target = target,
         overrides = overrides,
         uniform_standard_layout = uniform_standard_layout,
         embed = embed,
+        wgsl = wgsl,
         visibility = ["//visibility:private"],
         tags = tags,
         testonly = testonly,
