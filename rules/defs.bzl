@@ -233,7 +233,7 @@ def wgsl_go_library(
         uniform_standard_layout = False,
         embed = "file",
         wgsl = "inline",
-        out = None,
+        go_file = None,
         visibility = None,
         tags = None,
         testonly = None,
@@ -244,8 +244,8 @@ def wgsl_go_library(
     and the SPIR-V, embedded from .spv files (embed = "file") or as literals (embed = "inline").
     The generation runs in a target NAME_wgslgen; its output group `wgsl_check` checks the
     shaders only. The Go file is byte for byte what `go generate` writes for the line
-    `//go:generate wgslgen -o OUT -pkg PACKAGE ...the options... SRCS` (the order of srcs does
-    not matter). wgslgo's Gazelle extension writes these targets from such lines.
+    `//go:generate wgslgen -o GO_FILE -pkg PACKAGE ...the options... SRCS` (the order of srcs
+    does not matter). wgslgo's Gazelle extension writes these targets from such lines.
 
     Args:
         name: the go_library's name.
@@ -259,7 +259,8 @@ def wgsl_go_library(
         embed: "file" or "inline", as wgslgen's -embed.
         wgsl: "inline" (the tables hold the WGSL text, for WebGPU hosts) or "none", as
             wgslgen's -wgsl.
-        out: the generated Go file's name, as wgslgen's -o; default: NAME_wgsl.go.
+        go_file: the generated Go file's name, as wgslgen's -o; default: NAME_wgsl.go. (Not
+            `out`: Gazelle would take a file named in `out` for a file of the Go package.)
         visibility: of the go_library.
         tags: of every target made.
         testonly: of every target made.
@@ -269,7 +270,7 @@ def wgsl_go_library(
     _wgsl_go_srcs(
         name = gen,
         srcs = srcs,
-        out = out or name + "_wgsl.go",
+        out = go_file or name + "_wgsl.go",
         package = package or _default_package(importpath),
         target = target,
         overrides = overrides,

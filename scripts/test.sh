@@ -33,7 +33,7 @@ trap 'rm -f "$log" "$bazel_counts"' EXIT
 
 # Go modules nested in the repository, which the root module's ./... does not enter: the
 # WebGPU adapter links wgpu-native through cgo, and the root module must not depend on it.
-nested=(webgpu examples/webgpu)
+nested=(webgpu examples/webgpu gazelle)
 
 echo "== go vet ./..."
 go vet ./...
