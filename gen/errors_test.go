@@ -73,6 +73,25 @@ func TestGenerateErrors(t *testing.T) {
 			m.Structs[0].Size = 8
 			return []Shader{{Name: "a.wgsl", SPIRV: valid.SPIRV, Reflection: &m}}
 		}, Options{Package: "p"}, "struct A: the reflection does not match the layout rules: size 8, align 4, runtime-sized false; the rules give 4, 4, false"},
+		// Layouts the rules allow with explicit offsets and strides (the 2021 draft's) but Go
+		// cannot reproduce: each would give Go code whose offset guards fail to compile.
+		{"misaligned member", func(t testing.TB) []Shader {
+			m := &reflect.Module{Structs: []reflect.Struct{{Name: "A", Size: 12, Align: 4, Members: []reflect.Member{
+				{Name: "x", Type: "u32", Offset: 0, Size: 4, Align: 4},
+				{Name: "y", Type: "f32", Offset: 6, Size: 4, Align: 2}}}}}
+			return []Shader{{Name: "a.wgsl", SPIRV: valid.SPIRV, Reflection: m}}
+		}, Options{Package: "p"}, "struct A, member y: offset 6 and size 4 do not fit a f32 after offset 4"},
+		{"misaligned runtime-sized member", func(t testing.TB) []Shader {
+			m := &reflect.Module{Structs: []reflect.Struct{{Name: "A", Size: 8, Align: 4, RuntimeSized: true, Members: []reflect.Member{
+				{Name: "x", Type: "u32", Offset: 0, Size: 4, Align: 4},
+				{Name: "y", Type: "array<f32>", Offset: 6, Size: 0, Align: 2, ArrayStride: 4}}}}}
+			return []Shader{{Name: "a.wgsl", SPIRV: valid.SPIRV, Reflection: m}}
+		}, Options{Package: "p"}, "struct A, member y: offset 6 overlaps the members before it or is misaligned"},
+		{"misaligned stride", func(t testing.TB) []Shader {
+			m := &reflect.Module{Structs: []reflect.Struct{{Name: "A", Size: 24, Align: 4, Members: []reflect.Member{
+				{Name: "a", Type: "@stride(6) array<f32, 4>", Offset: 0, Size: 24, Align: 4, ArrayStride: 6}}}}}
+			return []Shader{{Name: "a.wgsl", SPIRV: valid.SPIRV, Reflection: m}}
+		}, Options{Package: "p"}, "stride 6 cannot hold elements of 4 bytes"},
 		{"unknown type", func(t testing.TB) []Shader {
 			m := *valid.Reflection
 			m.Structs = []reflect.Struct{{Name: "A", Size: 4, Align: 4, Members: []reflect.Member{{Name: "x", Type: "float", Size: 4, Align: 4}}}}
