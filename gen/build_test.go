@@ -16,6 +16,7 @@ import (
 
 	"github.com/wgslgo/wgslgo/compiler/layout"
 	"github.com/wgslgo/wgslgo/compiler/types"
+	"github.com/wgslgo/wgslgo/internal/oracle"
 )
 
 // goTool returns the go command, or skips the test when there is none (under Bazel, say).
@@ -32,7 +33,7 @@ func goTool(t *testing.T) string {
 			return path
 		}
 	}
-	t.Skip("no go command")
+	oracle.Missing(t, "no go command")
 	return ""
 }
 

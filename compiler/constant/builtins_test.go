@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"math"
 	"os"
-	"path/filepath"
 	"regexp"
 	"sort"
 	"testing"
@@ -13,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wgslgo/wgslgo/compiler/types"
+	"github.com/wgslgo/wgslgo/internal/oracle"
 )
 
 type builtinCase struct {
@@ -406,25 +406,12 @@ func TestCallBuiltinConstructors(t *testing.T) {
 	assert.False(t, IsConstBuiltin("arrayLength"))
 }
 
-// specPath locates the WGSL spec source: $WGSL_SPEC, or the shared reference checkout.
-func specPath() string {
-	if p := os.Getenv("WGSL_SPEC"); p != "" {
-		return p
-	}
-	return filepath.Join("..", "..", "..", "shared", "reference", "wgsl", "index.bs")
-}
-
 // TestEveryConstBuiltin reads the spec and checks that every function it declares @const is
 // evaluated here. The placeholders S (structure constructors) and T (zero values) are
 // Construct's job.
 func TestEveryConstBuiltin(t *testing.T) {
-	f, err := os.Open(specPath())
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("the WGSL spec is needed in CI: %v", err)
-		}
-		t.Skipf("WGSL spec not found: %v", err)
-	}
+	f, err := os.Open(oracle.Reference(t, "wgsl/index.bs"))
+	require.NoError(t, err)
 	defer f.Close()
 	decl := regexp.MustCompile(`@const\b[^(]*\bfn\s+([A-Za-z_][A-Za-z0-9_]*)`)
 	found := map[string]bool{}

@@ -19,6 +19,7 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/diag"
 	"github.com/wgslgo/wgslgo/compiler/reflect"
 	"github.com/wgslgo/wgslgo/compiler/spirv"
+	"github.com/wgslgo/wgslgo/internal/oracle"
 	"github.com/wgslgo/wgslgo/internal/spirvval"
 )
 
@@ -193,7 +194,7 @@ func buildInModule(t *testing.T, dir, main string) {
 		}
 	}
 	if goCmd == "" {
-		t.Skip("no go command")
+		oracle.Missing(t, "no go command")
 	}
 	root, err := filepath.Abs("../..")
 	require.NoError(t, err)
