@@ -73,6 +73,17 @@ func TestGenerateErrors(t *testing.T) {
 			m.Structs[0].Size = 8
 			return []Shader{{Name: "a.wgsl", SPIRV: valid.SPIRV, Reflection: &m}}
 		}, Options{Package: "p"}, "struct A: the reflection does not match the layout rules: size 8, align 4, runtime-sized false; the rules give 4, 4, false"},
+		{"inconsistent alignment", func(t testing.TB) []Shader {
+			m := *valid.Reflection
+			m.Structs = append([]reflect.Struct(nil), m.Structs...)
+			m.Structs[0].Align = 8
+			return []Shader{{Name: "a.wgsl", SPIRV: valid.SPIRV, Reflection: &m}}
+		}, Options{Package: "p"}, "struct A: the reflection does not match the layout rules: size 4, align 8, runtime-sized false; the rules give 4, 4, false"},
+		{"inconsistent matrix stride", func(t testing.TB) []Shader {
+			m := &reflect.Module{Structs: []reflect.Struct{{Name: "M", Size: 16, Align: 8, Members: []reflect.Member{
+				{Name: "m", Type: "mat2x2<f32>", Offset: 0, Size: 16, Align: 8, MatrixStride: 16}}}}}
+			return []Shader{{Name: "m.wgsl", SPIRV: valid.SPIRV, Reflection: m}}
+		}, Options{Package: "p"}, "struct M: the reflection does not match the layout rules: member m: array stride 0, matrix stride 16; the rules give 0, 8"},
 		// Layouts the rules allow with explicit offsets and strides (the 2021 draft's) but Go
 		// cannot reproduce: each would give Go code whose offset guards fail to compile.
 		{"misaligned member", func(t testing.TB) []Shader {
