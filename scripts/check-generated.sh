@@ -12,17 +12,11 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
+# shellcheck source=scripts/checkout-lib.sh
+. scripts/checkout-lib.sh
 
-if [ -z "${SPIRV_GRAMMAR_DIR:-}" ]; then
-  if [ -n "${WGSLGO_REFERENCE:-}" ]; then
-    SPIRV_GRAMMAR_DIR=$WGSLGO_REFERENCE/spirv
-  else
-    dir=$root
-    while [ "$dir" != / ] && [ ! -d "$dir/shared/reference/spirv" ]; do
-      dir=$(dirname "$dir")
-    done
-    [ -d "$dir/shared/reference/spirv" ] && SPIRV_GRAMMAR_DIR=$dir/shared/reference/spirv
-  fi
+if [ -z "${SPIRV_GRAMMAR_DIR:-}" ] && ref=$(reference_dir "$root"); then
+  SPIRV_GRAMMAR_DIR=$ref/spirv
 fi
 packages=./...
 if [ ! -f "${SPIRV_GRAMMAR_DIR:-/nonexistent}/spirv.core.grammar.json" ]; then
@@ -37,15 +31,15 @@ export SPIRV_GRAMMAR_DIR
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# Tracked files deleted in the checkout are not there to copy: --ignore-failed-read.
-git ls-files -z --cached --others --exclude-standard |
-  tar --null --files-from=- --ignore-failed-read -cf - 2>/dev/null | tar -C "$tmp" -xf -
-cd "$tmp"
+mkdir "$tmp/src"
+copy_checkout "$root" "$tmp/src"
+cd "$tmp/src"
 git init -q
 git add -A
 git -c user.name=check-generated -c user.email=check-generated@localhost commit -qm snapshot --no-verify
 # shellcheck disable=SC2086 # one argument per package
-if ! go generate $packages; then
+if ! go generate $packages >"$tmp/generate.log" 2>&1; then
+  cat "$tmp/generate.log"
   echo "check-generated: go generate failed"
   exit 1
 fi

@@ -28,22 +28,20 @@ while [ $# -gt 0 ]; do
   esac
 done
 
+# shellcheck source=scripts/checkout-lib.sh
+. "$root/scripts/checkout-lib.sh"
+
 # The tests of the copy look for the shared reference texts above their directory: point them at
 # the checkout's.
-if [ -z "${WGSLGO_REFERENCE:-}" ]; then
-  dir=$root
-  while [ "$dir" != / ] && [ ! -d "$dir/shared/reference" ]; do
-    dir=$(dirname "$dir")
-  done
-  [ -d "$dir/shared/reference" ] && export WGSLGO_REFERENCE=$dir/shared/reference
+if ref=$(reference_dir "$root"); then
+  export WGSLGO_REFERENCE=$ref
 fi
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 src=$tmp/src
 mkdir "$src"
-(cd "$root" && git ls-files -z --cached --others --exclude-standard |
-  tar --null --files-from=- --ignore-failed-read -cf - 2>/dev/null) | tar -C "$src" -xf -
+copy_checkout "$root" "$src"
 cd "$src"
 
 total=0 killed=0
