@@ -64,6 +64,9 @@ func TestDiffExec(t *testing.T) {
 		if n-first >= 50 && d.compiled < (n-first)*2/3 {
 			t.Errorf("only %d of %d programs compile: the generator needs fixing", d.compiled, n-first)
 		}
+		if n-first >= 50 && d.naga != "" && d.nagaRejected > d.compiled/2 {
+			t.Errorf("naga rejected %d of %d programs: the comparison with naga checks little", d.nagaRejected, d.compiled)
+		}
 	})
 }
 
