@@ -22,7 +22,9 @@
 // is enabled whenever it is installed; its errors fail the Run (or Get) and
 // its warnings go to Result.Warnings. On lavapipe it adds some 20-60 ms to
 // device creation and 0.1-0.4 ms to a Run. WGSLGO_VK_VALIDATION=0 turns it
-// off; WGSLGO_VK_VALIDATION=1 makes a missing layer an error.
+// off; WGSLGO_VK_VALIDATION=1 makes a missing layer an error of Get. Require
+// wants the layer active unless it is turned off: without it the test skips,
+// or fails under CI=true.
 //
 // The device has every feature it supports enabled, robustBufferAccess
 // included (out-of-bounds accesses are discarded or read zero, and nothing
