@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/txtar"
 
+	"github.com/wgslgo/wgslgo/compiler/backend"
 	"github.com/wgslgo/wgslgo/compiler/lower"
 )
 
@@ -17,7 +18,7 @@ func TestValidPrograms(t *testing.T) {
 	require.NoError(t, err)
 	for _, f := range ar.Files {
 		t.Run(strings.TrimSuffix(f.Name, ".wgsl"), func(t *testing.T) {
-			compile(t, string(f.Data), lower.Options{}, 0)
+			compile(t, string(f.Data), lower.Options{}, backend.Vulkan1_0)
 		})
 	}
 }

@@ -35,10 +35,6 @@ func (c *checker) constDecl(d *syntax.ConstDecl, global bool) Object {
 	if op.mode == Invalid {
 		return nil
 	}
-	if op.typ == nil {
-		c.errorf(d.Init, "function call does not return a value")
-		return nil
-	}
 	if op.stage != ConstStage || !op.val.IsValid() {
 		c.errorf(d.Init, "the initializer of const '%s' must be a const-expression", d.Name.Name)
 		return nil

@@ -101,7 +101,7 @@ func (c *checker) typeExpr(e syntax.Expr) types.Type {
 	id, ok := e.(*syntax.IdentExpr)
 	if !ok {
 		if _, bad := e.(*syntax.BadExpr); !bad {
-			c.errorf(e, "expected a type")
+			c.errorf(e, "expected a type, not the expression '%s'", syntax.FormatExpr(e))
 		}
 		return nil
 	}
@@ -513,12 +513,16 @@ func (c *checker) storageTextureType(id *syntax.IdentExpr) types.Type {
 // enumArg reads an identifier template argument that names an enumerant.
 func (c *checker) enumArg(e syntax.Expr, what string) (string, bool) {
 	id, ok := e.(*syntax.IdentExpr)
+	article := "a"
+	if strings.IndexByte("aeiou", what[0]) >= 0 {
+		article = "an"
+	}
 	if !ok || len(id.TemplateArgs) > 0 {
-		c.errorf(e, "expected a %s", what)
+		c.errorf(e, "expected %s %s", article, what)
 		return "", false
 	}
 	if obj := c.lookup(id.Name.Name, id.Loc); obj != nil {
-		c.errorf(e, "expected a %s, but '%s' names a declaration that shadows it", what, id.Name.Name)
+		c.errorf(e, "expected %s %s, but '%s' names a declaration that shadows it", article, what, id.Name.Name)
 		return "", false
 	}
 	c.prog.setType(e, TypeAndValue{Mode: Enumerant, Enum: id.Name.Name})
