@@ -72,7 +72,6 @@ var knownGaps = map[string][]string{
 	// The buffer_view extension has no SPIR-V mapping yet.
 	"extensions/buffer_view.wgsl": {
 		"buffer types (buffer_view) are not supported by the SPIR-V backend yet",
-		"builtin 'bufferLength' is not supported by the SPIR-V backend yet",
 	},
 	"spec_examples/wgsl_bufferview_usage.wgsl": {
 		"buffer types (buffer_view) are not supported by the SPIR-V backend yet",
