@@ -18,6 +18,7 @@ import (
 	wgslreflect "github.com/wgslgo/wgslgo/compiler/reflect"
 	"github.com/wgslgo/wgslgo/compiler/types"
 	"github.com/wgslgo/wgslgo/internal/corpus"
+	"github.com/wgslgo/wgslgo/internal/oracle"
 	"github.com/wgslgo/wgslgo/internal/spirvval"
 )
 
@@ -35,7 +36,7 @@ func goTool(t *testing.T) string {
 			return path
 		}
 	}
-	t.Skip("no go command")
+	oracle.Missing(t, "no go command")
 	return ""
 }
 

@@ -135,6 +135,24 @@ struct P { @location(0) a: f16, @location(1) b: f16 }
 			m.Structs = []reflect.Struct{{Name: "A", Size: 32, Align: 16, Members: []reflect.Member{{Name: "x", Offset: 0, Size: 32, Align: 8,
 				Type: reflect.Type{Kind: reflect.KindMatrix, WGSL: "mat2x3<f32>", Scalar: "f32", Columns: 2, Rows: 3, Stride: 12}}}}}
 		}), Options{Package: "p"}, []string{"a.wgsl:1:8: struct A, member x: mat2x3<f32>: the column stride 12 is not that of wgsl.Mat2x3f, 16"}},
+		// Layouts the rules allow with explicit offsets and strides (the 2021 draft's) but Go
+		// cannot reproduce: each would give Go code whose offset guards fail to compile.
+		{"misaligned member", edit(func(m *reflect.Module) {
+			m.Structs = []reflect.Struct{{Name: "A", Size: 12, Align: 4, Members: []reflect.Member{
+				{Name: "x", Offset: 0, Size: 4, Align: 4, Type: reflect.Type{Kind: reflect.KindScalar, WGSL: "u32", Scalar: "u32", Size: 4, Align: 4}},
+				{Name: "y", Offset: 6, Size: 4, Align: 2, Type: reflect.Type{Kind: reflect.KindScalar, WGSL: "f32", Scalar: "f32", Size: 4, Align: 4}}}}}
+		}), Options{Package: "p"}, []string{"a.wgsl:1:8: struct A, member y: offset 6 and size 4 do not fit a f32 after offset 4"}},
+		{"misaligned runtime-sized member", edit(func(m *reflect.Module) {
+			f32 := reflect.Type{Kind: reflect.KindScalar, WGSL: "f32", Scalar: "f32", Size: 4, Align: 4}
+			m.Structs = []reflect.Struct{{Name: "A", Size: 8, Align: 4, RuntimeSized: true, Members: []reflect.Member{
+				{Name: "x", Offset: 0, Size: 4, Align: 4, Type: reflect.Type{Kind: reflect.KindScalar, WGSL: "u32", Scalar: "u32", Size: 4, Align: 4}},
+				{Name: "y", Offset: 6, Size: 0, Align: 2, Type: reflect.Type{Kind: reflect.KindArray, WGSL: "array<f32>", Element: &f32, Stride: 4}}}}}
+		}), Options{Package: "p"}, []string{"a.wgsl:1:8: struct A, member y: offset 6 overlaps the members before it or is misaligned"}},
+		{"misaligned stride", edit(func(m *reflect.Module) {
+			f32 := reflect.Type{Kind: reflect.KindScalar, WGSL: "f32", Scalar: "f32", Size: 4, Align: 4}
+			m.Structs = []reflect.Struct{{Name: "A", Size: 24, Align: 4, Members: []reflect.Member{
+				{Name: "a", Offset: 0, Size: 24, Align: 4, Type: reflect.Type{Kind: reflect.KindArray, WGSL: "@stride(6) array<f32, 4>", Element: &f32, Count: 4, Stride: 6}}}}}
+		}), Options{Package: "p"}, []string{"stride 6 cannot hold elements of 4 bytes"}},
 		{"float workgroup size", edit(func(m *reflect.Module) {
 			def := reflect.Float(1, 32)
 			m.Overrides = []reflect.Override{{Name: "w", Key: "w", Type: reflect.Type{Kind: reflect.KindScalar, WGSL: "f32", Scalar: "f32"}, Default: &def}}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/wgslgo/wgslgo/gen/wgsl"
+	"github.com/wgslgo/wgslgo/internal/oracle"
 	"github.com/wgslgo/wgslgo/internal/vulkan"
 )
 
@@ -81,7 +82,7 @@ func TestRoundTrip(t *testing.T) {
 	for _, rt := range roundTrips {
 		t.Run(rt.name, func(t *testing.T) {
 			if rt.f16 && !dev.Info.F16() {
-				t.Skipf("the device has no f16 in storage and uniform buffers: %v", &dev.Info)
+				oracle.Missing(t, "the device has no f16 in storage and uniform buffers: %v", &dev.Info)
 			}
 			p := rt.program(t)
 			requireSame(t, diffs(p, dispatch(t, dev, p)))

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wgslgo/wgslgo/gen/wgsl"
+	"github.com/wgslgo/wgslgo/internal/oracle"
 	"github.com/wgslgo/wgslgo/internal/vulkan"
 )
 
@@ -135,7 +136,7 @@ func TestSpecializationData(t *testing.T) {
 // installed, naga's SPIR-V with the same values as --override gives the same bytes.
 func TestSpecializationConstants(t *testing.T) {
 	dev := vulkan.Require(t)
-	naga := nagaPath(t)
+	naga := oracle.Naga.Optional(t)
 	words := SpecShader.Words()
 	for _, c := range specCases {
 		t.Run(c.name, func(t *testing.T) {
@@ -158,15 +159,9 @@ func TestSpecializationConstants(t *testing.T) {
 				args = []string{"--override", c.naga}
 			}
 			nw, msg, ok := nagaCompile(t, naga, "spec", args...)
-			if !ok {
-				t.Logf("no comparison with naga: it cannot compile testdata/spec.wgsl with %s: %s", strings.Join(args, " "), msg)
-				return
-			}
+			require.True(t, ok, "naga cannot compile testdata/spec.wgsl with %s: %s", strings.Join(args, " "), msg)
 			theirs, err := runSpec(t, dev, nw, nil)
-			if err != nil {
-				t.Logf("no comparison with naga: lavapipe cannot run its SPIR-V: %v", err)
-				return
-			}
+			require.NoError(t, err, "lavapipe cannot run naga's SPIR-V")
 			assert.Equal(t, out, theirs, "naga (%s) writes something else", fmt.Sprint(args))
 		})
 	}

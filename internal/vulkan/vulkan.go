@@ -24,7 +24,9 @@
 // is enabled whenever it is installed; its errors fail the Run (or Get) and
 // its warnings go to Result.Warnings. On lavapipe it adds some 20-60 ms to
 // device creation and 0.1-0.4 ms to a Run. WGSLGO_VK_VALIDATION=0 turns it
-// off; WGSLGO_VK_VALIDATION=1 makes a missing layer an error.
+// off; WGSLGO_VK_VALIDATION=1 makes a missing layer an error of Get. Require
+// wants the layer active unless it is turned off: without it the test skips,
+// or fails under CI=true.
 //
 // The device has every feature it supports enabled, robustBufferAccess
 // included (out-of-bounds accesses are discarded or read zero, and nothing
@@ -62,6 +64,8 @@ import (
 	"testing"
 	"time"
 	"unsafe"
+
+	"github.com/wgslgo/wgslgo/internal/oracle"
 )
 
 // DefaultTimeout is the fence wait of a Run whose Timeout is zero.
@@ -101,17 +105,20 @@ func validationMode() C.int {
 	return C.WV_VALIDATION_IF_INSTALLED
 }
 
-// Require returns the device or skips the test when there is none. In CI
-// (CI=true) a missing device fails the test instead: CI must install
-// mesa-vulkan-drivers and libvulkan-dev.
+// Require returns the device for a test. The test skips when there is no device, or when
+// the validation layer is not active and WGSLGO_VK_VALIDATION does not turn it off (without
+// it, what the layer would report goes unnoticed); under CI=true both fail the test instead
+// (see internal/oracle): CI installs mesa-vulkan-drivers, libvulkan-dev and
+// vulkan-validationlayers.
 func Require(t testing.TB) *Device {
 	t.Helper()
 	d, err := Get()
 	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("no Vulkan device in CI: %v", err)
-		}
-		t.Skipf("no Vulkan device (apt-get install mesa-vulkan-drivers): %v", err)
+		oracle.Missing(t, "no Vulkan device (apt-get install mesa-vulkan-drivers): %v", err)
+	}
+	if !d.Info.Validation && validationMode() != C.WV_VALIDATION_OFF {
+		oracle.Missing(t, "the Vulkan validation layer is not active (apt-get install vulkan-validationlayers, "+
+			"or WGSLGO_VK_VALIDATION=0 to run without it)")
 	}
 	return d
 }
