@@ -39,7 +39,10 @@ func (l *wgslLang) readLines(c *config.Config, rel string) {
 	dir := filepath.Join(c.RepoRoot, filepath.FromSlash(rel))
 	lines, err := wgslgen.Lines(dir)
 	if err != nil {
-		return // the Go extension reports Go files it cannot read
+		// Without its lines, a target for all the shaders could contradict them.
+		log.Printf("%s: no Bazel targets for the shaders: reading the //go:generate lines: %v", rel, err)
+		l.unreadable[rel] = true
+		return
 	}
 	var found []genLine
 	for _, ln := range lines {
@@ -97,7 +100,7 @@ type target struct {
 func (l *wgslLang) GenerateRules(args language.GenerateArgs) language.GenerateResult {
 	var res language.GenerateResult
 	var targets []target
-	if !skipped(args.Rel) && !l.claimed[args.Rel] {
+	if !skipped(args.Rel) && !l.claimed[args.Rel] && !l.unreadable[args.Rel] {
 		targets = l.targets(args)
 	}
 	goLib := findRule(args.OtherGen, "go_library")

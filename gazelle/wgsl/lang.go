@@ -67,11 +67,13 @@ type wgslLang struct {
 	lines map[string][]genLine
 	// claimed holds the directories whose shaders a line of a parent directory generates.
 	claimed map[string]bool
+	// unreadable holds the directories whose Go files could not be read for their lines.
+	unreadable map[string]bool
 }
 
 // NewLanguage returns the WGSL extension, for a gazelle_binary's languages (after Go's).
 func NewLanguage() language.Language {
-	return &wgslLang{repo: workspaceName, lines: map[string][]genLine{}, claimed: map[string]bool{}}
+	return &wgslLang{repo: workspaceName, lines: map[string][]genLine{}, claimed: map[string]bool{}, unreadable: map[string]bool{}}
 }
 
 func (*wgslLang) Name() string { return languageName }

@@ -19,9 +19,10 @@ var update = flag.Bool("update", false, "rewrite the expected files of testdata 
 
 // TestGolden runs this gazelle over each tree of testdata/ (Gazelle's generation-test layout:
 // BUILD.in files are the BUILD files before, BUILD.out files those expected after; the other
-// files as they are; arguments.txt: the arguments, one a line; expected_stderr.txt: the log,
-// with the tree's path as %WORKSPACE%). Every BUILD file written must be expected; a second
-// run must change nothing.
+// files as they are, but NAME.go.txt, which is NAME.go (a Go file gofmt must not read, as one
+// that does not parse); arguments.txt: the arguments, one a line; expected_stderr.txt: the
+// log, with the tree's path as %WORKSPACE%). Every BUILD file written must be expected; a
+// second run must change nothing.
 func TestGolden(t *testing.T) {
 	cases, err := os.ReadDir("testdata")
 	if err != nil {
@@ -55,6 +56,9 @@ func golden(t *testing.T, dir string) {
 		case strings.HasSuffix(rel, ".out"):
 			want = append(want, testtools.FileSpec{Path: strings.TrimSuffix(rel, ".out") + ".bazel", Content: string(data)})
 		default:
+			if strings.HasSuffix(rel, ".go.txt") {
+				rel = strings.TrimSuffix(rel, ".txt")
+			}
 			inputs = append(inputs, testtools.FileSpec{Path: rel, Content: string(data)})
 		}
 		return nil
