@@ -196,7 +196,7 @@ func (e *emitter) builtin(in *ir.Inst) spirv.ID {
 	if op, ok := glslFloat[fn]; ok {
 		return e.glsl(rt, op, args...)
 	}
-	e.fail("builtin %s is not supported", fn)
+	e.internal("builtin %s is not supported", fn)
 	return 0
 }
 
@@ -344,7 +344,7 @@ func (e *emitter) atomic(in *ir.Inst, fn ir.BuiltinFunc, rt types.Type, args []s
 		ok := sf.Emit(spirv.OpIEqual, e.b.TypeBool(), old, args[1])
 		return sf.Emit(spirv.OpCompositeConstruct, e.typeID(rt), old, ok)
 	}
-	e.fail("atomic builtin %s", fn)
+	e.internal("atomic builtin %s", fn)
 	return 0
 }
 
@@ -357,12 +357,12 @@ func (e *emitter) arrayLength(p ir.Value) spirv.ID {
 	}
 	in := e.m.Def(p)
 	if in == nil || in.Op != ir.OpAccess {
-		e.fail("arrayLength of a pointer that is not a buffer member")
+		e.internal("arrayLength of a pointer that is not a buffer member")
 	}
 	last := e.constIndex(in.Args[len(in.Args)-1])
 	base, prefix := in.Args[0], in.Args[1:len(in.Args)-1]
 	if last < 0 {
-		e.fail("arrayLength of a pointer that is not a buffer member")
+		e.internal("arrayLength of a pointer that is not a buffer member")
 	}
 	var structPtr spirv.ID
 	bp := e.typeOf(base).(*types.Pointer)
@@ -483,6 +483,6 @@ func (e *emitter) subgroup(in *ir.Inst, fn ir.BuiltinFunc, rt types.Type, args [
 		dir := map[ir.BuiltinFunc]uint32{ir.BuiltinQuadSwapX: 0, ir.BuiltinQuadSwapY: 1, ir.BuiltinQuadSwapDiagonal: 2}[fn]
 		return sf.Emit(spirv.OpGroupNonUniformQuadSwap, t, scope, args[0], e.constU32(dir))
 	}
-	e.fail("builtin %s is not supported", fn)
+	e.internal("builtin %s is not supported", fn)
 	return 0
 }
