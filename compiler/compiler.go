@@ -62,6 +62,11 @@ type Options struct {
 	NoRobustness bool
 	// UniformStandardLayout applies storage-buffer layout rules to uniform buffers.
 	UniformStandardLayout bool
+	// WebGPULimits makes errors of what goes beyond the spec's limits and WebGPU's default
+	// limits (workgroup memory and size, bind groups, bindings, locations...), for shaders
+	// that must also run on WebGPU. Without it, the spec's limits give warnings: Vulkan
+	// devices allow more. What SPIR-V or Vulkan cannot express is an error either way.
+	WebGPULimits bool
 	// Overrides substitutes override values at compile time (name → WGSL literal text).
 	Overrides map[string]string
 	// Debug embeds the source (OpString, OpSource) and maps the instructions to the WGSL
@@ -92,7 +97,7 @@ func Check(src Source, opts Options) (*sema.Program, diag.List) {
 	if diags.HasErrors() {
 		return nil, diags
 	}
-	prog, more := sema.Check(ast, sema.Options{UniformStandardLayout: opts.UniformStandardLayout})
+	prog, more := sema.Check(ast, sema.Options{UniformStandardLayout: opts.UniformStandardLayout, WebGPULimits: opts.WebGPULimits})
 	diags = append(diags, more...)
 	if diags.HasErrors() {
 		return nil, diags
@@ -102,12 +107,13 @@ func Check(src Source, opts Options) (*sema.Program, diag.List) {
 
 // Reflect checks a source and describes its interface: bindings with layouts, entry points,
 // overrides and constants.
-func Reflect(src Source, opts Options) (*reflect.Module, diag.List, error) {
+func Reflect(src Source, opts Options) (m *reflect.Module, diags diag.List, err error) {
+	defer recoverInternal(src, &err)
 	prog, diags := Check(src, opts)
 	if prog == nil {
 		return nil, diags, diags
 	}
-	m, err := reflect.FromProgram(prog, src.Name)
+	m, err = reflect.FromProgram(prog, src.Name)
 	if err != nil {
 		return nil, diags, err
 	}
@@ -129,7 +135,8 @@ func Reflect(src Source, opts Options) (*reflect.Module, diag.List, error) {
 // adding the lowering's diagnostics to diags; the module is nil when there are errors.
 func lowerProgram(prog *sema.Program, opts Options, diags diag.List) (*ir.Module, diag.List) {
 	file := prog.File.Source
-	lopts := lower.Options{EntryPoint: opts.EntryPoint, Overrides: map[string]constant.Value{}, Positions: opts.Debug}
+	// Positions serve the diagnostics of the later phases too, not only -g's OpLine.
+	lopts := lower.Options{EntryPoint: opts.EntryPoint, Overrides: map[string]constant.Value{}, Positions: true, WebGPULimits: opts.WebGPULimits}
 	for _, name := range sortedNames(opts.Overrides) {
 		v, err := lower.OverrideValue(prog, name, opts.Overrides[name])
 		if err != nil {
@@ -150,7 +157,8 @@ func lowerProgram(prog *sema.Program, opts Options, diags diag.List) (*ir.Module
 }
 
 // Compile checks a source and generates SPIR-V and reflection.
-func Compile(src Source, opts Options) (*Result, error) {
+func Compile(src Source, opts Options) (res *Result, err error) {
+	defer recoverInternal(src, &err)
 	target, ok := backend.ParseTarget(string(orDefault(opts.Target)))
 	if !ok {
 		return nil, fmt.Errorf("unknown target %q (want vulkan1.0, vulkan1.1, vulkan1.2 or vulkan1.3)", opts.Target)
@@ -191,9 +199,37 @@ func Compile(src Source, opts Options) (*Result, error) {
 	}
 	words, err := backend.Emit(m, bopts)
 	if err != nil {
+		if be := (*backend.Error)(nil); errors.As(err, &be) {
+			return nil, append(diags, backendDiagnostic(prog, be))
+		}
 		return nil, fileError(file, diags, "%v", err)
 	}
 	return &Result{SPIRV: words, Reflection: refl, Warnings: diags, Program: prog}, nil
+}
+
+// recoverInternal turns a panic of a compilation phase, a bug, into an error diagnostic in
+// *err, so that a caller (a long-running tool, a build) is not taken down with it. The
+// checker and the lowering recover their own, with the position of what they were doing.
+func recoverInternal(src Source, err *error) {
+	if r := recover(); r != nil {
+		f := diag.NewFile(src.Name, src.Text)
+		*err = fileError(f, nil, "internal error: %v; please report this shader", r)
+	}
+}
+
+// backendDiagnostic places an Error of the backend in the source: at its position, or at the
+// declaration it names.
+func backendDiagnostic(prog *sema.Program, e *backend.Error) *diag.Diagnostic {
+	d := &diag.Diagnostic{Severity: diag.Error, File: prog.File.Source, Span: diag.Span{Start: diag.NoPos, End: diag.NoPos}, Message: e.Msg}
+	switch {
+	case e.Pos.IsValid():
+		d.Span = diag.Span{Start: e.Pos.Offset(), End: e.Pos.Offset()}
+	case e.Decl != "":
+		if obj := prog.Lookup(e.Decl); obj != nil {
+			d.Span = obj.Span()
+		}
+	}
+	return d
 }
 
 // limitDiagnostic places a LimitError of the pointer-argument specialisation in the source:

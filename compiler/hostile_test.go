@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/wgslgo/wgslgo/compiler"
+	"github.com/wgslgo/wgslgo/compiler/diag"
 	"github.com/wgslgo/wgslgo/internal/spirvval"
 )
 
@@ -59,5 +60,47 @@ func TestDeepNesting(t *testing.T) {
 			}
 			spirvval.Check(t, res.SPIRV, "vulkan1.1")
 		})
+	}
+}
+
+// TestWebGPULimits: beyond the spec's limits, a shader compiles for Vulkan with a
+// positioned warning; WebGPULimits makes it an error at the same place.
+func TestWebGPULimits(t *testing.T) {
+	src := compiler.Source{Name: "limits.wgsl", Text: []byte(`var<workgroup> wg: array<u32, 8192>;
+@compute @workgroup_size(64) fn main() { wg[0] = 1u; var a: array<f32, 32767>; a[1] = 2.0; wg[1] = u32(a[1]); }
+`)}
+	res, err := compiler.Compile(src, compiler.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	spirvval.Check(t, res.SPIRV, "vulkan1.1")
+	var warned []string
+	for _, d := range res.Warnings {
+		if d.Span.Start < 0 {
+			t.Errorf("warning without a position: %s", d.Message)
+		}
+		warned = append(warned, d.Error())
+	}
+	want := []string{
+		"limits.wgsl:2:33: warning: entry point 'main' uses 32768 bytes of workgroup variables; the limit is 16384",
+		"limits.wgsl:2:61: warning: variable 'a' takes 131068 bytes; the limit is 8192 bytes for the variables of a function",
+	}
+	if len(warned) != len(want) {
+		t.Fatalf("warnings %q, want %d", warned, len(want))
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(warned[i], w) {
+			t.Errorf("warning %q, want it to start with %q", warned[i], w)
+		}
+	}
+	_, err = compiler.Compile(src, compiler.Options{WebGPULimits: true})
+	list, ok := err.(diag.List)
+	if !ok || len(list) != 2 {
+		t.Fatalf("with WebGPULimits: %v, want the two errors", err)
+	}
+	for i, d := range list {
+		if d.Severity != diag.Error || !strings.HasPrefix(d.Error(), strings.Replace(want[i], "warning", "error", 1)) {
+			t.Errorf("with WebGPULimits: %s", d.Error())
+		}
 	}
 }

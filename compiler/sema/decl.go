@@ -314,9 +314,15 @@ func (c *checker) bindingAttrs(d *syntax.VarDecl, set attrSet, v *Var) {
 	}
 	if n, ok := c.nonNegativeAttr(group); ok {
 		v.Group = n
+		if n >= webgpuBindGroups {
+			c.webgpuLimit(group.Args[0].Span(), "@group(%d): maxBindGroups is %d", n, webgpuBindGroups)
+		}
 	}
 	if n, ok := c.nonNegativeAttr(binding); ok {
 		v.Binding = n
+		if n >= webgpuBindingsPerGroup {
+			c.webgpuLimit(binding.Args[0].Span(), "@binding(%d): maxBindingsPerBindGroup is %d", n, webgpuBindingsPerGroup)
+		}
 	}
 	if v.Group < 0 || v.Binding < 0 {
 		v.Group, v.Binding = -1, -1

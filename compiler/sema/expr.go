@@ -698,6 +698,12 @@ func (c *checker) binaryType(e *syntax.BinaryExpr, x, y *operand) (operand, bool
 		if !c.convert(y, want, " as the shift amount") {
 			return operand{}, false
 		}
+		// The abstract overloads need both operands at shader creation: with a shift amount
+		// known later, the shifted value takes its concrete type first (spec "Overload
+		// Resolution": a candidate with an abstract parameter needs const-expression arguments).
+		if types.IsAbstract(x.typ) && y.stage != ConstStage && !c.concretize(x) {
+			return operand{}, false
+		}
 		return operand{typ: x.typ}, true
 	}
 	if !c.unifyScalars(x, y) {

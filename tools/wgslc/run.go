@@ -49,6 +49,7 @@ type config struct {
 	entryPoint   string
 	robustness   string
 	uniformStd   bool
+	webgpuLimits bool
 	debug        bool
 	noNames      bool
 	diagFormat   string
@@ -70,6 +71,7 @@ func newFlagSet(cfg *config, stderr io.Writer) *flag.FlagSet {
 	fs.StringVar(&cfg.entryPoint, "entry-point", "", "keep only the entry point `NAME`")
 	fs.StringVar(&cfg.robustness, "robustness", "on", "bounds clamping of memory accesses: on or off")
 	fs.BoolVar(&cfg.uniformStd, "uniform-standard-layout", false, "allow storage-buffer layout rules in uniform buffers (uniform_buffer_standard_layout)")
+	fs.BoolVar(&cfg.webgpuLimits, "webgpu-limits", false, "errors, not warnings, beyond WGSL's limits and WebGPU's default limits (for shaders that must also run on WebGPU)")
 	fs.BoolVar(&cfg.debug, "g", false, "debug information: embed the source (OpString, OpSource) and map instructions to its lines and columns (OpLine)")
 	fs.BoolVar(&cfg.noNames, "strip-names", false, "leave out OpName and OpMemberName (smaller SPIR-V)")
 	fs.StringVar(&cfg.diagFormat, "diagnostics-format", "text", "diagnostics format: text or json")
@@ -140,6 +142,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		EntryPoint:            cfg.entryPoint,
 		NoRobustness:          cfg.robustness == "off",
 		UniformStandardLayout: cfg.uniformStd,
+		WebGPULimits:          cfg.webgpuLimits,
 		Debug:                 cfg.debug,
 		NoNames:               cfg.noNames,
 		Overrides:             map[string]string{},
