@@ -83,6 +83,9 @@ type Options struct {
 
 // Result is a successful compilation.
 type Result struct {
+	// SPIRV is nil for a module without entry points: there is nothing to run, and Vulkan
+	// accepts no SPIR-V without an OpEntryPoint. The reflection still describes the
+	// module's types, bindings and constants (a file of shared structures, say).
 	SPIRV      []uint32
 	Reflection *reflect.Module
 	Warnings   diag.List
@@ -156,8 +159,16 @@ func lowerProgram(prog *sema.Program, opts Options, diags diag.List) (*ir.Module
 	return m, diags
 }
 
-// Compile checks a source and generates SPIR-V and reflection.
+// Compile checks a source and generates SPIR-V and reflection (no SPIR-V for a module
+// without entry points, see Result.SPIRV).
 func Compile(src Source, opts Options) (res *Result, err error) {
+	return compile(src, opts, false)
+}
+
+// compile is Compile; with library, a module without entry points gets SPIR-V too, which
+// only SPIR-V's Linkage capability would make valid: the tests validate it so, to cover the
+// backend on functions that no entry point calls.
+func compile(src Source, opts Options, library bool) (res *Result, err error) {
 	defer recoverInternal(src, &err)
 	target, ok := backend.ParseTarget(string(orDefault(opts.Target)))
 	if !ok {
@@ -180,6 +191,9 @@ func Compile(src Source, opts Options) (res *Result, err error) {
 	}
 	if err := matchLowered(refl, m, prog, opts); err != nil {
 		return nil, err
+	}
+	if len(refl.EntryPoints) == 0 && !library {
+		return &Result{Reflection: refl, Warnings: diags, Program: prog}, nil
 	}
 	if err := transform.ForSPIRV(m, transform.Options{
 		ExternalTextures: reflect.ExternalTextureBindings(prog),
@@ -205,6 +219,14 @@ func Compile(src Source, opts Options) (res *Result, err error) {
 		return nil, fileError(file, diags, "%v", err)
 	}
 	return &Result{SPIRV: words, Reflection: refl, Warnings: diags, Program: prog}, nil
+}
+
+// NothingToRun is the error of a command asked for the SPIR-V of a module without entry
+// points (a Result without SPIR-V), at the start of the file.
+func NothingToRun(src Source) *diag.Diagnostic {
+	return &diag.Diagnostic{Severity: diag.Error, File: diag.NewFile(src.Name, src.Text), Span: diag.Span{Start: 0, End: 0},
+		Message: "the module has no entry point: there is nothing to run and no SPIR-V to write " +
+			"(a Vulkan pipeline needs a @compute, @vertex or @fragment function); its types and bindings can still be reflected"}
 }
 
 // recoverInternal turns a panic of a compilation phase, a bug, into an error diagnostic in

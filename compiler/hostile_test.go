@@ -104,3 +104,24 @@ func TestWebGPULimits(t *testing.T) {
 		}
 	}
 }
+
+// TestNoEntryPoint: a module without entry points (shared structures) has nothing to run, so
+// no SPIR-V, which Vulkan would refuse without an OpEntryPoint; its reflection describes it.
+// A command asked for its SPIR-V reports NothingToRun, with a position.
+func TestNoEntryPoint(t *testing.T) {
+	src := compiler.Source{Name: "shared.wgsl", Text: []byte("struct Light { color: vec3f, intensity: f32 }\n" +
+		"@group(0) @binding(0) var<uniform> light: Light;\nfn brightness() -> f32 { return light.intensity; }\n")}
+	res, err := compiler.Compile(src, compiler.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.SPIRV != nil {
+		t.Errorf("%d words of SPIR-V for a module without entry points", len(res.SPIRV))
+	}
+	if len(res.Reflection.Structs) != 1 || len(res.Reflection.Bindings) != 1 || len(res.Reflection.EntryPoints) != 0 {
+		t.Errorf("reflection: %d structures, %d bindings, %d entry points", len(res.Reflection.Structs), len(res.Reflection.Bindings), len(res.Reflection.EntryPoints))
+	}
+	if d := compiler.NothingToRun(src); !strings.HasPrefix(d.Error(), "shared.wgsl:1:1: error: the module has no entry point") {
+		t.Errorf("NothingToRun: %s", d.Error())
+	}
+}

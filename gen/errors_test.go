@@ -63,7 +63,13 @@ func TestGenerateErrors(t *testing.T) {
 		{"unembeddable name", func(t testing.TB) []Shader {
 			return []Shader{{Name: "a[1].wgsl", SPIRV: valid.SPIRV, Reflection: valid.Reflection}}
 		}, Options{Package: "p"}, "//go:embed cannot name a[1].spv"},
-		{"no SPIR-V", func(t testing.TB) []Shader { return []Shader{{Name: "a.wgsl", Reflection: valid.Reflection}} }, Options{Package: "p"}, "a.wgsl: no SPIR-V"},
+		{"no SPIR-V", func(t testing.TB) []Shader {
+			s := one(t, "a.wgsl", st("A", mem("x", f32)), func(b *moduleBuilder) {
+				b.entry(reflect.EntryPoint{Name: "main", Stage: reflect.StageFragment})
+			})
+			s.SPIRV = nil
+			return []Shader{s}
+		}, Options{Package: "p"}, "a.wgsl: no SPIR-V for its entry points"},
 		{"path as name", func(t testing.TB) []Shader {
 			return []Shader{{Name: "dir/a.wgsl", SPIRV: valid.SPIRV, Reflection: valid.Reflection}}
 		}, Options{Package: "p"}, "is not a base name"},

@@ -37,7 +37,9 @@ type Options struct {
 type Shader struct {
 	// Name is the WGSL file's base name ("particles.wgsl"); its stem names the .spv file
 	// and, through GoName, prefixes the shader's Go identifiers (ParticlesShader, ...).
-	Name       string
+	Name string
+	// SPIRV is nil for a module without entry points (compiler.Result.SPIRV): the generated
+	// code then declares its types, bindings and constants, and no SPIR-V.
 	SPIRV      []uint32
 	Reflection *wgslreflect.Module
 }
@@ -120,13 +122,13 @@ func (gn *generator) addShader(s *Shader) (*shaderDef, error) {
 	if s.Reflection == nil {
 		return nil, errors.New("no reflection")
 	}
-	if len(s.SPIRV) == 0 {
-		return nil, errors.New("no SPIR-V")
+	if len(s.SPIRV) == 0 && len(s.Reflection.EntryPoints) > 0 {
+		return nil, errors.New("no SPIR-V for its entry points")
 	}
 	if strings.ContainsAny(s.Name, "/\\") || s.Name == "" {
 		return nil, fmt.Errorf("the shader name %q is not a base name", s.Name)
 	}
-	if gn.opts.Embed == EmbedFile && !embeddable(stem(s.Name)) {
+	if gn.opts.Embed == EmbedFile && s.SPIRV != nil && !embeddable(stem(s.Name)) {
 		return nil, fmt.Errorf("//go:embed cannot name %s.spv: rename the file with letters, digits, '_', '-' and '.', or use the inline embed mode", stem(s.Name))
 	}
 	byName, l, err := moduleTypes(s.Reflection)
@@ -206,7 +208,7 @@ func (gn *generator) generate() (*Output, error) {
 	out := &Output{}
 	for _, s := range gn.shaders {
 		s.emit(g, gn.opts.Embed)
-		if gn.opts.Embed == EmbedFile {
+		if gn.opts.Embed == EmbedFile && s.spirv != nil {
 			out.Files = append(out.Files, File{Name: s.spvName, Content: spvBytes(s.spirv)})
 		}
 	}

@@ -337,6 +337,18 @@ var stageIdents = map[wgslreflect.Stage]string{
 }
 
 func (d *shaderDef) emit(g *GeneratedFile, embed EmbedMode) {
+	if d.spirv != nil {
+		d.emitSPIRV(g, embed)
+	}
+	d.emitTable(g)
+	d.emitEntryPoints(g)
+	d.emitBindings(g)
+	d.emitOverrides(g)
+	d.emitConstants(g)
+}
+
+// emitSPIRV declares the SPIR-V, which a module without entry points does not have.
+func (d *shaderDef) emitSPIRV(g *GeneratedFile, embed EmbedMode) {
 	p := d.prefix
 	wgsl := RuntimePackage.Ident
 	g.P("// ", p, "SPIRV is the SPIR-V of ", d.name, ": little-endian 32-bit words. Do not modify it.")
@@ -363,11 +375,6 @@ func (d *shaderDef) emit(g *GeneratedFile, embed EmbedMode) {
 	g.P("// ", p, "SPIRVWords returns the SPIR-V of ", d.name, " as 32-bit words, in a new slice.")
 	g.P("func ", p, "SPIRVWords() []uint32 { return ", wgsl("Words"), "(", p, "SPIRV) }")
 	g.P()
-	d.emitTable(g)
-	d.emitEntryPoints(g)
-	d.emitBindings(g)
-	d.emitOverrides(g)
-	d.emitConstants(g)
 }
 
 func (d *shaderDef) emitTable(g *GeneratedFile) {
@@ -376,7 +383,9 @@ func (d *shaderDef) emitTable(g *GeneratedFile) {
 	g.P("// ", p, "Shader describes ", d.name, ": its SPIR-V, entry points, bindings and overrides.")
 	g.P("var ", p, "Shader = ", wgsl("Shader"), "{")
 	g.P("Source: ", strconv.Quote(d.name), ",")
-	g.P("SPIRV: ", p, "SPIRV,")
+	if d.spirv != nil {
+		g.P("SPIRV: ", p, "SPIRV,")
+	}
 	if len(d.entries) > 0 {
 		g.P("EntryPoints: []", wgsl("EntryPoint"), "{")
 		for _, e := range d.entries {

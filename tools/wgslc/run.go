@@ -175,6 +175,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "wgslc: %v\n", err)
 		return exitUsage
 	}
+	if res.SPIRV == nil {
+		return report(stderr, cfg.diagFormat, append(res.Warnings, compiler.NothingToRun(src)))
+	}
 	report(stderr, cfg.diagFormat, res.Warnings)
 	if err := os.WriteFile(cfg.out, wordsToBytes(res.SPIRV), 0o644); err != nil {
 		fmt.Fprintf(stderr, "wgslc: %v\n", err)
