@@ -118,7 +118,8 @@ func Reflect(src Source, opts Options) (m *reflect.Module, diags diag.List, err 
 	}
 	m, err = reflect.FromProgram(prog, src.Name)
 	if err != nil {
-		return nil, diags, err
+		list := reflectionError(prog.File.Source, diags, err)
+		return nil, list, list
 	}
 	if len(opts.Overrides) == 0 && opts.EntryPoint == "" {
 		return m, diags, nil
@@ -129,7 +130,8 @@ func Reflect(src Source, opts Options) (m *reflect.Module, diags diag.List, err 
 		return nil, diags, diags
 	}
 	if err := matchLowered(m, lowered, prog, opts); err != nil {
-		return nil, diags, err
+		list := reflectionError(prog.File.Source, diags, err)
+		return nil, list, list
 	}
 	return m, diags, nil
 }
@@ -186,11 +188,11 @@ func compile(src Source, opts Options, library bool) (res *Result, err error) {
 	// The reflection describes the module as lowered: its entry points, the overrides
 	// --override turned into constants (taken before the passes rewrite the module).
 	refl, err := reflect.FromProgram(prog, src.Name)
-	if err != nil {
-		return nil, err
+	if err == nil {
+		err = matchLowered(refl, m, prog, opts)
 	}
-	if err := matchLowered(refl, m, prog, opts); err != nil {
-		return nil, err
+	if err != nil {
+		return nil, reflectionError(file, diags, err)
 	}
 	if len(refl.EntryPoints) == 0 && !library {
 		return &Result{Reflection: refl, Warnings: diags, Program: prog}, nil
@@ -219,6 +221,12 @@ func compile(src Source, opts Options, library bool) (res *Result, err error) {
 		return nil, fileError(file, diags, "%v", err)
 	}
 	return &Result{SPIRV: words, Reflection: refl, Warnings: diags, Program: prog}, nil
+}
+
+// reflectionError is the diagnostic of a module that checked and lowered but that the
+// reflection cannot describe: a bug of the checker or the reflection.
+func reflectionError(f *diag.File, diags diag.List, err error) diag.List {
+	return fileError(f, diags, "internal error while describing the module: %v; please report this shader", err)
 }
 
 // NothingToRun is the error of a command asked for the SPIR-V of a module without entry

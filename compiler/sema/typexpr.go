@@ -555,6 +555,11 @@ func (c *checker) addressSpaceArg(e syntax.Expr) (types.AddressSpace, bool) {
 		c.errorf(e, "unknown address space '%s' (want function, private, workgroup, uniform, storage or immediate)", name)
 		return 0, false
 	}
+	if as == types.AddrHandle {
+		// The address space of textures and samplers has no spelling (spec "Address Spaces").
+		c.errorf(e, "the handle address space cannot be written: declare textures and samplers without an address space, other variables in function, private, workgroup, uniform, storage or immediate")
+		return 0, false
+	}
 	return as, true
 }
 
