@@ -33,6 +33,7 @@ const maxInputSize = 64 << 20
 type compileOptions struct {
 	Target                string
 	UniformStandardLayout bool
+	WebGPULimits          bool
 	Overrides             map[string]string
 }
 
@@ -48,6 +49,7 @@ func compileWGSL(name string, src []byte, opts compileOptions) ([]uint32, *refle
 	res, err := compiler.Compile(compiler.Source{Name: name, Text: src}, compiler.Options{
 		Target:                target,
 		UniformStandardLayout: opts.UniformStandardLayout,
+		WebGPULimits:          opts.WebGPULimits,
 		Overrides:             opts.Overrides,
 	})
 	if err != nil {
@@ -75,6 +77,7 @@ type config struct {
 	embed      string
 	target     string
 	uniformStd bool
+	webgpuLim  bool
 	check      bool
 	overrides  overrideFlags
 	inputs     []string
@@ -88,6 +91,7 @@ func newFlagSet(cfg *config, stderr io.Writer) *flag.FlagSet {
 	fs.StringVar(&cfg.embed, "embed", "file", "where the SPIR-V goes: file (.spv beside the Go file, //go:embed) or inline")
 	fs.StringVar(&cfg.target, "target", "", "target environment: vulkan1.0, vulkan1.1 (default), vulkan1.2 or vulkan1.3")
 	fs.BoolVar(&cfg.uniformStd, "uniform-standard-layout", false, "allow storage-buffer layout rules in uniform buffers (uniform_buffer_standard_layout)")
+	fs.BoolVar(&cfg.webgpuLim, "webgpu-limits", false, "errors, not warnings, beyond WGSL's limits and WebGPU's default limits (for shaders that must also run on WebGPU)")
 	fs.BoolVar(&cfg.check, "check", false, "write nothing; exit 1 if the generated files on disk are stale")
 	fs.Var(&cfg.overrides, "override", "substitute override `NAME=VALUE` at compile time (repeatable)")
 	fs.Usage = func() {
@@ -146,7 +150,7 @@ func run(args []string, stderr io.Writer) int {
 		stems[stem] = in
 	}
 
-	opts := compileOptions{Target: cfg.target, UniformStandardLayout: cfg.uniformStd, Overrides: map[string]string{}}
+	opts := compileOptions{Target: cfg.target, UniformStandardLayout: cfg.uniformStd, WebGPULimits: cfg.webgpuLim, Overrides: map[string]string{}}
 	for _, o := range cfg.overrides {
 		name, value, _ := strings.Cut(o, "=")
 		opts.Overrides[name] = value
