@@ -20,7 +20,8 @@ import (
 // tintDisagreements lists the fixture lines ("fixture:line", or "fixture" for all its
 // lines) where Tint's verdict differs from the annotation, because the spec says
 // otherwise or because this compiler, unlike Tint's command line, does not assume an
-// optional language feature. Each fixture cites the spec too. Keep this list short.
+// optional language feature. Each fixture cites the spec too, and COMPATIBILITY.md explains
+// the stances. Keep this list short.
 var tintDisagreements = map[string]string{
 	"layout/uniform_strict.wgsl":    "Tint supports the uniform_buffer_standard_layout language extension, so it skips the uniform layout rules that this checker applies unless the module requires it (spec \"Address Space Layout Constraints\", design.md)",
 	"decls/redeclare_local.wgsl:22": "a for initializer's declaration and one at the top of the body share their end of scope (spec \"For Statement\", example \"Valid and invalid declarations\" i_2); Tint accepts",
