@@ -131,12 +131,16 @@ type KindCount struct {
 	First Finding
 }
 
-// Kinds groups the findings by class and kind, most frequent first.
+// Kinds groups the findings by class and kind (known disagreements by their reason), most
+// frequent first.
 func (r *Report) Kinds() []KindCount {
 	idx := map[[2]string]int{}
 	var out []KindCount
 	for _, f := range r.Findings {
 		k := [2]string{string(f.Class), f.Kind}
+		if f.Known != "" {
+			k[1] = f.Known
+		}
 		i, ok := idx[k]
 		if !ok {
 			i = len(out)
