@@ -56,32 +56,8 @@ var mutations = []mutation{
 	{"duplicate-token", tokenEdit(func(rng *rand.Rand, toks []token, i int) []token {
 		return append(toks[:i+1:i+1], toks[i:]...)
 	})},
-	{"swap-tokens", func(rng *rand.Rand, src, _ string) (string, bool) {
-		toks := tokenize(src)
-		idx := significant(toks)
-		if len(idx) < 2 {
-			return src, false
-		}
-		i, j := idx[rng.IntN(len(idx))], idx[rng.IntN(len(idx))]
-		if toks[i].text == toks[j].text {
-			return src, false
-		}
-		toks[i], toks[j] = toks[j], toks[i]
-		return join(toks), true
-	}},
-	{"copy-token", func(rng *rand.Rand, src, _ string) (string, bool) {
-		toks := tokenize(src)
-		idx := significant(toks)
-		if len(idx) < 2 {
-			return src, false
-		}
-		i, j := idx[rng.IntN(len(idx))], idx[rng.IntN(len(idx))]
-		if toks[i].text == toks[j].text {
-			return src, false
-		}
-		toks[i] = toks[j]
-		return join(toks), true
-	}},
+	{"swap-tokens", tokenPair(func(toks []token, i, j int) { toks[i], toks[j] = toks[j], toks[i] })},
+	{"copy-token", tokenPair(func(toks []token, i, j int) { toks[i] = toks[j] })},
 	{"extreme-number", func(rng *rand.Rand, src, _ string) (string, bool) {
 		toks := tokenize(src)
 		var nums []int
@@ -182,6 +158,23 @@ func tokenEdit(edit func(rng *rand.Rand, toks []token, i int) []token) func(*ran
 			return src, false
 		}
 		return join(edit(rng, toks, idx[rng.IntN(len(idx))])), true
+	}
+}
+
+// tokenPair makes a mutation of two random significant tokens with different texts.
+func tokenPair(edit func(toks []token, i, j int)) func(*rand.Rand, string, string) (string, bool) {
+	return func(rng *rand.Rand, src, _ string) (string, bool) {
+		toks := tokenize(src)
+		idx := significant(toks)
+		if len(idx) < 2 {
+			return src, false
+		}
+		i, j := idx[rng.IntN(len(idx))], idx[rng.IntN(len(idx))]
+		if toks[i].text == toks[j].text {
+			return src, false
+		}
+		edit(toks, i, j)
+		return join(toks), true
 	}
 }
 
