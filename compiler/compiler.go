@@ -29,24 +29,25 @@ type Source struct {
 	Text []byte
 }
 
-// Target is a Vulkan environment the SPIR-V is made for.
-type Target string
+// Target is a Vulkan environment the SPIR-V is made for ("vulkan1.1"); the zero Target in
+// Options is vulkan1.1.
+type Target = backend.Target
 
 // The supported targets.
 const (
-	Vulkan10 Target = "vulkan1.0" // SPIR-V 1.0
-	Vulkan11 Target = "vulkan1.1" // SPIR-V 1.3 (the default)
-	Vulkan12 Target = "vulkan1.2" // SPIR-V 1.5
-	Vulkan13 Target = "vulkan1.3" // SPIR-V 1.6
+	Vulkan10 = backend.Vulkan1_0 // SPIR-V 1.0
+	Vulkan11 = backend.Vulkan1_1 // SPIR-V 1.3 (the default)
+	Vulkan12 = backend.Vulkan1_2 // SPIR-V 1.5
+	Vulkan13 = backend.Vulkan1_3 // SPIR-V 1.6
 )
 
-// ParseTarget validates a target name.
+// ParseTarget validates a target name; "" is the default, vulkan1.1.
 func ParseTarget(s string) (Target, error) {
-	switch t := Target(s); t {
-	case Vulkan10, Vulkan11, Vulkan12, Vulkan13:
-		return t, nil
-	case "":
+	if s == "" {
 		return Vulkan11, nil
+	}
+	if t, ok := backend.ParseTarget(s); ok {
+		return t, nil
 	}
 	return "", fmt.Errorf("unknown target %q (want vulkan1.0, vulkan1.1, vulkan1.2 or vulkan1.3)", s)
 }
@@ -172,9 +173,9 @@ func Compile(src Source, opts Options) (res *Result, err error) {
 // backend on functions that no entry point calls.
 func compile(src Source, opts Options, library bool) (res *Result, err error) {
 	defer recoverInternal(src, &err)
-	target, ok := backend.ParseTarget(string(orDefault(opts.Target)))
-	if !ok {
-		return nil, fmt.Errorf("unknown target %q (want vulkan1.0, vulkan1.1, vulkan1.2 or vulkan1.3)", opts.Target)
+	target, err := ParseTarget(string(opts.Target))
+	if err != nil {
+		return nil, err
 	}
 	prog, diags := Check(src, opts)
 	if prog == nil {
@@ -306,13 +307,6 @@ func firstCall(prog *sema.Program, caller, callee *sema.Func) *syntax.CallExpr {
 		return found == nil
 	})
 	return found
-}
-
-func orDefault(t Target) Target {
-	if t == "" {
-		return Vulkan11
-	}
-	return t
 }
 
 // fileError turns an error without a position into a diagnostic about the whole file,

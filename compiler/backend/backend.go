@@ -19,44 +19,57 @@ package backend
 
 import (
 	"fmt"
+	"slices"
 
+	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/layout"
 	"github.com/wgslgo/wgslgo/compiler/spirv"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
 
-// Target is the Vulkan version the module is for.
-type Target uint8
+// Target is the Vulkan environment the module is for, spelled as spirv-val's --target-env
+// spells it. The zero Target is vulkan1.0 here; compiler.Options, whose Target is this type,
+// makes the zero vulkan1.1.
+type Target string
 
+// The targets.
 const (
-	Vulkan1_0 Target = iota // SPIR-V 1.0
-	Vulkan1_1               // SPIR-V 1.3 (the default)
-	Vulkan1_2               // SPIR-V 1.5
-	Vulkan1_3               // SPIR-V 1.6
+	Vulkan1_0 Target = "vulkan1.0" // SPIR-V 1.0
+	Vulkan1_1 Target = "vulkan1.1" // SPIR-V 1.3
+	Vulkan1_2 Target = "vulkan1.2" // SPIR-V 1.5
+	Vulkan1_3 Target = "vulkan1.3" // SPIR-V 1.6
 )
 
 // Targets lists every target, oldest first.
 var Targets = []Target{Vulkan1_0, Vulkan1_1, Vulkan1_2, Vulkan1_3}
 
-var targetNames = [...]string{"vulkan1.0", "vulkan1.1", "vulkan1.2", "vulkan1.3"}
-
-// String returns the target as spirv-val's --target-env spells it.
-func (t Target) String() string { return targetNames[t] }
+func (t Target) String() string {
+	if t == "" {
+		return string(Vulkan1_0)
+	}
+	return string(t)
+}
 
 // ParseTarget parses "vulkan1.0" ... "vulkan1.3".
 func ParseTarget(s string) (Target, bool) {
-	for i, n := range targetNames {
-		if n == s {
-			return Target(i), true
-		}
+	if t := Target(s); slices.Contains(Targets, t) {
+		return t, true
 	}
-	return 0, false
+	return "", false
 }
 
 // Version is the SPIR-V version the target requires.
 func (t Target) Version() spirv.Version {
-	return [...]spirv.Version{spirv.Version1_0, spirv.Version1_3, spirv.Version1_5, spirv.Version1_6}[t]
+	switch t {
+	case Vulkan1_1:
+		return spirv.Version1_3
+	case Vulkan1_2:
+		return spirv.Version1_5
+	case Vulkan1_3:
+		return spirv.Version1_6
+	}
+	return spirv.Version1_0
 }
 
 // Options control Emit.
@@ -74,6 +87,9 @@ type Options struct {
 
 // Emit translates m into a SPIR-V module.
 func Emit(m *ir.Module, opts Options) (words []uint32, err error) {
+	if _, ok := ParseTarget(string(opts.Target)); !ok && opts.Target != "" {
+		return nil, fmt.Errorf("backend: unknown target %q", opts.Target)
+	}
 	e := newEmitter(m, opts)
 	defer func() {
 		if r := recover(); r != nil {
@@ -374,7 +390,7 @@ func (e *emitter) scan(f *ir.Func) {
 				seenGlobal[a] = 1
 				fi.globals = append(fi.globals, e.m.Global(a))
 			}
-			chained := i == 0 && (in.Op == ir.OpAccess || in.Op == ir.OpBuiltin && in.Builtin() == ir.BuiltinArrayLength)
+			chained := i == 0 && (in.Op == ir.OpAccess || in.Op == ir.OpBuiltin && in.Builtin() == builtins.FnArrayLength)
 			if !chained && seenGlobal[a] == 1 && e.isWrapped(e.m.Global(a)) {
 				seenGlobal[a] = 2
 				fi.inner = append(fi.inner, a)

@@ -1,42 +1,43 @@
 package backend
 
 import (
+	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/spirv"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
 
 // GLSL.std.450 instructions whose semantics are WGSL's, for float operands.
-var glslFloat = map[ir.BuiltinFunc]spirv.GLSLstd450{
-	ir.BuiltinAcos: spirv.GLSLstd450Acos, ir.BuiltinAcosh: spirv.GLSLstd450Acosh,
-	ir.BuiltinAsin: spirv.GLSLstd450Asin, ir.BuiltinAsinh: spirv.GLSLstd450Asinh,
-	ir.BuiltinAtan: spirv.GLSLstd450Atan, ir.BuiltinAtanh: spirv.GLSLstd450Atanh,
-	ir.BuiltinAtan2: spirv.GLSLstd450Atan2, ir.BuiltinCeil: spirv.GLSLstd450Ceil,
-	ir.BuiltinCos: spirv.GLSLstd450Cos, ir.BuiltinCosh: spirv.GLSLstd450Cosh,
-	ir.BuiltinCross: spirv.GLSLstd450Cross, ir.BuiltinDegrees: spirv.GLSLstd450Degrees,
-	ir.BuiltinDeterminant: spirv.GLSLstd450Determinant, ir.BuiltinDistance: spirv.GLSLstd450Distance,
-	ir.BuiltinExp: spirv.GLSLstd450Exp, ir.BuiltinExp2: spirv.GLSLstd450Exp2,
-	ir.BuiltinFaceForward: spirv.GLSLstd450FaceForward, ir.BuiltinFloor: spirv.GLSLstd450Floor,
-	ir.BuiltinFma: spirv.GLSLstd450Fma, ir.BuiltinFract: spirv.GLSLstd450Fract,
-	ir.BuiltinFrexp: spirv.GLSLstd450FrexpStruct, ir.BuiltinInverseSqrt: spirv.GLSLstd450InverseSqrt,
-	ir.BuiltinLdexp: spirv.GLSLstd450Ldexp, ir.BuiltinLength: spirv.GLSLstd450Length,
-	ir.BuiltinLog: spirv.GLSLstd450Log, ir.BuiltinLog2: spirv.GLSLstd450Log2,
-	ir.BuiltinMix: spirv.GLSLstd450FMix, ir.BuiltinModf: spirv.GLSLstd450ModfStruct,
-	ir.BuiltinNormalize: spirv.GLSLstd450Normalize, ir.BuiltinPow: spirv.GLSLstd450Pow,
-	ir.BuiltinRadians: spirv.GLSLstd450Radians, ir.BuiltinReflect: spirv.GLSLstd450Reflect,
-	ir.BuiltinRefract: spirv.GLSLstd450Refract, ir.BuiltinRound: spirv.GLSLstd450RoundEven,
-	ir.BuiltinSin: spirv.GLSLstd450Sin, ir.BuiltinSinh: spirv.GLSLstd450Sinh,
-	ir.BuiltinSqrt: spirv.GLSLstd450Sqrt,
-	ir.BuiltinStep: spirv.GLSLstd450Step, ir.BuiltinTan: spirv.GLSLstd450Tan,
-	ir.BuiltinTanh: spirv.GLSLstd450Tanh, ir.BuiltinTrunc: spirv.GLSLstd450Trunc,
-	ir.BuiltinAbs: spirv.GLSLstd450FAbs, ir.BuiltinSign: spirv.GLSLstd450FSign,
-	ir.BuiltinMin: spirv.GLSLstd450FMin, ir.BuiltinMax: spirv.GLSLstd450FMax,
-	ir.BuiltinPack4x8Snorm: spirv.GLSLstd450PackSnorm4x8, ir.BuiltinPack4x8Unorm: spirv.GLSLstd450PackUnorm4x8,
-	ir.BuiltinPack2x16Snorm: spirv.GLSLstd450PackSnorm2x16, ir.BuiltinPack2x16Unorm: spirv.GLSLstd450PackUnorm2x16,
-	ir.BuiltinPack2x16Float:  spirv.GLSLstd450PackHalf2x16,
-	ir.BuiltinUnpack4x8Snorm: spirv.GLSLstd450UnpackSnorm4x8, ir.BuiltinUnpack4x8Unorm: spirv.GLSLstd450UnpackUnorm4x8,
-	ir.BuiltinUnpack2x16Snorm: spirv.GLSLstd450UnpackSnorm2x16, ir.BuiltinUnpack2x16Unorm: spirv.GLSLstd450UnpackUnorm2x16,
-	ir.BuiltinUnpack2x16Float: spirv.GLSLstd450UnpackHalf2x16,
+var glslFloat = map[builtins.Fn]spirv.GLSLstd450{
+	builtins.FnAcos: spirv.GLSLstd450Acos, builtins.FnAcosh: spirv.GLSLstd450Acosh,
+	builtins.FnAsin: spirv.GLSLstd450Asin, builtins.FnAsinh: spirv.GLSLstd450Asinh,
+	builtins.FnAtan: spirv.GLSLstd450Atan, builtins.FnAtanh: spirv.GLSLstd450Atanh,
+	builtins.FnAtan2: spirv.GLSLstd450Atan2, builtins.FnCeil: spirv.GLSLstd450Ceil,
+	builtins.FnCos: spirv.GLSLstd450Cos, builtins.FnCosh: spirv.GLSLstd450Cosh,
+	builtins.FnCross: spirv.GLSLstd450Cross, builtins.FnDegrees: spirv.GLSLstd450Degrees,
+	builtins.FnDeterminant: spirv.GLSLstd450Determinant, builtins.FnDistance: spirv.GLSLstd450Distance,
+	builtins.FnExp: spirv.GLSLstd450Exp, builtins.FnExp2: spirv.GLSLstd450Exp2,
+	builtins.FnFaceForward: spirv.GLSLstd450FaceForward, builtins.FnFloor: spirv.GLSLstd450Floor,
+	builtins.FnFma: spirv.GLSLstd450Fma, builtins.FnFract: spirv.GLSLstd450Fract,
+	builtins.FnFrexp: spirv.GLSLstd450FrexpStruct, builtins.FnInverseSqrt: spirv.GLSLstd450InverseSqrt,
+	builtins.FnLdexp: spirv.GLSLstd450Ldexp, builtins.FnLength: spirv.GLSLstd450Length,
+	builtins.FnLog: spirv.GLSLstd450Log, builtins.FnLog2: spirv.GLSLstd450Log2,
+	builtins.FnMix: spirv.GLSLstd450FMix, builtins.FnModf: spirv.GLSLstd450ModfStruct,
+	builtins.FnNormalize: spirv.GLSLstd450Normalize, builtins.FnPow: spirv.GLSLstd450Pow,
+	builtins.FnRadians: spirv.GLSLstd450Radians, builtins.FnReflect: spirv.GLSLstd450Reflect,
+	builtins.FnRefract: spirv.GLSLstd450Refract, builtins.FnRound: spirv.GLSLstd450RoundEven,
+	builtins.FnSin: spirv.GLSLstd450Sin, builtins.FnSinh: spirv.GLSLstd450Sinh,
+	builtins.FnSqrt: spirv.GLSLstd450Sqrt,
+	builtins.FnStep: spirv.GLSLstd450Step, builtins.FnTan: spirv.GLSLstd450Tan,
+	builtins.FnTanh: spirv.GLSLstd450Tanh, builtins.FnTrunc: spirv.GLSLstd450Trunc,
+	builtins.FnAbs: spirv.GLSLstd450FAbs, builtins.FnSign: spirv.GLSLstd450FSign,
+	builtins.FnMin: spirv.GLSLstd450FMin, builtins.FnMax: spirv.GLSLstd450FMax,
+	builtins.FnPack4x8snorm: spirv.GLSLstd450PackSnorm4x8, builtins.FnPack4x8unorm: spirv.GLSLstd450PackUnorm4x8,
+	builtins.FnPack2x16snorm: spirv.GLSLstd450PackSnorm2x16, builtins.FnPack2x16unorm: spirv.GLSLstd450PackUnorm2x16,
+	builtins.FnPack2x16float:  spirv.GLSLstd450PackHalf2x16,
+	builtins.FnUnpack4x8snorm: spirv.GLSLstd450UnpackSnorm4x8, builtins.FnUnpack4x8unorm: spirv.GLSLstd450UnpackUnorm4x8,
+	builtins.FnUnpack2x16snorm: spirv.GLSLstd450UnpackSnorm2x16, builtins.FnUnpack2x16unorm: spirv.GLSLstd450UnpackUnorm2x16,
+	builtins.FnUnpack2x16float: spirv.GLSLstd450UnpackHalf2x16,
 }
 
 // Memory scopes and semantics (SPIR-V 3.27, 3.25).
@@ -70,36 +71,36 @@ func (e *emitter) builtin(in *ir.Inst) spirv.ID {
 	args := append([]spirv.ID(nil), e.operands(in.Args)...) // helpers below reuse the scratch
 	t := e.typeID(rt)
 	switch {
-	case fn.IsAtomic():
+	case fn.Class() == builtins.ClassAtomic:
 		return e.atomic(in, fn, rt, args)
-	case fn.IsTexture():
+	case fn.Class() == builtins.ClassTexture:
 		return e.texture(in, fn, rt)
-	case fn.IsSubgroup():
+	case fn.Class() == builtins.ClassSubgroup, fn.Class() == builtins.ClassQuad:
 		return e.subgroup(in, fn, rt, args)
-	case fn.IsDerivative():
+	case fn.Class() == builtins.ClassDerivative:
 		return e.derivative(fn, t, args[0])
 	}
 	switch fn {
-	case ir.BuiltinAll, ir.BuiltinAny:
+	case builtins.FnAll, builtins.FnAny:
 		if _, ok := a0.(*types.Vector); !ok {
 			return args[0]
 		}
-		if fn == ir.BuiltinAll {
+		if fn == builtins.FnAll {
 			return e.emit(spirv.OpAll, t, args[0])
 		}
 		return e.emit(spirv.OpAny, t, args[0])
-	case ir.BuiltinArrayLength:
+	case builtins.FnArrayLength:
 		return e.arrayLength(in.Args[0])
-	case ir.BuiltinStorageBarrier:
+	case builtins.FnStorageBarrier:
 		e.barrier(semUniformMemory)
 		return 0
-	case ir.BuiltinWorkgroupBarrier:
+	case builtins.FnWorkgroupBarrier:
 		e.barrier(semWorkgroupMemory)
 		return 0
-	case ir.BuiltinTextureBarrier:
+	case builtins.FnTextureBarrier:
 		e.barrier(semImageMemory)
 		return 0
-	case ir.BuiltinWorkgroupUniformLoad:
+	case builtins.FnWorkgroupUniformLoad:
 		e.barrier(semWorkgroupMemory)
 		var v spirv.ID
 		if _, ok := a0.(*types.Pointer).Elem.(*types.Atomic); ok {
@@ -110,7 +111,7 @@ func (e *emitter) builtin(in *ir.Inst) spirv.ID {
 		}
 		e.barrier(semWorkgroupMemory)
 		return v
-	case ir.BuiltinAbs:
+	case builtins.FnAbs:
 		switch {
 		case s.IsFloat():
 			return e.glsl(rt, spirv.GLSLstd450FAbs, args[0])
@@ -118,74 +119,74 @@ func (e *emitter) builtin(in *ir.Inst) spirv.ID {
 			return e.glsl(rt, spirv.GLSLstd450SAbs, args[0])
 		}
 		return args[0]
-	case ir.BuiltinSign:
+	case builtins.FnSign:
 		if s.IsFloat() {
 			return e.glsl(rt, spirv.GLSLstd450FSign, args[0])
 		}
 		return e.glsl(rt, spirv.GLSLstd450SSign, args[0])
-	case ir.BuiltinMin, ir.BuiltinMax:
-		return e.glsl(rt, minMax(fn == ir.BuiltinMin, s), args[0], args[1])
-	case ir.BuiltinClamp:
+	case builtins.FnMin, builtins.FnMax:
+		return e.glsl(rt, minMax(fn == builtins.FnMin, s), args[0], args[1])
+	case builtins.FnClamp:
 		if op, ok := e.clampOp(s, in.Args[1], in.Args[2]); ok {
 			return e.glsl(rt, op, args...)
 		}
 		// min(max(e, low), high): GLSL's clamp is undefined when low > high, WGSL's is not.
 		lo := e.glsl(rt, minMax(false, s), args[0], args[1])
 		return e.glsl(rt, minMax(true, s), lo, args[2])
-	case ir.BuiltinSaturate:
+	case builtins.FnSaturate:
 		return e.glsl(rt, spirv.GLSLstd450FClamp, args[0], e.splatConst(rt, s, 0), e.splatConst(rt, s, 1))
-	case ir.BuiltinSmoothstep:
+	case builtins.FnSmoothstep:
 		return e.smoothstep(rt, in, args)
-	case ir.BuiltinMix:
+	case builtins.FnMix:
 		if _, ok := e.typeOf(in.Args[2]).(*types.Scalar); ok {
 			if _, vec := rt.(*types.Vector); vec {
 				args[2] = e.splatID(rt, in.Args[2])
 			}
 		}
 		return e.glsl(rt, spirv.GLSLstd450FMix, args...)
-	case ir.BuiltinDot:
+	case builtins.FnDot:
 		if s.IsFloat() {
 			return e.emit(spirv.OpDot, t, args[0], args[1])
 		}
 		return e.sumComponents(a0.(*types.Vector), e.emit(spirv.OpIMul, e.typeID(a0), args[0], args[1]))
-	case ir.BuiltinTranspose:
+	case builtins.FnTranspose:
 		return e.emit(spirv.OpTranspose, t, args[0])
-	case ir.BuiltinQuantizeToF16:
+	case builtins.FnQuantizeToF16:
 		return e.emit(spirv.OpQuantizeToF16, t, args[0])
-	case ir.BuiltinCountOneBits:
+	case builtins.FnCountOneBits:
 		return e.emit(spirv.OpBitCount, t, args[0])
-	case ir.BuiltinReverseBits:
+	case builtins.FnReverseBits:
 		return e.emit(spirv.OpBitReverse, t, args[0])
-	case ir.BuiltinCountLeadingZeros:
+	case builtins.FnCountLeadingZeros:
 		// 31 - FindUMsb(e); FindUMsb(0) is -1, so clz(0) is 32.
 		msb := e.glsl(rt, spirv.GLSLstd450FindUMsb, args[0])
 		return e.emit(spirv.OpISub, t, e.splatConst(rt, s, 31), msb)
-	case ir.BuiltinCountTrailingZeros:
+	case builtins.FnCountTrailingZeros:
 		// min(FindILsb(e), 32) as unsigned: FindILsb(0) is -1.
 		lsb := e.glsl(rt, spirv.GLSLstd450FindILsb, args[0])
 		return e.glsl(rt, spirv.GLSLstd450UMin, lsb, e.splatConst(rt, s, 32))
-	case ir.BuiltinFirstLeadingBit:
+	case builtins.FnFirstLeadingBit:
 		if s.Kind == types.KindI32 {
 			return e.glsl(rt, spirv.GLSLstd450FindSMsb, args[0])
 		}
 		return e.glsl(rt, spirv.GLSLstd450FindUMsb, args[0])
-	case ir.BuiltinFirstTrailingBit:
+	case builtins.FnFirstTrailingBit:
 		return e.glsl(rt, spirv.GLSLstd450FindILsb, args[0])
-	case ir.BuiltinExtractBits:
+	case builtins.FnExtractBits:
 		if s.Kind == types.KindI32 {
 			return e.emit(spirv.OpBitFieldSExtract, t, args...)
 		}
 		return e.emit(spirv.OpBitFieldUExtract, t, args...)
-	case ir.BuiltinInsertBits:
+	case builtins.FnInsertBits:
 		return e.emit(spirv.OpBitFieldInsert, t, args...)
-	case ir.BuiltinPack4x8Snorm, ir.BuiltinPack4x8Unorm, ir.BuiltinPack2x16Snorm, ir.BuiltinPack2x16Unorm:
+	case builtins.FnPack4x8snorm, builtins.FnPack4x8unorm, builtins.FnPack2x16snorm, builtins.FnPack2x16unorm:
 		return e.packNorm(fn, a0, args[0])
-	case ir.BuiltinPack4xI8, ir.BuiltinPack4xU8, ir.BuiltinPack4xI8Clamp, ir.BuiltinPack4xU8Clamp:
+	case builtins.FnPack4xI8, builtins.FnPack4xU8, builtins.FnPack4xI8Clamp, builtins.FnPack4xU8Clamp:
 		return e.pack4x8(fn, in.Args[0], args[0])
-	case ir.BuiltinUnpack4xI8, ir.BuiltinUnpack4xU8:
-		return e.unpack4x8(fn == ir.BuiltinUnpack4xI8, args[0])
-	case ir.BuiltinDot4I8Packed, ir.BuiltinDot4U8Packed:
-		signed := fn == ir.BuiltinDot4I8Packed
+	case builtins.FnUnpack4xI8, builtins.FnUnpack4xU8:
+		return e.unpack4x8(fn == builtins.FnUnpack4xI8, args[0])
+	case builtins.FnDot4I8Packed, builtins.FnDot4U8Packed:
+		signed := fn == builtins.FnDot4I8Packed
 		x, y := e.unpack4x8(signed, args[0]), e.unpack4x8(signed, args[1])
 		vt := types.Vec(4, types.U32)
 		if signed {
@@ -245,13 +246,13 @@ func (e *emitter) unpack4x8(signed bool, x spirv.ID) spirv.ID {
 }
 
 // pack4x8 packs the low bytes of a vec4 (after clamping, for the Clamp variants) into a u32.
-func (e *emitter) pack4x8(fn ir.BuiltinFunc, v ir.Value, x spirv.ID) spirv.ID {
+func (e *emitter) pack4x8(fn builtins.Fn, v ir.Value, x spirv.ID) spirv.ID {
 	vt := e.typeOf(v).(*types.Vector)
 	switch fn {
-	case ir.BuiltinPack4xI8Clamp:
+	case builtins.FnPack4xI8Clamp:
 		x = e.glsl(vt, spirv.GLSLstd450SMax, x, e.splatConst(vt, vt.Elem, -128))
 		x = e.glsl(vt, spirv.GLSLstd450SMin, x, e.splatConst(vt, vt.Elem, 127))
-	case ir.BuiltinPack4xU8Clamp:
+	case builtins.FnPack4xU8Clamp:
 		x = e.glsl(vt, spirv.GLSLstd450UMin, x, e.splatConst(vt, vt.Elem, 255))
 	}
 	uv := types.Vec(4, types.U32)
@@ -273,12 +274,12 @@ func (e *emitter) pack4x8(fn ir.BuiltinFunc, v ir.Value, x spirv.ID) spirv.ID {
 // the rounding is done here, exactly: with f = floor(m), m - f is exact, and the result
 // f + (m - f >= 0.5) is an integer r. The GLSL instruction then packs r / scale, which
 // it scales back to within a few ulps of r, far from a half.
-func (e *emitter) packNorm(fn ir.BuiltinFunc, vt types.Type, x spirv.ID) spirv.ID {
+func (e *emitter) packNorm(fn builtins.Fn, vt types.Type, x spirv.ID) spirv.ID {
 	n := vt.(*types.Vector).N
-	scale := map[ir.BuiltinFunc]float64{ir.BuiltinPack4x8Snorm: 127, ir.BuiltinPack4x8Unorm: 255,
-		ir.BuiltinPack2x16Snorm: 32767, ir.BuiltinPack2x16Unorm: 65535}[fn]
+	scale := map[builtins.Fn]float64{builtins.FnPack4x8snorm: 127, builtins.FnPack4x8unorm: 255,
+		builtins.FnPack2x16snorm: 32767, builtins.FnPack2x16unorm: 65535}[fn]
 	lo := 0.0
-	if fn == ir.BuiltinPack4x8Snorm || fn == ir.BuiltinPack2x16Snorm {
+	if fn == builtins.FnPack4x8snorm || fn == builtins.FnPack2x16snorm {
 		lo = -1
 	}
 	f32 := types.F32
@@ -299,7 +300,7 @@ func (e *emitter) barrier(mem uint32) {
 		e.constU32(semAcquireRelease|mem))
 }
 
-func (e *emitter) atomic(in *ir.Inst, fn ir.BuiltinFunc, rt types.Type, args []spirv.ID) spirv.ID {
+func (e *emitter) atomic(in *ir.Inst, fn builtins.Fn, rt types.Type, args []spirv.ID) spirv.ID {
 	p := e.typeOf(in.Args[0]).(*types.Pointer)
 	s := p.Elem.(*types.Atomic).Elem
 	scope := e.constU32(scopeDevice)
@@ -312,34 +313,34 @@ func (e *emitter) atomic(in *ir.Inst, fn ir.BuiltinFunc, rt types.Type, args []s
 	rmw := func(op spirv.Op) spirv.ID { return sf.Emit(op, st, args[0], scope, relaxed, args[1]) }
 	signed := s.Kind == types.KindI32
 	switch fn {
-	case ir.BuiltinAtomicLoad:
+	case builtins.FnAtomicLoad:
 		return sf.Emit(spirv.OpAtomicLoad, st, args[0], scope, relaxed)
-	case ir.BuiltinAtomicStore:
+	case builtins.FnAtomicStore:
 		sf.Emit(spirv.OpAtomicStore, 0, args[0], scope, relaxed, args[1])
 		return 0
-	case ir.BuiltinAtomicAdd:
+	case builtins.FnAtomicAdd:
 		return rmw(spirv.OpAtomicIAdd)
-	case ir.BuiltinAtomicSub:
+	case builtins.FnAtomicSub:
 		return rmw(spirv.OpAtomicISub)
-	case ir.BuiltinAtomicMax:
+	case builtins.FnAtomicMax:
 		if signed {
 			return rmw(spirv.OpAtomicSMax)
 		}
 		return rmw(spirv.OpAtomicUMax)
-	case ir.BuiltinAtomicMin:
+	case builtins.FnAtomicMin:
 		if signed {
 			return rmw(spirv.OpAtomicSMin)
 		}
 		return rmw(spirv.OpAtomicUMin)
-	case ir.BuiltinAtomicAnd:
+	case builtins.FnAtomicAnd:
 		return rmw(spirv.OpAtomicAnd)
-	case ir.BuiltinAtomicOr:
+	case builtins.FnAtomicOr:
 		return rmw(spirv.OpAtomicOr)
-	case ir.BuiltinAtomicXor:
+	case builtins.FnAtomicXor:
 		return rmw(spirv.OpAtomicXor)
-	case ir.BuiltinAtomicExchange:
+	case builtins.FnAtomicExchange:
 		return rmw(spirv.OpAtomicExchange)
-	case ir.BuiltinAtomicCompareExchangeWeak:
+	case builtins.FnAtomicCompareExchangeWeak:
 		old := sf.Emit(spirv.OpAtomicCompareExchange, st, args[0], scope, relaxed, relaxed, args[2], args[1])
 		ok := sf.Emit(spirv.OpIEqual, e.b.TypeBool(), old, args[1])
 		return sf.Emit(spirv.OpCompositeConstruct, e.typeID(rt), old, ok)
@@ -382,14 +383,14 @@ func (e *emitter) arrayLength(p ir.Value) spirv.ID {
 	return e.fn.f.Emit(spirv.OpArrayLength, u32, structPtr, uint32(last))
 }
 
-func (e *emitter) derivative(fn ir.BuiltinFunc, t, x spirv.ID) spirv.ID {
-	ops := map[ir.BuiltinFunc]spirv.Op{
-		ir.BuiltinDpdx: spirv.OpDPdx, ir.BuiltinDpdxCoarse: spirv.OpDPdxCoarse, ir.BuiltinDpdxFine: spirv.OpDPdxFine,
-		ir.BuiltinDpdy: spirv.OpDPdy, ir.BuiltinDpdyCoarse: spirv.OpDPdyCoarse, ir.BuiltinDpdyFine: spirv.OpDPdyFine,
-		ir.BuiltinFwidth: spirv.OpFwidth, ir.BuiltinFwidthCoarse: spirv.OpFwidthCoarse, ir.BuiltinFwidthFine: spirv.OpFwidthFine,
+func (e *emitter) derivative(fn builtins.Fn, t, x spirv.ID) spirv.ID {
+	ops := map[builtins.Fn]spirv.Op{
+		builtins.FnDpdx: spirv.OpDPdx, builtins.FnDpdxCoarse: spirv.OpDPdxCoarse, builtins.FnDpdxFine: spirv.OpDPdxFine,
+		builtins.FnDpdy: spirv.OpDPdy, builtins.FnDpdyCoarse: spirv.OpDPdyCoarse, builtins.FnDpdyFine: spirv.OpDPdyFine,
+		builtins.FnFwidth: spirv.OpFwidth, builtins.FnFwidthCoarse: spirv.OpFwidthCoarse, builtins.FnFwidthFine: spirv.OpFwidthFine,
 	}
 	switch fn {
-	case ir.BuiltinDpdx, ir.BuiltinDpdy, ir.BuiltinFwidth:
+	case builtins.FnDpdx, builtins.FnDpdy, builtins.FnFwidth:
 	default:
 		e.b.Capability(spirv.CapabilityDerivativeControl)
 	}
@@ -397,7 +398,7 @@ func (e *emitter) derivative(fn ir.BuiltinFunc, t, x spirv.ID) spirv.ID {
 }
 
 // subgroup emits the subgroup and quad builtins (SPIR-V 1.3 group non-uniform operations).
-func (e *emitter) subgroup(in *ir.Inst, fn ir.BuiltinFunc, rt types.Type, args []spirv.ID) spirv.ID {
+func (e *emitter) subgroup(in *ir.Inst, fn builtins.Fn, rt types.Type, args []spirv.ID) spirv.ID {
 	e.needVersion(spirv.Version1_3, "subgroup operations")
 	b := e.b
 	b.Capability(spirv.CapabilityGroupNonUniform)
@@ -421,66 +422,66 @@ func (e *emitter) subgroup(in *ir.Inst, fn ir.BuiltinFunc, rt types.Type, args [
 	}
 	const reduce, inclusive, exclusive = 0, 1, 2
 	switch fn {
-	case ir.BuiltinSubgroupElect:
+	case builtins.FnSubgroupElect:
 		return sf.Emit(spirv.OpGroupNonUniformElect, t, scope)
-	case ir.BuiltinSubgroupAll, ir.BuiltinSubgroupAny:
+	case builtins.FnSubgroupAll, builtins.FnSubgroupAny:
 		b.Capability(spirv.CapabilityGroupNonUniformVote)
 		op := spirv.OpGroupNonUniformAll
-		if fn == ir.BuiltinSubgroupAny {
+		if fn == builtins.FnSubgroupAny {
 			op = spirv.OpGroupNonUniformAny
 		}
 		return sf.Emit(op, t, scope, args[0])
-	case ir.BuiltinSubgroupBallot:
+	case builtins.FnSubgroupBallot:
 		b.Capability(spirv.CapabilityGroupNonUniformBallot)
 		return sf.Emit(spirv.OpGroupNonUniformBallot, t, scope, args[0])
-	case ir.BuiltinSubgroupBroadcast:
+	case builtins.FnSubgroupBroadcast:
 		b.Capability(spirv.CapabilityGroupNonUniformBallot)
 		return sf.Emit(spirv.OpGroupNonUniformBroadcast, t, scope, args[0], args[1])
-	case ir.BuiltinSubgroupBroadcastFirst:
+	case builtins.FnSubgroupBroadcastFirst:
 		b.Capability(spirv.CapabilityGroupNonUniformBallot)
 		return sf.Emit(spirv.OpGroupNonUniformBroadcastFirst, t, scope, args[0])
-	case ir.BuiltinSubgroupShuffle, ir.BuiltinSubgroupShuffleXor:
+	case builtins.FnSubgroupShuffle, builtins.FnSubgroupShuffleXor:
 		b.Capability(spirv.CapabilityGroupNonUniformShuffle)
 		op := spirv.OpGroupNonUniformShuffle
-		if fn == ir.BuiltinSubgroupShuffleXor {
+		if fn == builtins.FnSubgroupShuffleXor {
 			op = spirv.OpGroupNonUniformShuffleXor
 		}
 		return sf.Emit(op, t, scope, args[0], args[1])
-	case ir.BuiltinSubgroupShuffleUp, ir.BuiltinSubgroupShuffleDown:
+	case builtins.FnSubgroupShuffleUp, builtins.FnSubgroupShuffleDown:
 		b.Capability(spirv.CapabilityGroupNonUniformShuffleRelative)
 		op := spirv.OpGroupNonUniformShuffleUp
-		if fn == ir.BuiltinSubgroupShuffleDown {
+		if fn == builtins.FnSubgroupShuffleDown {
 			op = spirv.OpGroupNonUniformShuffleDown
 		}
 		return sf.Emit(op, t, scope, args[0], args[1])
-	case ir.BuiltinSubgroupAdd:
+	case builtins.FnSubgroupAdd:
 		return arith(reduce, spirv.OpGroupNonUniformFAdd, spirv.OpGroupNonUniformIAdd, spirv.OpGroupNonUniformIAdd)
-	case ir.BuiltinSubgroupInclusiveAdd:
+	case builtins.FnSubgroupInclusiveAdd:
 		return arith(inclusive, spirv.OpGroupNonUniformFAdd, spirv.OpGroupNonUniformIAdd, spirv.OpGroupNonUniformIAdd)
-	case ir.BuiltinSubgroupExclusiveAdd:
+	case builtins.FnSubgroupExclusiveAdd:
 		return arith(exclusive, spirv.OpGroupNonUniformFAdd, spirv.OpGroupNonUniformIAdd, spirv.OpGroupNonUniformIAdd)
-	case ir.BuiltinSubgroupMul:
+	case builtins.FnSubgroupMul:
 		return arith(reduce, spirv.OpGroupNonUniformFMul, spirv.OpGroupNonUniformIMul, spirv.OpGroupNonUniformIMul)
-	case ir.BuiltinSubgroupInclusiveMul:
+	case builtins.FnSubgroupInclusiveMul:
 		return arith(inclusive, spirv.OpGroupNonUniformFMul, spirv.OpGroupNonUniformIMul, spirv.OpGroupNonUniformIMul)
-	case ir.BuiltinSubgroupExclusiveMul:
+	case builtins.FnSubgroupExclusiveMul:
 		return arith(exclusive, spirv.OpGroupNonUniformFMul, spirv.OpGroupNonUniformIMul, spirv.OpGroupNonUniformIMul)
-	case ir.BuiltinSubgroupMin:
+	case builtins.FnSubgroupMin:
 		return arith(reduce, spirv.OpGroupNonUniformFMin, spirv.OpGroupNonUniformSMin, spirv.OpGroupNonUniformUMin)
-	case ir.BuiltinSubgroupMax:
+	case builtins.FnSubgroupMax:
 		return arith(reduce, spirv.OpGroupNonUniformFMax, spirv.OpGroupNonUniformSMax, spirv.OpGroupNonUniformUMax)
-	case ir.BuiltinSubgroupAnd:
+	case builtins.FnSubgroupAnd:
 		return arith(reduce, 0, spirv.OpGroupNonUniformBitwiseAnd, spirv.OpGroupNonUniformBitwiseAnd)
-	case ir.BuiltinSubgroupOr:
+	case builtins.FnSubgroupOr:
 		return arith(reduce, 0, spirv.OpGroupNonUniformBitwiseOr, spirv.OpGroupNonUniformBitwiseOr)
-	case ir.BuiltinSubgroupXor:
+	case builtins.FnSubgroupXor:
 		return arith(reduce, 0, spirv.OpGroupNonUniformBitwiseXor, spirv.OpGroupNonUniformBitwiseXor)
-	case ir.BuiltinQuadBroadcast:
+	case builtins.FnQuadBroadcast:
 		b.Capability(spirv.CapabilityGroupNonUniformQuad)
 		return sf.Emit(spirv.OpGroupNonUniformQuadBroadcast, t, scope, args[0], args[1])
-	case ir.BuiltinQuadSwapX, ir.BuiltinQuadSwapY, ir.BuiltinQuadSwapDiagonal:
+	case builtins.FnQuadSwapX, builtins.FnQuadSwapY, builtins.FnQuadSwapDiagonal:
 		b.Capability(spirv.CapabilityGroupNonUniformQuad)
-		dir := map[ir.BuiltinFunc]uint32{ir.BuiltinQuadSwapX: 0, ir.BuiltinQuadSwapY: 1, ir.BuiltinQuadSwapDiagonal: 2}[fn]
+		dir := map[builtins.Fn]uint32{builtins.FnQuadSwapX: 0, builtins.FnQuadSwapY: 1, builtins.FnQuadSwapDiagonal: 2}[fn]
 		return sf.Emit(spirv.OpGroupNonUniformQuadSwap, t, scope, args[0], e.constU32(dir))
 	}
 	e.internal("builtin %s is not supported", fn)

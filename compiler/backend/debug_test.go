@@ -340,7 +340,7 @@ func TestExecDebugInfo(t *testing.T) {
 	r := wgslRun{groups: [3]uint32{uint32(len(in) / 4)}, bindings: []vulkan.Binding{storage(0, le32(data...))}}
 	plain := dispatchWords(t, dev, compileWGSL(t, debugShader, backend.Vulkan1_0, backend.Vulkan1_1, transform.Options{}), r)
 	for _, target := range backend.Targets {
-		if uint32(dev.Info.APIVersion) < uint32(1<<22|uint32(target)<<12) {
+		if !deviceRuns(dev, target) {
 			continue
 		}
 		t.Run(target.String(), func(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wgslgo/wgslgo/compiler/backend"
+	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/ir/irtest"
 	"github.com/wgslgo/wgslgo/compiler/ir/transform"
@@ -226,7 +227,7 @@ func TestUnsupported(t *testing.T) {
 	f = m.NewFunc("main", nil)
 	f.Stage = ir.StageCompute
 	fb = ir.NewBuilder(f)
-	fb.Builtin(ir.BuiltinTextureDimensions, fb.Load(ext.Value))
+	fb.Builtin(builtins.FnTextureDimensions, fb.Load(ext.Value))
 	fb.Finish()
 	require.NoError(t, ir.Validate(m))
 	_, err = backend.Emit(m, backend.Options{})

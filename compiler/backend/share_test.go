@@ -83,7 +83,7 @@ func TestSharedLayoutTypes(t *testing.T) {
 	want = append(want, s430([3]float32{20, 40, 60}, 40, [8]float32{50, 51, 52, 53, 100, 61, 62, 63}, 70)...)
 	want = append(want, make([]byte, 64)...)
 	for _, target := range backend.Targets {
-		if uint32(dev.Info.APIVersion) < uint32(1<<22|uint32(target)<<12) {
+		if !deviceRuns(dev, target) {
 			continue
 		}
 		t.Run(target.String(), func(t *testing.T) {

@@ -1,6 +1,7 @@
 package backend
 
 import (
+	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/spirv"
 	"github.com/wgslgo/wgslgo/compiler/types"
@@ -122,7 +123,7 @@ func (e *emitter) handleDecorations(g *ir.Global, v spirv.ID) {
 type texCall struct {
 	e   *emitter
 	in  *ir.Inst
-	fn  ir.BuiltinFunc
+	fn  builtins.Fn
 	o   ir.TexOperands
 	tex *types.Texture
 	img spirv.ID
@@ -133,7 +134,7 @@ func (c *texCall) arg(i int) spirv.ID { return c.e.operand(c.in.Args[i]) }
 func (c *texCall) argType(i int) types.Type { return c.e.typeOf(c.in.Args[i]) }
 
 // texture emits a texture builtin with result type rt.
-func (e *emitter) texture(in *ir.Inst, fn ir.BuiltinFunc, rt types.Type) spirv.ID {
+func (e *emitter) texture(in *ir.Inst, fn builtins.Fn, rt types.Type) spirv.ID {
 	ts := make([]types.Type, len(in.Args))
 	for i, a := range in.Args {
 		ts[i] = e.typeOf(a)
@@ -148,21 +149,21 @@ func (e *emitter) texture(in *ir.Inst, fn ir.BuiltinFunc, rt types.Type) spirv.I
 	}
 	c.img = c.arg(o.Texture)
 	switch fn {
-	case ir.BuiltinTextureDimensions:
+	case builtins.FnTextureDimensions:
 		return c.dimensions()
-	case ir.BuiltinTextureNumLayers:
+	case builtins.FnTextureNumLayers:
 		size := c.querySize(0)
 		n := c.sizeComponents()
 		return e.emit(spirv.OpCompositeExtract, e.u32, size, uint32(n-1))
-	case ir.BuiltinTextureNumLevels:
+	case builtins.FnTextureNumLevels:
 		e.b.Capability(spirv.CapabilityImageQuery)
 		return e.emit(spirv.OpImageQueryLevels, e.u32, c.img)
-	case ir.BuiltinTextureNumSamples:
+	case builtins.FnTextureNumSamples:
 		e.b.Capability(spirv.CapabilityImageQuery)
 		return e.emit(spirv.OpImageQuerySamples, e.u32, c.img)
-	case ir.BuiltinTextureLoad:
+	case builtins.FnTextureLoad:
 		return c.load(rt)
-	case ir.BuiltinTextureStore:
+	case builtins.FnTextureStore:
 		e.fn.f.Emit(spirv.OpImageWrite, 0, c.img, c.intCoords(), c.arg(o.Value))
 		return 0
 	}
@@ -278,19 +279,19 @@ func (c *texCall) sample(rt types.Type) spirv.ID {
 	}
 	f32 := e.typeID(types.F32)
 	switch c.fn {
-	case ir.BuiltinTextureSampleBias:
+	case builtins.FnTextureSampleBias:
 		add(spirv.ImageOperandsBias, c.arg(o.Bias))
-	case ir.BuiltinTextureSampleLevel:
+	case builtins.FnTextureSampleLevel:
 		level := c.arg(o.Level)
 		if lt := c.argType(o.Level); lt != types.Type(types.F32) {
 			level = e.convert(types.F32, lt, level)
 		}
 		add(spirv.ImageOperandsLod, level)
-	case ir.BuiltinTextureSampleGrad:
+	case builtins.FnTextureSampleGrad:
 		add(spirv.ImageOperandsGrad, c.arg(o.DdX), c.arg(o.DdY))
-	case ir.BuiltinTextureSampleCompareLevel:
+	case builtins.FnTextureSampleCompareLevel:
 		add(spirv.ImageOperandsLod, e.value(e.m.ConstF32(0)))
-	case ir.BuiltinTextureSampleBaseClampToEdge:
+	case builtins.FnTextureSampleBaseClampToEdge:
 		// Clamp to half a texel inside the edges of level 0, so that linear filtering never
 		// reaches the other edge, then sample level 0.
 		v2 := types.Vec(2, types.F32)
@@ -311,17 +312,17 @@ func (c *texCall) sample(rt types.Type) spirv.ID {
 	var op spirv.Op
 	head := []spirv.ID{si, coords}
 	switch c.fn {
-	case ir.BuiltinTextureSample, ir.BuiltinTextureSampleBias:
+	case builtins.FnTextureSample, builtins.FnTextureSampleBias:
 		op = spirv.OpImageSampleImplicitLod
-	case ir.BuiltinTextureSampleLevel, ir.BuiltinTextureSampleGrad, ir.BuiltinTextureSampleBaseClampToEdge:
+	case builtins.FnTextureSampleLevel, builtins.FnTextureSampleGrad, builtins.FnTextureSampleBaseClampToEdge:
 		op = spirv.OpImageSampleExplicitLod
-	case ir.BuiltinTextureSampleCompare:
+	case builtins.FnTextureSampleCompare:
 		op, vt = spirv.OpImageSampleDrefImplicitLod, f32
 		head = append(head, c.arg(o.DepthRef))
-	case ir.BuiltinTextureSampleCompareLevel:
+	case builtins.FnTextureSampleCompareLevel:
 		op, vt = spirv.OpImageSampleDrefExplicitLod, f32
 		head = append(head, c.arg(o.DepthRef))
-	case ir.BuiltinTextureGather:
+	case builtins.FnTextureGather:
 		op = spirv.OpImageGather
 		comp := e.constU32(0)
 		if o.Component >= 0 {
@@ -329,7 +330,7 @@ func (c *texCall) sample(rt types.Type) spirv.ID {
 		}
 		head = append(head, comp)
 		depth = false // a gather gives four texels even of a depth texture
-	case ir.BuiltinTextureGatherCompare:
+	case builtins.FnTextureGatherCompare:
 		op = spirv.OpImageDrefGather
 		head = append(head, c.arg(o.DepthRef))
 		depth = false

@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wgslgo/wgslgo/compiler/backend"
-	"github.com/wgslgo/wgslgo/compiler/ir"
+	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/ir/irtest"
 	"github.com/wgslgo/wgslgo/compiler/ir/transform"
 	"github.com/wgslgo/wgslgo/compiler/types"
@@ -19,8 +19,8 @@ import (
 // every texel format and access mode, every operand shape) emits SPIR-V that spirv-val
 // accepts, for every target. One module per builtin.
 func TestTextureCallsValidate(t *testing.T) {
-	byFunc := map[ir.BuiltinFunc][]irtest.TextureCall{}
-	var order []ir.BuiltinFunc
+	byFunc := map[builtins.Fn][]irtest.TextureCall{}
+	var order []builtins.Fn
 	for _, c := range irtest.TextureCalls() {
 		if _, ok := byFunc[c.Func]; !ok {
 			order = append(order, c.Func)
@@ -45,8 +45,8 @@ func TestTextureCallsValidate(t *testing.T) {
 // The same calls as WGSL source through the whole pipeline (check, lower, transforms,
 // backend), validated for every target: one module per builtin.
 func TestTextureCallsWGSL(t *testing.T) {
-	byFunc := map[ir.BuiltinFunc][]irtest.TextureCall{}
-	var order []ir.BuiltinFunc
+	byFunc := map[builtins.Fn][]irtest.TextureCall{}
+	var order []builtins.Fn
 	for _, c := range irtest.TextureCalls() {
 		if _, ok := byFunc[c.Func]; !ok {
 			order = append(order, c.Func)

@@ -19,7 +19,7 @@ import (
 func TestBlocksGenerated(t *testing.T) {
 	// The generator spells every field of these types: a new field must be added to it.
 	for typ, n := range map[reflect.Type]int{
-		reflect.TypeFor[Overload](): 18, reflect.TypeFor[Param](): 4, reflect.TypeFor[varDef](): 6,
+		reflect.TypeFor[Overload](): 20, reflect.TypeFor[Param](): 5, reflect.TypeFor[varDef](): 6,
 		reflect.TypeFor[pattern](): 9, reflect.TypeFor[ref](): 2,
 	} {
 		require.Equal(t, n, typ.NumField(), "%v changed: update goOverload in blocks_test.go", typ)
@@ -87,14 +87,17 @@ func goOverload(o *Overload) string {
 	var f []string
 	add := func(format string, args ...any) { f = append(f, fmt.Sprintf(format, args...)) }
 	add("Name: %q", o.Name)
+	if !isCtorName(o.Name) {
+		add("Fn: %s", fnIdent(o.Name)) // by name: fn_gen.go may be generated after this file
+	}
 	if o.Params != nil {
 		var ps []string
 		for _, p := range o.Params {
-			ps = append(ps, fmt.Sprintf("{Name: %q, Const: %t, pat: %s, value: %t}", p.Name, p.Const, goPattern(p.pat), p.value))
+			ps = append(ps, fmt.Sprintf("{Name: %q, Const: %t, Uniform: %t, pat: %s, value: %t}", p.Name, p.Const, p.Uniform, goPattern(p.pat), p.value))
 		}
 		add("Params: []Param{%s}", strings.Join(ps, ", "))
 	}
-	add("Const: %t, MustUse: %t, Stages: %d, Extension: %d, Feature: %d, Variadic: %t", o.Const, o.MustUse, o.Stages, o.Extension, o.Feature, o.Variadic)
+	add("Const: %t, MustUse: %t, Stages: %d, Extension: %d, Feature: %d, Variadic: %t, Uniformity: %d", o.Const, o.MustUse, o.Stages, o.Extension, o.Feature, o.Variadic, o.Uniformity)
 	if o.templates != nil {
 		var ts []string
 		for _, p := range o.templates {

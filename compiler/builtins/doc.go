@@ -4,6 +4,15 @@
 // values of @builtin(...) (LookupValue), and the enable-extension and language-extension
 // names (Extensions, Features).
 //
+// The table is the compiler's only list of builtin functions. Fn, the enumeration every phase
+// keys on (the checker's calls, the constant evaluator, the IR's OpBuiltin, the backend), is
+// generated from it with what the table says of each function as a whole: its section
+// (Fn.Class) and @const (Fn.Const). What a call requires of uniformity is an attribute of
+// each overload (Overload.Uniformity, Param.Uniform). Adding a function is adding its
+// overloads to the table, running `go generate ./compiler/builtins`, evaluating it in
+// compiler/constant if it is @const and emitting it in compiler/backend; the tests fail until
+// each is done.
+//
 // The semantic checker calls Resolve for every call whose callee is a builtin function or a
 // value constructor, with the arguments' static types, references included:
 //

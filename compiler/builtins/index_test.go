@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"go/format"
 	"os"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -13,7 +14,7 @@ import (
 
 var updateIndex = flag.Bool("update-index", false, "rewrite index_gen.go from the table")
 
-//go:generate go test -run TestIndexGenerated|TestBlocksGenerated -update-index
+//go:generate go test -run TestFnsGenerated|TestIndexGenerated|TestBlocksGenerated -update-index
 
 // TestIndexGenerated: index_gen.go is what indexTable makes of the table today (run
 // `go generate ./compiler/builtins` after editing table.go), and the index the process uses
@@ -40,7 +41,12 @@ func TestIndexGenerated(t *testing.T) {
 	if !generatedFile(t, "index_gen.go", src) {
 		return
 	}
-	require.Equal(t, blocks, indexedBlocks[:])
+	// Compare the text only: blocks the tests looked up before are marked done.
+	got := slices.Clone(indexedBlocks[:])
+	for i := range got {
+		got[i].done = false
+	}
+	require.Equal(t, blocks, got)
 	require.Equal(t, names, indexedNames[:])
 }
 

@@ -23,7 +23,9 @@ type Builtin struct {
 // An Overload is one parameterized signature of a builtin, as the spec writes it: type
 // variables stand for the types of the parameterization (the Where clause).
 type Overload struct {
-	Name   string
+	Name string
+	// Fn is the function, or FnNone for a value constructor.
+	Fn     Fn
 	Params []Param
 	// Const and MustUse are the @const and @must_use attributes.
 	Const, MustUse bool
@@ -36,6 +38,8 @@ type Overload struct {
 	// Variadic marks the array constructors, whose last parameter repeats: the overload
 	// takes one or more arguments.
 	Variadic bool
+	// Uniformity is what the uniformity analysis requires of a call and knows of its result.
+	Uniformity Uniformity
 
 	templates []*pattern // explicit template arguments (bitcast<T>, bufferView<T>, vec3<T>)
 	explicit  bool       // a constructor written with its template arguments: vec3<T>(...)
@@ -55,7 +59,10 @@ type Param struct {
 	// Const is set when the argument must be a const-expression (texture offsets, the
 	// component of textureGather, the id of subgroupBroadcast and quadBroadcast).
 	Const bool
-	pat   *pattern
+	// Uniform is set when the argument must be uniform (the spec's parameter tag
+	// ParameterRequiredToBeUniform, under the triggering rule of the overload's Uniformity).
+	Uniform bool
+	pat     *pattern
 	// value is set for parameters that take values by automatic conversion and the load
 	// rule (all but pointers).
 	value bool

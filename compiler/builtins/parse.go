@@ -5,6 +5,8 @@ package builtins
 //
 //	## Section title  @attrs...          attributes that every overload of the section gets
 //	@attrs... fn name<tmpl>(params) -> result
+//	                                     a parameter may be written @const (its argument must
+//	                                     be a const-expression) or @uniform (it must be uniform)
 //	    X: alternatives or a predicate   the parameterization of the overloads above it
 //	    X != Y                           two scalar variables that must differ
 //	    same abstractness: X, Y          both abstract or both concrete
@@ -135,6 +137,7 @@ type attr struct {
 type paramDecl struct {
 	name     string
 	constArg bool
+	uniform  bool
 	typ      *texpr
 }
 
@@ -349,10 +352,14 @@ func parseFn(line string, section []attr) *fnDecl {
 func (s *scanner) param() paramDecl {
 	var p paramDecl
 	for _, a := range s.attrs() {
-		if a.name != "const" {
+		switch a.name {
+		case "const":
+			p.constArg = true
+		case "uniform":
+			p.uniform = true
+		default:
 			panic("builtins table: unknown parameter attribute @" + a.name)
 		}
-		p.constArg = true
 	}
 	p.name = s.next()
 	s.expect(":")
@@ -645,11 +652,20 @@ func (b *block) compileFn(f *fnDecl) {
 				panic("builtins table: bad feature " + a.args[0])
 			}
 			o.Feature = ft
+		case "uniformity":
+			u, ok := parseUniformity(a.args[0])
+			if !ok {
+				panic("builtins table: bad uniformity " + a.args[0])
+			}
+			o.Uniformity = u
 		default:
 			panic("builtins table: unknown attribute @" + a.name)
 		}
 	}
 	ctor := isCtorName(f.name)
+	if !ctor {
+		o.Fn, _ = LookupFn(f.name) // FnNone until fn_gen.go is generated for a new function
+	}
 	if ctor {
 		// A constructor's template list is its result type's (vec3<T>, array<T, N>): the call
 		// is matched through the constructed type.
@@ -665,7 +681,7 @@ func (b *block) compileFn(f *fnDecl) {
 	}
 	for _, p := range f.params {
 		pat := c.pattern(p.typ)
-		o.Params = append(o.Params, Param{Name: p.name, Const: p.constArg, pat: pat, value: pat.kind != pPtr})
+		o.Params = append(o.Params, Param{Name: p.name, Const: p.constArg, Uniform: p.uniform, pat: pat, value: pat.kind != pPtr})
 	}
 	if f.result != nil {
 		o.result = c.pattern(f.result)

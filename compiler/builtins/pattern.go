@@ -285,7 +285,7 @@ func (o *Overload) inst(p *pattern, b *binding) types.Type {
 		return types.SamplerType
 	case pBuffer:
 		if p.flag {
-			return &types.Buffer{Size: 4} // buffer<N> for some N
+			return &types.Buffer{Size: 64} // buffer<N> for some N, large enough for the types viewed
 		}
 		return &types.Buffer{}
 	case pFrexp, pModf:

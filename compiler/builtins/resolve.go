@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/wgslgo/wgslgo/compiler/diag"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
 
@@ -222,7 +223,11 @@ func Resolve(ctx Context, c Call) (*Resolved, error) {
 		}
 		name = ctorName(typ)
 		if name == "" {
-			return nil, &Error{Kind: NotConstructible, Msg: "cannot construct a value of type " + typ.String()}
+			why := "it is not constructible"
+			if types.IsRuntimeSized(typ) {
+				why = "runtime-sized arrays are not constructible"
+			}
+			return nil, &Error{Kind: NotConstructible, Msg: "cannot construct a value of type " + typ.String() + ": " + why}
 		}
 	}
 	b, ok := lookupTable(name)
@@ -230,6 +235,46 @@ func Resolve(ctx Context, c Call) (*Resolved, error) {
 		return nil, unknown(name)
 	}
 	r := resolver{ctx: ctx, call: c, typ: typ}
+	if !r.candidates(b) && !b.Constructor {
+		return nil, templateError(b, &c)
+	}
+	switch r.n {
+	case 0:
+		return nil, r.failure(b)
+	case 1:
+		return r.finish(r.cand(0))
+	}
+	var list []string
+	for i := 0; i < r.n; i++ {
+		list = append(list, r.cand(i).o.signature(&r.cand(i).b))
+	}
+	return nil, &Error{Kind: AmbiguousCall, Msg: "ambiguous call " + r.callString(), Candidates: dedupe(list)}
+}
+
+// ResultType is the Result of Resolve for a call of function fn with arguments of types args,
+// none of them abstract and constant (the checker's types after conversion, or the IR's): what
+// a caller needing only the type asks, without the allocations of a Resolved. Functions that
+// return nothing have a nil result. The error says only that no single overload applies.
+func ResultType(ctx Context, fn Fn, args []types.Type) (types.Type, error) {
+	b, ok := lookupTable(fn.String())
+	if !ok {
+		return nil, unknown(fn.String())
+	}
+	r := resolver{ctx: ctx, call: Call{Name: b.Name, Args: args}}
+	if r.candidates(b); r.n != 1 {
+		return nil, &Error{Kind: NoMatchingOverload, Msg: "no single overload of " + b.Name + " takes the arguments"}
+	}
+	best := r.cand(0)
+	if best.o.result == nil {
+		return nil, nil
+	}
+	return best.o.inst(best.o.result, &best.b), nil
+}
+
+// candidates keeps the best candidates among b's overloads (r.n of them), and reports
+// whether any overload applied to the call's arguments and template arguments.
+func (r *resolver) candidates(b *Builtin) bool {
+	c := &r.call
 	if c.Const == nil {
 		for _, a := range c.Args {
 			if !types.IsAbstract(a) {
@@ -252,20 +297,7 @@ func Resolve(ctx Context, c Call) (*Resolved, error) {
 			r.try(o)
 		}
 	}
-	if !tried && !b.Constructor {
-		return nil, templateError(b, &c)
-	}
-	switch r.n {
-	case 0:
-		return nil, r.failure(b)
-	case 1:
-		return r.finish(r.cand(0))
-	}
-	var list []string
-	for i := 0; i < r.n; i++ {
-		list = append(list, r.cand(i).o.signature(&r.cand(i).b))
-	}
-	return nil, &Error{Kind: AmbiguousCall, Msg: "ambiguous call " + r.callString(), Candidates: dedupe(list)}
+	return tried
 }
 
 // A cand is a candidate: an overload, a complete substitution of its variables, and the
@@ -603,8 +635,12 @@ func resolveStruct(ctx Context, c Call, st *types.Struct) (*Resolved, error) {
 			": it is not constructible"}
 	}
 	if len(c.Args) != len(st.Members) {
-		return nil, &Error{Kind: NoMatchingOverload, Msg: fmt.Sprintf("%s has %d members but the constructor has %d arguments",
-			st.Name, len(st.Members), len(c.Args))}
+		members := "members"
+		if len(st.Members) == 1 {
+			members = "member"
+		}
+		return nil, &Error{Kind: NoMatchingOverload, Msg: fmt.Sprintf("structure %s has %d %s, but the constructor has %d arguments",
+			st.Name, len(st.Members), members, len(c.Args))}
 	}
 	res := &Resolved{Overload: structOverload, Result: st, Const: true, MustUse: true}
 	res.Params = make([]types.Type, len(st.Members))
@@ -792,7 +828,7 @@ func unknown(name string) *Error {
 	lower := strings.ToLower(name)
 	ensureIndex()
 	for _, n := range sortedNames {
-		if d := editDistance(lower, strings.ToLower(n)); d < bestD || d == bestD && best == "" {
+		if d := diag.EditDistance(lower, strings.ToLower(n)); d < bestD || d == bestD && best == "" {
 			best, bestD = n, d
 		}
 	}
@@ -806,25 +842,4 @@ func unknown(name string) *Error {
 		e.Msg += "; did you mean '" + best + "'?"
 	}
 	return e
-}
-
-// editDistance is the Levenshtein distance between a and b.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

@@ -17,6 +17,10 @@ import (
 //   - f32(e: T) takes any scalar T, abstract ones included, like bool, f16, i32 and u32: the
 //     spec text here still says "concrete scalar", which gpuweb PR #4449 changed (Tint and
 //     Naga follow the PR), so that f32(0xffffffff) converts the AbstractInt directly.
+//
+// Additions to the spec's notation: @uniformity(...) on an overload and @uniform on a
+// parameter carry the spec's "Uniformity Rules for Function Calls" (see Uniformity), so that
+// the uniformity analysis reads them from the table rather than from a list of names.
 const tableText = `
 ## Value Constructor Built-in Functions
 
@@ -249,7 +253,7 @@ const tableText = `
 @const @must_use fn trunc(e: T) -> T
     ALLFLOATINGDECL
 
-## Derivative Built-in Functions  @stage(fragment)
+## Derivative Built-in Functions  @stage(fragment) @uniformity(derivative)
 
 @must_use fn dpdx(e: T) -> T
 @must_use fn dpdxCoarse(e: T) -> T
@@ -331,10 +335,10 @@ const tableText = `
     A: i32, u32
     S: i32, u32
     ST: SAMPLEDTYPE
-@must_use @feature(readonly_and_readwrite_storage_textures) fn textureLoad(t: texture_storage_1d<F, AM>, coords: C) -> vec4<CF>
-@must_use @feature(readonly_and_readwrite_storage_textures) fn textureLoad(t: texture_storage_2d<F, AM>, coords: vec2<C>) -> vec4<CF>
-@must_use @feature(readonly_and_readwrite_storage_textures) fn textureLoad(t: texture_storage_2d_array<F, AM>, coords: vec2<C>, array_index: A) -> vec4<CF>
-@must_use @feature(readonly_and_readwrite_storage_textures) fn textureLoad(t: texture_storage_3d<F, AM>, coords: vec3<C>) -> vec4<CF>
+@must_use @uniformity(storage_texture_load) @feature(readonly_and_readwrite_storage_textures) fn textureLoad(t: texture_storage_1d<F, AM>, coords: C) -> vec4<CF>
+@must_use @uniformity(storage_texture_load) @feature(readonly_and_readwrite_storage_textures) fn textureLoad(t: texture_storage_2d<F, AM>, coords: vec2<C>) -> vec4<CF>
+@must_use @uniformity(storage_texture_load) @feature(readonly_and_readwrite_storage_textures) fn textureLoad(t: texture_storage_2d_array<F, AM>, coords: vec2<C>, array_index: A) -> vec4<CF>
+@must_use @uniformity(storage_texture_load) @feature(readonly_and_readwrite_storage_textures) fn textureLoad(t: texture_storage_3d<F, AM>, coords: vec3<C>) -> vec4<CF>
     C: i32, u32
     A: i32, u32
     F: texel format
@@ -353,39 +357,39 @@ const tableText = `
     ST: SAMPLEDTYPE
     T: texture_multisampled_2d<ST>, texture_depth_multisampled_2d
 
-@must_use @stage(fragment) fn textureSample(t: texture_1d<f32>, s: sampler, coords: f32) -> vec4<f32>
-@must_use @stage(fragment) fn textureSample(t: texture_2d<f32>, s: sampler, coords: vec2<f32>) -> vec4<f32>
-@must_use @stage(fragment) fn textureSample(t: texture_2d<f32>, s: sampler, coords: vec2<f32>, @const offset: vec2<i32>) -> vec4<f32>
-@must_use @stage(fragment) fn textureSample(t: texture_2d_array<f32>, s: sampler, coords: vec2<f32>, array_index: A) -> vec4<f32>
-@must_use @stage(fragment) fn textureSample(t: texture_2d_array<f32>, s: sampler, coords: vec2<f32>, array_index: A, @const offset: vec2<i32>) -> vec4<f32>
-@must_use @stage(fragment) fn textureSample(t: T, s: sampler, coords: vec3<f32>) -> vec4<f32>
-@must_use @stage(fragment) fn textureSample(t: texture_3d<f32>, s: sampler, coords: vec3<f32>, @const offset: vec3<i32>) -> vec4<f32>
-@must_use @stage(fragment) fn textureSample(t: texture_cube_array<f32>, s: sampler, coords: vec3<f32>, array_index: A) -> vec4<f32>
-@must_use @stage(fragment) fn textureSample(t: texture_depth_2d, s: sampler, coords: vec2<f32>) -> f32
-@must_use @stage(fragment) fn textureSample(t: texture_depth_2d, s: sampler, coords: vec2<f32>, @const offset: vec2<i32>) -> f32
-@must_use @stage(fragment) fn textureSample(t: texture_depth_2d_array, s: sampler, coords: vec2<f32>, array_index: A) -> f32
-@must_use @stage(fragment) fn textureSample(t: texture_depth_2d_array, s: sampler, coords: vec2<f32>, array_index: A, @const offset: vec2<i32>) -> f32
-@must_use @stage(fragment) fn textureSample(t: texture_depth_cube, s: sampler, coords: vec3<f32>) -> f32
-@must_use @stage(fragment) fn textureSample(t: texture_depth_cube_array, s: sampler, coords: vec3<f32>, array_index: A) -> f32
+@must_use @stage(fragment) @uniformity(derivative) fn textureSample(t: texture_1d<f32>, s: sampler, coords: f32) -> vec4<f32>
+@must_use @stage(fragment) @uniformity(derivative) fn textureSample(t: texture_2d<f32>, s: sampler, coords: vec2<f32>) -> vec4<f32>
+@must_use @stage(fragment) @uniformity(derivative) fn textureSample(t: texture_2d<f32>, s: sampler, coords: vec2<f32>, @const offset: vec2<i32>) -> vec4<f32>
+@must_use @stage(fragment) @uniformity(derivative) fn textureSample(t: texture_2d_array<f32>, s: sampler, coords: vec2<f32>, array_index: A) -> vec4<f32>
+@must_use @stage(fragment) @uniformity(derivative) fn textureSample(t: texture_2d_array<f32>, s: sampler, coords: vec2<f32>, array_index: A, @const offset: vec2<i32>) -> vec4<f32>
+@must_use @stage(fragment) @uniformity(derivative) fn textureSample(t: T, s: sampler, coords: vec3<f32>) -> vec4<f32>
+@must_use @stage(fragment) @uniformity(derivative) fn textureSample(t: texture_3d<f32>, s: sampler, coords: vec3<f32>, @const offset: vec3<i32>) -> vec4<f32>
+@must_use @stage(fragment) @uniformity(derivative) fn textureSample(t: texture_cube_array<f32>, s: sampler, coords: vec3<f32>, array_index: A) -> vec4<f32>
+@must_use @stage(fragment) @uniformity(derivative) fn textureSample(t: texture_depth_2d, s: sampler, coords: vec2<f32>) -> f32
+@must_use @stage(fragment) @uniformity(derivative) fn textureSample(t: texture_depth_2d, s: sampler, coords: vec2<f32>, @const offset: vec2<i32>) -> f32
+@must_use @stage(fragment) @uniformity(derivative) fn textureSample(t: texture_depth_2d_array, s: sampler, coords: vec2<f32>, array_index: A) -> f32
+@must_use @stage(fragment) @uniformity(derivative) fn textureSample(t: texture_depth_2d_array, s: sampler, coords: vec2<f32>, array_index: A, @const offset: vec2<i32>) -> f32
+@must_use @stage(fragment) @uniformity(derivative) fn textureSample(t: texture_depth_cube, s: sampler, coords: vec3<f32>) -> f32
+@must_use @stage(fragment) @uniformity(derivative) fn textureSample(t: texture_depth_cube_array, s: sampler, coords: vec3<f32>, array_index: A) -> f32
     A: i32, u32
     T: texture_3d<f32>, texture_cube<f32>
 
-@must_use @stage(fragment) fn textureSampleBias(t: texture_2d<f32>, s: sampler, coords: vec2<f32>, bias: f32) -> vec4<f32>
-@must_use @stage(fragment) fn textureSampleBias(t: texture_2d<f32>, s: sampler, coords: vec2<f32>, bias: f32, @const offset: vec2<i32>) -> vec4<f32>
-@must_use @stage(fragment) fn textureSampleBias(t: texture_2d_array<f32>, s: sampler, coords: vec2<f32>, array_index: A, bias: f32) -> vec4<f32>
-@must_use @stage(fragment) fn textureSampleBias(t: texture_2d_array<f32>, s: sampler, coords: vec2<f32>, array_index: A, bias: f32, @const offset: vec2<i32>) -> vec4<f32>
-@must_use @stage(fragment) fn textureSampleBias(t: T, s: sampler, coords: vec3<f32>, bias: f32) -> vec4<f32>
-@must_use @stage(fragment) fn textureSampleBias(t: texture_3d<f32>, s: sampler, coords: vec3<f32>, bias: f32, @const offset: vec3<i32>) -> vec4<f32>
-@must_use @stage(fragment) fn textureSampleBias(t: texture_cube_array<f32>, s: sampler, coords: vec3<f32>, array_index: A, bias: f32) -> vec4<f32>
+@must_use @stage(fragment) @uniformity(derivative) fn textureSampleBias(t: texture_2d<f32>, s: sampler, coords: vec2<f32>, bias: f32) -> vec4<f32>
+@must_use @stage(fragment) @uniformity(derivative) fn textureSampleBias(t: texture_2d<f32>, s: sampler, coords: vec2<f32>, bias: f32, @const offset: vec2<i32>) -> vec4<f32>
+@must_use @stage(fragment) @uniformity(derivative) fn textureSampleBias(t: texture_2d_array<f32>, s: sampler, coords: vec2<f32>, array_index: A, bias: f32) -> vec4<f32>
+@must_use @stage(fragment) @uniformity(derivative) fn textureSampleBias(t: texture_2d_array<f32>, s: sampler, coords: vec2<f32>, array_index: A, bias: f32, @const offset: vec2<i32>) -> vec4<f32>
+@must_use @stage(fragment) @uniformity(derivative) fn textureSampleBias(t: T, s: sampler, coords: vec3<f32>, bias: f32) -> vec4<f32>
+@must_use @stage(fragment) @uniformity(derivative) fn textureSampleBias(t: texture_3d<f32>, s: sampler, coords: vec3<f32>, bias: f32, @const offset: vec3<i32>) -> vec4<f32>
+@must_use @stage(fragment) @uniformity(derivative) fn textureSampleBias(t: texture_cube_array<f32>, s: sampler, coords: vec3<f32>, array_index: A, bias: f32) -> vec4<f32>
     A: i32, u32
     T: texture_3d<f32>, texture_cube<f32>
 
-@must_use @stage(fragment) fn textureSampleCompare(t: texture_depth_2d, s: sampler_comparison, coords: vec2<f32>, depth_ref: f32) -> f32
-@must_use @stage(fragment) fn textureSampleCompare(t: texture_depth_2d, s: sampler_comparison, coords: vec2<f32>, depth_ref: f32, @const offset: vec2<i32>) -> f32
-@must_use @stage(fragment) fn textureSampleCompare(t: texture_depth_2d_array, s: sampler_comparison, coords: vec2<f32>, array_index: A, depth_ref: f32) -> f32
-@must_use @stage(fragment) fn textureSampleCompare(t: texture_depth_2d_array, s: sampler_comparison, coords: vec2<f32>, array_index: A, depth_ref: f32, @const offset: vec2<i32>) -> f32
-@must_use @stage(fragment) fn textureSampleCompare(t: texture_depth_cube, s: sampler_comparison, coords: vec3<f32>, depth_ref: f32) -> f32
-@must_use @stage(fragment) fn textureSampleCompare(t: texture_depth_cube_array, s: sampler_comparison, coords: vec3<f32>, array_index: A, depth_ref: f32) -> f32
+@must_use @stage(fragment) @uniformity(derivative) fn textureSampleCompare(t: texture_depth_2d, s: sampler_comparison, coords: vec2<f32>, depth_ref: f32) -> f32
+@must_use @stage(fragment) @uniformity(derivative) fn textureSampleCompare(t: texture_depth_2d, s: sampler_comparison, coords: vec2<f32>, depth_ref: f32, @const offset: vec2<i32>) -> f32
+@must_use @stage(fragment) @uniformity(derivative) fn textureSampleCompare(t: texture_depth_2d_array, s: sampler_comparison, coords: vec2<f32>, array_index: A, depth_ref: f32) -> f32
+@must_use @stage(fragment) @uniformity(derivative) fn textureSampleCompare(t: texture_depth_2d_array, s: sampler_comparison, coords: vec2<f32>, array_index: A, depth_ref: f32, @const offset: vec2<i32>) -> f32
+@must_use @stage(fragment) @uniformity(derivative) fn textureSampleCompare(t: texture_depth_cube, s: sampler_comparison, coords: vec3<f32>, depth_ref: f32) -> f32
+@must_use @stage(fragment) @uniformity(derivative) fn textureSampleCompare(t: texture_depth_cube_array, s: sampler_comparison, coords: vec3<f32>, array_index: A, depth_ref: f32) -> f32
     A: i32, u32
 
 @must_use fn textureSampleCompareLevel(t: texture_depth_2d, s: sampler_comparison, coords: vec2<f32>, depth_ref: f32) -> f32
@@ -437,7 +441,7 @@ fn textureStore(t: texture_storage_3d<F, AM>, coords: vec3<C>, value: vec4<CF>)
     AM: write, read_write
     CF: channel format of F
 
-## Atomic Built-in Functions  @stage(fragment, compute)
+## Atomic Built-in Functions  @stage(fragment, compute) @uniformity(nonuniform_result)
 
 fn atomicLoad(atomic_ptr: ptr<AS, atomic<T>, read_write>) -> T
 fn atomicStore(atomic_ptr: ptr<AS, atomic<T>, read_write>, v: T)
@@ -475,52 +479,52 @@ fn atomicCompareExchangeWeak(atomic_ptr: ptr<AS, atomic<T>, read_write>, cmp: T,
 @const @must_use fn unpack2x16unorm(e: u32) -> vec2<f32>
 @const @must_use fn unpack2x16float(e: u32) -> vec2<f32>
 
-## Synchronization Built-in Functions  @stage(compute)
+## Synchronization Built-in Functions  @stage(compute) @uniformity(barrier)
 
 fn storageBarrier()
 @feature(readonly_and_readwrite_storage_textures) fn textureBarrier()
 fn workgroupBarrier()
-@must_use fn workgroupUniformLoad(p: ptr<workgroup, T>) -> T
+@must_use fn workgroupUniformLoad(@uniform p: ptr<workgroup, T>) -> T
     T: concrete constructible
-@must_use fn workgroupUniformLoad(p: ptr<workgroup, atomic<T>, read_write>) -> T
+@must_use fn workgroupUniformLoad(@uniform p: ptr<workgroup, atomic<T>, read_write>) -> T
     T: i32, u32
 
-## Subgroup Built-in Functions  @extension(subgroups) @stage(fragment, compute)
+## Subgroup Built-in Functions  @extension(subgroups) @stage(fragment, compute) @uniformity(subgroup)
 
-@must_use fn subgroupAdd(e: T) -> T
+@must_use @uniformity(subgroup_uniform) fn subgroupAdd(e: T) -> T
 @must_use fn subgroupExclusiveAdd(e: T) -> T
 @must_use fn subgroupInclusiveAdd(e: T) -> T
     CONCRETENUMERICDECL
-@must_use fn subgroupAll(e: bool) -> bool
-@must_use fn subgroupAnd(e: T) -> T
+@must_use @uniformity(subgroup_uniform) fn subgroupAll(e: bool) -> bool
+@must_use @uniformity(subgroup_uniform) fn subgroupAnd(e: T) -> T
     T: INTEGRAL
-@must_use fn subgroupAny(e: bool) -> bool
-@must_use fn subgroupBallot(pred: bool) -> vec4<u32>
-@must_use fn subgroupBroadcast(e: T, @const id: I) -> T
+@must_use @uniformity(subgroup_uniform) fn subgroupAny(e: bool) -> bool
+@must_use @uniformity(subgroup_uniform) fn subgroupBallot(pred: bool) -> vec4<u32>
+@must_use @uniformity(subgroup_uniform) fn subgroupBroadcast(e: T, @const id: I) -> T
     CONCRETENUMERICDECL
     I: u32, i32
-@must_use fn subgroupBroadcastFirst(e: T) -> T
+@must_use @uniformity(subgroup_uniform) fn subgroupBroadcastFirst(e: T) -> T
     CONCRETENUMERICDECL
 @must_use fn subgroupElect() -> bool
-@must_use fn subgroupMax(e: T) -> T
-@must_use fn subgroupMin(e: T) -> T
-@must_use fn subgroupMul(e: T) -> T
+@must_use @uniformity(subgroup_uniform) fn subgroupMax(e: T) -> T
+@must_use @uniformity(subgroup_uniform) fn subgroupMin(e: T) -> T
+@must_use @uniformity(subgroup_uniform) fn subgroupMul(e: T) -> T
 @must_use fn subgroupExclusiveMul(e: T) -> T
 @must_use fn subgroupInclusiveMul(e: T) -> T
     CONCRETENUMERICDECL
-@must_use fn subgroupOr(e: T) -> T
+@must_use @uniformity(subgroup_uniform) fn subgroupOr(e: T) -> T
     T: INTEGRAL
 @must_use fn subgroupShuffle(e: T, id: I) -> T
     CONCRETENUMERICDECL
     I: u32, i32
-@must_use fn subgroupShuffleDown(e: T, delta: u32) -> T
-@must_use fn subgroupShuffleUp(e: T, delta: u32) -> T
-@must_use fn subgroupShuffleXor(e: T, mask: u32) -> T
+@must_use fn subgroupShuffleDown(e: T, @uniform delta: u32) -> T
+@must_use fn subgroupShuffleUp(e: T, @uniform delta: u32) -> T
+@must_use fn subgroupShuffleXor(e: T, @uniform mask: u32) -> T
     CONCRETENUMERICDECL
-@must_use fn subgroupXor(e: T) -> T
+@must_use @uniformity(subgroup_uniform) fn subgroupXor(e: T) -> T
     T: INTEGRAL
 
-## Quad Operations  @extension(subgroups) @stage(fragment, compute)
+## Quad Operations  @extension(subgroups) @stage(fragment, compute) @uniformity(subgroup)
 
 @must_use fn quadBroadcast(e: T, @const id: I) -> T
     CONCRETENUMERICDECL

@@ -3,6 +3,7 @@ package constant
 import (
 	"testing"
 
+	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
 
@@ -11,15 +12,22 @@ import (
 type expr struct {
 	lit  Value
 	op   Op
-	fn   string
-	to   types.Type // conversion target, or the result type of a call
+	fn   string      // "ctor", or the builtin function's name
+	f    builtins.Fn // the builtin function called fn
+	to   types.Type  // conversion target, or the result type of a call
 	args []*expr
 }
 
-func lit(v Value) *expr                       { return &expr{lit: v} }
-func bin(op Op, a, b *expr) *expr             { return &expr{op: op, args: []*expr{a, b}} }
-func conv(to types.Type, a *expr) *expr       { return &expr{to: to, args: []*expr{a}} }
-func fcall(fn string, args ...*expr) *expr    { return &expr{fn: fn, args: args} }
+func lit(v Value) *expr                 { return &expr{lit: v} }
+func bin(op Op, a, b *expr) *expr       { return &expr{op: op, args: []*expr{a, b}} }
+func conv(to types.Type, a *expr) *expr { return &expr{to: to, args: []*expr{a}} }
+func fcall(fn string, args ...*expr) *expr {
+	f, ok := builtins.LookupFn(fn)
+	if !ok {
+		panic("no builtin function " + fn)
+	}
+	return &expr{fn: fn, f: f, args: args}
+}
 func ctor(to types.Type, args ...*expr) *expr { return &expr{fn: "ctor", to: to, args: args} }
 
 func (e *expr) eval() (Value, error) {
@@ -39,7 +47,7 @@ func (e *expr) eval() (Value, error) {
 	case e.fn == "ctor":
 		return Construct(e.to, vals)
 	case e.fn != "":
-		return CallBuiltin(e.fn, vals, e.to)
+		return CallBuiltin(e.f, vals, e.to)
 	case e.to != nil:
 		return Convert(vals[0], e.to)
 	case len(vals) == 1:

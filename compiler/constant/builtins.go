@@ -3,109 +3,67 @@ package constant
 import (
 	"fmt"
 	"math"
-	"sort"
 	"strings"
 
+	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
 
 // builtin is one @const built-in function: its parameter count (-1 for any) and its
-// evaluation on arguments that already have the types of one of its overloads.
+// evaluation on arguments that already have the types of one of its overloads. name is the
+// function's name, for messages.
 type builtin struct {
 	params int
 	eval   func(name string, args []Value, rt types.Type) (Value, error)
 }
 
-var builtinTable map[string]builtin
+var builtinTable map[builtins.Fn]builtin
 
 func init() {
-	builtinTable = map[string]builtin{}
-	for _, m := range []map[string]builtin{floatBuiltins(), numericBuiltins(), bitBuiltins(), packBuiltins(), otherBuiltins()} {
-		for name, b := range m {
-			builtinTable[name] = b
+	builtinTable = map[builtins.Fn]builtin{}
+	for _, m := range []map[builtins.Fn]builtin{floatBuiltins(), numericBuiltins(), bitBuiltins(), packBuiltins(), otherBuiltins()} {
+		for fn, b := range m {
+			builtinTable[fn] = b
 		}
 	}
 }
 
-// constructorNames are the predeclared value constructors CallBuiltin accepts besides the
-// built-in functions proper.
-var constructorNames = map[string]bool{
-	"bool": true, "i32": true, "u32": true, "f32": true, "f16": true, "array": true,
-	"vec2": true, "vec3": true, "vec4": true,
-	"mat2x2": true, "mat2x3": true, "mat2x4": true, "mat3x2": true, "mat3x3": true, "mat3x4": true,
-	"mat4x2": true, "mat4x3": true, "mat4x4": true,
+// Evaluates reports whether CallBuiltin evaluates fn. It does every function the table
+// declares @const (builtins.Fn.Const) and no other; the tests hold it to that.
+func Evaluates(fn builtins.Fn) bool {
+	_, ok := builtinTable[fn]
+	return ok || fn == builtins.FnBitcast
 }
 
-// aliasConstructors are the predeclared type aliases (vec3f, mat4x4h...), constructors too.
-var aliasConstructors = map[string]bool{}
-
-func init() {
-	for _, n := range []string{"vec2", "vec3", "vec4", "mat2x2", "mat2x3", "mat2x4", "mat3x2", "mat3x3", "mat3x4", "mat4x2", "mat4x3", "mat4x4"} {
-		for _, suffix := range []string{"f", "h", "i", "u"} {
-			if n[0] == 'm' && (suffix == "i" || suffix == "u") {
-				continue
-			}
-			aliasConstructors[n+suffix] = true
-		}
-	}
-}
-
-// IsConstBuiltin reports whether name is a built-in function the spec marks @const (the
-// value constructors of predeclared types and their aliases included), that is one
-// CallBuiltin evaluates.
-func IsConstBuiltin(name string) bool {
-	_, ok := builtinTable[name]
-	return ok || constructorNames[name] || aliasConstructors[name] || name == "bitcast"
-}
-
-// ConstBuiltins lists the names IsConstBuiltin accepts, sorted, without the type aliases.
-func ConstBuiltins() []string {
-	names := []string{"bitcast"}
-	for n := range builtinTable {
-		names = append(names, n)
-	}
-	for n := range constructorNames {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
-}
-
-// CallBuiltin evaluates the @const built-in function name on args. The caller has resolved
-// the overload: the arguments already have the overload's parameter types (abstract ones
+// CallBuiltin evaluates the @const built-in function fn on args. The caller has resolved the
+// overload: the arguments already have the overload's parameter types (abstract ones
 // included, when the overload takes them) and resultType is the overload's return type. The
-// result type is taken from the arguments except for value constructors (bool, i32, vec3,
-// mat2x2, array, vec3f... which go to Construct) and bitcast (which goes to Bitcast); value
-// constructors of structures and aliases are Construct too.
+// result type is taken from the arguments except for bitcast (which goes to Bitcast). Value
+// constructors are Construct's.
 //
 // Errors are the spec's shader-creation errors: arguments outside a function's domain
 // (sqrt(-1.0), acos(2.0), log(0.0), normalize of the zero vector), results that overflow,
 // clamp with low > high, smoothstep with equal edges, extractBits and insertBits with
 // offset + count beyond the bit width, ldexp exponents beyond bias + 1, quantizeToF16 and
 // pack2x16float of values outside the finite range of f16, bitcasts to infinity or NaN.
-func CallBuiltin(name string, args []Value, resultType types.Type) (Value, error) {
+func CallBuiltin(fn builtins.Fn, args []Value, resultType types.Type) (Value, error) {
+	name := fn.String()
 	for _, a := range args {
 		if a.typ == nil {
 			return Value{}, fmt.Errorf("%s called with an invalid value", name)
 		}
 	}
-	if b, ok := builtinTable[name]; ok {
+	if b, ok := builtinTable[fn]; ok {
 		if b.params >= 0 && len(args) != b.params {
 			return Value{}, fmt.Errorf("%s takes %d arguments, got %d", name, b.params, len(args))
 		}
 		return b.eval(name, args, resultType)
 	}
-	switch {
-	case name == "bitcast":
+	if fn == builtins.FnBitcast {
 		if len(args) != 1 {
 			return Value{}, fmt.Errorf("bitcast takes 1 argument, got %d", len(args))
 		}
 		return Bitcast(args[0], resultType)
-	case constructorNames[name] || aliasConstructors[name]:
-		if resultType == nil {
-			return Value{}, fmt.Errorf("%s: no result type", name)
-		}
-		return Construct(resultType, args)
 	}
 	return Value{}, fmt.Errorf("%s is not a built-in function that can be evaluated in a constant expression", name)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
 
@@ -51,72 +52,72 @@ func fb(n int, domain string, f floatFunc) builtin {
 	}}
 }
 
-func floatBuiltins() map[string]builtin {
+func floatBuiltins() map[builtins.Fn]builtin {
 	unit := func(x float64) bool { return x >= -1 && x <= 1 }
 	positive := func(x float64) bool { return x > 0 }
-	return map[string]builtin{
-		"acos":        fb(1, "acos of %s, outside its domain [-1, 1],", when(unit, math.Acos)),
-		"acosh":       fb(1, "acosh of %s, outside its domain [1, +inf),", when(func(x float64) bool { return x >= 1 }, math.Acosh)),
-		"asin":        fb(1, "asin of %s, outside its domain [-1, 1],", when(unit, math.Asin)),
-		"asinh":       fb(1, "", always(math.Asinh)),
-		"atan":        fb(1, "", always(math.Atan)),
-		"atanh":       fb(1, "atanh of %s, outside its domain (-1, 1),", when(func(x float64) bool { return x > -1 && x < 1 }, math.Atanh)),
-		"ceil":        fb(1, "", always(math.Ceil)),
-		"cos":         fb(1, "", always(math.Cos)),
-		"cosh":        fb(1, "", always(math.Cosh)),
-		"degrees":     fb(1, "", always(func(x float64) float64 { return x * (180 / math.Pi) })),
-		"exp":         fb(1, "", always(math.Exp)),
-		"exp2":        fb(1, "", always(math.Exp2)),
-		"floor":       fb(1, "", always(math.Floor)),
-		"fract":       fb(1, "", always(func(x float64) float64 { return x - math.Floor(x) })),
-		"inverseSqrt": fb(1, "inverseSqrt of non-positive value %s", when(positive, func(x float64) float64 { return 1 / math.Sqrt(x) })),
-		"log":         fb(1, "log of non-positive value %s", when(positive, math.Log)),
-		"log2":        fb(1, "log2 of non-positive value %s", when(positive, math.Log2)),
-		"radians":     fb(1, "", always(func(x float64) float64 { return x * (math.Pi / 180) })),
-		"round":       fb(1, "", always(math.RoundToEven)),
-		"saturate":    fb(1, "", always(func(x float64) float64 { return math.Min(math.Max(x, 0), 1) })),
-		"sin":         fb(1, "", always(math.Sin)),
-		"sinh":        fb(1, "", always(math.Sinh)),
-		"sqrt":        fb(1, "sqrt of negative value %s", when(func(x float64) bool { return x >= 0 }, math.Sqrt)),
-		"tan":         fb(1, "", always(math.Tan)),
-		"tanh":        fb(1, "", always(math.Tanh)),
-		"trunc":       fb(1, "", always(math.Trunc)),
-		"atan2":       fb(2, "", func(y, x, _ float64) (float64, bool) { return math.Atan2(y, x), true }),
-		"pow": fb(2, "pow(%s, %s) is undefined: the base is negative, or zero with an exponent that is not positive,",
+	return map[builtins.Fn]builtin{
+		builtins.FnAcos:        fb(1, "acos of %s, outside its domain [-1, 1],", when(unit, math.Acos)),
+		builtins.FnAcosh:       fb(1, "acosh of %s, outside its domain [1, +inf),", when(func(x float64) bool { return x >= 1 }, math.Acosh)),
+		builtins.FnAsin:        fb(1, "asin of %s, outside its domain [-1, 1],", when(unit, math.Asin)),
+		builtins.FnAsinh:       fb(1, "", always(math.Asinh)),
+		builtins.FnAtan:        fb(1, "", always(math.Atan)),
+		builtins.FnAtanh:       fb(1, "atanh of %s, outside its domain (-1, 1),", when(func(x float64) bool { return x > -1 && x < 1 }, math.Atanh)),
+		builtins.FnCeil:        fb(1, "", always(math.Ceil)),
+		builtins.FnCos:         fb(1, "", always(math.Cos)),
+		builtins.FnCosh:        fb(1, "", always(math.Cosh)),
+		builtins.FnDegrees:     fb(1, "", always(func(x float64) float64 { return x * (180 / math.Pi) })),
+		builtins.FnExp:         fb(1, "", always(math.Exp)),
+		builtins.FnExp2:        fb(1, "", always(math.Exp2)),
+		builtins.FnFloor:       fb(1, "", always(math.Floor)),
+		builtins.FnFract:       fb(1, "", always(func(x float64) float64 { return x - math.Floor(x) })),
+		builtins.FnInverseSqrt: fb(1, "inverseSqrt of non-positive value %s", when(positive, func(x float64) float64 { return 1 / math.Sqrt(x) })),
+		builtins.FnLog:         fb(1, "log of non-positive value %s", when(positive, math.Log)),
+		builtins.FnLog2:        fb(1, "log2 of non-positive value %s", when(positive, math.Log2)),
+		builtins.FnRadians:     fb(1, "", always(func(x float64) float64 { return x * (math.Pi / 180) })),
+		builtins.FnRound:       fb(1, "", always(math.RoundToEven)),
+		builtins.FnSaturate:    fb(1, "", always(func(x float64) float64 { return math.Min(math.Max(x, 0), 1) })),
+		builtins.FnSin:         fb(1, "", always(math.Sin)),
+		builtins.FnSinh:        fb(1, "", always(math.Sinh)),
+		builtins.FnSqrt:        fb(1, "sqrt of negative value %s", when(func(x float64) bool { return x >= 0 }, math.Sqrt)),
+		builtins.FnTan:         fb(1, "", always(math.Tan)),
+		builtins.FnTanh:        fb(1, "", always(math.Tanh)),
+		builtins.FnTrunc:       fb(1, "", always(math.Trunc)),
+		builtins.FnAtan2:       fb(2, "", func(y, x, _ float64) (float64, bool) { return math.Atan2(y, x), true }),
+		builtins.FnPow: fb(2, "pow(%s, %s) is undefined: the base is negative, or zero with an exponent that is not positive,",
 			func(x, y, _ float64) (float64, bool) {
 				if x < 0 || x == 0 && y <= 0 {
 					return 0, false
 				}
 				return math.Pow(x, y), true
 			}),
-		"step": fb(2, "", func(edge, x, _ float64) (float64, bool) {
+		builtins.FnStep: fb(2, "", func(edge, x, _ float64) (float64, bool) {
 			if edge <= x {
 				return 1, true
 			}
 			return 0, true
 		}),
-		"fma": fb(3, "", func(x, y, z float64) (float64, bool) { return math.FMA(x, y, z), true }),
-		"mix": fb(3, "", func(x, y, t float64) (float64, bool) { return x*(1-t) + y*t, true }),
-		"smoothstep": fb(3, "smoothstep with equal edges %s and %[2]s", func(e0, e1, x float64) (float64, bool) {
+		builtins.FnFma: fb(3, "", func(x, y, z float64) (float64, bool) { return math.FMA(x, y, z), true }),
+		builtins.FnMix: fb(3, "", func(x, y, t float64) (float64, bool) { return x*(1-t) + y*t, true }),
+		builtins.FnSmoothstep: fb(3, "smoothstep with equal edges %s and %[2]s", func(e0, e1, x float64) (float64, bool) {
 			if e0 == e1 {
 				return 0, false
 			}
 			t := math.Min(math.Max((x-e0)/(e1-e0), 0), 1)
 			return t * t * (3 - 2*t), true
 		}),
-		"quantizeToF16": {1, quantizeToF16},
-		"ldexp":         {2, ldexp},
-		"frexp":         {1, frexp},
-		"modf":          {1, modf},
-		"length":        {1, length},
-		"distance":      {2, distance},
-		"normalize":     {1, normalize},
-		"cross":         {2, cross},
-		"determinant":   {1, determinant},
-		"transpose":     {1, transpose},
-		"faceForward":   {3, faceForward},
-		"reflect":       {2, reflect},
-		"refract":       {3, refract},
+		builtins.FnQuantizeToF16: {1, quantizeToF16},
+		builtins.FnLdexp:         {2, ldexp},
+		builtins.FnFrexp:         {1, frexp},
+		builtins.FnModf:          {1, modf},
+		builtins.FnLength:        {1, length},
+		builtins.FnDistance:      {2, distance},
+		builtins.FnNormalize:     {1, normalize},
+		builtins.FnCross:         {2, cross},
+		builtins.FnDeterminant:   {1, determinant},
+		builtins.FnTranspose:     {1, transpose},
+		builtins.FnFaceForward:   {3, faceForward},
+		builtins.FnReflect:       {2, reflect},
+		builtins.FnRefract:       {3, refract},
 	}
 }
 

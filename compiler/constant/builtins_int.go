@@ -5,17 +5,18 @@ import (
 	"math"
 	"math/bits"
 
+	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
 
-func numericBuiltins() map[string]builtin {
-	return map[string]builtin{
-		"abs":   {1, abs},
-		"sign":  {1, sign},
-		"max":   {2, minMax},
-		"min":   {2, minMax},
-		"clamp": {3, clamp},
-		"dot":   {2, dot},
+func numericBuiltins() map[builtins.Fn]builtin {
+	return map[builtins.Fn]builtin{
+		builtins.FnAbs:   {1, abs},
+		builtins.FnSign:  {1, sign},
+		builtins.FnMax:   {2, minMax},
+		builtins.FnMin:   {2, minMax},
+		builtins.FnClamp: {3, clamp},
+		builtins.FnDot:   {2, dot},
 	}
 }
 
@@ -118,13 +119,13 @@ func dot(name string, args []Value, _ types.Type) (Value, error) {
 
 // The bit built-ins take i32, u32 and vectors of them; they work on the 32-bit patterns.
 
-func bitBuiltins() map[string]builtin {
-	return map[string]builtin{
-		"countLeadingZeros":  bitFunc(func(x uint32, _ bool) uint32 { return uint32(bits.LeadingZeros32(x)) }),
-		"countOneBits":       bitFunc(func(x uint32, _ bool) uint32 { return uint32(bits.OnesCount32(x)) }),
-		"countTrailingZeros": bitFunc(func(x uint32, _ bool) uint32 { return uint32(bits.TrailingZeros32(x)) }),
-		"reverseBits":        bitFunc(func(x uint32, _ bool) uint32 { return bits.Reverse32(x) }),
-		"firstLeadingBit": bitFunc(func(x uint32, signed bool) uint32 {
+func bitBuiltins() map[builtins.Fn]builtin {
+	return map[builtins.Fn]builtin{
+		builtins.FnCountLeadingZeros:  bitFunc(func(x uint32, _ bool) uint32 { return uint32(bits.LeadingZeros32(x)) }),
+		builtins.FnCountOneBits:       bitFunc(func(x uint32, _ bool) uint32 { return uint32(bits.OnesCount32(x)) }),
+		builtins.FnCountTrailingZeros: bitFunc(func(x uint32, _ bool) uint32 { return uint32(bits.TrailingZeros32(x)) }),
+		builtins.FnReverseBits:        bitFunc(func(x uint32, _ bool) uint32 { return bits.Reverse32(x) }),
+		builtins.FnFirstLeadingBit: bitFunc(func(x uint32, signed bool) uint32 {
 			if signed && int32(x) < 0 {
 				x = ^x // the most significant bit that differs from the sign bit
 			}
@@ -133,16 +134,16 @@ func bitBuiltins() map[string]builtin {
 			}
 			return uint32(31 - bits.LeadingZeros32(x))
 		}),
-		"firstTrailingBit": bitFunc(func(x uint32, _ bool) uint32 {
+		builtins.FnFirstTrailingBit: bitFunc(func(x uint32, _ bool) uint32 {
 			if x == 0 {
 				return math.MaxUint32
 			}
 			return uint32(bits.TrailingZeros32(x))
 		}),
-		"extractBits":  {3, extractBits},
-		"insertBits":   {4, insertBits},
-		"dot4U8Packed": {2, dot4Packed},
-		"dot4I8Packed": {2, dot4Packed},
+		builtins.FnExtractBits:  {3, extractBits},
+		builtins.FnInsertBits:   {4, insertBits},
+		builtins.FnDot4U8Packed: {2, dot4Packed},
+		builtins.FnDot4I8Packed: {2, dot4Packed},
 	}
 }
 

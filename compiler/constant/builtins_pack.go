@@ -4,10 +4,11 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
 
-func packBuiltins() map[string]builtin {
+func packBuiltins() map[builtins.Fn]builtin {
 	snorm := func(scale float64) func(Value) (uint32, error) {
 		return func(x Value) (uint32, error) {
 			return uint32(int32(math.Floor(0.5 + scale*math.Min(1, math.Max(-1, x.float()))))), nil
@@ -19,40 +20,40 @@ func packBuiltins() map[string]builtin {
 		}
 	}
 	low := func(x Value) (uint32, error) { return uint32(x.bits), nil }
-	return map[string]builtin{
-		"pack4x8snorm": pack(4, types.F32, snorm(127)),
-		"pack4x8unorm": pack(4, types.F32, unorm(255)),
-		"pack4xI8":     pack(4, types.I32, low),
-		"pack4xU8":     pack(4, types.U32, low),
-		"pack4xI8Clamp": pack(4, types.I32, func(x Value) (uint32, error) {
+	return map[builtins.Fn]builtin{
+		builtins.FnPack4x8snorm: pack(4, types.F32, snorm(127)),
+		builtins.FnPack4x8unorm: pack(4, types.F32, unorm(255)),
+		builtins.FnPack4xI8:     pack(4, types.I32, low),
+		builtins.FnPack4xU8:     pack(4, types.U32, low),
+		builtins.FnPack4xI8Clamp: pack(4, types.I32, func(x Value) (uint32, error) {
 			return uint32(min(max(x.int(), -128), 127)), nil
 		}),
-		"pack4xU8Clamp": pack(4, types.U32, func(x Value) (uint32, error) {
+		builtins.FnPack4xU8Clamp: pack(4, types.U32, func(x Value) (uint32, error) {
 			return uint32(min(x.bits, 255)), nil
 		}),
-		"pack2x16snorm": pack(2, types.F32, snorm(32767)),
-		"pack2x16unorm": pack(2, types.F32, unorm(65535)),
-		"pack2x16float": pack(2, types.F32, func(x Value) (uint32, error) {
+		builtins.FnPack2x16snorm: pack(2, types.F32, snorm(32767)),
+		builtins.FnPack2x16unorm: pack(2, types.F32, unorm(65535)),
+		builtins.FnPack2x16float: pack(2, types.F32, func(x Value) (uint32, error) {
 			if math.Abs(x.float()) > MaxF16 {
 				return 0, fmt.Errorf("pack2x16float of %s, outside the finite range of f16, in constant expression", x)
 			}
 			return uint32(F16Bits(x.float())), nil
 		}),
-		"unpack4x8snorm": unpack(4, types.F32, func(b uint32) (Value, error) {
+		builtins.FnUnpack4x8snorm: unpack(4, types.F32, func(b uint32) (Value, error) {
 			return makeFloat(types.F32, roundTo(types.KindF32, math.Max(float64(int8(b))/127, -1))), nil
 		}),
-		"unpack4x8unorm": unpack(4, types.F32, func(b uint32) (Value, error) {
+		builtins.FnUnpack4x8unorm: unpack(4, types.F32, func(b uint32) (Value, error) {
 			return makeFloat(types.F32, roundTo(types.KindF32, float64(uint8(b))/255)), nil
 		}),
-		"unpack4xI8": unpack(4, types.I32, func(b uint32) (Value, error) { return MakeI32(int32(int8(b))), nil }),
-		"unpack4xU8": unpack(4, types.U32, func(b uint32) (Value, error) { return MakeU32(b & 0xff), nil }),
-		"unpack2x16snorm": unpack(2, types.F32, func(b uint32) (Value, error) {
+		builtins.FnUnpack4xI8: unpack(4, types.I32, func(b uint32) (Value, error) { return MakeI32(int32(int8(b))), nil }),
+		builtins.FnUnpack4xU8: unpack(4, types.U32, func(b uint32) (Value, error) { return MakeU32(b & 0xff), nil }),
+		builtins.FnUnpack2x16snorm: unpack(2, types.F32, func(b uint32) (Value, error) {
 			return makeFloat(types.F32, roundTo(types.KindF32, math.Max(float64(int16(b))/32767, -1))), nil
 		}),
-		"unpack2x16unorm": unpack(2, types.F32, func(b uint32) (Value, error) {
+		builtins.FnUnpack2x16unorm: unpack(2, types.F32, func(b uint32) (Value, error) {
 			return makeFloat(types.F32, roundTo(types.KindF32, float64(uint16(b))/65535)), nil
 		}),
-		"unpack2x16float": unpack(2, types.F32, func(b uint32) (Value, error) {
+		builtins.FnUnpack2x16float: unpack(2, types.F32, func(b uint32) (Value, error) {
 			x := F16FromBits(uint16(b))
 			if math.IsInf(x, 0) || math.IsNaN(x) {
 				return Value{}, fmt.Errorf("unpack2x16float of bits 0x%04x, an f16 infinity or NaN, in constant expression", uint16(b))
@@ -103,11 +104,11 @@ func unpack(n int, elem *types.Scalar, f func(field uint32) (Value, error)) buil
 	}}
 }
 
-func otherBuiltins() map[string]builtin {
-	return map[string]builtin{
-		"all":    {1, allAny},
-		"any":    {1, allAny},
-		"select": {3, selectFn},
+func otherBuiltins() map[builtins.Fn]builtin {
+	return map[builtins.Fn]builtin{
+		builtins.FnAll:    {1, allAny},
+		builtins.FnAny:    {1, allAny},
+		builtins.FnSelect: {3, selectFn},
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
 
@@ -26,7 +27,7 @@ func args(vs ...Value) []Value { return vs }
 func runBuiltinCases(t *testing.T, cases []builtinCase) {
 	t.Helper()
 	for _, tt := range cases {
-		v, err := CallBuiltin(tt.name, tt.args, nil)
+		v, err := callBuiltin(t, tt.name, tt.args, nil)
 		check(t, tt.want, v, err, "%s", call(tt.name, tt.args))
 	}
 }
@@ -293,26 +294,26 @@ func TestPackBuiltins(t *testing.T) {
 			if pair[0] == "unpack2x16float" && (x&0x7c00 == 0x7c00 || x&0x7c000000 == 0x7c000000) {
 				continue // an f16 infinity or NaN
 			}
-			v, err := CallBuiltin(pair[0], args(u32(x)), nil)
+			v, err := callBuiltin(t, pair[0], args(u32(x)), nil)
 			require.NoError(t, err)
-			p, err := CallBuiltin(pair[1], args(v), nil)
+			p, err := callBuiltin(t, pair[1], args(v), nil)
 			require.NoError(t, err)
 			assert.Equal(t, uint64(x), p.Bits(), "%s(%s(%#x))", pair[1], pair[0], x)
 		}
 		// snorm: -128 and -127 both unpack to -1, which packs to -127.
 		if x&0x80808080 == 0 {
-			v, _ := CallBuiltin("unpack4x8snorm", args(u32(x)), nil)
-			p, _ := CallBuiltin("pack4x8snorm", args(v), nil)
+			v, _ := callBuiltin(t, "unpack4x8snorm", args(u32(x)), nil)
+			p, _ := callBuiltin(t, "pack4x8snorm", args(v), nil)
 			assert.Equal(t, uint64(x), p.Bits(), "%#x", x)
 		}
 	}
 	for _, x := range [][2]float32{{0.1, -0.7}, {1, -1}, {0.333, 0.5}} {
 		v := vec(f32(x[0]), f32(x[1]))
-		p, err := CallBuiltin("pack2x16float", args(v), nil)
+		p, err := callBuiltin(t, "pack2x16float", args(v), nil)
 		require.NoError(t, err)
-		u, err := CallBuiltin("unpack2x16float", args(p), nil)
+		u, err := callBuiltin(t, "unpack2x16float", args(p), nil)
 		require.NoError(t, err)
-		q, err := CallBuiltin("quantizeToF16", args(v), nil)
+		q, err := callBuiltin(t, "quantizeToF16", args(v), nil)
 		require.NoError(t, err)
 		assert.True(t, Identical(q, u), "quantizeToF16 agrees with the pack round trip")
 	}
@@ -373,37 +374,38 @@ func TestBitcast(t *testing.T) {
 		v, err := Bitcast(tt.v, tt.to)
 		check(t, tt.want, v, err, "bitcast<%s>(%s)", tt.to, tt.v)
 	}
-	v, err := CallBuiltin("bitcast", args(u32(0)), types.F32)
+	v, err := callBuiltin(t, "bitcast", args(u32(0)), types.F32)
 	wantValue(t, "0.0f", v, err)
 }
 
-func TestCallBuiltinConstructors(t *testing.T) {
-	v, err := CallBuiltin("vec3", args(vec(ai(1), ai(2)), ai(3)), types.Vec(3, types.AbstractInt))
-	wantValue(t, "vec3(1, 2, 3)", v, err)
-	v, err = CallBuiltin("vec4f", args(ai(1)), types.Vec(4, types.F32))
-	wantValue(t, "vec4<f32>(1.0f, 1.0f, 1.0f, 1.0f)", v, err)
-	v, err = CallBuiltin("i32", args(af(-1.5)), types.I32)
-	wantValue(t, "-1i", v, err)
-	v, err = CallBuiltin("u32", nil, types.U32)
-	wantValue(t, "0u", v, err)
-	v, err = CallBuiltin("array", args(ai(1), ai(2)), &types.Array{Elem: types.AbstractInt, Count: 2})
-	wantValue(t, "array(1, 2)", v, err)
-	v, err = CallBuiltin("mat2x2h", args(ai(1), ai(0), ai(0), ai(1)), types.Mat(2, 2, types.F16))
-	wantValue(t, "mat2x2<f16>(vec2<f16>(1.0h, 0.0h), vec2<f16>(0.0h, 1.0h))", v, err)
-	v, err = CallBuiltin("vec2", args(ai(1)), nil)
-	wantError(t, "no result type", v, err)
-	v, err = CallBuiltin("textureSample", nil, nil)
+func TestCallBuiltinErrors(t *testing.T) {
+	v, err := CallBuiltin(builtins.FnTextureSample, nil, nil)
 	wantError(t, "textureSample is not a built-in function that can be evaluated in a constant expression", v, err)
-	v, err = CallBuiltin("sqrt", args(af(1), af(2)), nil)
+	v, err = CallBuiltin(builtins.FnSqrt, args(af(1), af(2)), nil)
 	wantError(t, "sqrt takes 1 arguments, got 2", v, err)
-	v, err = CallBuiltin("sqrt", args(Value{}), nil)
+	v, err = CallBuiltin(builtins.FnSqrt, args(Value{}), nil)
 	wantError(t, "invalid value", v, err)
-	v, err = CallBuiltin("bitcast", nil, types.U32)
+	v, err = CallBuiltin(builtins.FnBitcast, nil, types.U32)
 	wantError(t, "bitcast takes 1 argument", v, err)
-	assert.True(t, IsConstBuiltin("vec3i"))
-	assert.True(t, IsConstBuiltin("bitcast"))
-	assert.False(t, IsConstBuiltin("dpdx"))
-	assert.False(t, IsConstBuiltin("arrayLength"))
+	assert.True(t, Evaluates(builtins.FnBitcast))
+	assert.False(t, Evaluates(builtins.FnDpdx))
+	assert.False(t, Evaluates(builtins.FnArrayLength))
+}
+
+// callBuiltin calls the function called name.
+func callBuiltin(t *testing.T, name string, args []Value, rt types.Type) (Value, error) {
+	t.Helper()
+	fn, ok := builtins.LookupFn(name)
+	require.True(t, ok, name)
+	return CallBuiltin(fn, args, rt)
+}
+
+// Evaluates is the table's @const: every function the table declares @const is evaluated
+// here, and no other. (A new @const function in the table fails here until it is.)
+func TestEvaluatesEveryConstFn(t *testing.T) {
+	for _, fn := range builtins.Fns() {
+		assert.Equal(t, fn.Const(), Evaluates(fn), "%s: @const %t, evaluated %t", fn, fn.Const(), Evaluates(fn))
+	}
 }
 
 // specPath locates the WGSL spec source: $WGSL_SPEC, or the shared reference checkout.
@@ -415,8 +417,8 @@ func specPath() string {
 }
 
 // TestEveryConstBuiltin reads the spec and checks that every function it declares @const is
-// evaluated here. The placeholders S (structure constructors) and T (zero values) are
-// Construct's job.
+// evaluated here, and nothing it does not. The placeholders S (structure constructors) and T
+// (zero values) and the value constructors are Construct's job.
 func TestEveryConstBuiltin(t *testing.T) {
 	f, err := os.Open(specPath())
 	if err != nil {
@@ -439,10 +441,10 @@ func TestEveryConstBuiltin(t *testing.T) {
 	require.Greater(t, len(found), 100, "the @const declarations were not found: has the spec's format changed?")
 	var missing []string
 	for name := range found {
-		if name == "S" || name == "T" {
+		if b, ok := builtins.Lookup(name); name == "S" || name == "T" || ok && b.Constructor {
 			continue
 		}
-		if !IsConstBuiltin(name) {
+		if fn, ok := builtins.LookupFn(name); !ok || !Evaluates(fn) {
 			missing = append(missing, name)
 		}
 	}
@@ -450,9 +452,9 @@ func TestEveryConstBuiltin(t *testing.T) {
 	assert.Empty(t, missing, "@const built-ins of the spec that CallBuiltin does not evaluate")
 	// And nothing is evaluated that the spec does not declare @const.
 	var extra []string
-	for _, name := range ConstBuiltins() {
-		if !found[name] {
-			extra = append(extra, name)
+	for _, fn := range builtins.Fns() {
+		if Evaluates(fn) && !found[fn.String()] {
+			extra = append(extra, fn.String())
 		}
 	}
 	assert.Empty(t, extra, "built-ins evaluated here that the spec does not declare @const")

@@ -99,7 +99,7 @@ func FormatFloat(x float64, k types.ScalarKind) string {
 	case types.KindF32:
 		s = strconv.FormatFloat(x, 'g', -1, 32)
 	case types.KindF16:
-		s = formatF16(x)
+		s = FormatF16(x)
 	default:
 		s = strconv.FormatFloat(x, 'g', -1, 64)
 	}
@@ -109,9 +109,9 @@ func FormatFloat(x float64, k types.ScalarKind) string {
 	return s
 }
 
-// formatF16 finds the fewest significant digits that round back to x in binary16, then
-// spells that decimal the way strconv spells shortest values.
-func formatF16(x float64) string {
+// FormatF16 spells x, a binary16 value, with the fewest significant digits that round back
+// to it (strconv knows only binary32 and binary64), as strconv spells shortest values.
+func FormatF16(x float64) string {
 	for prec := 1; prec < 17; prec++ {
 		s := strconv.FormatFloat(x, 'e', prec-1, 64)
 		y, err := strconv.ParseFloat(s, 64)

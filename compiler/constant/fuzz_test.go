@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
 
@@ -151,9 +152,14 @@ func FuzzBinary(f *testing.F) {
 func FuzzBuiltin(f *testing.F) {
 	f.Add(uint16(0), byte(2), byte(5), uint64(1), uint64(2), uint64(3), byte(1), byte(1), byte(0))
 	f.Add(uint16(7), byte(3), byte(3), uint64(0xff), uint64(4), uint64(28), byte(0), byte(0), byte(0))
-	names := ConstBuiltins()
+	var fns []builtins.Fn
+	for _, fn := range builtins.Fns() {
+		if Evaluates(fn) {
+			fns = append(fns, fn)
+		}
+	}
 	f.Fuzz(func(t *testing.T, which uint16, nargs, kind byte, x0, x1, x2 uint64, s0, s1, s2 byte) {
-		name := names[int(which)%len(names)]
+		fn := fns[int(which)%len(fns)]
 		xs := []uint64{x0, x1, x2, x0 ^ x1}
 		ss := []byte{s0, s1, s2, s0}
 		args := make([]Value, int(nargs)%5)
@@ -168,8 +174,8 @@ func FuzzBuiltin(f *testing.F) {
 		if len(args) > 0 {
 			rt = args[0].Type()
 		}
-		if r, err := CallBuiltin(name, args, rt); err == nil {
-			checkValid(t, r, name)
+		if r, err := CallBuiltin(fn, args, rt); err == nil {
+			checkValid(t, r, fn.String())
 		}
 	})
 }

@@ -411,3 +411,29 @@ func (d *Diagnostic) Note(f *File, span Span, format string, args ...any) *Diagn
 	d.Notes = append(d.Notes, Related{File: f, Span: span, Message: fmt.Sprintf(format, args...)})
 	return d
 }
+
+// EditDistance is the Levenshtein distance between a and b, for suggesting a name close to
+// a misspelt one. Beyond 64 bytes it does not count and returns a distance larger than any
+// suggestion allows.
+func EditDistance(a, b string) int {
+	if len(a) > 64 || len(b) > 64 {
+		return 1 << 30
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

@@ -2,6 +2,7 @@ package diag
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -52,4 +53,19 @@ func TestListJSONAndLimit(t *testing.T) {
 	var b bytes.Buffer
 	r.Diags[0].Print(&b)
 	assert.Contains(t, b.String(), "x\uFFFDy")
+}
+
+func TestEditDistance(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		d    int
+	}{
+		{"", "", 0}, {"abc", "abc", 0}, {"", "abc", 3}, {"kitten", "sitting", 3},
+		{"textureSampel", "textureSample", 2}, {"vec3", "vec4", 1},
+	} {
+		assert.Equal(t, tc.d, EditDistance(tc.a, tc.b), "%q %q", tc.a, tc.b)
+		assert.Equal(t, tc.d, EditDistance(tc.b, tc.a), "%q %q", tc.b, tc.a)
+	}
+	long := strings.Repeat("a", 65)
+	assert.Greater(t, EditDistance(long, long), 1000, "beyond 64 bytes nothing is close")
 }

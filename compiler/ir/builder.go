@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
 
@@ -306,16 +307,17 @@ func (b *Builder) Call(f *Func, args ...Value) Value {
 }
 
 // Builtin calls a WGSL builtin function, inferring its result type.
-func (b *Builder) Builtin(fn BuiltinFunc, args ...Value) Value {
-	ts := make([]types.Type, len(args))
-	for i, a := range args {
-		ts[i] = b.typ(a)
+func (b *Builder) Builtin(fn builtins.Fn, args ...Value) Value {
+	ts := b.m.argTypes[:0]
+	for _, a := range args {
+		ts = append(ts, b.typ(a))
 	}
+	b.m.argTypes = ts
 	return b.BuiltinT(fn, BuiltinResultType(fn, ts), args...)
 }
 
 // BuiltinT calls a builtin function with an explicit result type (void for none).
-func (b *Builder) BuiltinT(fn BuiltinFunc, t types.Type, args ...Value) Value {
+func (b *Builder) BuiltinT(fn builtins.Fn, t types.Type, args ...Value) Value {
 	in := b.Inst(OpBuiltin, t, args...)
 	in.Aux = uint32(fn)
 	return in.Result

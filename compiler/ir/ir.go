@@ -45,6 +45,7 @@ package ir
 import (
 	"slices"
 
+	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/diag"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
@@ -133,6 +134,8 @@ type Module struct {
 	// Slabs that instructions and operand lists are allocated from.
 	instSlab []Inst
 	argSlab  []Value
+	// argTypes is Builder.Builtin's scratch list of operand types.
+	argTypes []types.Type
 }
 
 // NewModule returns an empty module.
@@ -329,7 +332,7 @@ type Inst struct {
 	Op     Op
 	Result Value // 0 if none; If and Switch use Results instead
 	Args   []Value
-	// Aux is op-specific: the BuiltinFunc of OpBuiltin, the components of OpSwizzle.
+	// Aux is op-specific: the builtins.Fn of OpBuiltin, the components of OpSwizzle.
 	Aux uint32
 	// Pos is the source position for debug information, NoPos if there is none. It fills
 	// what would be padding after Aux, so it costs no memory.
@@ -345,7 +348,7 @@ type Inst struct {
 }
 
 // Builtin returns the builtin function of an OpBuiltin.
-func (in *Inst) Builtin() BuiltinFunc { return BuiltinFunc(in.Aux) }
+func (in *Inst) Builtin() builtins.Fn { return builtins.Fn(in.Aux) }
 
 // Swizzle returns the components (0..3) an OpSwizzle selects.
 func (in *Inst) Swizzle() []int {

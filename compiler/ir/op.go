@@ -49,7 +49,7 @@ const (
 	OpNot // logical not of bools, bitwise complement of integers
 
 	OpCall    // Args: arguments; Callee: the function
-	OpBuiltin // Args: arguments; Aux: the BuiltinFunc
+	OpBuiltin // Args: arguments; Aux: the builtins.Fn
 
 	// OpDiscard is WGSL's discard (fragment only): the invocation becomes a helper
 	// invocation and goes on; its fragment is thrown away, and from then on its writes to

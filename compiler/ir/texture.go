@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
 
@@ -31,15 +32,15 @@ type TexOperands struct {
 
 // TextureOperands locates the operands of a call of texture builtin fn with arguments of
 // types args. It reports false when the arguments do not fit any overload's shape (it
-// checks the operand count and the texture, not every operand type; see TextureResultType).
-func TextureOperands(fn BuiltinFunc, args []types.Type) (TexOperands, bool) {
+// checks the operand count and the texture, not every operand type; see BuiltinResultType).
+func TextureOperands(fn builtins.Fn, args []types.Type) (TexOperands, bool) {
 	o := TexOperands{-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1}
-	if !fn.IsTexture() {
+	if fn.Class() != builtins.ClassTexture {
 		return o, false
 	}
 	i := 0
 	next := func() int { i++; return i - 1 }
-	if fn == BuiltinTextureGather && len(args) > 0 {
+	if fn == builtins.FnTextureGather && len(args) > 0 {
 		if _, ok := args[0].(*types.Texture); !ok {
 			o.Component = next()
 		}
@@ -54,19 +55,19 @@ func TextureOperands(fn BuiltinFunc, args []types.Type) (TexOperands, bool) {
 	o.Texture = next()
 	sampling := false
 	switch fn {
-	case BuiltinTextureGather, BuiltinTextureGatherCompare, BuiltinTextureSample, BuiltinTextureSampleBias,
-		BuiltinTextureSampleCompare, BuiltinTextureSampleCompareLevel, BuiltinTextureSampleGrad,
-		BuiltinTextureSampleLevel, BuiltinTextureSampleBaseClampToEdge:
+	case builtins.FnTextureGather, builtins.FnTextureGatherCompare, builtins.FnTextureSample, builtins.FnTextureSampleBias,
+		builtins.FnTextureSampleCompare, builtins.FnTextureSampleCompareLevel, builtins.FnTextureSampleGrad,
+		builtins.FnTextureSampleLevel, builtins.FnTextureSampleBaseClampToEdge:
 		sampling = true
 		o.Sampler = next()
 	}
 	switch fn {
-	case BuiltinTextureDimensions:
+	case builtins.FnTextureDimensions:
 		if len(args) == 2 {
 			o.Level = next()
 		}
 		return o, len(args) == i
-	case BuiltinTextureNumLayers, BuiltinTextureNumLevels, BuiltinTextureNumSamples:
+	case builtins.FnTextureNumLayers, builtins.FnTextureNumLevels, builtins.FnTextureNumSamples:
 		return o, len(args) == i
 	}
 	o.Coords = next()
@@ -74,61 +75,28 @@ func TextureOperands(fn BuiltinFunc, args []types.Type) (TexOperands, bool) {
 		o.ArrayIndex = next()
 	}
 	switch fn {
-	case BuiltinTextureSampleBias:
+	case builtins.FnTextureSampleBias:
 		o.Bias = next()
-	case BuiltinTextureSampleCompare, BuiltinTextureSampleCompareLevel, BuiltinTextureGatherCompare:
+	case builtins.FnTextureSampleCompare, builtins.FnTextureSampleCompareLevel, builtins.FnTextureGatherCompare:
 		o.DepthRef = next()
-	case BuiltinTextureSampleGrad:
+	case builtins.FnTextureSampleGrad:
 		o.DdX, o.DdY = next(), next()
-	case BuiltinTextureSampleLevel:
+	case builtins.FnTextureSampleLevel:
 		o.Level = next()
-	case BuiltinTextureLoad:
+	case builtins.FnTextureLoad:
 		switch tex.Kind {
 		case types.TexMultisampled, types.TexDepthMultisampled:
 			o.SampleIndex = next()
 		case types.TexSampled, types.TexDepth:
 			o.Level = next()
 		}
-	case BuiltinTextureStore:
+	case builtins.FnTextureStore:
 		o.Value = next()
 	}
-	if sampling && fn != BuiltinTextureSampleBaseClampToEdge && len(args) == i+1 {
+	if sampling && fn != builtins.FnTextureSampleBaseClampToEdge && len(args) == i+1 {
 		o.Offset = next()
 	}
 	return o, len(args) == i
-}
-
-// TextureResultType is the result type of texture builtin fn applied to arguments of the
-// given types (void for textureStore), or nil when they are not a valid call.
-func TextureResultType(fn BuiltinFunc, args []types.Type) types.Type {
-	o, ok := TextureOperands(fn, args)
-	if !ok {
-		return nil
-	}
-	tex := args[o.Texture].(*types.Texture)
-	depth := tex.Kind == types.TexDepth || tex.Kind == types.TexDepthMultisampled
-	switch fn {
-	case BuiltinTextureDimensions:
-		switch tex.Dim {
-		case types.Dim1D:
-			return types.U32
-		case types.Dim3D:
-			return types.Vec(3, types.U32)
-		}
-		return types.Vec(2, types.U32)
-	case BuiltinTextureNumLayers, BuiltinTextureNumLevels, BuiltinTextureNumSamples:
-		return types.U32
-	case BuiltinTextureStore:
-		return types.VoidType
-	case BuiltinTextureGather, BuiltinTextureGatherCompare:
-		return types.Vec(4, TexelType(tex))
-	case BuiltinTextureSampleCompare, BuiltinTextureSampleCompareLevel:
-		return types.F32
-	}
-	if depth {
-		return types.F32
-	}
-	return types.Vec(4, TexelType(tex))
 }
 
 // TexelType is the type of the texels a texture holds as the shader sees them: the
@@ -147,7 +115,7 @@ func TexelType(t *types.Texture) *types.Scalar {
 // texture checks the operands of a texture builtin call beyond their count: the sampler
 // kind, the shapes and scalar kinds of coordinates, indices, levels and references, and
 // constant offsets and components.
-func (v *validator) texture(in *Inst, fn BuiltinFunc, ts []types.Type) {
+func (v *validator) texture(in *Inst, fn builtins.Fn, ts []types.Type) {
 	o, ok := TextureOperands(fn, ts)
 	if !ok {
 		v.errorf("%s: operands %v fit no overload", fn, ts)
@@ -188,7 +156,7 @@ func (v *validator) texture(in *Inst, fn BuiltinFunc, ts []types.Type) {
 		compare := o.DepthRef >= 0
 		want(o.Sampler, "sampler", ok && s.Comparison == compare)
 		want(o.Texture, "texture", tex.Kind == types.TexSampled || tex.Kind == types.TexDepth ||
-			tex.Kind == types.TexExternal && fn == BuiltinTextureSampleBaseClampToEdge)
+			tex.Kind == types.TexExternal && fn == builtins.FnTextureSampleBaseClampToEdge)
 		want(o.Coords, "coordinates", floatN(ts[o.Coords], n))
 	} else if o.Coords >= 0 {
 		want(o.Coords, "coordinates", intN(ts[o.Coords], n))
@@ -201,8 +169,8 @@ func (v *validator) texture(in *Inst, fn BuiltinFunc, ts []types.Type) {
 	want(o.DdY, "ddy", o.DdY < 0 || floatN(ts[o.DdY], n))
 	if o.Level >= 0 {
 		// Sampling non-depth textures takes an f32 level; everything else an integer one.
-		want(o.Level, "level", fn == BuiltinTextureSampleLevel && !depth && ts[o.Level] == types.Type(types.F32) ||
-			(fn != BuiltinTextureSampleLevel || depth) && isInt(o.Level))
+		want(o.Level, "level", fn == builtins.FnTextureSampleLevel && !depth && ts[o.Level] == types.Type(types.F32) ||
+			(fn != builtins.FnTextureSampleLevel || depth) && isInt(o.Level))
 	}
 	if o.Offset >= 0 {
 		vt, ok := ts[o.Offset].(*types.Vector)
@@ -215,7 +183,7 @@ func (v *validator) texture(in *Inst, fn BuiltinFunc, ts []types.Type) {
 		want(o.Texture, "texture", tex.Kind == types.TexStorage && tex.Access.CanWrite())
 		want(o.Value, "value", types.Identical(ts[o.Value], types.Vec(4, TexelType(tex))))
 	}
-	if fn == BuiltinTextureLoad && tex.Kind == types.TexStorage {
+	if fn == builtins.FnTextureLoad && tex.Kind == types.TexStorage {
 		want(o.Texture, "texture", tex.Access.CanRead())
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
 
@@ -479,23 +480,24 @@ func (v *validator) typedInst(in *Inst, blk *Block, ts []types.Type) {
 		v.call(in, ts, rt)
 	case OpBuiltin:
 		fn := in.Builtin()
-		if fn == BuiltinInvalid || fn >= numBuiltins {
+		if fn.Class() == builtins.ClassNone {
 			v.errorf("invalid builtin function %d", in.Aux)
 			return
 		}
-		if want := BuiltinResultType(fn, ts); want != nil {
-			if want == types.Type(types.VoidType) {
-				if in.Result != 0 {
-					v.errorf("%s has no result", fn)
-				}
-			} else if rt == nil || !types.Identical(want, rt) {
-				v.errorf("%s: result %v, want %v", fn, rt, want)
+		switch want := BuiltinResultType(fn, ts); {
+		case want == nil:
+			v.errorf("%s: no overload takes operands %v", fn, ts)
+		case want == types.Type(types.VoidType):
+			if in.Result != 0 {
+				v.errorf("%s has no result", fn)
 			}
+		case rt == nil || !types.Identical(want, rt):
+			v.errorf("%s: result %v, want %v", fn, rt, want)
 		}
-		if fn.IsTexture() {
+		if fn.Class() == builtins.ClassTexture {
 			v.texture(in, fn, ts)
 		}
-		if fn.IsAtomic() {
+		if fn.Class() == builtins.ClassAtomic {
 			p, ok := ts[0].(*types.Pointer)
 			if !ok {
 				v.errorf("%s on a non-pointer", fn)

@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
@@ -113,25 +114,25 @@ func TestValidateRejects(t *testing.T) {
 			b.Var("t", tex2d, 0)
 		}, "var of handle type"},
 		{"sampling with a comparison sampler", func(m *ir.Module, f *ir.Func, b *ir.Builder) {
-			b.Builtin(ir.BuiltinTextureSampleLevel, handle(m, "t", tex2d), handle(m, "s", types.ComparisonSamplerType),
+			b.Builtin(builtins.FnTextureSampleLevel, handle(m, "t", tex2d), handle(m, "s", types.ComparisonSamplerType),
 				b.Zero(types.Vec(2, types.F32)), b.F32(0))
 		}, "sampler of type sampler_comparison"},
 		{"dynamic offset", func(m *ir.Module, f *ir.Func, b *ir.Builder) {
 			off := f.AddParam("off", types.Vec(2, types.I32), types.NoIO)
-			b.Builtin(ir.BuiltinTextureSampleLevel, handle(m, "t", tex2d), handle(m, "s", types.SamplerType),
+			b.Builtin(builtins.FnTextureSampleLevel, handle(m, "t", tex2d), handle(m, "s", types.SamplerType),
 				b.Zero(types.Vec(2, types.F32)), b.F32(0), off)
 		}, "offset of type vec2<i32>"},
 		{"integer coordinates for sampling", func(m *ir.Module, f *ir.Func, b *ir.Builder) {
-			b.Builtin(ir.BuiltinTextureSampleLevel, handle(m, "t", tex2d), handle(m, "s", types.SamplerType),
+			b.Builtin(builtins.FnTextureSampleLevel, handle(m, "t", tex2d), handle(m, "s", types.SamplerType),
 				b.Zero(types.Vec(2, types.I32)), b.F32(0))
 		}, "coordinates of type vec2<i32>"},
 		{"store to a read-only storage texture", func(m *ir.Module, f *ir.Func, b *ir.Builder) {
 			st := &types.Texture{Kind: types.TexStorage, Dim: types.Dim2D, Format: types.R32float, Access: types.Read}
-			b.BuiltinT(ir.BuiltinTextureStore, types.VoidType, handle(m, "st", st), b.Zero(types.Vec(2, types.U32)),
+			b.BuiltinT(builtins.FnTextureStore, types.VoidType, handle(m, "st", st), b.Zero(types.Vec(2, types.U32)),
 				b.Zero(types.Vec(4, types.F32)))
 		}, "textureStore: texture"},
 		{"texture call of no overload", func(m *ir.Module, f *ir.Func, b *ir.Builder) {
-			b.BuiltinT(ir.BuiltinTextureLoad, types.Vec(4, types.F32), handle(m, "t", tex2d))
+			b.BuiltinT(builtins.FnTextureLoad, types.Vec(4, types.F32), handle(m, "t", tex2d))
 		}, "fit no overload"},
 		{"duplicate SpecId", func(m *ir.Module, f *ir.Func, b *ir.Builder) {
 			m.NewOverride("a", types.U32, 3, 0)

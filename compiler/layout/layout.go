@@ -43,11 +43,6 @@ func New(opts Options) *Layouts {
 // Options returns the options in force.
 func (l *Layouts) Options() Options { return l.opts }
 
-// SetUniformStandardLayout switches the uniform_buffer_standard_layout language feature on or
-// off, as the checker does when the module `requires` it. Layouts do not depend on it; only
-// RequiredAlignOf and Check do.
-func (l *Layouts) SetUniformStandardLayout(on bool) { l.opts.UniformStandardLayout = on }
-
 // StructLayout is the layout of a structure type.
 type StructLayout struct {
 	// Align is AlignOf(S): the largest member alignment (1 for a structure without members).

@@ -387,9 +387,9 @@ func TestRequiredAlignOf(t *testing.T) {
 		assert.Equal(t, tt.uniform, l.RequiredAlignOf(tt.t, types.AddrUniform), "%s in uniform", tt.t)
 		assert.Equal(t, tt.standard, std.RequiredAlignOf(tt.t, types.AddrUniform), "%s in uniform, standard layout", tt.t)
 	}
-	l.SetUniformStandardLayout(true)
-	assert.Equal(t, 4, l.RequiredAlignOf(s, types.AddrUniform))
-	assert.True(t, l.Options().UniformStandardLayout)
+	assert.Equal(t, 4, std.RequiredAlignOf(s, types.AddrUniform))
+	assert.True(t, std.Options().UniformStandardLayout)
+	assert.False(t, l.Options().UniformStandardLayout)
 }
 
 func TestLimit(t *testing.T) {

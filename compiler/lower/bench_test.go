@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wgslgo/wgslgo/compiler/backend"
 	"github.com/wgslgo/wgslgo/compiler/lower"
 )
 
@@ -53,7 +54,7 @@ fn step%[1]d(idx: u32, acc: ptr<function, vec4f>) -> f32 {
 func TestLargeShader(t *testing.T) {
 	src := largeShader(20)
 	lowerOK(t, src, lower.Options{})
-	compile(t, src, lower.Options{}, 0)
+	compile(t, src, lower.Options{}, backend.Vulkan1_0)
 }
 
 // BenchmarkLower measures the lowering alone (the program is checked once) of a shader of

@@ -2,6 +2,8 @@ package lower
 
 import (
 	"fmt"
+
+	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/sema"
 	"github.com/wgslgo/wgslgo/compiler/syntax"
@@ -184,18 +186,13 @@ func (l *lowerer) builtinCall(e *syntax.CallExpr, c *sema.Call) ir.Value {
 	if len(l.subst) > 0 {
 		l.checkKnownArgs(e, c)
 	}
-	if c.Name == "select" {
+	if c.Fn == builtins.FnSelect {
 		// select(f, t, cond) is SPIR-V's Select(cond, t, f).
 		return l.b.Select(args[2], args[1], args[0])
-	}
-	fn, ok := ir.LookupBuiltin(c.Name)
-	if !ok {
-		l.errorf(e, "builtin '%s' is not supported by the SPIR-V backend yet", c.Name)
-		return 0
 	}
 	var rt types.Type = types.VoidType
 	if c.Type != nil {
 		rt = types.Concretize(c.Type)
 	}
-	return l.b.BuiltinT(fn, rt, args...)
+	return l.b.BuiltinT(c.Fn, rt, args...)
 }

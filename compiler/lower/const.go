@@ -2,7 +2,6 @@ package lower
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -76,13 +75,4 @@ func OverrideValue(p *sema.Program, name, text string) (constant.Value, error) {
 		return constant.Value{}, fmt.Errorf("override %s: %q is not a number or bool", name, text)
 	}
 	return constant.OverrideValue(s, x)
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -154,7 +154,7 @@ func (l *lowerer) evalCall(e *syntax.CallExpr) (constant.Value, bool) {
 	case sema.CallBitcast:
 		v, err = constant.Bitcast(args[0], c.Type)
 	default:
-		v, err = constant.CallBuiltin(c.Name, args, c.Type)
+		v, err = constant.CallBuiltin(c.Fn, args, c.Type)
 	}
 	if err != nil {
 		l.pipelineErrorf(e, "with the override values given: %s: %v", c.Name, err)

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/txtar"
 
+	"github.com/wgslgo/wgslgo/compiler/backend"
 	"github.com/wgslgo/wgslgo/compiler/lower"
 )
 
@@ -21,7 +22,7 @@ func TestValidPrograms(t *testing.T) {
 			if reason, ok := strings.CutPrefix(string(f.Data), "// skip: "); ok {
 				t.Skip(strings.SplitN(reason, "\n", 2)[0])
 			}
-			compile(t, string(f.Data), lower.Options{}, 0)
+			compile(t, string(f.Data), lower.Options{}, backend.Vulkan1_0)
 		})
 	}
 }

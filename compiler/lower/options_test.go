@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wgslgo/wgslgo/compiler/backend"
 	"github.com/wgslgo/wgslgo/compiler/constant"
 	"github.com/wgslgo/wgslgo/compiler/diag"
 	"github.com/wgslgo/wgslgo/compiler/ir"
@@ -35,7 +36,7 @@ fn second() { b[0] = 1.0; }`
 	}
 	assert.Equal(t, []string{"helper", "first"}, funcs)
 	assert.Equal(t, []string{"a", "shared_p"}, globals)
-	compile(t, src, lower.Options{EntryPoint: "second"}, 0)
+	compile(t, src, lower.Options{EntryPoint: "second"}, backend.Vulkan1_0)
 }
 
 func TestOverrideSubstitution(t *testing.T) {

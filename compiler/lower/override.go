@@ -1,6 +1,8 @@
 package lower
 
 import (
+	"maps"
+	"slices"
 	"strconv"
 
 	"github.com/wgslgo/wgslgo/compiler/constant"
@@ -41,7 +43,7 @@ type privateInit struct {
 // others are lowered without reporting what the override values make them fail at (their
 // value is then unknown: they have no default, and nothing kept uses them).
 func (l *lowerer) overrides(inShader map[*sema.Override]bool) {
-	for _, name := range sortedKeys(l.opts.Overrides) {
+	for _, name := range slices.Sorted(maps.Keys(l.opts.Overrides)) {
 		o := FindOverride(l.p, name)
 		if o == nil {
 			l.rep.Errorf(diag.Span{}, "--override %s: the module declares no override named '%s'", name, name)

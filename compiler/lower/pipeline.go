@@ -302,7 +302,7 @@ func (l *lowerer) checkKnownArgs(e *syntax.CallExpr, c *sema.Call) {
 	if !given {
 		return
 	}
-	msg, arg := sema.KnownArgs(c.Name, c.Builtin, vals)
+	msg, arg := sema.KnownArgs(c.Fn, c.Builtin, vals)
 	if msg == "" {
 		return
 	}

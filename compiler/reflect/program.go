@@ -147,42 +147,18 @@ func workgroupDim(p *sema.Program, d sema.WorkgroupDim) WorkgroupDim {
 	case d.IsOverrideExpr():
 		wd := WorkgroupDim{Expr: syntax.FormatExpr(d.Expr)}
 		seen := map[string]bool{}
-		walkIdents(d.Expr, func(id *syntax.IdentExpr) {
-			if o, ok := p.UseOf(id).(*sema.Override); ok && !seen[o.Name()] {
-				seen[o.Name()] = true
-				wd.Overrides = append(wd.Overrides, o.Name())
+		syntax.Inspect(d.Expr, func(n syntax.Node) bool {
+			if id, ok := n.(*syntax.IdentExpr); ok {
+				if o, ok := p.UseOf(id).(*sema.Override); ok && !seen[o.Name()] {
+					seen[o.Name()] = true
+					wd.Overrides = append(wd.Overrides, o.Name())
+				}
 			}
+			return true
 		})
 		return wd
 	}
 	return WorkgroupDim{Value: d.Value}
-}
-
-// walkIdents calls f for every identifier expression in e, left to right.
-func walkIdents(e syntax.Expr, f func(*syntax.IdentExpr)) {
-	switch e := e.(type) {
-	case *syntax.IdentExpr:
-		f(e)
-		for _, a := range e.TemplateArgs {
-			walkIdents(a, f)
-		}
-	case *syntax.ParenExpr:
-		walkIdents(e.X, f)
-	case *syntax.UnaryExpr:
-		walkIdents(e.X, f)
-	case *syntax.BinaryExpr:
-		walkIdents(e.X, f)
-		walkIdents(e.Y, f)
-	case *syntax.CallExpr:
-		for _, a := range e.Args {
-			walkIdents(a, f)
-		}
-	case *syntax.IndexExpr:
-		walkIdents(e.X, f)
-		walkIdents(e.Index, f)
-	case *syntax.MemberExpr:
-		walkIdents(e.X, f)
-	}
 }
 
 // ioVars lists the user-defined (location) values of a parameter or return value: the value

@@ -38,25 +38,11 @@ func Float(x float64, bits int) Value {
 	}
 	switch bits {
 	case 16:
-		return Value{text: formatF16(x)}
+		return Value{text: constant.FormatF16(x)}
 	case 32:
 		return Value{text: strconv.FormatFloat(x, 'g', -1, 32)}
 	}
 	return Value{text: strconv.FormatFloat(x, 'g', -1, 64)}
-}
-
-// formatF16 spells x, a binary16 value, with the fewest significant digits that round back to
-// it (strconv knows only binary32 and binary64), in the style of shortest formatting.
-func formatF16(x float64) string {
-	for prec := 1; prec < 17; prec++ {
-		y, err := strconv.ParseFloat(strconv.FormatFloat(x, 'e', prec-1, 64), 64)
-		if err == nil && constant.RoundF16(y) == x {
-			// y is the float64 nearest a prec-digit decimal; its shortest spelling is that
-			// decimal, written as shortest formatting writes numbers.
-			return strconv.FormatFloat(y, 'g', -1, 64)
-		}
-	}
-	return strconv.FormatFloat(x, 'g', -1, 64)
 }
 
 // Vector returns the Value of a vector with the given components (or a matrix with the given

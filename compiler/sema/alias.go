@@ -1,8 +1,7 @@
 package sema
 
 import (
-	"strings"
-
+	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/diag"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
@@ -74,14 +73,15 @@ func (c *checker) access(root Object, k accessKind) {
 	}
 }
 
-// builtinPointerAccess is how a builtin accesses the memory its pointer arguments view.
-func builtinPointerAccess(name string) accessKind {
+// builtinPointerAccess is how a builtin function accesses the memory its pointer arguments
+// view (arrayLength and the buffer views read none of it).
+func builtinPointerAccess(fn builtins.Fn) accessKind {
 	switch {
-	case name == "atomicLoad", name == "workgroupUniformLoad":
+	case fn == builtins.FnAtomicLoad, fn == builtins.FnWorkgroupUniformLoad:
 		return accessRead
-	case name == "atomicStore":
+	case fn == builtins.FnAtomicStore:
 		return accessWrite
-	case strings.HasPrefix(name, "atomic"):
+	case fn.Class() == builtins.ClassAtomic:
 		return accessRead | accessWrite
 	}
 	return 0

@@ -82,7 +82,7 @@ func (c *checker) nonNegativeAttr(a *syntax.Attribute) (int, bool) {
 // enumAttrArg reads the i-th argument of an attribute as a context-dependent name.
 func (c *checker) enumAttrArg(a *syntax.Attribute, i int) (string, bool) {
 	if i >= len(a.Args) {
-		c.errorf(a, "attribute '%s' needs an argument", a.Name.Name)
+		c.errorf(a, "attribute '@%s' needs an argument", a.Name.Name)
 		return "", false
 	}
 	id, ok := a.Args[i].(*syntax.IdentExpr)

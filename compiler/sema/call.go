@@ -168,7 +168,7 @@ func (c *checker) builtinCall(e *syntax.CallExpr, kind CallKind, bc builtins.Cal
 	for i := range args {
 		pt := res.Params[i]
 		if _, isPtr := pt.(*types.Pointer); isPtr {
-			c.access(args[i].obj, builtinPointerAccess(bc.Name))
+			c.access(args[i].obj, builtinPointerAccess(res.Overload.Fn))
 			stage = RuntimeStage
 			allConst = false
 			continue
@@ -193,14 +193,14 @@ func (c *checker) builtinCall(e *syntax.CallExpr, kind CallKind, bc builtins.Cal
 			return invalid(e)
 		}
 	}
-	if kind == CallBuiltin && !c.partialChecks(e, bc.Name, args, res) {
+	if kind == CallBuiltin && !c.partialChecks(e, args, res) {
 		return invalid(e)
 	}
 	call := c.newCall()
-	*call = Call{Kind: kind, Builtin: res, Name: bc.Name, Type: res.Result}
+	*call = Call{Kind: kind, Builtin: res, Name: bc.Name, Fn: res.Overload.Fn, Type: res.Result}
 	c.prog.setCall(e, call)
 	if c.fn != nil && kind == CallBuiltin {
-		c.fn.fn.Builtins = append(c.fn.fn.Builtins, BuiltinUse{Name: bc.Name, Stages: res.Overload.Stages, Span: e.Callee.Loc})
+		c.fn.fn.Builtins = append(c.fn.fn.Builtins, BuiltinUse{Name: bc.Name, Stages: res.Overload.Stages, Uniformity: res.Overload.Uniformity, Span: e.Callee.Loc})
 	}
 	if res.Result == nil {
 		return operand{mode: Value, typ: nil, stage: RuntimeStage}
@@ -226,14 +226,25 @@ func (c *checker) builtinCall(e *syntax.CallExpr, kind CallKind, bc builtins.Cal
 		case CallBitcast:
 			v, err = constant.Bitcast(vals[0], res.Result)
 		default:
-			v, err = constant.CallBuiltin(bc.Name, vals, res.Result)
+			v, err = constant.CallBuiltin(res.Overload.Fn, vals, res.Result)
 		}
-		if err != nil && c.evalError(e, fmt.Errorf("%s: %w", bc.Name, err)) {
+		if err != nil && !namesCallee(err.Error(), bc.Name) {
+			err = fmt.Errorf("%s: %w", bc.Name, err)
+		}
+		if err != nil && c.evalError(e, err) {
 			return invalid(e)
 		}
 		out.val = v
 	}
 	return out
+}
+
+// namesCallee reports whether an evaluation error message already starts with the function
+// it is about ("sqrt of negative value -1.0", "pow(2.0h, 16.0h) overflows f16"), which then
+// needs no "name: " in front.
+func namesCallee(msg, name string) bool {
+	rest, ok := strings.CutPrefix(msg, name)
+	return ok && rest != "" && strings.ContainsRune(" (<", rune(rest[0]))
 }
 
 func (c *checker) reportResolve(e *syntax.CallExpr, err error) {
@@ -301,11 +312,12 @@ func (c *checker) userCall(e *syntax.CallExpr, f *Func) operand {
 
 // partialChecks applies KnownArgs to the const-expression arguments of a builtin call, and
 // the const-expression rules of bufferView. It returns false after reporting an error.
-func (c *checker) partialChecks(e *syntax.CallExpr, name string, args []operand, res *builtins.Resolved) bool {
+func (c *checker) partialChecks(e *syntax.CallExpr, args []operand, res *builtins.Resolved) bool {
 	if c.noEval > 0 {
 		return true
 	}
-	if name == "bufferView" {
+	fn := res.Overload.Fn
+	if fn == builtins.FnBufferView {
 		return c.bufferViewChecks(e, args, res)
 	}
 	var buf [8]constant.Value
@@ -317,7 +329,7 @@ func (c *checker) partialChecks(e *syntax.CallExpr, name string, args []operand,
 		}
 		vals = append(vals, v)
 	}
-	msg, arg := KnownArgs(name, res, vals)
+	msg, arg := KnownArgs(fn, res, vals)
 	if msg == "" {
 		return true
 	}
@@ -329,7 +341,7 @@ func (c *checker) partialChecks(e *syntax.CallExpr, name string, args []operand,
 	return false
 }
 
-// KnownArgs applies the rules that make a call of the builtin function name an error when
+// KnownArgs applies the rules that make a call of the builtin function fn an error when
 // some of its arguments are known before the shader runs, though the call itself runs in it:
 // clamp bounds, smoothstep edges, bit ranges, ldexp exponents, subgroup shuffle ids, deltas
 // and masks, texture offsets and gather components. The checker applies them to
@@ -339,7 +351,7 @@ func (c *checker) partialChecks(e *syntax.CallExpr, name string, args []operand,
 // vals holds the arguments converted to the parameter types res gives, the invalid Value
 // for those not known. KnownArgs returns the message of the first rule broken and the index
 // of the argument it concerns (-1: the call), or "".
-func KnownArgs(name string, res *builtins.Resolved, vals []constant.Value) (msg string, arg int) {
+func KnownArgs(fn builtins.Fn, res *builtins.Resolved, vals []constant.Value) (msg string, arg int) {
 	known := func(i int) bool { return i < len(vals) && vals[i].IsValid() }
 	pairwise := func(i, j int, bad func(a, b constant.Value) bool) bool {
 		if !known(i) || !known(j) {
@@ -370,27 +382,27 @@ func KnownArgs(name string, res *builtins.Resolved, vals []constant.Value) (msg 
 		}
 		return a.Int64() < b.Int64()
 	}
-	switch name {
-	case "clamp":
+	switch fn {
+	case builtins.FnClamp:
 		if pairwise(2, 1, less) {
 			return "clamp: low is greater than high", -1
 		}
-	case "smoothstep":
+	case builtins.FnSmoothstep:
 		if pairwise(0, 1, func(a, b constant.Value) bool { return a.Float64() == b.Float64() }) {
 			return "smoothstep: edge0 and edge1 are equal", -1
 		}
-	case "extractBits", "insertBits":
+	case builtins.FnExtractBits, builtins.FnInsertBits:
 		first := 1
-		if name == "insertBits" {
+		if fn == builtins.FnInsertBits {
 			first = 2
 		}
 		if known(first) && known(first+1) {
 			off, cnt := uint64(vals[first].Int64()), uint64(vals[first+1].Int64())
 			if off+cnt > 32 {
-				return fmt.Sprintf("%s: offset %d + count %d is greater than the bit width 32", name, off, cnt), -1
+				return fmt.Sprintf("%s: offset %d + count %d is greater than the bit width 32", fn, off, cnt), -1
 			}
 		}
-	case "ldexp":
+	case builtins.FnLdexp:
 		if known(1) {
 			bias := int64(1023)
 			switch types.ElemScalar(res.Params[0]) {
@@ -413,32 +425,32 @@ func KnownArgs(name string, res *builtins.Resolved, vals []constant.Value) (msg 
 		v := vals[i]
 		switch p.Name {
 		case "offset":
-			if !strings.HasPrefix(name, "texture") {
+			if fn.Class() != builtins.ClassTexture {
 				continue
 			}
 			bad := false
 			forEachScalar(v, func(v constant.Value) { bad = bad || v.Int64() < -8 || v.Int64() > 7 })
 			if bad {
-				return fmt.Sprintf("%s: each component of the offset must be in -8..7", name), i
+				return fmt.Sprintf("%s: each component of the offset must be in -8..7", fn), i
 			}
 		case "id":
 			limit := int64(0)
-			switch name {
-			case "subgroupBroadcast", "subgroupShuffle":
+			switch fn {
+			case builtins.FnSubgroupBroadcast, builtins.FnSubgroupShuffle:
 				limit = 128
-			case "quadBroadcast":
+			case builtins.FnQuadBroadcast:
 				limit = 4
 			}
 			if n := v.Int64(); limit > 0 && (n < 0 || n >= limit) {
-				return fmt.Sprintf("%s: id must be in [0, %d), not %d", name, limit, n), i
+				return fmt.Sprintf("%s: id must be in [0, %d), not %d", fn, limit, n), i
 			}
 		case "delta", "mask":
-			if n := v.Int64(); strings.HasPrefix(name, "subgroupShuffle") && n > 127 {
-				return fmt.Sprintf("%s: %s must be at most 127, not %d", name, p.Name, n), i
+			if n := v.Int64(); fn.Class() == builtins.ClassSubgroup && n > 127 {
+				return fmt.Sprintf("%s: %s must be at most 127, not %d", fn, p.Name, n), i
 			}
 		case "component":
 			if n := v.Int64(); n < 0 || n > 3 {
-				return fmt.Sprintf("%s: component must be in 0..3, not %d", name, n), i
+				return fmt.Sprintf("%s: component must be in 0..3, not %d", fn, n), i
 			}
 		}
 	}

@@ -2,7 +2,6 @@ package sema
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/wgslgo/wgslgo/compiler/builtins"
@@ -407,44 +406,11 @@ func (c *checker) checkBindings() {
 func closest(s string, candidates []string) string {
 	best, bestD := "", len(s)/2+2
 	for _, cand := range candidates {
-		if d := editDistance(s, cand); d < bestD {
+		if d := diag.EditDistance(s, cand); d < bestD {
 			best, bestD = cand, d
 		}
 	}
 	return best
-}
-
-func editDistance(a, b string) int {
-	if len(a) > 64 || len(b) > 64 {
-		return 1 << 30
-	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}
-
-// sortedKeys returns the keys of m in order, for deterministic iteration.
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // describe spells an operand's type for messages.

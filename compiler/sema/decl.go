@@ -35,10 +35,6 @@ func (c *checker) constDecl(d *syntax.ConstDecl, global bool) Object {
 	if op.mode == Invalid {
 		return nil
 	}
-	if op.typ == nil {
-		c.errorf(d.Init, "function call does not return a value")
-		return nil
-	}
 	if op.stage != ConstStage || !op.val.IsValid() {
 		c.errorf(d.Init, "the initializer of const '%s' must be a const-expression", d.Name.Name)
 		return nil
@@ -161,6 +157,11 @@ func (c *checker) globalVar(d *syntax.VarDecl) Object {
 	default:
 		if !explicitSpace && t != nil {
 			c.errorf(d, "module-scope variable '%s' needs an address space, e.g. %s", d.Name.Name, c.spaceExample(d))
+			return nil
+		}
+		if v.Space == types.AddrHandle {
+			// The address space of textures and samplers has no spelling (spec "Address Spaces").
+			c.errorf(d.TemplateArgs[0], "the handle address space cannot be written in WGSL source: textures and samplers are in it, declared without an address space")
 			return nil
 		}
 	}

@@ -1,7 +1,12 @@
 package sema
 
 import (
+	"errors"
+	"fmt"
+	"maps"
 	"math/big"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/wgslgo/wgslgo/compiler/builtins"
@@ -104,6 +109,10 @@ func (c *checker) record(op *operand) {
 func (c *checker) valueExpr(e syntax.Expr) operand {
 	op := c.expr(e)
 	c.toValue(&op)
+	if op.mode == Value && op.typ == nil {
+		c.errorf(e, "function call does not return a value")
+		return invalid(e)
+	}
 	return op
 }
 
@@ -269,7 +278,11 @@ func (c *checker) intLit(e *syntax.IntLit) operand {
 func (c *checker) floatLit(e *syntax.FloatLit) operand {
 	x, err := syntax.FloatLitValue(e.Raw)
 	if err != nil {
-		c.errorf(e, "invalid floating point literal '%s': %v", e.Raw, err)
+		if errors.Is(err, strconv.ErrRange) {
+			c.errorf(e, "literal %s cannot be represented as AbstractFloat: it is beyond the finite range of a 64-bit float", e.Raw)
+		} else {
+			c.errorf(e, "invalid floating-point literal '%s'", e.Raw)
+		}
 		return invalid(e)
 	}
 	var s *types.Scalar
@@ -397,7 +410,7 @@ func (c *checker) visibleNames() []string {
 			names = append(names, e.name)
 		}
 	}
-	names = append(names, sortedKeys(c.module)...)
+	names = append(names, slices.Sorted(maps.Keys(c.module))...)
 	return names
 }
 
@@ -897,7 +910,7 @@ func (c *checker) member(e *syntax.MemberExpr) operand {
 		for _, m := range t.Members {
 			names = append(names, m.Name)
 		}
-		d := c.errorAt(e.Member.Loc, "structure %s has no member '%s'", t.Name, name)
+		d := c.errorAt(e.Member.Loc, "structure %s has no member '%s'; its members are %s", t.Name, name, andList(names))
 		if s := closest(name, names); s != "" {
 			c.note(d, e.Member.Loc, "did you mean '%s'?", s)
 		}
@@ -905,7 +918,7 @@ func (c *checker) member(e *syntax.MemberExpr) operand {
 	case *types.Vector:
 		idx, ok := swizzleIndices(name, t.N)
 		if !ok {
-			c.errorAt(e.Member.Loc, "invalid swizzle '%s' for %s", name, t)
+			c.errorAt(e.Member.Loc, "invalid swizzle '%s' for %s: %s", name, t, swizzleProblem(name, t.N))
 			return invalid(e)
 		}
 		if len(idx) == 1 {
@@ -936,6 +949,37 @@ func (c *checker) member(e *syntax.MemberExpr) operand {
 
 // swizzleIndices maps a swizzle name to component indices, checking it against a vector of
 // n components.
+// swizzleProblem says why name, which swizzleIndices refuses, is no swizzle of a vector of n
+// components.
+func swizzleProblem(name string, n int) string {
+	const xyzw, rgba = "xyzw", "rgba"
+	switch {
+	case strings.Trim(name, xyzw+rgba) != "" && strings.Trim(name, xyzw) != "" && strings.Trim(name, rgba) != "":
+		return "a swizzle is made of the component names x, y, z, w or r, g, b, a"
+	case len(name) > 4:
+		return fmt.Sprintf("a swizzle has at most 4 components, not %d", len(name))
+	case strings.Trim(name, xyzw) != "" && strings.Trim(name, rgba) != "":
+		return "it mixes the names x, y, z, w with r, g, b, a"
+	}
+	set := xyzw
+	if strings.Trim(name, rgba) == "" {
+		set = rgba
+	}
+	names := make([]string, n)
+	for i := range names {
+		names[i] = set[i : i+1]
+	}
+	return "the vector has components " + andList(names)
+}
+
+// andList spells names as "a", "a and b" or "a, b and c".
+func andList(names []string) string {
+	if len(names) <= 1 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
 func swizzleIndices(name string, n int) ([]int, bool) {
 	if !syntax.IsSwizzle(name) {
 		return nil, false

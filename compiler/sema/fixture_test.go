@@ -1,12 +1,14 @@
 package sema_test
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -32,23 +34,33 @@ import (
 //
 // Expected diagnostics are comments in the source, in the manner of go/types' testdata:
 //
-//	let x: u32 = -1; // ERROR "cannot|does not fit"
+//	let x: u32 = -1; // ERROR "value -1 does not fit in u32"
 //	return; x = 1;   // WARNING "unreachable"
+//	let y = x;       // ERRORx "cannot .* to i32"
 //	/* ERROR@+2 "..." */      expected two lines below the comment
 //	/* ERROR@:14 "..." */     expected at column 14 of the comment's line
 //
-// A diagnostic about the whole module, without a position, is expected on line 1.
-// The quoted text is a Go regexp (a Go string literal, or a raw `...` literal) matched
-// against the message; several annotations may share a comment or a line. Every expected
-// diagnostic must be reported on its line (and column, when given), and every error or
-// warning reported must be expected on its line. A fixture without annotations must check
-// cleanly.
+// ERROR and WARNING take a literal text, which the message must contain; ERRORx and
+// WARNINGx a Go regexp matched against the message. The text is a Go string literal, or a
+// raw `...` literal. A diagnostic about the whole module, without a position, is expected on
+// line 1. Several annotations may share a comment or a line. Every expected diagnostic must be
+// reported on its line (and column, when given), and every error or warning reported must be
+// expected on its line. A fixture without annotations must check cleanly.
+//
+// go test -run TestFixtures -fix rewrites every ERRORx and WARNINGx annotation that matches
+// as the ERROR or WARNING of the whole message (or messages) it matches: write a regexp while
+// a message is in flux, then pin it.
 
-var showDiags = flag.Bool("show", false, "log every diagnostic of every fixture")
+var (
+	showDiags = flag.Bool("show", false, "log every diagnostic of every fixture")
+	fix       = flag.Bool("fix", false, "rewrite each ERRORx and WARNINGx annotation as the literal message it matches")
+)
 
 // A source is one WGSL text of a fixture.
 type source struct {
 	name    string // path relative to testdata, with "/file.wgsl" appended for txtar members
+	path    string // the file on disk: the .wgsl file or the txtar archive
+	member  string // the txtar member, or ""
 	topic   string // first directory under testdata
 	text    []byte
 	dialect syntax.Dialect
@@ -60,8 +72,13 @@ type source struct {
 type expectation struct {
 	severity diag.Severity
 	line     int
-	column   int // 0: any
-	re       *regexp.Regexp
+	column   int            // 0: any
+	text     string         // ERROR, WARNING: a text the message contains
+	re       *regexp.Regexp // ERRORx, WARNINGx: a regexp the message matches
+	// keyword is the annotation's keyword with its position (ERROR@+2), and start and end
+	// the annotation's byte range in the source, for -fix.
+	keyword    string
+	start, end int
 }
 
 func (e expectation) String() string {
@@ -69,7 +86,23 @@ func (e expectation) String() string {
 	if e.column > 0 {
 		pos += ":" + strconv.Itoa(e.column)
 	}
-	return fmt.Sprintf("%s %s %q", pos, e.severity, e.re)
+	return pos + " " + e.want()
+}
+
+// want says what e expects: `error "text"` or `error matching "regexp"`.
+func (e expectation) want() string {
+	if e.re != nil {
+		return fmt.Sprintf("%s matching %q", e.severity, e.re)
+	}
+	return fmt.Sprintf("%s %q", e.severity, e.text)
+}
+
+// matches reports whether msg is what e expects.
+func (e expectation) matches(msg string) bool {
+	if e.re != nil {
+		return e.re.MatchString(msg)
+	}
+	return strings.Contains(msg, e.text)
 }
 
 func (s *source) hasErrors() bool {
@@ -101,7 +134,9 @@ func loadSources(t testing.TB) []*source {
 			if err != nil {
 				return err
 			}
-			out = append(out, newSource(t, rel, topic, text, dialect, sema.Options{WebGPULimits: topic == "limits"}))
+			src := newSource(t, rel, topic, text, dialect, sema.Options{WebGPULimits: topic == "limits"})
+			src.path = path
+			out = append(out, src)
 		case ".txtar":
 			a, err := txtar.ParseFile(path)
 			if err != nil {
@@ -111,7 +146,9 @@ func loadSources(t testing.TB) []*source {
 			n := 0
 			for _, f := range a.Files {
 				if strings.HasSuffix(f.Name, ".wgsl") {
-					out = append(out, newSource(t, rel+"/"+f.Name, topic, f.Data, dialect, opts))
+					src := newSource(t, rel+"/"+f.Name, topic, f.Data, dialect, opts)
+					src.path, src.member = path, f.Name
+					out = append(out, src)
 					n++
 				}
 			}
@@ -161,31 +198,44 @@ func newSource(t testing.TB, name, topic string, text []byte, d syntax.Dialect, 
 }
 
 // annotationRx matches one annotation inside a comment.
-var annotationRx = regexp.MustCompile("(ERROR|WARNING)(@([+-][0-9]+)?(:[0-9]+)?)?\\s+(\"(?:[^\"\\\\]|\\\\.)*\"|`[^`]*`)")
+var annotationRx = regexp.MustCompile("\\b(ERROR|WARNING)(x?)(@([+-][0-9]+)?(:[0-9]+)?)?\\s+(\"(?:[^\"\\\\]|\\\\.)*\"|`[^`]*`)")
 
 // parseAnnotations finds the annotations in the comments of a WGSL text. WGSL has no
 // string literals, so comments are found lexically; block comments nest.
 func parseAnnotations(text []byte) ([]expectation, error) {
 	var out []expectation
 	line := 1
-	add := func(comment string, at int) error {
-		for _, m := range annotationRx.FindAllStringSubmatch(comment, -1) {
-			e := expectation{severity: diag.Error, line: at}
-			if m[1] == "WARNING" {
+	// add reads the annotations of the comment at offset off, on line at.
+	add := func(comment string, off, at int) error {
+		for _, ix := range annotationRx.FindAllStringSubmatchIndex(comment, -1) {
+			sub := func(i int) string {
+				if ix[2*i] < 0 {
+					return ""
+				}
+				return comment[ix[2*i]:ix[2*i+1]]
+			}
+			e := expectation{severity: diag.Error, line: at, start: off + ix[0], end: off + ix[1]}
+			if sub(1) == "WARNING" {
 				e.severity = diag.Warning
 			}
-			if m[3] != "" {
-				d, _ := strconv.Atoi(m[3])
-				e.line += d
+			e.keyword = sub(1) + sub(3)
+			if d := sub(4); d != "" {
+				n, _ := strconv.Atoi(d)
+				e.line += n
 			}
-			if m[4] != "" {
-				e.column, _ = strconv.Atoi(m[4][1:])
+			if c := sub(5); c != "" {
+				e.column, _ = strconv.Atoi(c[1:])
 			}
-			pat, err := strconv.Unquote(m[5])
+			text, err := strconv.Unquote(sub(6))
 			if err != nil {
-				return fmt.Errorf("line %d: bad annotation %s: %v", at, m[0], err)
+				return fmt.Errorf("line %d: bad annotation %s: %v", at, sub(0), err)
 			}
-			if e.re, err = regexp.Compile(pat); err != nil {
+			if sub(2) == "" {
+				if text == "" {
+					return fmt.Errorf("line %d: empty annotation %s", at, sub(0))
+				}
+				e.text = text
+			} else if e.re, err = regexp.Compile(text); err != nil {
 				return fmt.Errorf("line %d: %v", at, err)
 			}
 			out = append(out, e)
@@ -201,7 +251,7 @@ func parseAnnotations(text []byte) ([]expectation, error) {
 			for j < len(text) && text[j] != '\n' {
 				j++
 			}
-			if err := add(string(text[i+2:j]), line); err != nil {
+			if err := add(string(text[i+2:j]), i+2, line); err != nil {
 				return nil, err
 			}
 			i = j - 1
@@ -223,7 +273,7 @@ func parseAnnotations(text []byte) ([]expectation, error) {
 					break
 				}
 			}
-			if err := add(string(text[i:min(j+1, len(text))]), start); err != nil {
+			if err := add(string(text[i:min(j+1, len(text))]), i, start); err != nil {
 				return nil, err
 			}
 			i = j
@@ -273,7 +323,7 @@ func match(expect []expectation, got diag.List) (missing []expectation, unexpect
 		p := position(d)
 		ok := false
 		for i, e := range expect {
-			if e.severity == d.Severity && e.line == p.Line && (e.column == 0 || e.column == p.Column) && e.re.MatchString(d.Message) {
+			if e.severity == d.Severity && e.line == p.Line && (e.column == 0 || e.column == p.Column) && e.matches(d.Message) {
 				matched[i], ok = true, true
 			}
 		}
@@ -293,6 +343,7 @@ func TestFixtures(t *testing.T) {
 	type tally struct{ files, failed, errors, warnings int }
 	topics := map[string]*tally{}
 	total := &tally{}
+	fixed := map[string]map[string][]byte{} // -fix: path -> txtar member ("" for .wgsl) -> text
 	for _, s := range loadSources(t) {
 		ran := false
 		ok := t.Run(s.name, func(t *testing.T) {
@@ -311,6 +362,18 @@ func TestFixtures(t *testing.T) {
 					t.Log(d.Error())
 				}
 			}
+			if *fix {
+				if text, ok := pinned(s, got); ok {
+					if fixed[s.path] == nil {
+						fixed[s.path] = map[string][]byte{}
+					}
+					fixed[s.path][s.member] = text
+					s.text = text
+					var err error
+					s.expect, err = parseAnnotations(text)
+					require.NoError(t, err)
+				}
+			}
 			missing, unexpected := match(s.expect, got)
 			for _, e := range missing {
 				var same []string
@@ -323,7 +386,7 @@ func TestFixtures(t *testing.T) {
 				if len(same) > 0 {
 					msg = "reported instead: " + strings.Join(same, "; ")
 				}
-				t.Errorf("%s:%s: missing %s matching %q (%s)", s.name, posString(e), e.severity, e.re, msg)
+				t.Errorf("%s:%s: missing %s (%s)", s.name, posString(e), e.want(), msg)
 			}
 			for _, d := range unexpected {
 				t.Errorf("unexpected %s", d.Error())
@@ -351,6 +414,7 @@ func TestFixtures(t *testing.T) {
 			}
 		}
 	}
+	writeFixed(t, fixed)
 	names := make([]string, 0, len(topics))
 	for n := range topics {
 		names = append(names, n)
@@ -366,6 +430,69 @@ func TestFixtures(t *testing.T) {
 		fmt.Fprintf(&b, "%-14s %6d %6d %7d %9d\n", n, x.files, x.failed, x.errors, x.warnings)
 	}
 	t.Logf("fixture summary:\n%s", b.String())
+}
+
+// pinned returns the text of s with each ERRORx and WARNINGx annotation that matches a
+// diagnostic of got replaced by the ERROR or WARNING of each distinct message it matches,
+// and whether it changed anything.
+func pinned(s *source, got diag.List) ([]byte, bool) {
+	type edit struct {
+		start, end int
+		repl       string
+	}
+	var edits []edit
+	for _, e := range s.expect {
+		if e.re == nil {
+			continue
+		}
+		var msgs []string
+		for _, d := range got {
+			p := position(d)
+			if e.severity == d.Severity && e.line == p.Line && (e.column == 0 || e.column == p.Column) &&
+				e.re.MatchString(d.Message) && !slices.Contains(msgs, d.Message) {
+				msgs = append(msgs, d.Message)
+			}
+		}
+		if len(msgs) == 0 {
+			continue // reported as missing
+		}
+		parts := make([]string, len(msgs))
+		for i, m := range msgs {
+			parts[i] = e.keyword + " " + strconv.Quote(m)
+		}
+		edits = append(edits, edit{e.start, e.end, strings.Join(parts, " ")})
+	}
+	if len(edits) == 0 {
+		return nil, false
+	}
+	text := slices.Clone(s.text)
+	for i := len(edits) - 1; i >= 0; i-- { // annotations are in text order
+		e := edits[i]
+		text = append(text[:e.start], append([]byte(e.repl), text[e.end:]...)...)
+	}
+	return text, true
+}
+
+// writeFixed writes the fixtures -fix changed: .wgsl files, and txtar archives with the
+// changed members.
+func writeFixed(t *testing.T, fixed map[string]map[string][]byte) {
+	for path, members := range fixed {
+		if text, ok := members[""]; ok {
+			require.NoError(t, os.WriteFile(path, text, 0o644))
+			continue
+		}
+		a, err := txtar.ParseFile(path)
+		require.NoError(t, err)
+		for i, f := range a.Files {
+			if text, ok := members[f.Name]; ok {
+				a.Files[i].Data = text
+			}
+		}
+		require.NoError(t, os.WriteFile(path, txtar.Format(a), 0o644))
+	}
+	if len(fixed) > 0 {
+		t.Logf("-fix rewrote %d files", len(fixed))
+	}
 }
 
 // position is where a diagnostic is expected: its start, or line 1 for a diagnostic
@@ -386,9 +513,9 @@ func posString(e expectation) string {
 }
 
 func TestParseAnnotations(t *testing.T) {
-	src := "let a = 1; // ERROR \"x|y\" WARNING `z\\d`\n" +
-		"/* ERROR@+2 \"below\" */ /* ERROR@:7 \"col\" */\n" +
-		"/* nested /* comment */ still\n ERROR@-1 \"up\" */\n" +
+	src := "let a = 1; // ERRORx \"x|y\" WARNINGx `z\\d`\n" +
+		"/* ERROR@+2 \"below\" */ /* ERROR@:7 \"col (a|b)\" */\n" +
+		"/* nested /* comment */ still\n WARNING@-1 \"up\" */\n" +
 		"// plain comment, error in prose is not an annotation\n"
 	got, err := parseAnnotations([]byte(src))
 	require.NoError(t, err)
@@ -397,8 +524,53 @@ func TestParseAnnotations(t *testing.T) {
 		strs = append(strs, e.String())
 	}
 	assert.Equal(t, []string{
-		`1 error "x|y"`, `1 warning "z\\d"`, `4 error "below"`, `2:7 error "col"`, `2 error "up"`,
+		`1 error matching "x|y"`, `1 warning matching "z\\d"`, `4 error "below"`, `2:7 error "col (a|b)"`, `2 warning "up"`,
 	}, strs)
-	_, err = parseAnnotations([]byte(`// ERROR "(" `))
+	// A literal is a substring, a regexp a regexp.
+	assert.True(t, got[3].matches("the col (a|b) here"))
+	assert.False(t, got[3].matches("col a"))
+	assert.True(t, got[0].matches("y"))
+	assert.Equal(t, "ERROR@:7", got[3].keyword)
+	assert.Equal(t, `ERROR@:7 "col (a|b)"`, src[got[3].start:got[3].end])
+	_, err = parseAnnotations([]byte(`// ERRORx "(" `))
 	assert.Error(t, err)
+	_, err = parseAnnotations([]byte(`// ERROR "" `))
+	assert.Error(t, err)
+}
+
+// -fix pins each regexp annotation to the messages it matches, in .wgsl files and in txtar
+// members, and leaves literal annotations and those that match nothing alone.
+func TestFixPins(t *testing.T) {
+	src := []byte("let a = 1; // ERRORx \"val.e\" keep this\n" +
+		"/* WARNINGx@+1 `.*` */\n" +
+		"let b = 2; // ERROR \"lit\" ERRORx \"nothing\"\n")
+	s := &source{text: src}
+	var err error
+	s.expect, err = parseAnnotations(src)
+	require.NoError(t, err)
+	f := diag.NewFile("t.wgsl", src)
+	at := func(off int) diag.Span { return diag.Span{Start: diag.Pos(off), End: diag.Pos(off + 1)} }
+	line3 := bytes.Index(src, []byte("let b"))
+	got := diag.List{
+		{Severity: diag.Error, File: f, Span: at(4), Message: `a value "quoted"`},
+		{Severity: diag.Warning, File: f, Span: at(line3), Message: "one"},
+		{Severity: diag.Warning, File: f, Span: at(line3 + 4), Message: "two"},
+	}
+	text, ok := pinned(s, got)
+	require.True(t, ok)
+	assert.Equal(t, "let a = 1; // ERROR \"a value \\\"quoted\\\"\" keep this\n"+
+		"/* WARNING@+1 \"one\" WARNING@+1 \"two\" */\n"+
+		"let b = 2; // ERROR \"lit\" ERRORx \"nothing\"\n", string(text))
+
+	dir := t.TempDir()
+	wgsl, archive := filepath.Join(dir, "a.wgsl"), filepath.Join(dir, "b.txtar")
+	require.NoError(t, os.WriteFile(wgsl, src, 0o644))
+	require.NoError(t, os.WriteFile(archive, []byte("options: x\n-- one.wgsl --\nold\n-- two.wgsl --\nkept\n"), 0o644))
+	writeFixed(t, map[string]map[string][]byte{wgsl: {"": text}, archive: {"one.wgsl": []byte("new\n")}})
+	b, err := os.ReadFile(wgsl)
+	require.NoError(t, err)
+	assert.Equal(t, string(text), string(b))
+	b, err = os.ReadFile(archive)
+	require.NoError(t, err)
+	assert.Equal(t, "options: x\n-- one.wgsl --\nnew\n-- two.wgsl --\nkept\n", string(b))
 }

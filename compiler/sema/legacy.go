@@ -882,7 +882,7 @@ func (c *checker) legacyUnsupportedType(id *syntax.IdentExpr) bool {
 // intAttrArg reads the single integer const-expression argument of an attribute.
 func (c *checker) intAttrArg(a *syntax.Attribute) (int, bool) {
 	if len(a.Args) != 1 {
-		c.errorf(a, "attribute '%s' takes exactly one argument", a.Name.Name)
+		c.errorf(a, "attribute '@%s' takes exactly one argument", a.Name.Name)
 		return 0, false
 	}
 	op := c.valueExpr(a.Args[0])
@@ -891,11 +891,11 @@ func (c *checker) intAttrArg(a *syntax.Attribute) (int, bool) {
 	}
 	s, ok := op.typ.(*types.Scalar)
 	if !ok || !s.IsInteger() {
-		c.errorf(a.Args[0], "attribute '%s' needs an integer argument, not %s", a.Name.Name, describe(op.typ))
+		c.errorf(a.Args[0], "attribute '@%s' needs an integer argument, not %s", a.Name.Name, describe(op.typ))
 		return 0, false
 	}
 	if op.stage != ConstStage {
-		c.errorf(a.Args[0], "attribute '%s' needs a const-expression argument", a.Name.Name)
+		c.errorf(a.Args[0], "attribute '@%s' needs a const-expression argument", a.Name.Name)
 		return 0, false
 	}
 	// The argument "resolves to an i32 or u32" (spec "Attributes"): an abstract integer
@@ -905,7 +905,7 @@ func (c *checker) intAttrArg(a *syntax.Attribute) (int, bool) {
 	}
 	v := op.val.Int64()
 	if v < -(1<<31) || v >= 1<<32 {
-		c.errorf(a.Args[0], "attribute '%s' argument %d is out of range", a.Name.Name, v)
+		c.errorf(a.Args[0], "attribute '@%s' argument %d is out of range", a.Name.Name, v)
 		return 0, false
 	}
 	return int(v), true

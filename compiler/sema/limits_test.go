@@ -29,7 +29,7 @@ func annotation(over bool, re string) string {
 	if !over {
 		return ""
 	}
-	return " // ERROR `" + re + "`"
+	return " // ERRORx `" + re + "`"
 }
 
 var limitCases = []limitCase{

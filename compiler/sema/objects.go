@@ -163,7 +163,9 @@ type Func struct {
 type BuiltinUse struct {
 	Name   string
 	Stages builtins.Stage
-	Span   diag.Span
+	// Uniformity is the called overload's (builtins.UniformityPlain for discard).
+	Uniformity builtins.Uniformity
+	Span       diag.Span
 }
 
 // IsEntryPoint reports whether f is an entry point.
@@ -221,8 +223,10 @@ type Call struct {
 	Func *Func
 	// Builtin is the resolved overload for builtin functions, constructors and bitcast.
 	Builtin *builtins.Resolved
-	// Name is the builtin function's name.
+	// Name is the callee as written: the builtin function's or the constructor's name.
 	Name string
+	// Fn is the builtin function of CallBuiltin and CallBitcast (builtins.FnNone otherwise).
+	Fn builtins.Fn
 	// Type is the result type (nil when the call returns nothing).
 	Type types.Type
 }
@@ -244,11 +248,11 @@ type Program struct {
 	Funcs       []*Func
 	EntryPoints []*Func
 
-	// The facts about expressions (TypeOf, UseOf, CallOf): see exprs.go.
+	// The facts about expressions (TypeOf, UseOf, CallOf): see exprtable.go.
 	exprs exprTable
 	// Defs maps local declarations (var, let, const, params) to their objects.
 	Defs map[syntax.Node]Object
-	// TypeOf maps struct declarations to their types.
+	// StructOf maps struct declarations to their types.
 	StructOf map[*syntax.StructDecl]*types.Struct
 	// Legacy records the 2021-draft constructs of a program in that dialect; nil otherwise.
 	Legacy *Legacy

@@ -335,22 +335,27 @@ func (c *checker) checkContinuesSkipDecls(continues []*syntax.ContinueStmt, body
 		return
 	}
 	reported := map[Object]bool{}
-	inspectIdents(cont, func(id *syntax.IdentExpr) {
+	syntax.Inspect(cont, func(n syntax.Node) bool {
+		id, ok := n.(*syntax.IdentExpr)
+		if !ok {
+			return true
+		}
 		obj := c.prog.UseOf(id)
 		if obj == nil || reported[obj] {
-			return
+			return true
 		}
 		if in, _ := bodyScope.get(obj.Name()); in != obj {
-			return
+			return true
 		}
 		for _, k := range continues {
 			if k.Loc.Start < obj.Span().Start {
 				e := c.errorf(k, "continue skips the declaration of '%s', which the continuing block uses", obj.Name())
 				c.note(e, obj.Span(), "'%s' is declared here", obj.Name())
 				reported[obj] = true
-				return
+				return true
 			}
 		}
+		return true
 	})
 }
 
@@ -446,8 +451,6 @@ func (c *checker) localVar(d *syntax.VarDecl) {
 		op := c.valueExpr(d.Init)
 		if op.mode != Invalid {
 			switch {
-			case op.typ == nil:
-				c.errorf(d.Init, "function call does not return a value")
 			case t != nil:
 				c.convert(&op, t, " to initialize '"+d.Name.Name+"'")
 			default:
@@ -479,9 +482,6 @@ func (c *checker) localLet(d *syntax.LetDecl) {
 	op := c.valueExpr(d.Init)
 	if op.mode != Invalid {
 		switch {
-		case op.typ == nil:
-			c.errorf(d.Init, "function call does not return a value")
-			t = nil
 		case t != nil:
 			c.convert(&op, t, " to initialize '"+d.Name.Name+"'")
 		default:
@@ -565,10 +565,6 @@ func (c *checker) assign(s *syntax.AssignStmt) {
 	t, ok := c.lhs(s.LHS, k)
 	rhs := c.valueExpr(s.RHS)
 	if !ok || rhs.mode == Invalid {
-		return
-	}
-	if rhs.typ == nil {
-		c.errorf(s.RHS, "function call does not return a value")
 		return
 	}
 	if s.Op == syntax.OpNone {

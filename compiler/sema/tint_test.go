@@ -123,13 +123,13 @@ type peelResult struct {
 	used     map[string]bool
 	problems []string
 	// notes are Tint messages that confirm an ERROR line but match none of its
-	// regexps: worth a look (the line may fail for another reason), not a failure.
+	// annotations: worth a look (the line may fail for another reason), not a failure.
 	notes []string
 }
 
 func matchesAny(expect []expectation, line int, msg string) bool {
 	for _, e := range expect {
-		if e.line == line && e.severity == diag.Error && e.re.MatchString(msg) {
+		if e.line == line && e.severity == diag.Error && e.matches(msg) {
 			return true
 		}
 	}

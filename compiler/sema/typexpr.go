@@ -102,7 +102,7 @@ func (c *checker) typeExpr(e syntax.Expr) types.Type {
 	id, ok := e.(*syntax.IdentExpr)
 	if !ok {
 		if _, bad := e.(*syntax.BadExpr); !bad {
-			c.errorf(e, "expected a type")
+			c.errorf(e, "expected a type, not the expression '%s'", syntax.FormatExpr(e))
 		}
 		return nil
 	}
@@ -523,12 +523,16 @@ func (c *checker) storageTextureType(id *syntax.IdentExpr) types.Type {
 // enumArg reads an identifier template argument that names an enumerant.
 func (c *checker) enumArg(e syntax.Expr, what string) (string, bool) {
 	id, ok := e.(*syntax.IdentExpr)
+	article := "a"
+	if strings.IndexByte("aeiou", what[0]) >= 0 {
+		article = "an"
+	}
 	if !ok || len(id.TemplateArgs) > 0 {
-		c.errorf(e, "expected a %s", what)
+		c.errorf(e, "expected %s %s", article, what)
 		return "", false
 	}
 	if obj := c.lookup(id.Name.Name, id.Loc); obj != nil {
-		c.errorf(e, "expected a %s, but '%s' names a declaration that shadows it", what, id.Name.Name)
+		c.errorf(e, "expected %s %s, but '%s' names a declaration that shadows it", article, what, id.Name.Name)
 		return "", false
 	}
 	c.prog.setType(e, TypeAndValue{Mode: Enumerant, Enum: id.Name.Name})
@@ -553,11 +557,6 @@ func (c *checker) addressSpaceArg(e syntax.Expr) (types.AddressSpace, bool) {
 	}
 	if !ok {
 		c.errorf(e, "unknown address space '%s' (want function, private, workgroup, uniform, storage or immediate)", name)
-		return 0, false
-	}
-	if as == types.AddrHandle {
-		// The address space of textures and samplers has no spelling (spec "Address Spaces").
-		c.errorf(e, "the handle address space cannot be written: declare textures and samplers without an address space, other variables in function, private, workgroup, uniform, storage or immediate")
 		return 0, false
 	}
 	return as, true

@@ -13,9 +13,8 @@ import (
 // format that input can reach (an instruction longer than 65535 words) are
 // reported by Err.
 type Builder struct {
-	version   Version
-	generator uint32
-	nextID    ID
+	version Version
+	nextID  ID
 
 	capabilities []Capability
 	capSet       map[Capability]struct{}
@@ -54,7 +53,6 @@ type Builder struct {
 func NewBuilder(v Version) *Builder {
 	return &Builder{
 		version:      v,
-		generator:    Generator,
 		nextID:       1,
 		capSet:       map[Capability]struct{}{},
 		extSet:       map[string]struct{}{},
@@ -72,9 +70,6 @@ func NewBuilder(v Version) *Builder {
 
 // Version returns the SPIR-V version the module is built for.
 func (b *Builder) Version() Version { return b.version }
-
-// SetGenerator sets the header's generator word (see Generator).
-func (b *Builder) SetGenerator(g uint32) { b.generator = g }
 
 // NewID allocates a fresh result id, for values that must be referenced
 // before they are defined (branch targets, loop-carried phi operands,
@@ -275,12 +270,6 @@ func (b *Builder) Decorate(id ID, d Decoration, args ...uint32) {
 	b.inst(&b.annotations, OpDecorate, []uint32{id, uint32(d)}, args)
 }
 
-// DecorateID decorates id with a decoration whose operands are ids
-// (OpDecorateId, SPIR-V 1.2 and later).
-func (b *Builder) DecorateID(id ID, d Decoration, ids ...ID) {
-	b.inst(&b.annotations, OpDecorateId, []uint32{id, uint32(d)}, ids)
-}
-
 // MemberDecorate decorates member of struct type st.
 func (b *Builder) MemberDecorate(st ID, member uint32, d Decoration, args ...uint32) {
 	b.inst(&b.annotations, OpMemberDecorate, []uint32{st, member, uint32(d)}, args)
@@ -392,7 +381,7 @@ func (b *Builder) sections() [][]uint32 {
 }
 
 func (b *Builder) header() [5]uint32 {
-	return [5]uint32{MagicNumber, uint32(b.version), b.generator, b.nextID, 0}
+	return [5]uint32{MagicNumber, uint32(b.version), Generator, b.nextID, 0}
 }
 
 // Words returns the module: header, then the sections in logical-layout

@@ -89,14 +89,6 @@ func Parse(words []uint32) (*Module, error) {
 // id included).
 func (in Inst) Operands() []uint32 { return in.Words[1:] }
 
-// ResultType returns the instruction's result type id, or 0.
-func (in Inst) ResultType() ID {
-	if info := in.Op.info(); info != nil && info.hasType && len(in.Words) > 1 {
-		return in.Words[1]
-	}
-	return 0
-}
-
 // Result returns the id the instruction defines, or 0.
 func (in Inst) Result() ID {
 	info := in.Op.info()

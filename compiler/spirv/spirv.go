@@ -36,8 +36,7 @@ const MagicNumber uint32 = 0x07230203
 
 // Generator is the generator word of modules written by the Builder: tool id
 // 0 in the upper 16 bits ("unregistered", which the specification allows)
-// and 0 in the lower 16 bits. Change it with SetGenerator once the tool has a
-// registered id.
+// and 0 in the lower 16 bits. Change it once the tool has a registered id.
 const Generator uint32 = 0
 
 // Version is a SPIR-V version as encoded in the header's second word:

@@ -51,63 +51,59 @@ const (
 )
 
 type formatInfo struct {
-	name     string
-	channel  ScalarKind // the channel type of the texel as the shader sees it
-	channels int
-	tier1    bool
+	name    string
+	channel ScalarKind // the channel type of the texel as the shader sees it
+	tier1   bool
 }
 
 var formats = [numFormats]formatInfo{
-	FormatNone:    {"", KindF32, 0, false},
-	Rgba8unorm:    {"rgba8unorm", KindF32, 4, false},
-	Rgba8snorm:    {"rgba8snorm", KindF32, 4, false},
-	Rgba8uint:     {"rgba8uint", KindU32, 4, false},
-	Rgba8sint:     {"rgba8sint", KindI32, 4, false},
-	Rgba16unorm:   {"rgba16unorm", KindF32, 4, true},
-	Rgba16snorm:   {"rgba16snorm", KindF32, 4, true},
-	Rgba16uint:    {"rgba16uint", KindU32, 4, false},
-	Rgba16sint:    {"rgba16sint", KindI32, 4, false},
-	Rgba16float:   {"rgba16float", KindF32, 4, false},
-	Rg8unorm:      {"rg8unorm", KindF32, 2, true},
-	Rg8snorm:      {"rg8snorm", KindF32, 2, true},
-	Rg8uint:       {"rg8uint", KindU32, 2, true},
-	Rg8sint:       {"rg8sint", KindI32, 2, true},
-	Rg16unorm:     {"rg16unorm", KindF32, 2, true},
-	Rg16snorm:     {"rg16snorm", KindF32, 2, true},
-	Rg16uint:      {"rg16uint", KindU32, 2, true},
-	Rg16sint:      {"rg16sint", KindI32, 2, true},
-	Rg16float:     {"rg16float", KindF32, 2, true},
-	R32uint:       {"r32uint", KindU32, 1, false},
-	R32sint:       {"r32sint", KindI32, 1, false},
-	R32float:      {"r32float", KindF32, 1, false},
-	Rg32uint:      {"rg32uint", KindU32, 2, false},
-	Rg32sint:      {"rg32sint", KindI32, 2, false},
-	Rg32float:     {"rg32float", KindF32, 2, false},
-	Rgba32uint:    {"rgba32uint", KindU32, 4, false},
-	Rgba32sint:    {"rgba32sint", KindI32, 4, false},
-	Rgba32float:   {"rgba32float", KindF32, 4, false},
-	Bgra8unorm:    {"bgra8unorm", KindF32, 4, false},
-	R8unorm:       {"r8unorm", KindF32, 1, true},
-	R8snorm:       {"r8snorm", KindF32, 1, true},
-	R8uint:        {"r8uint", KindU32, 1, true},
-	R8sint:        {"r8sint", KindI32, 1, true},
-	R16unorm:      {"r16unorm", KindF32, 1, true},
-	R16snorm:      {"r16snorm", KindF32, 1, true},
-	R16uint:       {"r16uint", KindU32, 1, true},
-	R16sint:       {"r16sint", KindI32, 1, true},
-	R16float:      {"r16float", KindF32, 1, true},
-	Rgb10a2unorm:  {"rgb10a2unorm", KindF32, 4, true},
-	Rgb10a2uint:   {"rgb10a2uint", KindU32, 4, true},
-	Rg11b10ufloat: {"rg11b10ufloat", KindF32, 3, true},
+	FormatNone:    {"", KindF32, false},
+	Rgba8unorm:    {"rgba8unorm", KindF32, false},
+	Rgba8snorm:    {"rgba8snorm", KindF32, false},
+	Rgba8uint:     {"rgba8uint", KindU32, false},
+	Rgba8sint:     {"rgba8sint", KindI32, false},
+	Rgba16unorm:   {"rgba16unorm", KindF32, true},
+	Rgba16snorm:   {"rgba16snorm", KindF32, true},
+	Rgba16uint:    {"rgba16uint", KindU32, false},
+	Rgba16sint:    {"rgba16sint", KindI32, false},
+	Rgba16float:   {"rgba16float", KindF32, false},
+	Rg8unorm:      {"rg8unorm", KindF32, true},
+	Rg8snorm:      {"rg8snorm", KindF32, true},
+	Rg8uint:       {"rg8uint", KindU32, true},
+	Rg8sint:       {"rg8sint", KindI32, true},
+	Rg16unorm:     {"rg16unorm", KindF32, true},
+	Rg16snorm:     {"rg16snorm", KindF32, true},
+	Rg16uint:      {"rg16uint", KindU32, true},
+	Rg16sint:      {"rg16sint", KindI32, true},
+	Rg16float:     {"rg16float", KindF32, true},
+	R32uint:       {"r32uint", KindU32, false},
+	R32sint:       {"r32sint", KindI32, false},
+	R32float:      {"r32float", KindF32, false},
+	Rg32uint:      {"rg32uint", KindU32, false},
+	Rg32sint:      {"rg32sint", KindI32, false},
+	Rg32float:     {"rg32float", KindF32, false},
+	Rgba32uint:    {"rgba32uint", KindU32, false},
+	Rgba32sint:    {"rgba32sint", KindI32, false},
+	Rgba32float:   {"rgba32float", KindF32, false},
+	Bgra8unorm:    {"bgra8unorm", KindF32, false},
+	R8unorm:       {"r8unorm", KindF32, true},
+	R8snorm:       {"r8snorm", KindF32, true},
+	R8uint:        {"r8uint", KindU32, true},
+	R8sint:        {"r8sint", KindI32, true},
+	R16unorm:      {"r16unorm", KindF32, true},
+	R16snorm:      {"r16snorm", KindF32, true},
+	R16uint:       {"r16uint", KindU32, true},
+	R16sint:       {"r16sint", KindI32, true},
+	R16float:      {"r16float", KindF32, true},
+	Rgb10a2unorm:  {"rgb10a2unorm", KindF32, true},
+	Rgb10a2uint:   {"rgb10a2uint", KindU32, true},
+	Rg11b10ufloat: {"rg11b10ufloat", KindF32, true},
 }
 
 func (f TexelFormat) String() string { return formats[f].name }
 
 // ChannelType is the scalar type of the vec4 a texel reads as (f32, i32 or u32).
 func (f TexelFormat) ChannelType() *Scalar { return ScalarOf(formats[f].channel) }
-
-// Channels is the number of channels stored in the format.
-func (f TexelFormat) Channels() int { return formats[f].channels }
 
 // NeedsTier1 reports whether the format needs the texture_formats_tier1 language feature.
 func (f TexelFormat) NeedsTier1() bool { return formats[f].tier1 }

@@ -2,9 +2,14 @@
 //
 //	wgslc --parse-only FILE.wgsl            check the syntax only
 //	wgslc -o OUT.spv [--reflect OUT.json] FILE.wgsl
+//	wgslc -o DIR [--reflect DIR] INPUT...   a batch: files, directories, '-' for a list on stdin
+//
+// A batch compiles its inputs on all cores; each output and each file's diagnostics are those
+// of a run on that file alone, in input order (wgslc -h gives the output names).
 //
 // Exit status: 0 on success, 1 when the shader has errors (diagnostics on stderr as
-// file:line:col: error: message, with the source line and a caret), 2 for usage or I/O errors.
+// file:line:col: error: message, with the source line and a caret), 2 for usage or I/O errors;
+// for a batch, the highest of its inputs'.
 package main
 
 import (
@@ -13,31 +18,21 @@ import (
 )
 
 func main() {
-	if tuneGC() {
-		prepareHeap = func(inputBytes int) { hugePageHeap(inputBytes * heapPerInputByte) }
-	}
+	tuneGC()
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
-
-// prepareHeap, when set, is given the size of the input before the compilation starts.
-var prepareHeap func(inputBytes int)
-
-// heapPerInputByte is about how many bytes of heap a compilation allocates per byte of WGSL
-// (82 for the 256 KB benchmark shader).
-const heapPerInputByte = 96
 
 // tuneGC turns the proportional garbage collector off for this short-lived process, keeping
 // only a memory limit, unless the user set GOGC or GOMEMLIMIT. A compilation allocates about
 // 120 bytes per byte of WGSL and most of it stays live until the SPIR-V is written, so
 // collecting along the way costs a third of the CPU time for little memory: a 256 KB shader
 // peaks near 40 MB of resident memory without collection, 35 MB with it. Past the limit the
-// collector runs as usual (GOGC=off GOMEMLIMIT=256MiB).
-// It reports whether it did.
-func tuneGC() bool {
+// collector runs as usual (GOGC=off GOMEMLIMIT=256MiB). Both are public runtime/debug
+// settings; the command relies on no private behaviour of the allocator.
+func tuneGC() {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
-		return false
+		return
 	}
 	debug.SetGCPercent(-1)
 	debug.SetMemoryLimit(256 << 20)
-	return true
 }

@@ -39,24 +39,54 @@ func (o *overrideFlags) Set(s string) error {
 }
 
 type config struct {
-	out          string
-	reflectOut   string
-	parseOnly    bool
-	check        bool
-	migrate      bool
-	dialect      string
-	target       string
-	entryPoint   string
-	robustness   string
-	uniformStd   bool
-	webgpuLimits bool
-	debug        bool
-	noNames      bool
-	diagFormat   string
-	overrides    overrideFlags
-	input        string
-	inputIsStdin bool
+	out        string
+	reflectOut string
+	parseOnly  bool
+	check      bool
+	migrate    bool
+	dialect    string
+	target     string
+	entryPoint string
+	robustness string
+	uniformStd bool
+	webgpuLim  bool
+	debug      bool
+	noNames    bool
+	diagFormat string
+	overrides  overrideFlags
+	input      string
+
+	// Set by resolve.
+	syntaxDialect syntax.Dialect
+	compileTarget compiler.Target
+	// batch is set when the file is one of a batch's inputs.
+	batch bool
 }
+
+const usage = `usage: wgslc [flags] FILE.wgsl
+       wgslc [flags] INPUT...
+
+One file: -o OUT.spv and --reflect OUT.json name the files written; FILE '-' reads the
+source from standard input.
+
+Several files (a batch): more than one INPUT, a directory INPUT, or -o/--reflect naming a
+directory (an existing one, or a path ending in /, created if missing).
+  INPUT     a file; a directory: its .wgsl files, recursively, in lexical order, skipping
+            names that start with '.'; '-': a list of paths on standard input, one a line
+            (or NUL-separated, as find -print0 writes them)
+  outputs   -o DIR and --reflect DIR: X.wgsl is written to DIR/X.spv and DIR/X.json; a file
+            D/SUB/X.wgsl found under a directory INPUT D to DIR/SUB/X.spv and DIR/SUB/X.json.
+            Two inputs with the same output name (ignoring case) are an error that names
+            both, and nothing is compiled.
+  Inputs compile in parallel, GOMAXPROCS at a time. Each output, and each input's
+  diagnostics, are exactly those of a run on that file alone, printed in input order (with
+  --diagnostics-format=json, one array per input). A failing input does not stop the others.
+
+Exit status: 0 on success, 1 when a shader has errors, 2 for usage or I/O errors; for a
+batch, the highest of its inputs'.
+
+Flags:
+`
 
 func newFlagSet(cfg *config, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("wgslc", flag.ContinueOnError)
@@ -71,13 +101,13 @@ func newFlagSet(cfg *config, stderr io.Writer) *flag.FlagSet {
 	fs.StringVar(&cfg.entryPoint, "entry-point", "", "keep only the entry point `NAME`")
 	fs.StringVar(&cfg.robustness, "robustness", "on", "bounds clamping of memory accesses: on or off")
 	fs.BoolVar(&cfg.uniformStd, "uniform-standard-layout", false, "allow storage-buffer layout rules in uniform buffers (uniform_buffer_standard_layout)")
-	fs.BoolVar(&cfg.webgpuLimits, "webgpu-limits", false, "errors, not warnings, beyond WGSL's limits and WebGPU's default limits (for shaders that must also run on WebGPU)")
+	fs.BoolVar(&cfg.webgpuLim, "webgpu-limits", false, "errors, not warnings, beyond WGSL's limits and WebGPU's default limits (for shaders that must also run on WebGPU)")
 	fs.BoolVar(&cfg.debug, "g", false, "debug information: embed the source (OpString, OpSource) and map instructions to its lines and columns (OpLine)")
 	fs.BoolVar(&cfg.noNames, "strip-names", false, "leave out OpName and OpMemberName (smaller SPIR-V)")
 	fs.StringVar(&cfg.diagFormat, "diagnostics-format", "text", "diagnostics format: text or json")
 	fs.Var(&cfg.overrides, "override", "substitute override `NAME=VALUE` at compile time (repeatable)")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: wgslc [flags] FILE.wgsl   (FILE '-' reads standard input)\n")
+		fmt.Fprint(stderr, usage)
 		fs.PrintDefaults()
 	}
 	return fs
@@ -92,32 +122,60 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitUsage
 	}
-	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "wgslc: exactly one input file is required")
+	if fs.NArg() == 0 {
+		fmt.Fprintln(stderr, "wgslc: no input file")
 		fs.Usage()
 		return exitUsage
 	}
+	if !cfg.resolve(stderr) {
+		return exitUsage
+	}
+	if isBatch(&cfg, fs.Args()) {
+		return runBatch(cfg, fs.Args(), stderr)
+	}
 	cfg.input = fs.Arg(0)
+	return compileFile(cfg, stdout, stderr)
+}
+
+// resolve checks the flags that name a choice and keeps their parsed values, reporting the
+// first that is wrong.
+func (cfg *config) resolve(stderr io.Writer) bool {
 	dialect, ok := map[string]syntax.Dialect{
 		"auto": syntax.DialectAuto, "modern": syntax.DialectModern, "legacy2021": syntax.DialectLegacy2021,
 	}[cfg.dialect]
 	if !ok {
 		fmt.Fprintf(stderr, "wgslc: unknown --dialect %q (want auto, modern or legacy2021)\n", cfg.dialect)
-		return exitUsage
+		return false
 	}
+	cfg.syntaxDialect = dialect
 	if cfg.diagFormat != "text" && cfg.diagFormat != "json" {
 		fmt.Fprintf(stderr, "wgslc: unknown --diagnostics-format %q (want text or json)\n", cfg.diagFormat)
-		return exitUsage
+		return false
 	}
+	target, err := compiler.ParseTarget(cfg.target)
+	if err != nil {
+		fmt.Fprintf(stderr, "wgslc: %v\n", err)
+		return false
+	}
+	cfg.compileTarget = target
+	if cfg.robustness != "on" && cfg.robustness != "off" {
+		fmt.Fprintf(stderr, "wgslc: --robustness must be on or off, not %q\n", cfg.robustness)
+		return false
+	}
+	return true
+}
+
+// compileFile does what one run of wgslc does for one input (cfg.input) and returns the exit
+// code of that run: a batch calls it for each of its inputs, so that every output and every
+// diagnostic is what a run on that file alone gives. It writes to stdout only for --migrate.
+func compileFile(cfg config, stdout, stderr io.Writer) int {
+	dialect := cfg.syntaxDialect
 	text, err := readInput(cfg.input)
 	if err != nil {
 		fmt.Fprintf(stderr, "wgslc: %v\n", err)
 		return exitUsage
 	}
 	file := diag.NewFile(displayName(cfg.input), text)
-	if prepareHeap != nil && !cfg.parseOnly && !cfg.migrate {
-		prepareHeap(len(text))
-	}
 
 	if cfg.parseOnly {
 		_, diags := syntax.Parse(file, syntax.Options{Dialect: dialect})
@@ -126,23 +184,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if cfg.migrate {
 		return runMigrate(stdout, stderr, cfg, file, dialect)
 	}
-	target, err := compiler.ParseTarget(cfg.target)
-	if err != nil {
-		fmt.Fprintf(stderr, "wgslc: %v\n", err)
-		return exitUsage
-	}
-	if cfg.robustness != "on" && cfg.robustness != "off" {
-		fmt.Fprintf(stderr, "wgslc: --robustness must be on or off, not %q\n", cfg.robustness)
-		return exitUsage
-	}
 	src := compiler.Source{Name: file.Name, Text: text}
 	opts := compiler.Options{
 		Dialect:               dialect,
-		Target:                target,
+		Target:                cfg.compileTarget,
 		EntryPoint:            cfg.entryPoint,
 		NoRobustness:          cfg.robustness == "off",
 		UniformStandardLayout: cfg.uniformStd,
-		WebGPULimits:          cfg.webgpuLimits,
+		WebGPULimits:          cfg.webgpuLim,
 		Debug:                 cfg.debug,
 		NoNames:               cfg.noNames,
 		Overrides:             map[string]string{},

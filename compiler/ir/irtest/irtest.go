@@ -5,6 +5,7 @@
 package irtest
 
 import (
+	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
@@ -80,7 +81,7 @@ func Double() *ir.Module {
 	b := ir.NewBuilder(f)
 	i := b.Swizzle(gid, 0)
 	m.SetName(i, "i")
-	b.If(b.Lt(i, b.Builtin(ir.BuiltinArrayLength, data.Value)), nil, func() {
+	b.If(b.Lt(i, b.Builtin(builtins.FnArrayLength, data.Value)), nil, func() {
 		p := b.Access(data.Value, i)
 		b.Store(p, b.Mul(b.Load(p), b.F32(2)))
 	}, nil)
@@ -241,20 +242,20 @@ func Atomics() *ir.Module {
 	b := ir.NewBuilder(f)
 	i := b.Swizzle(gid, 0)
 	hits, bal, flags := b.AccessN(c.Value, 0), b.AccessN(c.Value, 1), b.AccessN(c.Value, 2)
-	old := b.Builtin(ir.BuiltinAtomicAdd, hits, b.U32(1))
-	b.Builtin(ir.BuiltinAtomicSub, bal, b.I32(3))
-	b.Builtin(ir.BuiltinAtomicMax, bal, b.Convert(types.I32, i))
-	b.Builtin(ir.BuiltinAtomicMin, hits, b.U32(1000))
-	b.Builtin(ir.BuiltinAtomicOr, flags, b.Shl(b.U32(1), b.And(i, b.U32(31))))
-	b.Builtin(ir.BuiltinAtomicAnd, flags, b.U32(0xffff))
-	b.Builtin(ir.BuiltinAtomicXor, flags, b.U32(1))
-	b.Builtin(ir.BuiltinAtomicExchange, local, i)
-	res := b.Builtin(ir.BuiltinAtomicCompareExchangeWeak, local, i, b.U32(7))
+	old := b.Builtin(builtins.FnAtomicAdd, hits, b.U32(1))
+	b.Builtin(builtins.FnAtomicSub, bal, b.I32(3))
+	b.Builtin(builtins.FnAtomicMax, bal, b.Convert(types.I32, i))
+	b.Builtin(builtins.FnAtomicMin, hits, b.U32(1000))
+	b.Builtin(builtins.FnAtomicOr, flags, b.Shl(b.U32(1), b.And(i, b.U32(31))))
+	b.Builtin(builtins.FnAtomicAnd, flags, b.U32(0xffff))
+	b.Builtin(builtins.FnAtomicXor, flags, b.U32(1))
+	b.Builtin(builtins.FnAtomicExchange, local, i)
+	res := b.Builtin(builtins.FnAtomicCompareExchangeWeak, local, i, b.U32(7))
 	b.If(b.ExtractN(res, 1), nil, func() {
-		b.BuiltinT(ir.BuiltinAtomicStore, types.VoidType, local, b.U32(9))
+		b.BuiltinT(builtins.FnAtomicStore, types.VoidType, local, b.U32(9))
 	}, nil)
-	b.BuiltinT(ir.BuiltinWorkgroupBarrier, types.VoidType)
-	v := b.Add(b.Builtin(ir.BuiltinAtomicLoad, local), b.Add(old, b.ExtractN(res, 0)))
+	b.BuiltinT(builtins.FnWorkgroupBarrier, types.VoidType)
+	v := b.Add(b.Builtin(builtins.FnAtomicLoad, local), b.Add(old, b.ExtractN(res, 0)))
 	b.Store(b.Access(out.Value, i), v)
 	b.Finish()
 	return m
@@ -367,9 +368,9 @@ func Workgroup() *ir.Module {
 	b := ir.NewBuilder(f)
 	x := b.Swizzle(gid, 0)
 	b.Store(b.Access(tile.Value, li), b.Load(b.Access(data.Value, x)))
-	b.BuiltinT(ir.BuiltinWorkgroupBarrier, types.VoidType)
+	b.BuiltinT(builtins.FnWorkgroupBarrier, types.VoidType)
 	n := b.Load(b.Access(tile.Value, b.Rem(b.Add(li, b.U32(1)), b.U32(64))))
-	b.Store(b.Access(data.Value, x), b.Add(n, b.Builtin(ir.BuiltinWorkgroupUniformLoad, total.Value)))
+	b.Store(b.Access(data.Value, x), b.Add(n, b.Builtin(builtins.FnWorkgroupUniformLoad, total.Value)))
 	b.Finish()
 	return m
 }
@@ -495,8 +496,8 @@ func PipelineIO() *ir.Module {
 	coord := fs.AddParam("coord", v4, builtinIO("position"))
 	b = ir.NewBuilder(fs)
 	b.Call(kill, b.Lt(tin, b.F32(0)))
-	d := b.Add(b.Builtin(ir.BuiltinDpdx, tin), b.Builtin(ir.BuiltinFwidthFine, tin))
-	d = b.Add(d, b.Builtin(ir.BuiltinDpdyCoarse, b.Swizzle(coord, 0)))
+	d := b.Add(b.Builtin(builtins.FnDpdx, tin), b.Builtin(builtins.FnFwidthFine, tin))
+	d = b.Add(d, b.Builtin(builtins.FnDpdyCoarse, b.Swizzle(coord, 0)))
 	b.Return(b.Construct(fout, b.Splat(v4, d), b.Splat(v4, tin), b.Swizzle(coord, 2), b.And(mask, b.Shl(b.U32(1), si))))
 	return m
 }
@@ -526,56 +527,56 @@ func Builtins() *ir.Module {
 		}
 		b.Store(acc, b.Add(b.Load(acc), v))
 	}
-	for _, fn := range []ir.BuiltinFunc{ir.BuiltinAbs, ir.BuiltinAcos, ir.BuiltinAsin, ir.BuiltinAtan,
-		ir.BuiltinCeil, ir.BuiltinCos, ir.BuiltinCosh, ir.BuiltinDegrees, ir.BuiltinExp, ir.BuiltinExp2,
-		ir.BuiltinFloor, ir.BuiltinFract, ir.BuiltinInverseSqrt, ir.BuiltinLog, ir.BuiltinLog2,
-		ir.BuiltinNormalize, ir.BuiltinRadians, ir.BuiltinRound, ir.BuiltinSaturate, ir.BuiltinSign,
-		ir.BuiltinSin, ir.BuiltinSinh, ir.BuiltinSqrt, ir.BuiltinTan, ir.BuiltinTanh, ir.BuiltinTrunc,
-		ir.BuiltinAcosh, ir.BuiltinAsinh, ir.BuiltinAtanh, ir.BuiltinDpdx} {
-		if fn == ir.BuiltinDpdx {
+	for _, fn := range []builtins.Fn{builtins.FnAbs, builtins.FnAcos, builtins.FnAsin, builtins.FnAtan,
+		builtins.FnCeil, builtins.FnCos, builtins.FnCosh, builtins.FnDegrees, builtins.FnExp, builtins.FnExp2,
+		builtins.FnFloor, builtins.FnFract, builtins.FnInverseSqrt, builtins.FnLog, builtins.FnLog2,
+		builtins.FnNormalize, builtins.FnRadians, builtins.FnRound, builtins.FnSaturate, builtins.FnSign,
+		builtins.FnSin, builtins.FnSinh, builtins.FnSqrt, builtins.FnTan, builtins.FnTanh, builtins.FnTrunc,
+		builtins.FnAcosh, builtins.FnAsinh, builtins.FnAtanh, builtins.FnDpdx} {
+		if fn == builtins.FnDpdx {
 			continue // fragment only
 		}
 		add(b.Builtin(fn, x))
 	}
-	for _, fn := range []ir.BuiltinFunc{ir.BuiltinAtan2, ir.BuiltinMax, ir.BuiltinMin, ir.BuiltinPow,
-		ir.BuiltinStep, ir.BuiltinReflect} {
+	for _, fn := range []builtins.Fn{builtins.FnAtan2, builtins.FnMax, builtins.FnMin, builtins.FnPow,
+		builtins.FnStep, builtins.FnReflect} {
 		add(b.Builtin(fn, x, b.Swizzle(x, 3, 2, 1, 0)))
 	}
-	add(b.Builtin(ir.BuiltinClamp, x, b.Splat(v4, b.F32(0)), b.Splat(v4, b.F32(1))))
-	add(b.Builtin(ir.BuiltinMix, x, b.Splat(v4, b.F32(2)), s))
-	add(b.Builtin(ir.BuiltinSmoothstep, b.Splat(v4, b.F32(0)), b.Splat(v4, b.F32(1)), x))
-	add(b.Builtin(ir.BuiltinFma, x, x, x))
-	add(b.Builtin(ir.BuiltinFaceForward, x, x, x))
-	add(b.Builtin(ir.BuiltinRefract, x, x, s))
-	add(b.Builtin(ir.BuiltinDot, x, x))
-	add(b.Builtin(ir.BuiltinLength, x))
-	add(b.Builtin(ir.BuiltinDistance, x, x))
+	add(b.Builtin(builtins.FnClamp, x, b.Splat(v4, b.F32(0)), b.Splat(v4, b.F32(1))))
+	add(b.Builtin(builtins.FnMix, x, b.Splat(v4, b.F32(2)), s))
+	add(b.Builtin(builtins.FnSmoothstep, b.Splat(v4, b.F32(0)), b.Splat(v4, b.F32(1)), x))
+	add(b.Builtin(builtins.FnFma, x, x, x))
+	add(b.Builtin(builtins.FnFaceForward, x, x, x))
+	add(b.Builtin(builtins.FnRefract, x, x, s))
+	add(b.Builtin(builtins.FnDot, x, x))
+	add(b.Builtin(builtins.FnLength, x))
+	add(b.Builtin(builtins.FnDistance, x, x))
 	xyz := b.Swizzle(x, 0, 1, 2)
-	add(b.Builtin(ir.BuiltinCross, xyz, xyz))
-	add(b.Builtin(ir.BuiltinLdexp, x, b.Splat(types.Vec(4, types.I32), b.I32(2))))
-	fr := b.Builtin(ir.BuiltinFrexp, x)
+	add(b.Builtin(builtins.FnCross, xyz, xyz))
+	add(b.Builtin(builtins.FnLdexp, x, b.Splat(types.Vec(4, types.I32), b.I32(2))))
+	fr := b.Builtin(builtins.FnFrexp, x)
 	add(b.ExtractN(fr, 0))
 	add(b.Convert(v4, b.ExtractN(fr, 1)))
-	mo := b.Builtin(ir.BuiltinModf, s)
+	mo := b.Builtin(builtins.FnModf, s)
 	add(b.Add(b.ExtractN(mo, 0), b.ExtractN(mo, 1)))
-	add(b.Builtin(ir.BuiltinQuantizeToF16, x))
+	add(b.Builtin(builtins.FnQuantizeToF16, x))
 	mat := b.Construct(types.Mat(3, 3, types.F32), xyz, xyz, b.Swizzle(x, 1, 2, 3))
-	add(b.Builtin(ir.BuiltinDeterminant, mat))
-	add(b.Mul(b.Builtin(ir.BuiltinTranspose, mat), xyz))
+	add(b.Builtin(builtins.FnDeterminant, mat))
+	add(b.Mul(b.Builtin(builtins.FnTranspose, mat), xyz))
 	add(b.Mul(xyz, b.Add(mat, mat)))
 	add(b.Swizzle(b.Mul(b.Mul(mat, mat), b.Neg(xyz)), 0))
-	packed := b.Builtin(ir.BuiltinPack4x8Snorm, x)
-	add(b.Builtin(ir.BuiltinUnpack4x8Unorm, b.Builtin(ir.BuiltinPack4x8Unorm, x)))
-	add(b.Builtin(ir.BuiltinUnpack4x8Snorm, packed))
-	h := b.Builtin(ir.BuiltinPack2x16Float, b.Swizzle(x, 0, 1))
-	u := b.Builtin(ir.BuiltinPack2x16Unorm, b.Swizzle(x, 0, 1))
-	sn := b.Builtin(ir.BuiltinPack2x16Snorm, b.Swizzle(x, 0, 1))
-	add(b.Construct(v4, b.Builtin(ir.BuiltinUnpack2x16Float, h), b.Builtin(ir.BuiltinUnpack2x16Unorm, u)))
-	add(b.Construct(v4, b.Builtin(ir.BuiltinUnpack2x16Snorm, sn), b.Bitcast(types.Vec(2, types.F32),
+	packed := b.Builtin(builtins.FnPack4x8snorm, x)
+	add(b.Builtin(builtins.FnUnpack4x8unorm, b.Builtin(builtins.FnPack4x8unorm, x)))
+	add(b.Builtin(builtins.FnUnpack4x8snorm, packed))
+	h := b.Builtin(builtins.FnPack2x16float, b.Swizzle(x, 0, 1))
+	u := b.Builtin(builtins.FnPack2x16unorm, b.Swizzle(x, 0, 1))
+	sn := b.Builtin(builtins.FnPack2x16snorm, b.Swizzle(x, 0, 1))
+	add(b.Construct(v4, b.Builtin(builtins.FnUnpack2x16float, h), b.Builtin(builtins.FnUnpack2x16unorm, u)))
+	add(b.Construct(v4, b.Builtin(builtins.FnUnpack2x16snorm, sn), b.Bitcast(types.Vec(2, types.F32),
 		b.Construct(types.Vec(2, types.U32), packed, h))))
 	lt := b.Lt(x, b.Splat(v4, b.F32(0.5)))
-	add(b.Select(b.Builtin(ir.BuiltinAny, lt), b.F32(1), b.F32(0)))
-	add(b.Select(b.Builtin(ir.BuiltinAll, lt), b.Splat(v4, b.F32(1)), x))
+	add(b.Select(b.Builtin(builtins.FnAny, lt), b.F32(1), b.F32(0)))
+	add(b.Select(b.Builtin(builtins.FnAll, lt), b.Splat(v4, b.F32(1)), x))
 	add(b.Select(lt, b.Splat(v4, b.F32(1)), x))
 	b.Store(p, b.Load(acc))
 	b.Finish()
@@ -602,28 +603,28 @@ func IntegerOps() *ir.Module {
 	ri = b.Add(ri, b.Shl(a, e))
 	ri = b.Add(ri, b.Shr(a, e))
 	ri = b.Add(ri, b.Convert(types.I32, b.Mul(b.Convert(types.F32, a), b.F32(1e10))))
-	ri = b.Add(ri, b.Builtin(ir.BuiltinExtractBits, a, e, u))
-	ri = b.Add(ri, b.Builtin(ir.BuiltinFirstLeadingBit, a))
-	ri = b.Add(ri, b.Builtin(ir.BuiltinAbs, a))
-	ri = b.Add(ri, b.Builtin(ir.BuiltinSign, a))
-	ri = b.Add(ri, b.Builtin(ir.BuiltinDot4I8Packed, u, e))
-	vec := b.Builtin(ir.BuiltinUnpack4xI8, u)
-	ri = b.Add(ri, b.Builtin(ir.BuiltinDot, vec, vec))
+	ri = b.Add(ri, b.Builtin(builtins.FnExtractBits, a, e, u))
+	ri = b.Add(ri, b.Builtin(builtins.FnFirstLeadingBit, a))
+	ri = b.Add(ri, b.Builtin(builtins.FnAbs, a))
+	ri = b.Add(ri, b.Builtin(builtins.FnSign, a))
+	ri = b.Add(ri, b.Builtin(builtins.FnDot4I8Packed, u, e))
+	vec := b.Builtin(builtins.FnUnpack4xI8, u)
+	ri = b.Add(ri, b.Builtin(builtins.FnDot, vec, vec))
 	ri = b.Add(ri, b.Swizzle(b.Div(vec, d), 2))
 	ri = b.Add(ri, b.Neg(b.Not(a)))
 	b.Store(b.Access(vi.Value, i), ri)
 	ru := b.Add(b.Div(u, e), b.Rem(u, e))
-	ru = b.Add(ru, b.Builtin(ir.BuiltinCountLeadingZeros, u))
-	ru = b.Add(ru, b.Builtin(ir.BuiltinCountTrailingZeros, u))
-	ru = b.Add(ru, b.Builtin(ir.BuiltinCountOneBits, u))
-	ru = b.Add(ru, b.Builtin(ir.BuiltinReverseBits, u))
-	ru = b.Add(ru, b.Builtin(ir.BuiltinFirstTrailingBit, u))
-	ru = b.Add(ru, b.Builtin(ir.BuiltinInsertBits, u, e, e, u))
+	ru = b.Add(ru, b.Builtin(builtins.FnCountLeadingZeros, u))
+	ru = b.Add(ru, b.Builtin(builtins.FnCountTrailingZeros, u))
+	ru = b.Add(ru, b.Builtin(builtins.FnCountOneBits, u))
+	ru = b.Add(ru, b.Builtin(builtins.FnReverseBits, u))
+	ru = b.Add(ru, b.Builtin(builtins.FnFirstTrailingBit, u))
+	ru = b.Add(ru, b.Builtin(builtins.FnInsertBits, u, e, e, u))
 	ru = b.Add(ru, b.Convert(types.U32, b.Convert(types.F32, a)))
-	ru = b.Add(ru, b.Builtin(ir.BuiltinPack4xI8Clamp, vec))
-	ru = b.Add(ru, b.Builtin(ir.BuiltinPack4xU8, b.Builtin(ir.BuiltinUnpack4xU8, u)))
-	ru = b.Add(ru, b.Builtin(ir.BuiltinDot4U8Packed, u, e))
-	ru = b.Add(ru, b.Builtin(ir.BuiltinClamp, u, e, b.U32(100)))
+	ru = b.Add(ru, b.Builtin(builtins.FnPack4xI8Clamp, vec))
+	ru = b.Add(ru, b.Builtin(builtins.FnPack4xU8, b.Builtin(builtins.FnUnpack4xU8, u)))
+	ru = b.Add(ru, b.Builtin(builtins.FnDot4U8Packed, u, e))
+	ru = b.Add(ru, b.Builtin(builtins.FnClamp, u, e, b.U32(100)))
 	ru = b.Add(ru, b.Convert(types.U32, b.Lt(u, e)))
 	ru = b.Xor(ru, b.Bitcast(types.U32, a))
 	b.Store(b.Access(vu.Value, i), ru)

@@ -3,6 +3,7 @@ package irtest
 import (
 	"strconv"
 
+	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
@@ -29,30 +30,30 @@ func Large(n int) *ir.Module {
 		b.Loop(func() {
 			iv := b.Load(i)
 			b.If(b.Ge(iv, b.U32(uint32(4+k%5))), nil, func() { b.Break() }, nil)
-			j := b.Rem(b.Add(idx, iv), b.Builtin(ir.BuiltinArrayLength, ps.Value))
+			j := b.Rem(b.Add(idx, iv), b.Builtin(builtins.FnArrayLength, ps.Value))
 			p := b.Access(ps.Value, j)
 			pos := b.Load(b.AccessN(p, 0))
 			vel := b.Load(b.AccessN(p, 1))
 			xf := b.Load(b.AccessN(p, 2))
 			np := b.Add(pos, b.Mul(vel, dt.Value))
 			np = b.Mul(xf, np)
-			l := b.Builtin(ir.BuiltinLength, np)
+			l := b.Builtin(builtins.FnLength, np)
 			r := b.If(b.Gt(l, b.F32(float32(k%7)+1)), []types.Type{v4}, func() {
-				b.ExitIf(b.Builtin(ir.BuiltinNormalize, np))
+				b.ExitIf(b.Builtin(builtins.FnNormalize, np))
 			}, func() {
-				b.ExitIf(b.Builtin(ir.BuiltinClamp, np, b.Splat(v4, b.F32(-1)), b.Splat(v4, b.F32(1))))
+				b.ExitIf(b.Builtin(builtins.FnClamp, np, b.Splat(v4, b.F32(-1)), b.Splat(v4, b.F32(1))))
 			})
 			sw := b.Switch(b.And(b.Load(b.AccessN(p, 3)), b.U32(3)), types.F32)
-			b.Case(sw, []ir.Value{b.U32(0)}, false, func() { b.Break(b.Builtin(ir.BuiltinSin, l)) })
-			b.Case(sw, []ir.Value{b.U32(1), b.U32(2)}, false, func() { b.Break(b.Builtin(ir.BuiltinCos, l)) })
-			b.Case(sw, nil, true, func() { b.Break(b.Builtin(ir.BuiltinSqrt, b.Builtin(ir.BuiltinAbs, l))) })
+			b.Case(sw, []ir.Value{b.U32(0)}, false, func() { b.Break(b.Builtin(builtins.FnSin, l)) })
+			b.Case(sw, []ir.Value{b.U32(1), b.U32(2)}, false, func() { b.Break(b.Builtin(builtins.FnCos, l)) })
+			b.Case(sw, nil, true, func() { b.Break(b.Builtin(builtins.FnSqrt, b.Builtin(builtins.FnAbs, l))) })
 			b.Store(acc, b.Add(b.Load(acc), b.Mul(r.Results[0], sw.Results[0])))
 			b.Store(b.AccessN(p, 0), np)
 		}, func() {
 			b.Store(i, b.Add(b.Load(i), b.U32(1)))
 		})
 		a := b.Load(acc)
-		b.Return(b.Builtin(ir.BuiltinDot, a, b.Swizzle(a, 3, 2, 1, 0)))
+		b.Return(b.Builtin(builtins.FnDot, a, b.Swizzle(a, 3, 2, 1, 0)))
 		funcs[k] = f
 	}
 	f, gid := compute(m, "main", 64)

@@ -12,7 +12,7 @@ import (
 // TextureCall is one call of a texture builtin with concrete argument types, as the
 // builtins table (the spec's overloads) accepts it.
 type TextureCall struct {
-	Func     ir.BuiltinFunc
+	Func     builtins.Fn
 	Args     []types.Type
 	Result   types.Type // void for textureStore
 	Overload *builtins.Overload
@@ -130,7 +130,7 @@ func textureCallsOf(texs []*types.Texture) []TextureCall {
 }
 
 // resolveShapes tries the argument shapes of fn on tex and returns those the table takes.
-func resolveShapes(fn ir.BuiltinFunc, tex *types.Texture) []TextureCall {
+func resolveShapes(fn builtins.Fn, tex *types.Texture) []TextureCall {
 	ints := []*types.Scalar{types.I32, types.U32}
 	vecOf := func(n int, s *types.Scalar) types.Type {
 		if n == 1 {
@@ -142,19 +142,19 @@ func resolveShapes(fn ir.BuiltinFunc, tex *types.Texture) []TextureCall {
 	var lists [][]types.Type
 	add := func(ts ...types.Type) { lists = append(lists, ts) }
 	switch fn {
-	case ir.BuiltinTextureDimensions, ir.BuiltinTextureNumLayers, ir.BuiltinTextureNumLevels,
-		ir.BuiltinTextureNumSamples:
+	case builtins.FnTextureDimensions, builtins.FnTextureNumLayers, builtins.FnTextureNumLevels,
+		builtins.FnTextureNumSamples:
 		add(tex)
 		for _, s := range ints {
 			add(tex, s)
 		}
 	default:
 		samplers := []types.Type{types.SamplerType, types.ComparisonSamplerType}
-		if fn == ir.BuiltinTextureLoad || fn == ir.BuiltinTextureStore {
+		if fn == builtins.FnTextureLoad || fn == builtins.FnTextureStore {
 			samplers = []types.Type{nil}
 		}
 		comps := []types.Type{nil}
-		if fn == ir.BuiltinTextureGather {
+		if fn == builtins.FnTextureGather {
 			comps = []types.Type{nil, types.I32, types.U32}
 		}
 		var heads [][]types.Type
@@ -213,10 +213,10 @@ func resolveShapes(fn ir.BuiltinFunc, tex *types.Texture) []TextureCall {
 	return out
 }
 
-func textureFuncs() []ir.BuiltinFunc {
-	var out []ir.BuiltinFunc
-	for f := ir.BuiltinFunc(1); f.String() != fmt.Sprintf("builtin(%d)", int(f)); f++ {
-		if f.IsTexture() {
+func textureFuncs() []builtins.Fn {
+	var out []builtins.Fn
+	for _, f := range builtins.Fns() {
+		if f.Class() == builtins.ClassTexture {
 			out = append(out, f)
 		}
 	}
@@ -343,7 +343,7 @@ func Textures() *ir.Module {
 	tex := fetch.AddParam("tex", tex2d, types.NoIO)
 	p := fetch.AddParam("p", v2u, types.NoIO)
 	b := ir.NewBuilder(fetch)
-	b.Return(b.Builtin(ir.BuiltinTextureLoad, tex, p, b.I32(0)))
+	b.Return(b.Builtin(builtins.FnTextureLoad, tex, p, b.I32(0)))
 
 	f, gid := compute(m, "main", 1)
 	b = ir.NewBuilder(f)
@@ -351,15 +351,15 @@ func Textures() *ir.Module {
 	x, y := b.Swizzle(p, 0), b.Swizzle(p, 1)
 	tv := b.Load(t.Value)
 	uv := b.Div(b.Add(b.Convert(v2f, p), b.F32(0.5)), b.F32(4))
-	sum := b.Add(b.Call(fetch, tv, p), b.Builtin(ir.BuiltinTextureSampleLevel, tv, b.Load(s.Value), uv, b.F32(0)))
+	sum := b.Add(b.Call(fetch, tv, p), b.Builtin(builtins.FnTextureSampleLevel, tv, b.Load(s.Value), uv, b.F32(0)))
 	b.Store(b.Access(out.Value, b.Add(b.Mul(y, b.U32(4)), x)), sum)
 	texel := b.Splat(types.Vec(4, types.U32), b.Add(b.Mul(x, b.U32(10)), y))
-	b.Builtin(ir.BuiltinTextureStore, b.Load(st.Value), p, texel)
+	b.Builtin(builtins.FnTextureStore, b.Load(st.Value), p, texel)
 	origin := b.And(b.Eq(x, b.U32(0)), b.Eq(y, b.U32(0)))
 	b.If(origin, nil, func() {
 		tv := b.Load(t.Value)
-		dims := b.Convert(v2f, b.Builtin(ir.BuiltinTextureDimensions, tv))
-		levels := b.Convert(types.F32, b.Builtin(ir.BuiltinTextureNumLevels, tv))
+		dims := b.Convert(v2f, b.Builtin(builtins.FnTextureDimensions, tv))
+		levels := b.Convert(types.F32, b.Builtin(builtins.FnTextureNumLevels, tv))
 		b.Store(b.AccessN(out.Value, 16), b.Construct(v4, dims, levels, b.F32(0)))
 	}, nil)
 	b.Finish()
@@ -399,14 +399,14 @@ func FragmentTextures() *ir.Module {
 	b := ir.NewBuilder(fs)
 	tv, sv := b.Load(t.Value), b.Load(s.Value)
 	off := m.ConstComposite(types.Vec(2, types.I32), m.ConstI32(1), m.ConstI32(1))
-	color := b.Var("color", v4, b.Add(b.Builtin(ir.BuiltinTextureSample, tv, sv, uv, layer),
-		b.Builtin(ir.BuiltinTextureSampleBias, tv, sv, uv, layer, b.F32(0.5), off)))
+	color := b.Var("color", v4, b.Add(b.Builtin(builtins.FnTextureSample, tv, sv, uv, layer),
+		b.Builtin(builtins.FnTextureSampleBias, tv, sv, uv, layer, b.F32(0.5), off)))
 	b.If(b.Lt(b.Swizzle(b.Load(color), 3), b.F32(0.5)), nil, func() { b.Discard() }, nil)
-	grad := b.Builtin(ir.BuiltinTextureSampleGrad, tv, sv, uv, layer,
-		b.Builtin(ir.BuiltinDpdx, uv), b.Builtin(ir.BuiltinDpdyFine, uv))
+	grad := b.Builtin(builtins.FnTextureSampleGrad, tv, sv, uv, layer,
+		b.Builtin(builtins.FnDpdx, uv), b.Builtin(builtins.FnDpdyFine, uv))
 	b.Store(color, b.Add(b.Load(color), grad))
-	b.Builtin(ir.BuiltinAtomicAdd, hits.Value, b.U32(1))
-	cmp := b.Builtin(ir.BuiltinTextureSampleCompare, b.Load(d.Value), b.Load(c.Value),
+	b.Builtin(builtins.FnAtomicAdd, hits.Value, b.U32(1))
+	cmp := b.Builtin(builtins.FnTextureSampleCompare, b.Load(d.Value), b.Load(c.Value),
 		b.Construct(types.Vec(3, types.F32), uv, b.F32(1)), b.F32(0.5))
 	b.Return(b.Mul(b.Load(color), cmp))
 	return m

@@ -1,6 +1,7 @@
 package transform
 
 import (
+	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
@@ -188,7 +189,7 @@ func (c *cse) memory(in *ir.Inst) bool {
 		return true
 	case ir.OpBuiltin:
 		fn := in.Builtin()
-		if fn.IsPure() || fn == ir.BuiltinArrayLength || fn.IsTexture() && fn != ir.BuiltinTextureStore {
+		if fn.Const() || fn == builtins.FnArrayLength || fn.Class() == builtins.ClassTexture && fn != builtins.FnTextureStore {
 			return false
 		}
 		c.epoch++ // atomics and barriers: not function memory
@@ -234,7 +235,7 @@ func (c *cse) effects(f *ir.Func) bool {
 			e = !c.isLocal(in.Args[0])
 		case ir.OpBuiltin:
 			fn := in.Builtin()
-			e = !(fn.IsPure() || fn == ir.BuiltinArrayLength || fn.IsTexture() && fn != ir.BuiltinTextureStore)
+			e = !(fn.Const() || fn == builtins.FnArrayLength || fn.Class() == builtins.ClassTexture && fn != builtins.FnTextureStore)
 		case ir.OpCall:
 			e = c.effects(in.Callee)
 		default:
@@ -298,11 +299,11 @@ func (c *cse) cseable(in *ir.Inst) bool {
 		return true
 	case ir.OpBuiltin:
 		switch fn := in.Builtin(); fn {
-		case ir.BuiltinArrayLength, ir.BuiltinTextureDimensions, ir.BuiltinTextureNumLevels,
-			ir.BuiltinTextureNumLayers, ir.BuiltinTextureNumSamples:
+		case builtins.FnArrayLength, builtins.FnTextureDimensions, builtins.FnTextureNumLevels,
+			builtins.FnTextureNumLayers, builtins.FnTextureNumSamples:
 			return true // a buffer's length and a texture's size do not change
 		default:
-			return fn.IsPure()
+			return fn.Const()
 		}
 	}
 	return in.Op.IsPure()

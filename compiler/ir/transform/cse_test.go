@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/ir/transform"
 	"github.com/wgslgo/wgslgo/compiler/types"
@@ -36,14 +37,14 @@ func TestCSE(t *testing.T) {
 		b := ir.NewBuilder(f)
 		x := b.Add(a, b.U32(1))
 		x2 := b.Add(a, b.U32(1)) // same block: x
-		n1 := b.Builtin(ir.BuiltinArrayLength, buf)
-		p1 := b.Access(buf, b.Builtin(ir.BuiltinMin, x2, b.Sub(n1, b.U32(1))))
+		n1 := b.Builtin(builtins.FnArrayLength, buf)
+		p1 := b.Access(buf, b.Builtin(builtins.FnMin, x2, b.Sub(n1, b.U32(1))))
 		v1 := b.Load(p1)
 		v1b := b.Load(p1) // nothing written since: v1
 		b.If(c, nil, func() {
-			n2 := b.Builtin(ir.BuiltinArrayLength, buf)                           // nested: n1
-			p2 := b.Access(buf, b.Builtin(ir.BuiltinMin, x, b.Sub(n2, b.U32(1)))) // nested: p1
-			b.Store(p2, b.Add(b.Load(p2), b.F32(1)))                              // the load is v1 too
+			n2 := b.Builtin(builtins.FnArrayLength, buf)                           // nested: n1
+			p2 := b.Access(buf, b.Builtin(builtins.FnMin, x, b.Sub(n2, b.U32(1)))) // nested: p1
+			b.Store(p2, b.Add(b.Load(p2), b.F32(1)))                               // the load is v1 too
 			y := b.Mul(a, a)
 			m.SetName(y, "y")
 			b.Store(p1, b.Convert(types.F32, y))
@@ -79,7 +80,7 @@ func TestCSE(t *testing.T) {
 	assert.Equal(t, 1, count(f, ir.OpAccess), "access chains")
 	n := 0
 	ir.Walk(f.Body, func(in *ir.Inst) {
-		if in.Op == ir.OpBuiltin && in.Builtin() == ir.BuiltinArrayLength {
+		if in.Op == ir.OpBuiltin && in.Builtin() == builtins.FnArrayLength {
 			n++
 		}
 	})
@@ -145,7 +146,7 @@ func TestCSELoads(t *testing.T) {
 			b.Break()
 		}, nil)
 		n := m.NewGlobal("n", types.AddrWorkgroup, types.ReadWrite, &types.Atomic{Elem: types.U32})
-		b.Builtin(ir.BuiltinAtomicAdd, n.Value, b.U32(1))
+		b.Builtin(builtins.FnAtomicAdd, n.Value, b.U32(1))
 		last := ld("afterAtomic", p)
 		b.Return(last)
 		return m
@@ -205,7 +206,7 @@ func TestCSECalls(t *testing.T) {
 	// barrier synchronises: other invocations' writes become visible.
 	barrier := m.NewFunc("barrier", nil)
 	bb := ir.NewBuilder(barrier)
-	bb.Builtin(ir.BuiltinWorkgroupBarrier)
+	bb.Builtin(builtins.FnWorkgroupBarrier)
 	bb.Return()
 	// writeThrough stores through a function pointer it is given.
 	writeThrough := m.NewFunc("writeThrough", nil)

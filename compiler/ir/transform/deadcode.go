@@ -45,7 +45,7 @@ func removable(in *ir.Inst) bool {
 	case ir.OpLoad, ir.OpAccess, ir.OpVar:
 		return true
 	case ir.OpBuiltin:
-		return in.Builtin().IsPure()
+		return in.Builtin().Const()
 	}
 	return in.Op.IsPure()
 }

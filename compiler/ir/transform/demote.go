@@ -1,6 +1,7 @@
 package transform
 
 import (
+	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
@@ -101,10 +102,10 @@ func writesMemory(m *ir.Module, in *ir.Inst) bool {
 		return ok && p.Space == types.AddrStorage
 	case ir.OpBuiltin:
 		fn := in.Builtin()
-		if fn == ir.BuiltinTextureStore {
+		if fn == builtins.FnTextureStore {
 			return true
 		}
-		if fn.IsAtomic() && fn != ir.BuiltinAtomicLoad {
+		if fn.Class() == builtins.ClassAtomic && fn != builtins.FnAtomicLoad {
 			p, ok := m.Type(in.Args[0]).(*types.Pointer)
 			return ok && p.Space == types.AddrStorage
 		}

@@ -3,6 +3,7 @@ package transform
 import (
 	"slices"
 
+	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
@@ -189,7 +190,7 @@ func ExternalTextures(m *ir.Module, bindings map[ir.BindingPoint]ExternalBinding
 				if changed {
 					in.Args = args
 				}
-			case in.Op == ir.OpBuiltin && in.Builtin().IsTexture():
+			case in.Op == ir.OpBuiltin && in.Builtin().Class() == builtins.ClassTexture:
 				if ps, ok := x.parts[in.Args[0]]; ok {
 					b.SetInsertBefore(in)
 					x.builtin(b, in, ps)
@@ -224,15 +225,15 @@ func (x *externals) builtin(b *ir.Builder, in *ir.Inst, ps [3]ir.Value) {
 	m := x.m
 	var v ir.Value
 	switch in.Builtin() {
-	case ir.BuiltinTextureDimensions:
+	case builtins.FnTextureDimensions:
 		v = b.Add(b.ExtractN(ps[2], epVisibleSize), m.ConstSplat(v2u, m.ConstU32(1)))
-	case ir.BuiltinTextureLoad:
+	case builtins.FnTextureLoad:
 		coords := in.Args[1]
 		if m.Type(coords) != types.Type(v2u) {
 			coords = b.Convert(v2u, coords)
 		}
 		v = b.Call(x.loadFunc(), ps[0], ps[1], ps[2], coords)
-	case ir.BuiltinTextureSampleBaseClampToEdge:
+	case builtins.FnTextureSampleBaseClampToEdge:
 		v = b.Call(x.sampleFunc(), ps[0], ps[1], ps[2], in.Args[1], in.Args[2])
 	}
 	x.repl[in.Result] = v
@@ -256,10 +257,10 @@ func (x *externals) gammaFunc() *ir.Func {
 	b := ir.NewBuilder(f)
 	G, A, B, C := b.ExtractN(p, 0), b.ExtractN(p, 1), b.ExtractN(p, 2), b.ExtractN(p, 3)
 	D, E, F := b.ExtractN(p, 4), b.ExtractN(p, 5), b.ExtractN(p, 6)
-	abs, sign := b.Builtin(ir.BuiltinAbs, v), b.Builtin(ir.BuiltinSign, v)
+	abs, sign := b.Builtin(builtins.FnAbs, v), b.Builtin(builtins.FnSign, v)
 	cond := b.Lt(abs, b.Splat(v3f, D))
 	t := b.Mul(sign, b.Add(b.Mul(C, abs), F))
-	pow := b.Builtin(ir.BuiltinPow, b.Add(b.Mul(A, abs), B), b.Splat(v3f, G))
+	pow := b.Builtin(builtins.FnPow, b.Add(b.Mul(A, abs), B), b.Splat(v3f, G))
 	fv := b.Mul(sign, b.Add(pow, E))
 	b.Return(b.Select(cond, t, fv))
 	x.gamma = f
@@ -306,18 +307,18 @@ func (x *externals) loadFunc() *ir.Func {
 	params := f.AddParam("params", externalParams, types.NoIO)
 	coords := f.AddParam("coords", v2u, types.NoIO)
 	b := ir.NewBuilder(f)
-	clamped := b.Builtin(ir.BuiltinMin, coords, b.ExtractN(params, epVisibleSize))
+	clamped := b.Builtin(builtins.FnMin, coords, b.ExtractN(params, epVisibleSize))
 	c := b.Mul(b.ExtractN(params, epLoadTransform), b.Construct(v3f, b.Convert(v2f, clamped), b.F32(1)))
-	c = b.Builtin(ir.BuiltinRound, c)
+	c = b.Builtin(builtins.FnRound, c)
 	c0 := b.Convert(v2u, c)
 	one := b.Eq(b.ExtractN(params, epNumPlanes), b.U32(1))
 	texels := b.If(one, []types.Type{v3f, types.F32}, func() {
-		t := b.Builtin(ir.BuiltinTextureLoad, p0, c0, b.U32(0))
+		t := b.Builtin(builtins.FnTextureLoad, p0, c0, b.U32(0))
 		b.ExitIf(b.Swizzle(t, 0, 1, 2), b.Swizzle(t, 3))
 	}, func() {
-		y := b.Swizzle(b.Builtin(ir.BuiltinTextureLoad, p0, c0, b.U32(0)), 0)
+		y := b.Swizzle(b.Builtin(builtins.FnTextureLoad, p0, c0, b.U32(0)), 0)
 		c1 := b.Convert(v2u, b.Mul(c, b.ExtractN(params, epPlane1Factor)))
-		uv := b.Swizzle(b.Builtin(ir.BuiltinTextureLoad, p1, c1, b.U32(0)), 0, 1)
+		uv := b.Swizzle(b.Builtin(builtins.FnTextureLoad, p1, c1, b.U32(0)), 0, 1)
 		b.ExitIf(yuv(b, params, y, uv), b.F32(1))
 	})
 	x.convert(b, params, texels.Results[0], texels.Results[1])
@@ -350,15 +351,15 @@ func (x *externals) sampleFunc() *ir.Func {
 	coords := f.AddParam("coords", v2f, types.NoIO)
 	b := ir.NewBuilder(f)
 	c := b.Mul(b.ExtractN(params, epSampleTransform), b.Construct(v3f, coords, b.F32(1)))
-	c0 := b.Builtin(ir.BuiltinClamp, c, b.ExtractN(params, epPlane0Min), b.ExtractN(params, epPlane0Max))
+	c0 := b.Builtin(builtins.FnClamp, c, b.ExtractN(params, epPlane0Min), b.ExtractN(params, epPlane0Max))
 	one := b.Eq(b.ExtractN(params, epNumPlanes), b.U32(1))
 	texels := b.If(one, []types.Type{v3f, types.F32}, func() {
-		t := b.Builtin(ir.BuiltinTextureSampleLevel, p0, s, c0, b.F32(0))
+		t := b.Builtin(builtins.FnTextureSampleLevel, p0, s, c0, b.F32(0))
 		b.ExitIf(b.Swizzle(t, 0, 1, 2), b.Swizzle(t, 3))
 	}, func() {
-		y := b.Swizzle(b.Builtin(ir.BuiltinTextureSampleLevel, p0, s, c0, b.F32(0)), 0)
-		c1 := b.Builtin(ir.BuiltinClamp, c, b.ExtractN(params, epPlane1Min), b.ExtractN(params, epPlane1Max))
-		uv := b.Swizzle(b.Builtin(ir.BuiltinTextureSampleLevel, p1, s, c1, b.F32(0)), 0, 1)
+		y := b.Swizzle(b.Builtin(builtins.FnTextureSampleLevel, p0, s, c0, b.F32(0)), 0)
+		c1 := b.Builtin(builtins.FnClamp, c, b.ExtractN(params, epPlane1Min), b.ExtractN(params, epPlane1Max))
+		uv := b.Swizzle(b.Builtin(builtins.FnTextureSampleLevel, p1, s, c1, b.F32(0)), 0, 1)
 		b.ExitIf(yuv(b, params, y, uv), b.F32(1))
 	})
 	x.convert(b, params, texels.Results[0], texels.Results[1])

@@ -1,11 +1,14 @@
 package transform_test
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/ir/irtest"
 	"github.com/wgslgo/wgslgo/compiler/ir/transform"
@@ -85,7 +88,7 @@ func TestShiftMask(t *testing.T) {
 }
 
 func TestFloatToIntSaturate(t *testing.T) {
-	golden(t, "ftoi", fn(types.U32, []types.Type{types.F32, types.Vec(2, types.F32), types.F16},
+	golden(t, "float_to_int_saturate", fn(types.U32, []types.Type{types.F32, types.Vec(2, types.F32), types.F16},
 		func(b *ir.Builder, p []ir.Value) {
 			i := b.Convert(types.I32, p[0])
 			u := b.Convert(types.Vec(2, types.U32), p[1])
@@ -96,11 +99,11 @@ func TestFloatToIntSaturate(t *testing.T) {
 }
 
 func TestBitFieldClamp(t *testing.T) {
-	golden(t, "bits", fn(types.I32, []types.Type{types.I32, types.U32, types.U32},
+	golden(t, "bit_field_clamp", fn(types.I32, []types.Type{types.I32, types.U32, types.U32},
 		func(b *ir.Builder, p []ir.Value) {
-			x := b.Builtin(ir.BuiltinExtractBits, p[0], p[1], p[2])
-			y := b.Builtin(ir.BuiltinInsertBits, x, p[0], p[1], p[2])
-			z := b.Builtin(ir.BuiltinExtractBits, y, b.U32(4), b.U32(8)) // in range: untouched
+			x := b.Builtin(builtins.FnExtractBits, p[0], p[1], p[2])
+			y := b.Builtin(builtins.FnInsertBits, x, p[0], p[1], p[2])
+			z := b.Builtin(builtins.FnExtractBits, y, b.U32(4), b.U32(8)) // in range: untouched
 			b.Return(z)
 		}), transform.BitFieldClamp)
 }
@@ -150,7 +153,7 @@ func TestZeroInitWorkgroup(t *testing.T) {
 		f.WorkgroupSize = [3]ir.Value{size.Value, m.ConstU32(2)}
 		b := ir.NewBuilder(f)
 		b.Store(b.AccessN(tile.Value, 3), b.Zero(types.Vec(2, types.F32)))
-		b.Builtin(ir.BuiltinAtomicAdd, flag.Value, b.U32(1))
+		b.Builtin(builtins.FnAtomicAdd, flag.Value, b.U32(1))
 		b.Finish()
 		return m
 	}
@@ -266,18 +269,48 @@ func TestDeadCode(t *testing.T) {
 	golden(t, "deadcode", build, transform.DeadCode)
 }
 
+// ForSPIRV on every sample, with every pass on and with those that can be turned off off: the
+// module is valid after each pass of Passes, and ForSPIRV gives what the passes give one by one.
 func TestForSPIRVSamples(t *testing.T) {
+	all := transform.Options{}
+	fewest := transform.Options{NoRobustness: true, NoZeroInitWorkgroup: true, NativeDemote: true, NoOptimize: true}
 	for _, s := range irtest.Samples {
-		t.Run(s.Name, func(t *testing.T) {
-			m := s.Build()
-			require.NoError(t, transform.ForSPIRV(m, transform.Options{}))
-			for _, f := range m.Funcs {
-				if f.Stage != ir.StageNone {
-					assert.Empty(t, f.Params, "entry point %s keeps parameters", f.Name)
+		for _, opts := range []transform.Options{all, fewest} {
+			t.Run(fmt.Sprintf("%s/%d", s.Name, len(transform.Passes(opts))), func(t *testing.T) {
+				m := s.Build()
+				lay := layout.New(layout.Options{})
+				for _, p := range transform.Passes(opts) {
+					require.NoError(t, p.Run(m, opts, lay), p.Name)
+					require.NoError(t, ir.Validate(m), "after %s:\n%s", p.Name, ir.Print(m))
 				}
-			}
-		})
+				for _, f := range m.Funcs {
+					if f.Stage != ir.StageNone {
+						assert.Empty(t, f.Params, "entry point %s keeps parameters", f.Name)
+					}
+				}
+				whole := s.Build()
+				require.NoError(t, transform.ForSPIRV(whole, opts))
+				assert.Equal(t, ir.Print(m), ir.Print(whole))
+			})
+		}
 	}
+}
+
+// The order of ForSPIRV, and what each option leaves out.
+func TestPasses(t *testing.T) {
+	names := func(opts transform.Options) string {
+		var out []string
+		for _, p := range transform.Passes(opts) {
+			out = append(out, p.Name)
+		}
+		return strings.Join(out, " ")
+	}
+	assert.Equal(t, "DirectVariableAccess ExternalTextures ZeroInitWorkgroup ShaderIO Robustness DemoteToHelper "+
+		"IntDivRem ShiftMask FloatToIntSaturate BitFieldClamp SampleIndexClamp Std140 ForkExplicitLayout Fold CSE "+
+		"PruneClamps DeadCode", names(transform.Options{}))
+	assert.Equal(t, "DirectVariableAccess ExternalTextures ShaderIO IntDivRem ShiftMask FloatToIntSaturate "+
+		"BitFieldClamp SampleIndexClamp Std140 ForkExplicitLayout Fold DeadCode",
+		names(transform.Options{NoRobustness: true, NoZeroInitWorkgroup: true, NativeDemote: true, NoOptimize: true}))
 }
 
 func TestStd140(t *testing.T) {

@@ -1,6 +1,7 @@
 package transform
 
 import (
+	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
@@ -21,7 +22,7 @@ func Robustness(m *ir.Module) {
 			first := 1
 			switch in.Op {
 			case ir.OpBuiltin:
-				if fn := in.Builtin(); fn == ir.BuiltinTextureLoad || fn == ir.BuiltinTextureStore {
+				if fn := in.Builtin(); fn == builtins.FnTextureLoad || fn == builtins.FnTextureStore {
 					texels = append(texels, in)
 				}
 				return
@@ -67,7 +68,7 @@ func clampIndex(m *ir.Module, b *ir.Builder, in *ir.Inst, i int, t types.Type, i
 			if i > 1 {
 				p = b.Access(in.Args[0], in.Args[1:i]...)
 			}
-			last = b.Sub(b.Builtin(ir.BuiltinArrayLength, p), m.ConstU32(1))
+			last = b.Sub(b.Builtin(builtins.FnArrayLength, p), m.ConstU32(1))
 		case a.IsOverrideSized():
 			n := m.ArrayCount(a)
 			if m.Type(n) != types.Type(types.U32) {
@@ -80,5 +81,5 @@ func clampIndex(m *ir.Module, b *ir.Builder, in *ir.Inst, i int, t types.Type, i
 	default:
 		last = m.ConstU32(uint32(ir.NumElems(t) - 1))
 	}
-	return b.Builtin(ir.BuiltinMin, idx, last)
+	return b.Builtin(builtins.FnMin, idx, last)
 }

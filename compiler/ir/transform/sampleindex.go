@@ -1,6 +1,7 @@
 package transform
 
 import (
+	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
@@ -21,7 +22,7 @@ func SampleIndexClamp(m *ir.Module) {
 	for _, f := range m.Funcs {
 		b := ir.NewBuilder(f)
 		ir.Walk(f.Body, func(in *ir.Inst) {
-			if in.Op != ir.OpBuiltin || !in.Builtin().IsTexture() {
+			if in.Op != ir.OpBuiltin || in.Builtin().Class() != builtins.ClassTexture {
 				return
 			}
 			ts := make([]types.Type, len(in.Args))
@@ -48,7 +49,7 @@ func SampleIndexClamp(m *ir.Module) {
 					limit = m.ConstI32(sampleIndexLimit)
 				}
 				b.SetInsertBefore(in)
-				in.Args[i] = b.Builtin(ir.BuiltinMin, in.Args[i], limit)
+				in.Args[i] = b.Builtin(builtins.FnMin, in.Args[i], limit)
 			}
 		})
 	}

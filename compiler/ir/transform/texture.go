@@ -1,6 +1,7 @@
 package transform
 
 import (
+	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
@@ -38,39 +39,39 @@ func textureRobustness(m *ir.Module, b *ir.Builder, texels []*ir.Inst) {
 			}
 			return v
 		}
-		last := func(fn ir.BuiltinFunc) ir.Value {
+		last := func(fn builtins.Fn) ir.Value {
 			return b.Sub(b.BuiltinT(fn, types.U32, t), m.ConstU32(1))
 		}
 		coords := u32(in.Args[o.Coords])
 		var size ir.Value
 		if o.Level >= 0 && isConstZero(m, in.Args[o.Level]) {
 			// Level 0 always exists: nothing to clamp.
-			size = b.Builtin(ir.BuiltinTextureDimensions, t)
+			size = b.Builtin(builtins.FnTextureDimensions, t)
 		} else if o.Level >= 0 {
-			level := b.Builtin(ir.BuiltinMin, u32(in.Args[o.Level]), last(ir.BuiltinTextureNumLevels))
+			level := b.Builtin(builtins.FnMin, u32(in.Args[o.Level]), last(builtins.FnTextureNumLevels))
 			in.Args[o.Level] = level
-			size = b.Builtin(ir.BuiltinTextureDimensions, t, level)
+			size = b.Builtin(builtins.FnTextureDimensions, t, level)
 		} else {
-			size = b.Builtin(ir.BuiltinTextureDimensions, t)
+			size = b.Builtin(builtins.FnTextureDimensions, t)
 		}
-		if in.Builtin() == ir.BuiltinTextureStore {
+		if in.Builtin() == builtins.FnTextureStore {
 			inside := b.Lt(coords, size)
 			if _, vec := m.Type(inside).(*types.Vector); vec {
-				inside = b.Builtin(ir.BuiltinAll, inside)
+				inside = b.Builtin(builtins.FnAll, inside)
 			}
 			if o.ArrayIndex >= 0 {
-				inside = b.And(inside, b.Lt(u32(in.Args[o.ArrayIndex]), b.BuiltinT(ir.BuiltinTextureNumLayers, types.U32, t)))
+				inside = b.And(inside, b.Lt(u32(in.Args[o.ArrayIndex]), b.BuiltinT(builtins.FnTextureNumLayers, types.U32, t)))
 			}
 			guard(m, b, in, inside)
 			drop[in] = true
 			continue
 		}
-		in.Args[o.Coords] = b.Builtin(ir.BuiltinMin, coords, b.Sub(size, m.ConstSplat(m.Type(size), m.ConstU32(1))))
+		in.Args[o.Coords] = b.Builtin(builtins.FnMin, coords, b.Sub(size, m.ConstSplat(m.Type(size), m.ConstU32(1))))
 		if o.ArrayIndex >= 0 {
-			in.Args[o.ArrayIndex] = b.Builtin(ir.BuiltinMin, u32(in.Args[o.ArrayIndex]), last(ir.BuiltinTextureNumLayers))
+			in.Args[o.ArrayIndex] = b.Builtin(builtins.FnMin, u32(in.Args[o.ArrayIndex]), last(builtins.FnTextureNumLayers))
 		}
 		if o.SampleIndex >= 0 {
-			in.Args[o.SampleIndex] = b.Builtin(ir.BuiltinMin, u32(in.Args[o.SampleIndex]), last(ir.BuiltinTextureNumSamples))
+			in.Args[o.SampleIndex] = b.Builtin(builtins.FnMin, u32(in.Args[o.SampleIndex]), last(builtins.FnTextureNumSamples))
 		}
 	}
 	if len(drop) > 0 {

@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/ir/irtest"
 	"github.com/wgslgo/wgslgo/compiler/ir/transform"
@@ -31,11 +32,11 @@ func TestTextureRobustness(t *testing.T) {
 		p := f.AddParam("p", types.Vec(2, types.I32), types.NoIO)
 		i := f.AddParam("i", types.I32, types.NoIO)
 		b := ir.NewBuilder(f)
-		x := b.Builtin(ir.BuiltinTextureLoad, b.Load(arr), p, i, b.U32(2))
-		y := b.Builtin(ir.BuiltinTextureLoad, b.Load(ms), p, i)
-		z := b.Builtin(ir.BuiltinTextureLoad, b.Load(line), i)
-		b.Builtin(ir.BuiltinTextureStore, b.Load(st), p, b.U32(1), x)
-		b.Builtin(ir.BuiltinTextureStore, b.Load(line), b.U32(7), z)
+		x := b.Builtin(builtins.FnTextureLoad, b.Load(arr), p, i, b.U32(2))
+		y := b.Builtin(builtins.FnTextureLoad, b.Load(ms), p, i)
+		z := b.Builtin(builtins.FnTextureLoad, b.Load(line), i)
+		b.Builtin(builtins.FnTextureStore, b.Load(st), p, b.U32(1), x)
+		b.Builtin(builtins.FnTextureStore, b.Load(line), b.U32(7), z)
 		b.Return(b.Add(b.Swizzle(x, 0), b.Convert(types.F32, b.Swizzle(y, 1))))
 		return m
 	}
@@ -89,15 +90,15 @@ func TestExternalTextures(t *testing.T) {
 		tp := get.AddParam("t", ext, types.NoIO)
 		sp := get.AddParam("smp", types.SamplerType, types.NoIO)
 		b := ir.NewBuilder(get)
-		load := b.Builtin(ir.BuiltinTextureLoad, tp, m.ConstComposite(types.Vec(2, types.I32), m.ConstI32(1), m.ConstI32(2)))
+		load := b.Builtin(builtins.FnTextureLoad, tp, m.ConstComposite(types.Vec(2, types.I32), m.ConstI32(1), m.ConstI32(2)))
 		uv := m.ConstSplat(types.Vec(2, types.F32), m.ConstF32(0.5))
-		b.Return(b.Add(load, b.Builtin(ir.BuiltinTextureSampleBaseClampToEdge, tp, sp, uv)))
+		b.Return(b.Add(load, b.Builtin(builtins.FnTextureSampleBaseClampToEdge, tp, sp, uv)))
 		f := m.NewFunc("main", nil)
 		f.Stage = ir.StageCompute
 		f.WorkgroupSize[0] = m.ConstU32(1)
 		b = ir.NewBuilder(f)
 		tv := b.Load(g.Value)
-		dims := b.Convert(types.Vec(2, types.F32), b.Builtin(ir.BuiltinTextureDimensions, tv))
+		dims := b.Convert(types.Vec(2, types.F32), b.Builtin(builtins.FnTextureDimensions, tv))
 		v := b.Call(get, tv, b.Load(s.Value))
 		b.Store(out.Value, b.Add(v, b.Construct(types.Vec(4, types.F32), dims, dims)))
 		b.Finish()
@@ -156,13 +157,13 @@ func TestSampleIndexClamp(t *testing.T) {
 		dir := m.ConstSplat(types.Vec(3, types.F32), m.ConstF32(1))
 		ta, tc, td := b.Load(arr), b.Load(cubes), b.Load(depth)
 		sv, scv := b.Load(s), b.Load(sc)
-		x := b.Builtin(ir.BuiltinTextureSampleLevel, ta, sv, uv, i, b.F32(0))
-		x = b.Add(x, b.Builtin(ir.BuiltinTextureGather, b.I32(1), ta, sv, uv, u))
-		x = b.Add(x, b.Builtin(ir.BuiltinTextureSampleLevel, tc, sv, dir, u, b.F32(2)))
-		x = b.Add(x, b.Builtin(ir.BuiltinTextureGatherCompare, td, scv, uv, b.U32(3), b.F32(0.5))) // constant: untouched
-		d := b.Builtin(ir.BuiltinTextureSampleLevel, td, sv, uv, i, u)
-		d = b.Add(d, b.Builtin(ir.BuiltinTextureSampleCompareLevel, td, scv, uv, b.I32(-1), b.F32(0.5)))
-		x = b.Add(x, b.Builtin(ir.BuiltinTextureLoad, ta, m.ConstSplat(types.Vec(2, types.I32), m.ConstI32(0)), u, i))
+		x := b.Builtin(builtins.FnTextureSampleLevel, ta, sv, uv, i, b.F32(0))
+		x = b.Add(x, b.Builtin(builtins.FnTextureGather, b.I32(1), ta, sv, uv, u))
+		x = b.Add(x, b.Builtin(builtins.FnTextureSampleLevel, tc, sv, dir, u, b.F32(2)))
+		x = b.Add(x, b.Builtin(builtins.FnTextureGatherCompare, td, scv, uv, b.U32(3), b.F32(0.5))) // constant: untouched
+		d := b.Builtin(builtins.FnTextureSampleLevel, td, sv, uv, i, u)
+		d = b.Add(d, b.Builtin(builtins.FnTextureSampleCompareLevel, td, scv, uv, b.I32(-1), b.F32(0.5)))
+		x = b.Add(x, b.Builtin(builtins.FnTextureLoad, ta, m.ConstSplat(types.Vec(2, types.I32), m.ConstI32(0)), u, i))
 		b.Return(b.Add(x, b.Splat(types.Vec(4, types.F32), d)))
 		return m
 	}

@@ -30,42 +30,83 @@ type Options struct {
 	NoOptimize bool
 }
 
-// ForSPIRV runs, in order, every pass the SPIR-V backend relies on, then constant folding,
-// common-subexpression elimination, the removal of clamps that cannot change their value and
-// dead-code removal. It validates the result, so that a bug in a pass (or in the lowering
-// before) is an error rather than invalid SPIR-V; the tests validate the module before and
-// after every pass.
+// A Pass is one step of ForSPIRV.
+type Pass struct {
+	Name string
+	run  func(m *ir.Module, opts Options, lay *layout.Layouts) error
+	// off reports whether opts leave the pass out.
+	off func(opts Options) bool
+}
+
+// Run runs the pass on m; lay supplies offsets and strides, as Options.Layouts does.
+func (p Pass) Run(m *ir.Module, opts Options, lay *layout.Layouts) error { return p.run(m, opts, lay) }
+
+// passes is the order of ForSPIRV, the one place it is stated: first what the backend relies
+// on (every pointer argument a whole variable, external textures as their planes, zeroed
+// workgroup memory, entry points without parameters or results, clamped indices,
+// demote-to-helper, the integer operations and conversions SPIR-V leaves undefined, sampling
+// indices below 2^24, std140 and explicit layouts), then what only optimises, and the removal of
+// what is dead last.
+var passes = [...]Pass{
+	{Name: "DirectVariableAccess", run: func(m *ir.Module, _ Options, _ *layout.Layouts) error { return DirectVariableAccess(m) }},
+	{Name: "ExternalTextures", run: func(m *ir.Module, o Options, _ *layout.Layouts) error {
+		ExternalTextures(m, o.ExternalTextures)
+		return nil
+	}},
+	{Name: "ZeroInitWorkgroup", run: module(ZeroInitWorkgroup), off: func(o Options) bool { return o.NoZeroInitWorkgroup }},
+	{Name: "ShaderIO", run: module(ShaderIO)},
+	{Name: "Robustness", run: module(Robustness), off: func(o Options) bool { return o.NoRobustness }},
+	{Name: "DemoteToHelper", run: module(DemoteToHelper), off: func(o Options) bool { return o.NativeDemote }},
+	{Name: "IntDivRem", run: module(IntDivRem)},
+	{Name: "ShiftMask", run: module(ShiftMask)},
+	{Name: "FloatToIntSaturate", run: module(FloatToIntSaturate)},
+	{Name: "BitFieldClamp", run: module(BitFieldClamp)},
+	{Name: "SampleIndexClamp", run: module(SampleIndexClamp)},
+	{Name: "Std140", run: laid(Std140)},
+	{Name: "ForkExplicitLayout", run: laid(ForkExplicitLayout)},
+	{Name: "Fold", run: module(Fold)},
+	{Name: "CSE", run: module(CSE), off: func(o Options) bool { return o.NoOptimize }},
+	{Name: "PruneClamps", run: module(PruneClamps), off: func(o Options) bool { return o.NoOptimize }},
+	{Name: "DeadCode", run: module(DeadCode)},
+}
+
+func module(pass func(*ir.Module)) func(*ir.Module, Options, *layout.Layouts) error {
+	return func(m *ir.Module, _ Options, _ *layout.Layouts) error {
+		pass(m)
+		return nil
+	}
+}
+
+func laid(pass func(*ir.Module, *layout.Layouts)) func(*ir.Module, Options, *layout.Layouts) error {
+	return func(m *ir.Module, _ Options, lay *layout.Layouts) error {
+		pass(m, lay)
+		return nil
+	}
+}
+
+// Passes returns the passes ForSPIRV runs with opts, in its order.
+func Passes(opts Options) []Pass {
+	var out []Pass
+	for _, p := range passes {
+		if p.off == nil || !p.off(opts) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// ForSPIRV runs the passes the SPIR-V backend relies on and the optimising ones, in the order
+// of Passes, and validates the result, so that a bug in a pass (or in the lowering before) is
+// an error rather than invalid SPIR-V; the tests validate the module after every pass.
 func ForSPIRV(m *ir.Module, opts Options) error {
 	lay := opts.Layouts
 	if lay == nil {
 		lay = layout.New(layout.Options{})
 	}
-	if err := DirectVariableAccess(m); err != nil {
-		return err
+	for _, p := range Passes(opts) {
+		if err := p.run(m, opts, lay); err != nil {
+			return err
+		}
 	}
-	ExternalTextures(m, opts.ExternalTextures)
-	if !opts.NoZeroInitWorkgroup {
-		ZeroInitWorkgroup(m)
-	}
-	ShaderIO(m)
-	if !opts.NoRobustness {
-		Robustness(m)
-	}
-	if !opts.NativeDemote {
-		DemoteToHelper(m)
-	}
-	IntDivRem(m)
-	ShiftMask(m)
-	FloatToIntSaturate(m)
-	BitFieldClamp(m)
-	SampleIndexClamp(m)
-	Std140(m, lay)
-	ForkExplicitLayout(m, lay)
-	Fold(m)
-	if !opts.NoOptimize {
-		CSE(m)
-		PruneClamps(m)
-	}
-	DeadCode(m)
 	return ir.Validate(m)
 }

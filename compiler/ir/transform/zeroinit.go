@@ -1,6 +1,7 @@
 package transform
 
 import (
+	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
@@ -82,7 +83,7 @@ func zeroInit(m *ir.Module, f *ir.Func, vars []*ir.Global) {
 			})
 		}
 	}
-	b.BuiltinT(ir.BuiltinWorkgroupBarrier, types.VoidType)
+	b.BuiltinT(builtins.FnWorkgroupBarrier, types.VoidType)
 }
 
 // localInvocationIndex returns f's local_invocation_index, adding a parameter for it if

@@ -8,8 +8,8 @@ const base = 10;
 @id(65535u) override d: bool;
 @id(0x20i) override e = 1.5;
 
-@id(base) override collide: i32; // ERROR "id|duplicate|already|10"
-@id(65536) override too_big: i32; // ERROR "id|65535|range"
-@id(-1) override negative: i32; // ERROR "id|negative|range"
-@id(true) override not_int: i32; // ERROR "id|integer|i32|u32"
-@id(a) override not_const: i32; // ERROR "id|const"
+@id(base) override collide: i32; // ERROR "@id(10) is already used by another override"
+@id(65536) override too_big: i32; // ERROR "@id must be at most 65535, got 65536"
+@id(-1) override negative: i32; // ERROR "attribute '@id' must not be negative, got -1"
+@id(true) override not_int: i32; // ERROR "attribute '@id' needs an integer argument, not bool"
+@id(a) override not_const: i32; // ERROR "attribute '@id' needs a const-expression argument"

@@ -16,12 +16,12 @@ struct VOut {
 @vertex fn vs() -> VOut { return VOut(); }
 @fragment fn fs(in: VOut) {}
 
-struct IntNotFlat { @location(0) a: i32 } @fragment fn int_not_flat(in: IntNotFlat) {} // ERROR "flat|integer|interpolate"
-@fragment fn int_perspective(@location(0) @interpolate(perspective) a: u32) {} // ERROR "flat|integer|interpolate"
-@fragment fn flat_center(@location(0) @interpolate(flat, center) a: f32) {} // ERROR "flat|center|sampling|first|either"
-@fragment fn linear_first(@location(0) @interpolate(linear, first) a: f32) {} // ERROR "linear|first|sampling|center|centroid|sample"
-@fragment fn perspective_either(@location(0) @interpolate(perspective, either) a: f32) {} // ERROR "perspective|either|sampling"
-@fragment fn no_location(@builtin(position) @interpolate(flat) p: vec4f) {} // ERROR "interpolate|location"
-@fragment fn bad_type(@location(0) @interpolate(curvy) a: f32) {} // ERROR "interpolat|curvy|type"
-@fragment fn bad_sampling(@location(0) @interpolate(linear, middle) a: f32) {} // ERROR "interpolat|middle|sampling"
-@vertex fn vs_int_out() -> @location(0) i32 { return 1; } // ERROR "flat|integer|interpolate|position"
+struct IntNotFlat { @location(0) a: i32 } @fragment fn int_not_flat(in: IntNotFlat) {} // ERROR "integer input 'a' must be declared @interpolate(flat)"
+@fragment fn int_perspective(@location(0) @interpolate(perspective) a: u32) {} // ERROR "integer values must use @interpolate(flat)" ERROR "integer input 'a' must be declared @interpolate(flat)"
+@fragment fn flat_center(@location(0) @interpolate(flat, center) a: f32) {} // ERROR "flat interpolation takes sampling 'first' or 'either', not 'center'"
+@fragment fn linear_first(@location(0) @interpolate(linear, first) a: f32) {} // ERROR "sampling 'first' is only valid with flat interpolation"
+@fragment fn perspective_either(@location(0) @interpolate(perspective, either) a: f32) {} // ERROR "sampling 'either' is only valid with flat interpolation"
+@fragment fn no_location(@builtin(position) @interpolate(flat) p: vec4f) {} // ERROR "@interpolate applies to @location values, not builtins"
+@fragment fn bad_type(@location(0) @interpolate(curvy) a: f32) {} // ERROR "unknown interpolation type 'curvy' (want perspective, linear or flat)"
+@fragment fn bad_sampling(@location(0) @interpolate(linear, middle) a: f32) {} // ERROR "unknown interpolation sampling 'middle'"
+@vertex fn vs_int_out() -> @location(0) i32 { return 1; } // ERROR "vertex entry point 'vs_int_out' must return @builtin(position)" ERROR "integer output 'return value' must be declared @interpolate(flat)"

@@ -14,15 +14,15 @@ override ovi: i32 = 8;
 @compute @workgroup_size(ov * 2u + 1u) fn k() {}
 @compute @workgroup_size(1u, 2, 3) fn l() {}
 
-@compute fn missing() {} // ERROR "workgroup_size"
-@compute @workgroup_size(0) fn zero() {} // ERROR "workgroup_size|positive|zero|greater|at least"
-@compute @workgroup_size(-1) fn negative() {} // ERROR "workgroup_size|positive|negative|greater|at least"
-@compute @workgroup_size(8, 0) fn zero_y() {} // ERROR "workgroup_size|positive|zero|greater|at least"
-@compute @workgroup_size(1.0) fn float_arg() {} // ERROR "workgroup_size|integer|i32|u32"
-@compute @workgroup_size(1i, 2u) fn mixed_types() {} // ERROR "workgroup_size|same type|mismatch|i32|u32"
-@compute @workgroup_size(ov, ovi) fn mixed_override_types() {} // ERROR "workgroup_size|same type|mismatch|i32|u32"
-@compute @workgroup_size(1, 1, 1, 1) fn four_args() {} // ERROR "workgroup_size|argument|three|3"
-@compute @workgroup_size() fn no_args() {} // ERROR "workgroup_size|argument|expected"
+@compute fn missing() {} // ERROR "compute entry point 'missing' needs @workgroup_size"
+@compute @workgroup_size(0) fn zero() {} // ERROR "@workgroup_size must be at least 1, got 0"
+@compute @workgroup_size(-1) fn negative() {} // ERROR "@workgroup_size must be at least 1, got -1"
+@compute @workgroup_size(8, 0) fn zero_y() {} // ERROR "@workgroup_size must be at least 1, got 0"
+@compute @workgroup_size(1.0) fn float_arg() {} // ERROR "@workgroup_size arguments must be i32 or u32, not AbstractFloat"
+@compute @workgroup_size(1i, 2u) fn mixed_types() {} // ERROR "@workgroup_size arguments must all have the same type"
+@compute @workgroup_size(ov, ovi) fn mixed_override_types() {} // ERROR "@workgroup_size arguments must all have the same type"
+@compute @workgroup_size(1, 1, 1, 1) fn four_args() {} // ERROR "@workgroup_size takes one to three arguments"
+@compute @workgroup_size() fn no_args() {} // ERROR "@workgroup_size takes one to three arguments"
 var<private> pv: u32 = 1;
-@compute @workgroup_size(pv) fn var_arg() {} // ERROR "workgroup_size|const|override|var"
-@compute @workgroup_size(1) @workgroup_size(2) fn twice() {} // ERROR "duplicate|workgroup_size|more than once"
+@compute @workgroup_size(pv) fn var_arg() {} // ERROR "@workgroup_size arguments must be const- or override-expressions"
+@compute @workgroup_size(1) @workgroup_size(2) fn twice() {} // ERROR "duplicate attribute '@workgroup_size'"

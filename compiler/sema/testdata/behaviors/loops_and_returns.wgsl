@@ -9,6 +9,6 @@ fn switch_in_loop(x: i32) -> i32 { loop { switch x { case 1 { return 1; } defaul
 // A break in a switch leaves the switch, not the loop.
 fn switch_break_in_loop(x: i32) -> i32 { loop { switch x { case 1 { break; } default { return 0; } } } }
 
-fn while_true_returns() -> i32 { while true { return 1; } } // ERROR "return|missing|end"
-fn for_with_condition_returns(n: i32) -> i32 { for (var i = 0; i < n; i++) { return i; } } // ERROR "return|missing|end"
-fn loop_break_if_returns(c: bool) -> i32 { loop { if c { return 1; } continuing { break if !c; } } } // ERROR "return|missing|end"
+fn while_true_returns() -> i32 { while true { return 1; } } // ERROR "function 'while_true_returns' must return a value of type i32 on every path"
+fn for_with_condition_returns(n: i32) -> i32 { for (var i = 0; i < n; i++) { return i; } } // ERROR "function 'for_with_condition_returns' must return a value of type i32 on every path"
+fn loop_break_if_returns(c: bool) -> i32 { loop { if c { return 1; } continuing { break if !c; } } } // ERROR "function 'loop_break_if_returns' must return a value of type i32 on every path"

@@ -4,7 +4,7 @@
 fn simple() -> i32 {
 	var a: i32;
 	return 0;
-	a = 1; // WARNING "unreachable"
+	a = 1; // WARNING "code is unreachable"
 	return 2;
 }
 
@@ -14,7 +14,7 @@ fn nested() -> i32 {
 		a = 2;
 		return 1;
 	}
-	a = 1; // WARNING "unreachable"
+	a = 1; // WARNING "code is unreachable"
 	return 2;
 }
 
@@ -36,7 +36,7 @@ fn if_example2() {
 		} else {
 			continue;
 		}
-		a = a + 1; // WARNING "unreachable"
+		a = a + 1; // WARNING "code is unreachable"
 	}
 }
 

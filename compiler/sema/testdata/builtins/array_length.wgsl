@@ -19,11 +19,11 @@ fn f(p: ptr<storage, array<i32>, read_write>) -> u32 {
 @compute @workgroup_size(1)
 fn main() {
 	let a: u32 = arrayLength(&s.data) + arrayLength(&direct) + f(&direct);
-	let b = arrayLength(s.data); // ERROR "no matching|overload|arrayLength|pointer|runtime"
-	let c = arrayLength(&fixed); // ERROR "no matching|overload|arrayLength|runtime"
-	let d = arrayLength(&s); // ERROR "no matching|overload|arrayLength|runtime"
-	let e = arrayLength(direct); // ERROR "no matching|overload|arrayLength|pointer|runtime"
-	let g = arrayLength(&wg_fixed); // ERROR `no matching overload for arrayLength\(ptr<workgroup, array<i32, 4>>\)`
-	let h = arrayLength(&uni_fixed); // ERROR `no matching overload for arrayLength\(ptr<uniform, array<vec4<i32>, 4>>\)`
+	let b = arrayLength(s.data); // ERROR "no matching overload for arrayLength(array<vec4<f32>>)"
+	let c = arrayLength(&fixed); // ERROR "no matching overload for arrayLength(ptr<private, array<i32, 4>>)"
+	let d = arrayLength(&s); // ERROR "no matching overload for arrayLength(ptr<storage, S>)"
+	let e = arrayLength(direct); // ERROR "no matching overload for arrayLength(array<i32>)"
+	let g = arrayLength(&wg_fixed); // ERROR "no matching overload for arrayLength(ptr<workgroup, array<i32, 4>>)"
+	let h = arrayLength(&uni_fixed); // ERROR "no matching overload for arrayLength(ptr<uniform, array<vec4<i32>, 4>>)"
 	_ = a;
 }

@@ -18,11 +18,11 @@ fn main() {
 	atomicAdd(&w, 1u);
 	_ = a; _ = b; _ = c; _ = old; _ = exchanged;
 
-	let not_atomic = atomicLoad(&plain); // ERROR "no matching|overload|atomicLoad|atomic"
-	let by_reference = atomicLoad(w); // ERROR "no matching|overload|atomicLoad|pointer"
-	let wrong_value = atomicAdd(&s.u, 1i); // ERROR "no matching|overload|atomicAdd|cannot|convert"
-	let store_value = atomicStore(&w, 1u); // ERROR "void|no value|does not return|return"
-	let cmpxchg_mismatch = atomicCompareExchangeWeak(&s.i, 1u, 2u); // ERROR "no matching|overload|atomicCompareExchangeWeak"
-	let missing_arg = atomicExchange(&w); // ERROR "no matching|overload|atomicExchange|argument"
-	let float_atomic_op = atomicAdd(&w, 1.0); // ERROR "no matching|overload|atomicAdd|cannot|convert"
+	let not_atomic = atomicLoad(&plain); // ERROR "no matching overload for atomicLoad(ptr<workgroup, u32>)"
+	let by_reference = atomicLoad(w); // ERROR "no matching overload for atomicLoad(atomic<u32>)"
+	let wrong_value = atomicAdd(&s.u, 1i); // ERROR "no matching overload for atomicAdd(ptr<storage, atomic<u32>, read_write>, i32)"
+	let store_value = atomicStore(&w, 1u); // ERROR "function call does not return a value"
+	let cmpxchg_mismatch = atomicCompareExchangeWeak(&s.i, 1u, 2u); // ERROR "no matching overload for atomicCompareExchangeWeak(ptr<storage, atomic<i32>, read_write>, u32, u32)"
+	let missing_arg = atomicExchange(&w); // ERROR "no matching overload for atomicExchange(ptr<workgroup, atomic<u32>>)"
+	let float_atomic_op = atomicAdd(&w, 1.0); // ERROR "no matching overload for atomicAdd(ptr<workgroup, atomic<u32>>, AbstractFloat)"
 }

@@ -15,13 +15,13 @@ fn f(i: i32, u: u32) {
 	let l: array<S, 1> = array(S());
 	_ = a; _ = b; _ = c; _ = d; _ = e; _ = g; _ = h; _ = k; _ = l;
 
-	let count_mismatch = array<i32, 3>(1, 2); // ERROR "argument|count|expected 3|mismatch|no matching"
-	let too_many = array<i32, 1>(1, 2); // ERROR "argument|count|expected 1|mismatch|no matching"
-	let mixed = array(i, u); // ERROR "argument|mismatch|common type|no matching|cannot"
-	let wrong_element = array<i32, 2>(1, 2.5); // ERROR "cannot|convert|mismatch|argument|no matching|overload"
-	let runtime_sized = array<i32>(1, 2); // ERROR "runtime|construct|array"
-	let struct_too_few = S(1, vec2(2.0)); // ERROR "argument|too few|expected 3|member"
-	let struct_too_many = Single(1.0, 2.0); // ERROR "argument|too many|expected 1|member"
-	let struct_wrong = Single(true); // ERROR "cannot|convert|mismatch|argument"
-	let struct_templated = Single<f32>(1.0); // ERROR "template|not a type-generator|type generator"
+	let count_mismatch = array<i32, 3>(1, 2); // ERROR "no matching overload for array<i32, 3>(AbstractInt, AbstractInt)"
+	let too_many = array<i32, 1>(1, 2); // ERROR "no matching overload for array<i32, 1>(AbstractInt, AbstractInt)"
+	let mixed = array(i, u); // ERROR "no matching overload for array(i32, u32)"
+	let wrong_element = array<i32, 2>(1, 2.5); // ERROR "no matching overload for array<i32, 2>(AbstractInt, AbstractFloat)"
+	let runtime_sized = array<i32>(1, 2); // ERROR "cannot construct a value of type array<i32>: runtime-sized arrays are not constructible"
+	let struct_too_few = S(1, vec2(2.0)); // ERROR "structure S has 3 members, but the constructor has 2 arguments"
+	let struct_too_many = Single(1.0, 2.0); // ERROR "structure Single has 1 member, but the constructor has 2 arguments"
+	let struct_wrong = Single(true); // ERROR "cannot use bool as member 'x' of Single, of type f32"
+	let struct_templated = Single<f32>(1.0); // ERROR "type 'Single' does not take template arguments"
 }

@@ -14,13 +14,13 @@ const_assert all(vec4i() == vec4i(0));
 const_assert all(vec2() == vec2(0, 0)) && all(vec4() == vec4(0.0));
 
 fn f() {
-	let a = atomic<u32>(); // ERROR "construct|atomic"
-	let b = WithAtomic(); // ERROR "construct|atomic"
-	let c = array<u32>(); // ERROR "runtime|construct|array|size"
+	let a = atomic<u32>(); // ERROR "cannot construct a value of type atomic<u32>: zero values exist only for concrete constructible types"
+	let b = WithAtomic(); // ERROR "cannot construct a value of type WithAtomic: zero values exist only for concrete constructible types"
+	let c = array<u32>(); // ERROR "cannot construct a value of type array<u32>: zero values exist only for concrete constructible types"
 	let d: vec3u = vec3(); // vec3() is a zero vector of AbstractInt
-	let e = mat2x2(); // ERROR "infer|template|argument|no matching|overload"
-	let g = array(); // ERROR "infer|template|argument|no matching|overload|empty"
-	let h = ptr<function, i32>(); // ERROR "construct|ptr|pointer"
-	let i = sampler(); // ERROR "construct|sampler"
-	let j = texture_2d<f32>(); // ERROR "construct|texture"
+	let e = mat2x2(); // ERROR "no matching overload for mat2x2()"
+	let g = array(); // ERROR "no matching overload for array()"
+	let h = ptr<function, i32>(); // ERROR "cannot construct a value of type ptr<function, i32>: zero values exist only for concrete constructible types"
+	let i = sampler(); // ERROR "cannot construct a value of type sampler: zero values exist only for concrete constructible types"
+	let j = texture_2d<f32>(); // ERROR "cannot construct a value of type texture_2d<f32>: zero values exist only for concrete constructible types"
 }

@@ -21,5 +21,5 @@ fn main() {
 	atomicLoad(&wu);
 	let ok: bool = ri.exchanged && ru.exchanged;
 	_ = ok;
-	let no_member = ri.value; // ERROR "no member|member|value|field"
+	let no_member = ri.value; // ERROR "structure __atomic_compare_exchange_result_i32 has no member 'value'; its members are old_value and exchanged"
 }

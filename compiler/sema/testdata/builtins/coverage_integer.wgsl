@@ -12,8 +12,8 @@ fn ints(i: i32, u: u32, vi: vec2i, vu: vec4u) {
 	wi += extractBits(vi, 1u, 2u) + firstLeadingBit(vi) + firstTrailingBit(vi) + insertBits(vi, vi, 1u, 2u) + reverseBits(vi) + sign(vi);
 	var wu: vec4u = abs(vu) + clamp(vu, vu, vu) + countOneBits(vu) + extractBits(vu, 1u, 2u) + insertBits(vu, vu, 3u, 4u) + max(vu, vu);
 	_ = si; _ = su; _ = wi; _ = wu;
-	let sign_unsigned = sign(u); // ERROR "no matching|overload|sign"
-	let dot_bool = dot(vec2(true), vec2(true)); // ERROR "no matching|overload|dot"
+	let sign_unsigned = sign(u); // ERROR "no matching overload for sign(u32)"
+	let dot_bool = dot(vec2(true), vec2(true)); // ERROR "no matching overload for dot(vec2<bool>, vec2<bool>)"
 }
 
 fn abstract_ints() {
@@ -24,5 +24,5 @@ fn abstract_ints() {
 	let i: i32 = a + b;
 	let u: u32 = a;
 	_ = i; _ = u;
-	let bits_are_i32: u32 = b; // ERROR "cannot|convert|mismatch|i32"
+	let bits_are_i32: u32 = b; // ERROR "cannot use a value of type i32 as u32 to initialize 'bits_are_i32'"
 }

@@ -10,7 +10,7 @@ fn f(v4: vec4f, v2: vec2f, u: u32, i4: vec4i, u4: vec4u) -> u32 {
 	let d: vec4u = unpack4xU8(u);
 	let e: u32 = pack4x8snorm(vec4(1.0, 0.5, 0.0, -1.0));
 	_ = a; _ = b; _ = c; _ = d;
-	let wrong_unpack = unpack2x16float(i4.x); // ERROR "no matching|overload|unpack2x16float"
-	let wrong_pack = pack4xI8(u4); // ERROR "no matching|overload|pack4xI8"
+	let wrong_unpack = unpack2x16float(i4.x); // ERROR "no matching overload for unpack2x16float(i32)"
+	let wrong_pack = pack4xI8(u4); // ERROR "no matching overload for pack4xI8(vec4<u32>)"
 	return p ^ q ^ e;
 }

@@ -14,14 +14,14 @@ fn f(b: bool, bv: vec3<bool>, i: i32, u: u32, v4: vec4f, v2: vec2f, x: f32) {
 	let n: vec4u = unpack4xU8(u);
 	_ = a; _ = c; _ = d; _ = e; _ = g; _ = h; _ = k; _ = l; _ = m; _ = n;
 
-	let all_int = all(i); // ERROR "no matching|overload|all"
-	let any_vecf = any(v2); // ERROR "no matching|overload|any"
-	let select_mismatch = select(i, u, b); // ERROR "no matching|overload|select"
-	let select_cond_int = select(i, i, 1); // ERROR "no matching|overload|select"
-	let select_vec_cond_size = select(v2, v2, bv); // ERROR "no matching|overload|select"
-	let pack_wrong_size = pack4x8snorm(v2); // ERROR "no matching|overload|pack4x8snorm"
-	let pack_int = pack2x16float(vec2i()); // ERROR "no matching|overload|pack2x16float"
-	let unpack_signed = unpack4x8unorm(i); // ERROR "no matching|overload|unpack4x8unorm"
-	let dot4_signed = dot4I8Packed(i, i); // ERROR "no matching|overload|dot4I8Packed"
-	let pack4_float = pack4xU8(v4); // ERROR "no matching|overload|pack4xU8"
+	let all_int = all(i); // ERROR "no matching overload for all(i32)"
+	let any_vecf = any(v2); // ERROR "no matching overload for any(vec2<f32>)"
+	let select_mismatch = select(i, u, b); // ERROR "no matching overload for select(i32, u32, bool)"
+	let select_cond_int = select(i, i, 1); // ERROR "no matching overload for select(i32, i32, AbstractInt)"
+	let select_vec_cond_size = select(v2, v2, bv); // ERROR "no matching overload for select(vec2<f32>, vec2<f32>, vec3<bool>)"
+	let pack_wrong_size = pack4x8snorm(v2); // ERROR "no matching overload for pack4x8snorm(vec2<f32>)"
+	let pack_int = pack2x16float(vec2i()); // ERROR "no matching overload for pack2x16float(vec2<i32>)"
+	let unpack_signed = unpack4x8unorm(i); // ERROR "no matching overload for unpack4x8unorm(i32)"
+	let dot4_signed = dot4I8Packed(i, i); // ERROR "no matching overload for dot4I8Packed(i32, i32)"
+	let pack4_float = pack4xU8(v4); // ERROR "no matching overload for pack4xU8(vec4<f32>)"
 }

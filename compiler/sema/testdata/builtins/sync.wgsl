@@ -14,10 +14,10 @@ fn main(@builtin(local_invocation_index) i: u32) {
 		workgroupBarrier();
 	}
 	let elem: u32 = workgroupUniformLoad(&wg[1]);
-	let not_workgroup = workgroupUniformLoad(&pv); // ERROR "no matching|overload|workgroupUniformLoad|workgroup"
+	let not_workgroup = workgroupUniformLoad(&pv); // ERROR "no matching overload for workgroupUniformLoad(ptr<private, u32>)"
 	let of_atomic: u32 = workgroupUniformLoad(&wg_atomic);
-	let of_struct_atomic = workgroupUniformLoad(&wg_struct); // ERROR "no matching|overload|workgroupUniformLoad|atomic|construct"
-	let by_reference = workgroupUniformLoad(wg); // ERROR "no matching|overload|workgroupUniformLoad|pointer"
-	workgroupBarrier(1); // ERROR "no matching|overload|workgroupBarrier|argument"
+	let of_struct_atomic = workgroupUniformLoad(&wg_struct); // ERROR "no matching overload for workgroupUniformLoad(ptr<workgroup, WithAtomic>)"
+	let by_reference = workgroupUniformLoad(wg); // ERROR "no matching overload for workgroupUniformLoad(array<u32, 4>)"
+	workgroupBarrier(1); // ERROR "no matching overload for workgroupBarrier(AbstractInt)"
 	_ = elem + of_atomic;
 }

@@ -31,16 +31,16 @@ fn main(@builtin(local_invocation_id) id: vec3u) {
 	textureStore(srw, vec2i(), 1, vec4i(2));
 	_ = d1; _ = d2; _ = d3; _ = dms; _ = layers; _ = levels; _ = samples; _ = a; _ = b; _ = c; _ = e; _ = g;
 
-	let load_write_only = textureLoad(sw, id.xy); // ERROR "no matching|overload|textureLoad|write"
-	textureStore(sr, id.xy, vec4u()); // ERROR "no matching|overload|textureStore|read"
-	textureStore(sw, id.xy, vec4i()); // ERROR "no matching|overload|textureStore"
-	let load_no_level = textureLoad(t2d, id.xy); // ERROR "no matching|overload|textureLoad"
-	let load_float_coords = textureLoad(t2d, vec2f(), 0); // ERROR "no matching|overload|textureLoad"
-	let load_cube = textureLoad(tcube, id, 0); // ERROR "no matching|overload|textureLoad"
-	let samples_2d = textureNumSamples(t2d); // ERROR "no matching|overload|textureNumSamples"
-	let layers_2d = textureNumLayers(t2d); // ERROR "no matching|overload|textureNumLayers"
-	let levels_storage = textureNumLevels(sw); // ERROR "no matching|overload|textureNumLevels"
-	let dims_level_ms = textureDimensions(tms, 0); // ERROR "no matching|overload|textureDimensions"
-	let dims_level_storage = textureDimensions(sw, 0); // ERROR "no matching|overload|textureDimensions"
-	textureDimensions(t2d); // ERROR "must_use|must be used|discard|result"
+	let load_write_only = textureLoad(sw, id.xy); // ERROR "no matching overload for textureLoad(texture_storage_2d<rgba8unorm, write>, vec2<u32>)"
+	textureStore(sr, id.xy, vec4u()); // ERROR "no matching overload for textureStore(texture_storage_2d<r32uint, read>, vec2<u32>, vec4<u32>)"
+	textureStore(sw, id.xy, vec4i()); // ERROR "no matching overload for textureStore(texture_storage_2d<rgba8unorm, write>, vec2<u32>, vec4<i32>)"
+	let load_no_level = textureLoad(t2d, id.xy); // ERROR "no matching overload for textureLoad(texture_2d<f32>, vec2<u32>)"
+	let load_float_coords = textureLoad(t2d, vec2f(), 0); // ERROR "no matching overload for textureLoad(texture_2d<f32>, vec2<f32>, AbstractInt)"
+	let load_cube = textureLoad(tcube, id, 0); // ERROR "no matching overload for textureLoad(texture_cube<f32>, vec3<u32>, AbstractInt)"
+	let samples_2d = textureNumSamples(t2d); // ERROR "no matching overload for textureNumSamples(texture_2d<f32>)"
+	let layers_2d = textureNumLayers(t2d); // ERROR "no matching overload for textureNumLayers(texture_2d<f32>)"
+	let levels_storage = textureNumLevels(sw); // ERROR "no matching overload for textureNumLevels(texture_storage_2d<rgba8unorm, write>)"
+	let dims_level_ms = textureDimensions(tms, 0); // ERROR "no matching overload for textureDimensions(texture_multisampled_2d<f32>, AbstractInt)"
+	let dims_level_storage = textureDimensions(sw, 0); // ERROR "no matching overload for textureDimensions(texture_storage_2d<rgba8unorm, write>, AbstractInt)"
+	textureDimensions(t2d); // ERROR "the result of builtin 'textureDimensions' must be used"
 }

@@ -32,18 +32,18 @@ fn main(@location(0) uv: vec2f, @location(1) @interpolate(flat) layer: i32) -> @
 	r += textureGather(td, s, uv);
 	r += textureGatherCompare(td, sc, uv, 0.5);
 
-	let int_texture = textureSample(ti, s, uv); // ERROR "no matching|overload|textureSample"
-	let wrong_coords = textureSample(t2d, s, vec3(uv, 1.0)); // ERROR "no matching|overload|textureSample"
-	let no_layer = textureSample(t2da, s, uv); // ERROR "no matching|overload|textureSample"
-	let float_layer = textureSample(t2da, s, uv, 1.0); // ERROR "no matching|overload|textureSample"
-	let runtime_offset = textureSample(t2d, s, uv, vec2i(layer)); // ERROR "offset|const"
-	let offset_range = textureSample(t2d, s, uv, vec2i(8, 0)); // ERROR "offset|-8|7|range"
-	let offset_range_neg = textureSampleLevel(t2d, s, uv, 0.0, vec2i(0, -9)); // ERROR "offset|-8|7|range"
-	let cube_offset = textureSample(tcube, s, vec3(uv, 1.0), vec3i()); // ERROR "no matching|overload|textureSample"
-	let gather_runtime_component = textureGather(layer, t2d, s, uv); // ERROR "component|const"
-	let gather_component_range = textureGather(4, t2d, s, uv); // ERROR "component|0|3|range"
-	let external_sample = textureSample(text, s, uv); // ERROR "no matching|overload|textureSample"
-	let no_sampler = textureSample(t2d, uv); // ERROR "no matching|overload|textureSample|argument"
-	let level_int_for_color = textureSampleLevel(t2d, s, uv, 0i); // ERROR "no matching|overload|textureSampleLevel"
+	let int_texture = textureSample(ti, s, uv); // ERROR "no matching overload for textureSample(texture_2d<i32>, sampler, vec2<f32>)"
+	let wrong_coords = textureSample(t2d, s, vec3(uv, 1.0)); // ERROR "no matching overload for textureSample(texture_2d<f32>, sampler, vec3<f32>)"
+	let no_layer = textureSample(t2da, s, uv); // ERROR "no matching overload for textureSample(texture_2d_array<f32>, sampler, vec2<f32>)"
+	let float_layer = textureSample(t2da, s, uv, 1.0); // ERROR "no matching overload for textureSample(texture_2d_array<f32>, sampler, vec2<f32>, AbstractFloat)"
+	let runtime_offset = textureSample(t2d, s, uv, vec2i(layer)); // ERROR "argument 'offset' of textureSample must be a const-expression"
+	let offset_range = textureSample(t2d, s, uv, vec2i(8, 0)); // ERROR "textureSample: each component of the offset must be in -8..7"
+	let offset_range_neg = textureSampleLevel(t2d, s, uv, 0.0, vec2i(0, -9)); // ERROR "textureSampleLevel: each component of the offset must be in -8..7"
+	let cube_offset = textureSample(tcube, s, vec3(uv, 1.0), vec3i()); // ERROR "no matching overload for textureSample(texture_cube<f32>, sampler, vec3<f32>, vec3<i32>)"
+	let gather_runtime_component = textureGather(layer, t2d, s, uv); // ERROR "argument 'component' of textureGather must be a const-expression"
+	let gather_component_range = textureGather(4, t2d, s, uv); // ERROR "textureGather: component must be in 0..3, not 4"
+	let external_sample = textureSample(text, s, uv); // ERROR "no matching overload for textureSample(texture_external, sampler, vec2<f32>)"
+	let no_sampler = textureSample(t2d, uv); // ERROR "no matching overload for textureSample(texture_2d<f32>, vec2<f32>)"
+	let level_int_for_color = textureSampleLevel(t2d, s, uv, 0i); // ERROR "no matching overload for textureSampleLevel(texture_2d<f32>, sampler, vec2<f32>, i32)"
 	return r;
 }

@@ -14,6 +14,6 @@ const_assert inferred[0] == 1u;
 const m_arr = array(mat2x2(1, 2, 3, 4), mat2x2f());
 const_assert m_arr[0][1][0] == 3.0;
 
-const bad_index = ps[2]; // ERROR "bounds|range|index|2"
-const bad_member = p.w; // ERROR "no member|member|w|field"
-const bad_nested = nested[1][2]; // ERROR "bounds|range|index|2"
+const bad_index = ps[2]; // ERROR "index 2 is out of bounds for array<P, 2>"
+const bad_member = p.w; // ERROR "structure P has no member 'w'; its members are x, y and z"
+const bad_nested = nested[1][2]; // ERROR "index 2 is out of bounds for array<AbstractInt, 2>"

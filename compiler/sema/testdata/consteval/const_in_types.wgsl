@@ -12,5 +12,5 @@ fn main(@builtin(local_invocation_index) i: u32) {
 	switch i { case n, n + 1 { } case 0u { } default { } }
 	_ = a;
 	_ = s.c[5];
-	let oob = s.c[n * 2]; // ERROR "bounds|range|index|6"
+	let oob = s.c[n * 2]; // ERROR "index 6 is out of bounds for array<i32, 6>"
 }

@@ -10,8 +10,8 @@ const_assert 4294967295u == 0xffffffffu;
 const_assert 9223372036854775807 == 0x7fffffffffffffff;
 const_assert 1e-45f > 0.0f;
 
-const u_too_big = 0x100000000u; // ERROR "cannot|represent|range|fit"
-const i_too_big = 0x80000000i; // ERROR "cannot|represent|range|fit"
-const f_too_big = 0x1p128f; // ERROR "cannot|represent|range|fit"
-const f_inexact = 0x1.000001p0f; // ERROR "cannot|represent|exact|fit"
-const ai_too_big = 0x8000000000000000; // ERROR "cannot|represent|range|fit"
+const u_too_big = 0x100000000u; // ERROR "literal 0x100000000u cannot be represented as u32"
+const i_too_big = 0x80000000i; // ERROR "literal 0x80000000i cannot be represented as i32"
+const f_too_big = 0x1p128f; // ERROR "literal 0x1p128f: value 3.402823669209385e+38 is not representable in f32"
+const f_inexact = 0x1.000001p0f; // ERROR "hexadecimal literal 0x1.000001p0f cannot be exactly represented as f32"
+const ai_too_big = 0x8000000000000000; // ERROR "literal 0x8000000000000000 cannot be represented as a 64-bit AbstractInt"

@@ -20,10 +20,10 @@ fn f(p: Ptr) -> F {
 	return v.x + a[4].y + z + k;
 }
 
-alias Bad = undeclared_type; // ERROR "unresolved|undeclared|unknown|not declared"
-alias NotType = k; // ERROR "type|const"
+alias Bad = undeclared_type; // ERROR "unresolved type 'undeclared_type'"
+alias NotType = k; // ERROR "'k' is not a type"
 fn g() {
-	let x: Vec = vec2f(); // ERROR "cannot|convert|mismatch"
-	let y = F(true, 1); // ERROR "argument|no matching|overload|too many"
+	let x: Vec = vec2f(); // ERROR "cannot use a value of type vec2<f32> as vec3<f32> to initialize 'x'"
+	let y = F(true, 1); // ERROR "no matching overload for f32(bool, AbstractInt)"
 }
-alias Ambig = vec3; // ERROR "template|type-generator|type generator|explicit"
+alias Ambig = vec3; // ERROR "type generator 'vec3' needs template arguments, e.g. vec3<f32>"

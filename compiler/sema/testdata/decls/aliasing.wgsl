@@ -22,8 +22,8 @@ fn ok() {
 	_ = c + d;
 }
 
-fn f3() { var a: i32 = 0; f2(&a, &a); } // ERROR "alias"
-fn f8() { f6(&x); } // ERROR "alias"
-fn f11() { f9(&x); } // ERROR "alias"
-fn f12() { var a: i32 = 0; let p = &a; f1(p, &a); } // ERROR "alias"
+fn f3() { var a: i32 = 0; f2(&a, &a); } // ERROR "arguments 'p1' and 'p2' of 'f2' both point into 'a', and 'f2' writes through one of them (aliasing)"
+fn f8() { f6(&x); } // ERROR "argument 'p' of 'f6' points into 'x', which 'f6' writes directly while reading through the pointer (aliasing)"
+fn f11() { f9(&x); } // ERROR "argument 'p' of 'f9' points into 'x', which 'f9' also accesses directly while writing through the pointer (aliasing)"
+fn f12() { var a: i32 = 0; let p = &a; f1(p, &a); } // ERROR "arguments 'p1' and 'p2' of 'f1' both point into 'a', and 'f1' writes through one of them (aliasing)"
 fn f13() { f10(&x); }

@@ -15,9 +15,9 @@ fn f() {
 	let q: ptr<private, f32> = &pvar[1];
 	let tex = t;
 	let smp = s;
-	let e: u32 = -1; // ERROR "cannot|represent|convert|fit"
-	let atom = buf[0]; // ERROR "atomic|construct|load"
-	let rt = buf; // ERROR "runtime|construct|array"
-	let untyped_mismatch: i32 = 1u; // ERROR "cannot|convert|mismatch"
+	let e: u32 = -1; // ERROR "value -1 does not fit in u32"
+	let atom = buf[0]; // ERROR "cannot load a value of type atomic<u32> (it is not constructible)"
+	let rt = buf; // ERROR "cannot load a value of type array<atomic<u32>> (it is not constructible)"
+	let untyped_mismatch: i32 = 1u; // ERROR "cannot use a value of type u32 as i32 to initialize 'untyped_mismatch'"
 	_ = f32(a + c.x) + b + d[0] + (*p)[0] + *q;
 }

@@ -17,6 +17,6 @@ fn main() {
 	if b { _ = a; }
 	_ = x; _ = y; _ = e;
 }
-override ab: atomic<u32>; // ERROR "scalar|atomic"
-override from_let = main_value; // ERROR "unresolved|undeclared|not declared|override"
-@compute @workgroup_size(b) fn bool_size() {} // ERROR "workgroup_size|integer|i32|u32|bool"
+override ab: atomic<u32>; // ERROR "override 'ab' must have a concrete scalar type (bool, i32, u32, f32 or f16), not atomic<u32>"
+override from_let = main_value; // ERROR "unresolved identifier 'main_value'"
+@compute @workgroup_size(b) fn bool_size() {} // ERROR "@workgroup_size arguments must be i32 or u32, not bool"

@@ -51,9 +51,9 @@ fn foo() {
 	baz3(&rw_storage);
 	wg(&w);
 	uni(&u);
-	baz(&i32_func); // ERROR "argument|address space|cannot|convert|mismatch"
-	baz2(&rw_storage); // ERROR "argument|access|cannot|convert|mismatch"
-	baz3(&ro_storage); // ERROR "argument|access|cannot|convert|mismatch"
-	bar(&usable_priv); // ERROR "argument|address space|cannot|convert|mismatch"
-	bar(usable_func); // ERROR "argument|pointer|cannot|convert|mismatch"
+	baz(&i32_func); // ERROR "cannot pass ptr<function, i32> as parameter 'p' of type ptr<private, i32>"
+	baz2(&rw_storage); // ERROR "cannot pass ptr<storage, f32, read_write> as parameter 'p' of type ptr<storage, f32>"
+	baz3(&ro_storage); // ERROR "cannot pass ptr<storage, f32> as parameter 'p' of type ptr<storage, f32, read_write>"
+	bar(&usable_priv); // ERROR "cannot pass ptr<private, i32> as parameter 'p' of type ptr<function, f32>"
+	bar(usable_func); // ERROR "cannot pass f32 as parameter 'p' of type ptr<function, f32>"
 }

@@ -2,12 +2,12 @@
 // (spec "Declaration and Scope").
 
 const x = 1;
-const x = 2; // ERROR "redecl|already declared|redefin"
+const x = 2; // ERROR "redeclaration of 'x'"
 var<private> y: i32;
-fn y() {} // ERROR "redecl|already declared|redefin"
+fn y() {} // ERROR "redeclaration of 'y'"
 struct S { a: i32 }
-alias S = i32; // ERROR "redecl|already declared|redefin"
+alias S = i32; // ERROR "redeclaration of 'S'"
 override o: i32;
-struct o { b: i32 } // ERROR "redecl|already declared|redefin"
+struct o { b: i32 } // ERROR "redeclaration of 'o'"
 fn f() {}
-fn f(a: i32) {} // ERROR "redecl|already declared|redefin"
+fn f(a: i32) {} // ERROR "redeclaration of 'f'"

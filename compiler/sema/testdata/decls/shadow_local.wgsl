@@ -18,8 +18,8 @@ fn f(max: i32) -> i32 {
 	let i32 = 4u;
 	let y: u32 = i32;
 	_ = z; _ = after_block; _ = y;
-	let call_shadowed = helper(); // ERROR "not a function|cannot call|callable|let"
-	let builtin_shadowed = max(1, 2); // ERROR "not a function|cannot call|callable|param"
+	let call_shadowed = helper(); // ERROR "'helper' is not a function"
+	let builtin_shadowed = max(1, 2); // ERROR "'max' is not a function"
 	return 0;
 }
 
@@ -34,5 +34,5 @@ fn g() {
 fn h() {
 	let t: vec3<f32> = vec3(1.0);
 	let vec3 = 1;
-	let again = vec3<f32>(1.0); // ERROR "template|not a type-generator|type generator|vec3|let"
+	let again = vec3<f32>(1.0); // ERROR "'vec3' is not a function"
 }

@@ -15,9 +15,9 @@ fn uses() {
 	let m: u32 = min();
 	let native: vec2<f32> = vec2(1i, 2i);
 	_ = a; _ = v.x; _ = r; _ = m; _ = native;
-	let float_literal: f32 = 1.5; // ERROR "cannot|convert|mismatch"
-	let templated_vec4 = vec4<f32>(1); // ERROR "template|not a type-generator|type generator|vec4"
-	let builtin_min = min(1, 2); // ERROR "argument|too many|expected 0"
+	let float_literal: f32 = 1.5; // ERROR "cannot use a value of type AbstractFloat as i32 to initialize 'float_literal'"
+	let templated_vec4 = vec4<f32>(1); // ERROR "type 'vec4' does not take template arguments"
+	let builtin_min = min(1, 2); // ERROR "function 'min' takes 0 arguments, got 2"
 }
 
-@group(0) @binding(0) var<storage, read> buf: array<u32>; // ERROR "access|read|enumerant|const"
+@group(0) @binding(0) var<storage, read> buf: array<u32>; // ERROR "expected an access mode, but 'read' names a declaration that shadows it"

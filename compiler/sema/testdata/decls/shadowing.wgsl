@@ -19,10 +19,10 @@ fn f(x: f32) -> f32 {
 }
 
 fn g() {
-	let r = modf(1.5); // ERROR "not a function|cannot call|callable|is a var"
+	let r = modf(1.5); // ERROR "'modf' is not a function"
 }
 
 fn h() {
 	let f32 = 1;
-	var v: f32; // ERROR "not a type|is a|cannot be used as a type"
+	var v: f32; // ERROR "'f32' is not a type"
 }

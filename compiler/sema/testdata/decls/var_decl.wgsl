@@ -12,37 +12,37 @@ var<workgroup> worklist: array<i32, 10>;
 @group(0) @binding(3) var<storage, read_write> rwbuf: array<i32>;
 @group(0) @binding(4) var tex: texture_2d<f32>;
 
-var no_address_space: i32; // ERROR "address space"
-@group(1) @binding(9) var no_space_buffer: i32; // ERROR "e.g. var<uniform> or var<storage>"
-var<function> module_function: i32; // ERROR "function|address space|module"
-var<workgroup> wg_init: i32 = 1; // ERROR "initializ"
-@group(1) @binding(0) var<storage> storage_init: i32 = 1; // ERROR "initializ"
-@group(1) @binding(1) var<uniform> uniform_init: Params = Params(); // ERROR "initializ"
-@group(1) @binding(2) var<handle> explicit_handle: sampler; // ERROR "handle|address space|unresolved"
-var<private, read_write> private_access: i32; // ERROR "access"
-var<workgroup, read> workgroup_access: i32; // ERROR "access"
-@group(1) @binding(3) var<uniform, read> uniform_access: Params; // ERROR "access"
-@group(1) @binding(4) var<storage, write> storage_write: i32; // ERROR "access|write"
-var<private> private_runtime: array<i32>; // ERROR "runtime|private|storage"
-var<private> private_init_type: i32 = 1u; // ERROR "cannot|convert|mismatch"
-var<private> private_init_var: i32 = decibels_i; // ERROR "override|const|var"
+var no_address_space: i32; // ERROR "module-scope variable 'no_address_space' needs an address space, e.g. var<private>"
+@group(1) @binding(9) var no_space_buffer: i32; // ERROR "module-scope variable 'no_space_buffer' needs an address space, e.g. var<uniform> or var<storage>"
+var<function> module_function: i32; // ERROR "the function address space is not allowed at module scope"
+var<workgroup> wg_init: i32 = 1; // ERROR "only private variables may have an initializer at module scope"
+@group(1) @binding(0) var<storage> storage_init: i32 = 1; // ERROR "only private variables may have an initializer at module scope"
+@group(1) @binding(1) var<uniform> uniform_init: Params = Params(); // ERROR "only private variables may have an initializer at module scope"
+@group(1) @binding(2) var<handle> explicit_handle: sampler; // ERROR "texture and sampler variables are declared without an address space"
+var<private, read_write> private_access: i32; // ERROR "an access mode may only be written for the storage address space"
+var<workgroup, read> workgroup_access: i32; // ERROR "an access mode may only be written for the storage address space"
+@group(1) @binding(3) var<uniform, read> uniform_access: Params; // ERROR "an access mode may only be written for the storage address space"
+@group(1) @binding(4) var<storage, write> storage_write: i32; // ERROR "storage buffers have access read or read_write, not write"
+var<private> private_runtime: array<i32>; // ERROR "a private variable's type must be constructible, not array<i32>"
+var<private> private_init_type: i32 = 1u; // ERROR "cannot use a value of type u32 as i32 to initialize 'private_init_type'"
+var<private> private_init_var: i32 = decibels_i; // ERROR "the initializer of a module-scope variable must be a const- or override-expression"
 var<private> decibels_i: i32;
-@group(1) @binding(5) var<private> private_tex: texture_2d<f32>; // ERROR "texture|private|handle|address space"
-var<private> no_type_no_init; // ERROR "type|initializ"
-var<bogus> unknown_space: i32; // ERROR "bogus|address space|unresolved"
+@group(1) @binding(5) var<private> private_tex: texture_2d<f32>; // ERROR "texture and sampler variables are declared without an address space"
+var<private> no_type_no_init; // ERROR "variable 'no_type_no_init' needs a type or an initializer"
+var<bogus> unknown_space: i32; // ERROR "unknown address space 'bogus' (want function, private, workgroup, uniform, storage or immediate)"
 
 fn f() {
 	var a: i32;
 	var<function> b: i32 = 1;
 	var c = 1.0;
 	var d = pbuf[0];
-	var<private> local_private: i32; // ERROR "private|module|function"
-	var<workgroup> local_workgroup: i32; // ERROR "workgroup|module|function"
-	var<function, read_write> local_access: i32; // ERROR "access"
-	var local_tex = tex; // ERROR "texture|storable|construct"
-	var local_rt = pbuf; // ERROR "runtime|storable|construct|array"
-	var local_ptr = &a; // ERROR "pointer|storable|construct"
-	var no_type; // ERROR "type|initializ"
+	var<private> local_private: i32; // ERROR "function-scope variables must be in the function address space, not private"
+	var<workgroup> local_workgroup: i32; // ERROR "function-scope variables must be in the function address space, not workgroup"
+	var<function, read_write> local_access: i32; // ERROR "an access mode may only be written for the storage address space"
+	var local_tex = tex; // ERROR "texture_2d<f32> can only be declared as a module-scope variable without an address space"
+	var local_rt = pbuf; // ERROR "cannot load a value of type array<vec2<f32>> (it is not constructible)"
+	var local_ptr = &a; // ERROR "a function variable's type must be constructible, not ptr<function, i32>"
+	var no_type; // ERROR "variable 'no_type' needs a type or an initializer"
 	_ = a + b;
 	_ = c;
 	_ = d;

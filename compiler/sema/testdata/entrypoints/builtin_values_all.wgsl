@@ -14,11 +14,11 @@ fn cs(@builtin(local_invocation_id) lid: vec3u, @builtin(local_invocation_index)
 	_ = lid; _ = lidx; _ = gid; _ = wid; _ = nwg; _ = gidx; _ = widx;
 }
 
-@compute @workgroup_size(1) fn cs_num_workgroups_type(@builtin(num_workgroups) n: vec3i) {} // ERROR "num_workgroups|vec3<u32>|type"
-@compute @workgroup_size(1) fn cs_workgroup_id_type(@builtin(workgroup_id) w: u32) {} // ERROR "workgroup_id|vec3<u32>|type"
-@fragment fn fs_sample_index_type(@builtin(sample_index) s: i32) {} // ERROR "sample_index|u32|type"
-@vertex fn vs_instance_type(@builtin(instance_index) i: f32) -> @builtin(position) vec4f { return vec4f(); } // ERROR "instance_index|u32|type"
-@fragment fn fs_position_type(@builtin(position) p: vec4i) {} // ERROR "position|vec4<f32>|type"
-@fragment fn fs_mask_out_type() -> @builtin(sample_mask) i32 { return 0; } // ERROR "sample_mask|u32|type"
-@compute @workgroup_size(1) fn cs_frag_depth() -> @builtin(frag_depth) f32 { return 0.0; } // ERROR "frag_depth|compute|stage|return"
-@vertex fn vs_sample_mask(@builtin(sample_mask) m: u32) -> @builtin(position) vec4f { return vec4f(); } // ERROR "sample_mask|vertex|stage"
+@compute @workgroup_size(1) fn cs_num_workgroups_type(@builtin(num_workgroups) n: vec3i) {} // ERROR "@builtin(num_workgroups) needs type vec3<u32>, not vec3<i32>"
+@compute @workgroup_size(1) fn cs_workgroup_id_type(@builtin(workgroup_id) w: u32) {} // ERROR "@builtin(workgroup_id) needs type vec3<u32>, not u32"
+@fragment fn fs_sample_index_type(@builtin(sample_index) s: i32) {} // ERROR "@builtin(sample_index) needs type u32, not i32"
+@vertex fn vs_instance_type(@builtin(instance_index) i: f32) -> @builtin(position) vec4f { return vec4f(); } // ERROR "@builtin(instance_index) needs type u32, not f32"
+@fragment fn fs_position_type(@builtin(position) p: vec4i) {} // ERROR "@builtin(position) needs type vec4<f32>, not vec4<i32>"
+@fragment fn fs_mask_out_type() -> @builtin(sample_mask) i32 { return 0; } // ERROR "@builtin(sample_mask) needs type u32, not i32"
+@compute @workgroup_size(1) fn cs_frag_depth() -> @builtin(frag_depth) f32 { return 0.0; } // ERROR "@builtin(frag_depth) cannot be a compute output"
+@vertex fn vs_sample_mask(@builtin(sample_mask) m: u32) -> @builtin(position) vec4f { return vec4f(); } // ERROR "@builtin(sample_mask) cannot be a vertex input"

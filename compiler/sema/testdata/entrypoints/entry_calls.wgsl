@@ -5,4 +5,4 @@
 fn helper() {}
 
 @compute @workgroup_size(1) fn calls_helper() { helper(); }
-@compute @workgroup_size(1) fn calls_entry() { main(); } // ERROR "entry point|main|cannot be called|call"
+@compute @workgroup_size(1) fn calls_entry() { main(); } // ERROR "entry point 'main' cannot be called"

@@ -11,7 +11,7 @@ struct VOut { @builtin(position) pos: vec4f, @location(0) uv: vec2f, @location(1
 @fragment fn fs(a: A, b: B, @location(2) extra: vec2f, @builtin(sample_mask) mask: u32) -> Out { return Out(a.a, vec4u(b.si), b.b, mask); }
 @vertex fn vs(in: VIn, @builtin(instance_index) ii: u32, @location(2) more: vec4i) -> VOut { return VOut(vec4(in.pos, 1.0), vec2f(), in.id + ii); }
 
-struct C { @location(0) c: f32 } struct D { @location(0) d: f32 } @fragment fn dup_location_across_structs(c: C, d: D) {} // ERROR "location|duplicate|0|already"
-struct C2 { @location(0) c: f32 } @fragment fn dup_location_param_and_member(c: C2, @location(0) x: f32) {} // ERROR "location|duplicate|0|already"
-struct E2 { @builtin(front_facing) e: bool } @fragment fn dup_builtin_across(e: E2, @builtin(front_facing) f: bool) {} // ERROR "front_facing|duplicate|already|builtin"
-struct PosIn { @builtin(position) p: vec4f } @vertex fn vs_position_in(in: PosIn) -> @builtin(position) vec4f { return in.p; } // ERROR "position|input|vertex"
+struct C { @location(0) c: f32 } struct D { @location(0) d: f32 } @fragment fn dup_location_across_structs(c: C, d: D) {} // ERROR "@location(0) appears twice in the inputs of entry point 'dup_location_across_structs'"
+struct C2 { @location(0) c: f32 } @fragment fn dup_location_param_and_member(c: C2, @location(0) x: f32) {} // ERROR "@location(0) appears twice in the inputs of entry point 'dup_location_param_and_member'"
+struct E2 { @builtin(front_facing) e: bool } @fragment fn dup_builtin_across(e: E2, @builtin(front_facing) f: bool) {} // ERROR "@builtin(front_facing) appears twice in the inputs of entry point 'dup_builtin_across'"
+struct PosIn { @builtin(position) p: vec4f } @vertex fn vs_position_in(in: PosIn) -> @builtin(position) vec4f { return in.p; } // ERROR "@builtin(position) cannot be a vertex input"

@@ -3,7 +3,7 @@
 // Attributes").
 
 struct VOutNoPos { @location(0) c: vec4f }
-@vertex fn vs_struct_without_position() -> VOutNoPos { return VOutNoPos(); } // ERROR "position"
+@vertex fn vs_struct_without_position() -> VOutNoPos { return VOutNoPos(); } // ERROR "vertex entry point 'vs_struct_without_position' must return @builtin(position)"
 @vertex fn vs_ok() -> @builtin(position) vec4f { return vec4f(); }
 @fragment fn fs_ok() {}
 @fragment fn fs_location_out() -> @location(0) vec4<i32> { return vec4i(); }

@@ -8,8 +8,8 @@ fn f(s: u32) -> i32 {
 	let b = (1 >> s) > 0;
 	let c: vec2<i32> = vec2(3, -64) >> vec2(s);
 	let d = 2147483647 >> s;
-	let e: u32 = 1 << s; // ERROR `^cannot use a value of type i32 as u32`
-	let f = 2147483648 >> s; // ERROR `^value 2147483648 does not fit in i32$`
+	let e: u32 = 1 << s; // ERROR "cannot use a value of type i32 as u32 to initialize 'e'"
+	let f = 2147483648 >> s; // ERROR "value 2147483648 does not fit in i32"
 	const g = 1 << 40; // abstract: both operands are const-expressions
 	return a + c.x + d + i32(b);
 }

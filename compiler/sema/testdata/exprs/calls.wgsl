@@ -16,13 +16,13 @@ fn f() {
 	add(1, 2);
 	_ = x;
 	_ = y;
-	let too_few = add(1); // ERROR "argument|too few|expected 2"
-	let too_many = add(1, 2, 3); // ERROR "argument|too many|expected 2"
-	let wrong_type = add(1, 2.5); // ERROR "argument|cannot|convert|mismatch"
-	let wrong_vec = scale(vec3(1.0), 1.0); // ERROR "argument|cannot|convert|mismatch"
-	let void_value = noop(); // ERROR "void|no value|does not return|return"
-	let not_callable = g(1); // ERROR "not a function|cannot call|callable|var"
-	takes_ptr(local); // ERROR "argument|cannot|convert|mismatch|pointer"
-	takes_ptr(&g); // ERROR "argument|cannot|convert|mismatch|private"
-	let expr_value = noop() + 1; // ERROR "void|no value|does not return|return|operator"
+	let too_few = add(1); // ERROR "function 'add' takes 2 arguments, got 1"
+	let too_many = add(1, 2, 3); // ERROR "function 'add' takes 2 arguments, got 3"
+	let wrong_type = add(1, 2.5); // ERROR "cannot use a value of type AbstractFloat as i32 for parameter 'b'"
+	let wrong_vec = scale(vec3(1.0), 1.0); // ERROR "cannot use a value of type vec3<AbstractFloat> as vec2<f32> for parameter 'v'"
+	let void_value = noop(); // ERROR "function call does not return a value"
+	let not_callable = g(1); // ERROR "'g' is not a function"
+	takes_ptr(local); // ERROR "cannot pass i32 as parameter 'p' of type ptr<function, i32>"
+	takes_ptr(&g); // ERROR "cannot pass ptr<private, i32> as parameter 'p' of type ptr<function, i32>"
+	let expr_value = noop() + 1; // ERROR "function call does not return a value"
 }

@@ -13,13 +13,13 @@ fn f(i: i32, u: u32, x: f32, b: bool, v: vec3f, bv: vec3<bool>, s: S, arr: array
 	let c7: bool = all(bv == bv);
 	_ = c2; _ = c3; _ = c5; _ = c6; _ = c7;
 
-	let lt_bool = b < true; // ERROR "no matching|overload|operator|bool"
-	let mixed = i == u; // ERROR "no matching|overload|operator|mismatch"
-	let struct_eq = s == s; // ERROR "no matching|overload|operator|struct"
-	let array_eq = arr == arr; // ERROR "no matching|overload|operator|array"
-	let vec_and = bv && bv; // ERROR "no matching|overload|operator|bool|vec"
-	let int_and = i && i; // ERROR "no matching|overload|operator|bool"
-	let not_int = !i; // ERROR "no matching|overload|operator|bool"
-	let vec_if = select(1, 2, bv); // ERROR "no matching|overload|select"
-	let as_bool: bool = v == v; // ERROR "cannot|mismatch|convert"
+	let lt_bool = b < true; // ERROR "operator '<' cannot compare bool values"
+	let mixed = i == u; // ERROR "no matching overload for operator '==' with operands i32 and u32"
+	let struct_eq = s == s; // ERROR "no matching overload for operator '==' with operands S and S"
+	let array_eq = arr == arr; // ERROR "no matching overload for operator '==' with operands array<i32, 2> and array<i32, 2>"
+	let vec_and = bv && bv; // ERROR "operator '&&' needs bool operands, not vec3<bool> and vec3<bool>"
+	let int_and = i && i; // ERROR "operator '&&' needs bool operands, not i32 and i32"
+	let not_int = !i; // ERROR "operator '!' needs a bool or vector of bool, not i32"
+	let vec_if = select(1, 2, bv); // ERROR "no matching overload for select(AbstractInt, AbstractInt, vec3<bool>)"
+	let as_bool: bool = v == v; // ERROR "cannot use a value of type vec3<bool> as bool to initialize 'as_bool'"
 }

@@ -18,9 +18,9 @@ fn f(i: i32) {
 	let from_value: vec3f = value.inner.v;
 	_ = x; _ = y; _ = col; _ = elem; _ = elem2; _ = from_value;
 
-	let missing = o.inner.w; // ERROR "no member|member|w|field"
-	let index_struct = o[0]; // ERROR "index|cannot|struct"
-	let member_of_array = o.inner.arr.length; // ERROR "member|swizzle|array|length"
-	let index_scalar = o.count[0]; // ERROR "index|cannot|u32|scalar"
-	let index_mat_twice_vec = o.m[0][0][0]; // ERROR "index|cannot|f32|scalar"
+	let missing = o.inner.w; // ERROR "structure Inner has no member 'w'; its members are v and arr"
+	let index_struct = o[0]; // ERROR "cannot index a value of type Outer"
+	let member_of_array = o.inner.arr.length; // ERROR "value of type array<i32, 4> has no member 'length'"
+	let index_scalar = o.count[0]; // ERROR "cannot index a value of type u32"
+	let index_mat_twice_vec = o.m[0][0][0]; // ERROR "cannot index a value of type f32"
 }

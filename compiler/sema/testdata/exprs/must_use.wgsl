@@ -11,16 +11,16 @@ fn f() {
 	_ = important();
 	let x = important();
 	_ = x;
-	important(); // ERROR "must_use|must be used|discard|result"
-	max(1, 2); // ERROR "must_use|must be used|discard|result"
-	vec3f(1.0); // ERROR "must_use|must be used|discard|result|constructor|call"
-	f32(1); // ERROR "must_use|must be used|discard|result|constructor|call"
-	normalize(v.xyz); // ERROR "must_use|must be used|discard|result"
-	arrayLength(&arr); // ERROR "must_use|must be used|discard|result"
+	important(); // ERROR "the result of 'important' must be used (it is declared @must_use)"
+	max(1, 2); // ERROR "the result of builtin 'max' must be used"
+	vec3f(1.0); // ERROR "a value constructor cannot be used as a statement"
+	f32(1); // ERROR "a value constructor cannot be used as a statement"
+	normalize(v.xyz); // ERROR "the result of builtin 'normalize' must be used"
+	arrayLength(&arr); // ERROR "the result of builtin 'arrayLength' must be used"
 }
 @group(0) @binding(0) var<storage> arr: array<u32>;
 
-@must_use fn no_result() {} // ERROR "must_use|return"
-@must_use var<private> not_fn: i32; // ERROR "must_use|attribute|not allowed|cannot be applied|function"
-fn param(@must_use p: i32) {} // ERROR "must_use|attribute|not allowed|cannot be applied|function"
-@must_use() fn with_args() -> i32 { return 1; } // ERROR "must_use|argument|expected"
+@must_use fn no_result() {} // ERROR "@must_use applies only to functions that return a value"
+@must_use var<private> not_fn: i32; // ERROR "attribute '@must_use' is not valid on a variable"
+fn param(@must_use p: i32) {} // ERROR "attribute '@must_use' is not valid on a parameter"
+@must_use() fn with_args() -> i32 { return 1; } // ERROR "attribute '@must_use' takes no arguments"

@@ -24,10 +24,10 @@ fn shade_it() -> @location(0) vec4<f32> {
 	_ = vec3(1.0);
 	_ = &counter;
 	_ = buf.data[0];
-	_ = buf; // ERROR "runtime|construct|atomic|load"
-	_ = buf.counter; // ERROR "atomic|construct|load"
-	_ = buf.data; // ERROR "runtime|construct|array"
-	_ = nothing(); // ERROR "void|no value|does not return|return"
-	_ = i32; // ERROR "type|value"
+	_ = buf; // ERROR "cannot load a value of type BufferContents (it is not constructible)"
+	_ = buf.counter; // ERROR "cannot load a value of type atomic<u32> (it is not constructible)"
+	_ = buf.data; // ERROR "cannot load a value of type array<vec4<f32>> (it is not constructible)"
+	_ = nothing(); // ERROR "function call does not return a value"
+	_ = i32; // ERROR "type 'i32' cannot be used as a value"
 	return vec4f();
 }

@@ -16,6 +16,6 @@ fn f(p: ptr<private, S>, pa: ptr<function, array<i32, 2>>, pvec: ptr<function, v
 	let r = &p.arr[1];
 	*r = 4.0;
 	_ = x; _ = y;
-	let missing = p.nope; // ERROR "no member|member|nope|field"
-	let no_swizzle_assign = &pvec.x; // ERROR "address|vector|component"
+	let missing = p.nope; // ERROR "structure S has no member 'nope'; its members are a, v and arr"
+	let no_swizzle_assign = &pvec.x; // ERROR "cannot take the address of a vector component"
 }

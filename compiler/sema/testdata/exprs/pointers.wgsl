@@ -19,16 +19,16 @@ fn f(param: i32) {
 	_ = t;
 	_ = s;
 
-	let of_let = &p; // ERROR "address|reference|let|pointer"
-	let of_param = &param; // ERROR "address|reference|param|value"
-	let of_value = &(local + 1); // ERROR "address|reference|value"
-	let of_literal = &1; // ERROR "address|reference|value"
-	let of_texture = &tex; // ERROR "address|handle|texture"
-	let of_sampler = &smp; // ERROR "address|handle|sampler"
-	let of_component = &pv.v.x; // ERROR "address|vector|component|swizzle"
-	let of_component_index = &pv.v[1]; // ERROR "address|vector|component"
-	let deref_value = *local; // ERROR "deref|indirection|pointer|\\*"
-	let deref_ref = *pv; // ERROR "deref|indirection|pointer|\\*"
-	let double_addr = &(&local); // ERROR "address|reference|pointer|value"
-	let ptr_arith = p + 1; // ERROR "no matching|overload|operator|pointer|ptr"
+	let of_let = &p; // ERROR "cannot take the address of a value; '&' needs a variable or a part of one"
+	let of_param = &param; // ERROR "cannot take the address of a value; '&' needs a variable or a part of one"
+	let of_value = &(local + 1); // ERROR "cannot take the address of a value; '&' needs a variable or a part of one"
+	let of_literal = &1; // ERROR "cannot take the address of a value; '&' needs a variable or a part of one"
+	let of_texture = &tex; // ERROR "cannot take the address of a texture or sampler (handle address space)"
+	let of_sampler = &smp; // ERROR "cannot take the address of a texture or sampler (handle address space)"
+	let of_component = &pv.v.x; // ERROR "cannot take the address of a vector component"
+	let of_component_index = &pv.v[1]; // ERROR "cannot take the address of a vector component"
+	let deref_value = *local; // ERROR "cannot dereference a value of type i32; '*' needs a pointer"
+	let deref_ref = *pv; // ERROR "cannot dereference a value of type S; '*' needs a pointer"
+	let double_addr = &(&local); // ERROR "cannot take the address of a value; '&' needs a variable or a part of one"
+	let ptr_arith = p + 1; // ERROR "no matching overload for operator '+' with operands ptr<function, i32> and AbstractInt"
 }

@@ -15,13 +15,13 @@ fn f() {
 	v[2] = 3.0;
 	_ = a; _ = b; _ = c; _ = d; _ = e; _ = g; _ = h;
 
-	let mixed_sets = v.xg; // ERROR "swizzle|mix|invalid|component"
-	let too_long = v.xyzwx; // ERROR "swizzle|invalid|component|5|too many"
-	let out_of_range = v2.z; // ERROR "swizzle|invalid|component|range|z"
-	let out_of_range_rgba = v2.b; // ERROR "swizzle|invalid|component|range|b"
-	let bad_letter = v.q; // ERROR "swizzle|invalid|component|q"
+	let mixed_sets = v.xg; // ERROR "invalid swizzle 'xg' for vec4<f32>: it mixes the names x, y, z, w with r, g, b, a"
+	let too_long = v.xyzwx; // ERROR "invalid swizzle 'xyzwx' for vec4<f32>: a swizzle has at most 4 components, not 5"
+	let out_of_range = v2.z; // ERROR "invalid swizzle 'z' for vec2<i32>: the vector has components x and y"
+	let out_of_range_rgba = v2.b; // ERROR "invalid swizzle 'b' for vec2<i32>: the vector has components r and g"
+	let bad_letter = v.q; // ERROR "invalid swizzle 'q' for vec4<f32>: a swizzle is made of the component names x, y, z, w or r, g, b, a"
 	// A multi-letter swizzle is a value, not a reference (spec "Vector Multiple
 	// Component Selection"); Tint accepts this.
-	v.xy = vec2(1.0); // ERROR "swizzle|assign|reference|cannot"
-	let on_scalar = a.x; // ERROR "member|swizzle|f32|scalar|x"
+	v.xy = vec2(1.0); // ERROR "cannot assign to a value; only variables (and parts of them) can be assigned"
+	let on_scalar = a.x; // ERROR "value of type f32 has no member 'x'"
 }

@@ -34,17 +34,17 @@ fn main(@builtin(local_invocation_index) i: u32) {
 	let lengths: u32 = arrayLength(a) + arrayLength(w_rt) + arrayLength(bufferArrayView<array<u32>>(&fixed, 0u, 64u));
 	_ = lengths;
 	_ = bufferView<f32>(&wg_override, 0u);
-	let negative_offset = bufferView<u32>(&fixed, -4); // ERROR "offset|negative|bufferView"
-	let misaligned = bufferView<vec4f>(&fixed, 4u); // ERROR "offset|align|bufferView"
-	let too_big = bufferView<array<u32, 100>>(&fixed, 0u); // ERROR "size|MinTypeSize|too|256|bufferView"
-	let with_atomic = bufferView<atomic<u32>>(&fixed, 0u); // ERROR "atomic|bufferView"
+	let negative_offset = bufferView<u32>(&fixed, -4); // ERROR "bufferView: the offset -4 is negative"
+	let misaligned = bufferView<vec4f>(&fixed, 4u); // ERROR "bufferView: the offset 4 is not a multiple of 16, the alignment vec4<f32> needs in the storage address space"
+	let too_big = bufferView<array<u32, 100>>(&fixed, 0u); // ERROR "bufferView: array<u32, 100> needs at least 400 bytes, but the buffer has 256"
+	let with_atomic = bufferView<atomic<u32>>(&fixed, 0u); // ERROR "no matching overload for bufferView<atomic<u32>>(ptr<storage, buffer<256>, read_write>, u32)"
 	let not_buffer = bufferView<u32>(&wg_override, 0u);
 	_ = not_buffer;
 }
 
-var<private> private_buffer: buffer<16>; // ERROR "buffer|private|address space"
-@group(1) @binding(0) var<uniform> uniform_rt: buffer; // ERROR "buffer|runtime|uniform|storage"
-@group(1) @binding(1) var<storage> zero_size: buffer<0>; // ERROR "buffer|size|positive|greater|0"
-@group(1) @binding(2) var<storage> odd_size: buffer<6>; // ERROR "buffer|size|divisible|multiple|4"
-struct HoldsBuffer { b: buffer<16> } // ERROR "buffer|member|plain"
-fn value() { let b = fixed; } // ERROR "buffer|construct|value|load"
+var<private> private_buffer: buffer<16>; // ERROR "a private variable's type must be constructible, not buffer<16>"
+@group(1) @binding(0) var<uniform> uniform_rt: buffer; // ERROR "a uniform buffer's type must be host-shareable and constructible, not buffer"
+@group(1) @binding(1) var<storage> zero_size: buffer<0>; // ERROR "buffer size must be greater than 0"
+@group(1) @binding(2) var<storage> odd_size: buffer<6>; // ERROR "buffer size 6 must be a multiple of 4"
+struct HoldsBuffer { b: buffer<16> } // ERROR "member 'b' has type buffer<16>, which cannot be a structure member"
+fn value() { let b = fixed; } // ERROR "cannot load a value of type buffer<256> (it is not constructible)"

@@ -11,7 +11,7 @@ requires packed_4x8_integer_dot_product, unrestricted_pointer_parameters;
 requires pointer_composite_access;
 requires uniform_buffer_standard_layout, subgroup_id, subgroup_uniformity;
 requires texture_and_sampler_let, texture_formats_tier1, linear_indexing;
-enable arbitrary_precision_float; // ERROR "extension|unknown|arbitrary_precision_float"
-requires do_while_loops; // ERROR "language|feature|unknown|do_while_loops"
-enable readonly_and_readwrite_storage_textures; // ERROR "extension|unknown|readonly_and_readwrite_storage_textures"
-requires f16; // ERROR "language|feature|unknown|f16"
+enable arbitrary_precision_float; // ERROR "unknown extension 'arbitrary_precision_float'"
+requires do_while_loops; // ERROR "unknown language feature 'do_while_loops'"
+enable readonly_and_readwrite_storage_textures; // ERROR "unknown extension 'readonly_and_readwrite_storage_textures'"
+requires f16; // ERROR "unknown language feature 'f16'"

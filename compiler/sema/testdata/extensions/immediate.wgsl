@@ -10,10 +10,10 @@ var<immediate> other: vec4u;
 @compute @workgroup_size(1) fn uses_consts() { _ = consts.scale; }
 @compute @workgroup_size(1) fn uses_other() { _ = other.x; }
 
-var<immediate> with_array: array<u32, 4>; // ERROR "immediate|array"
-struct WithArray { a: array<f32, 2> } var<immediate> struct_with_array: WithArray; // ERROR "immediate|array"
-var<immediate> init: f32 = 1.0; // ERROR "initializ"
-@group(0) @binding(0) var<immediate> bound: f32; // ERROR "group|binding|immediate|resource"
-var<immediate> with_bool: bool; // ERROR "host-shareable|bool|immediate"
-@compute @workgroup_size(1) fn uses_both() { _ = consts.scale; _ = other.x; } // ERROR "immediate|one|at most|multiple"
-fn f() { var<immediate> local: f32; } // ERROR "immediate|module|function"
+var<immediate> with_array: array<u32, 4>; // ERROR "an immediate variable's type must be host-shareable and constructible, without arrays, not array<u32, 4>"
+struct WithArray { a: array<f32, 2> } var<immediate> struct_with_array: WithArray; // ERROR "an immediate variable's type must be host-shareable and constructible, without arrays, not WithArray"
+var<immediate> init: f32 = 1.0; // ERROR "only private variables may have an initializer at module scope"
+@group(0) @binding(0) var<immediate> bound: f32; // ERROR "@group applies only to uniform, storage, texture and sampler variables" ERROR "@binding applies only to uniform, storage, texture and sampler variables"
+var<immediate> with_bool: bool; // ERROR "an immediate variable's type must be host-shareable and constructible, without arrays, not bool"
+@compute @workgroup_size(1) fn uses_both() { _ = consts.scale; _ = other.x; } // ERROR "entry point 'uses_both' uses two immediate variables, 'consts' and 'other'; at most one is allowed"
+fn f() { var<immediate> local: f32; } // ERROR "function-scope variables must be in the function address space, not immediate"

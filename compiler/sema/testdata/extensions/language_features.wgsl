@@ -29,5 +29,5 @@ fn main(@builtin(global_invocation_index) gi: u32, @builtin(workgroup_index) wi:
 
 @fragment fn depth_less() -> @builtin(frag_depth, less) f32 { return 0.5; }
 @fragment fn depth_greater() -> @builtin(frag_depth, greater) f32 { return 0.5; }
-@fragment fn depth_bad() -> @builtin(frag_depth, equal) f32 { return 0.5; } // ERROR "depth|equal|less|greater"
-@fragment fn mode_on_other(@builtin(position, less) p: vec4f) {} // ERROR "depth|position|mode|frag_depth"
+@fragment fn depth_bad() -> @builtin(frag_depth, equal) f32 { return 0.5; } // ERROR "unknown depth mode 'equal' (want less or greater)"
+@fragment fn mode_on_other(@builtin(position, less) p: vec4f) {} // ERROR "only @builtin(frag_depth) takes a depth mode"

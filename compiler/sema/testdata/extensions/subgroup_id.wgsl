@@ -7,4 +7,4 @@ fn main(@builtin(subgroup_id) id: u32, @builtin(num_subgroups) n: u32) {
 	if n > 1u { workgroupBarrier(); }
 	_ = id;
 }
-@fragment fn fs(@builtin(subgroup_id) id: u32) {} // ERROR "subgroup_id|fragment|stage"
+@fragment fn fs(@builtin(subgroup_id) id: u32) {} // ERROR "@builtin(subgroup_id) cannot be a fragment input"

@@ -5,6 +5,6 @@ enable subgroup_size_control;
 override sg = 32u;
 @compute @workgroup_size(64) @subgroup_size(32) fn a() { _ = subgroupAdd(1u); }
 @compute @workgroup_size(64) @subgroup_size(sg) fn b() {}
-@compute @workgroup_size(64) @subgroup_size(3) fn not_pow2() {} // ERROR "subgroup_size|power of 2|power of two"
-@fragment @subgroup_size(16) fn on_fragment() {} // ERROR "subgroup_size|compute"
-@compute @workgroup_size(64) @subgroup_size(0) fn zero() {} // ERROR "subgroup_size|power of 2|power of two|positive"
+@compute @workgroup_size(64) @subgroup_size(3) fn not_pow2() {} // ERROR "@subgroup_size must be a power of two, got 3"
+@fragment @subgroup_size(16) fn on_fragment() {} // ERROR "@subgroup_size applies only to compute entry points"
+@compute @workgroup_size(64) @subgroup_size(0) fn zero() {} // ERROR "@subgroup_size must be a power of two, got 0"

@@ -18,15 +18,15 @@ fn f(x : i32) -> void {
   } else {
   }
   if (x > 0) {
-    break; // ERROR "break|loop|switch"
+    break; // ERROR "break must be inside a loop or switch"
   }
   if (x > 5) {
-    continue; // ERROR "continue|loop"
+    continue; // ERROR "continue must be inside a loop"
   }
 }
 
 fn condition_type(x : i32) -> void {
-  if (x) { } // ERROR "bool|condition"
+  if (x) { } // ERROR "if condition must be bool, not i32"
 }
 
 [[stage(compute)]]

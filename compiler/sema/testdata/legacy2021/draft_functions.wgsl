@@ -21,9 +21,9 @@ fn main() -> void {
   add(local, 1.0); // ERROR "cannot pass f32 as parameter 'p' of type ptr<private, f32>"
   add_function(local);
   var s : f32 = smoothStep(0.0, 1.0, local);
-  var bad : bool = isNan(local); // ERROR "isNan has no counterpart in modern WGSL"
+  var bad : bool = isNan(local); // ERROR "the 2021 draft's isNan has no counterpart in modern WGSL and is not supported; compare instead (isNan(x) is x != x when the driver keeps NaNs)"
   var whole : f32;
-  var frac : f32 = modf(local, whole); // ERROR `modf\(x, p\) that stores through a pointer is not supported`
+  var frac : f32 = modf(local, whole); // ERROR "the 2021 draft's modf(x, p) that stores through a pointer is not supported; today's modf(x) returns a structure: write `let r = modf(x);` and use r.fract and r.whole"
   var size : vec3<i32> = textureDimensions(cube);
   var levels : i32 = textureNumLevels(cube);
 }

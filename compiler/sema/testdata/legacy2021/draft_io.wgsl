@@ -12,9 +12,9 @@
 [[builtin(workgroup_size)]] var<in> wgs : vec3<u32>;
 [[builtin(local_invocation_index)]] var<in> li : u32;
 [[builtin(num_workgroups)]] var<in> groups : vec3<u32>;
-[[location(2)]] var<in> in_mat : mat2x2<f32>; // ERROR "numeric scalar or vector"
-[[location(3), builtin(position)]] var<out> both : vec4<f32>; // ERROR "both"
-[[builtin(workgroup_size)]] var<in> wgs_wrong : vec3<i32>; // ERROR "needs type vec3<u32>"
+[[location(2)]] var<in> in_mat : mat2x2<f32>; // ERROR "[[location]] variables hold a numeric scalar or vector, not mat2x2<f32>"
+[[location(3), builtin(position)]] var<out> both : vec4<f32>; // ERROR "a variable cannot have both [[builtin]] and [[location]]"
+[[builtin(workgroup_size)]] var<in> wgs_wrong : vec3<i32>; // ERROR "[[builtin(workgroup_size)]] needs type vec3<u32>, not vec3<i32>"
 
 [[block]] struct Out {
   [[offset(0)]] n : u32;
@@ -33,14 +33,14 @@ fn vs() -> void {
 
 [[stage(fragment)]]
 fn fs() -> void {
-  in_color = vec4<f32>(); // ERROR "access mode is read"
-  out_color = in_color + in_other; // ERROR "uses both 'in_color' and 'in_other'"
+  in_color = vec4<f32>(); // ERROR "cannot assign to 'in_color': its access mode is read"
+  out_color = in_color + in_other; // ERROR "entry point 'fs' uses both 'in_color' and 'in_other' as its [[location(0)]] input"
   depth = f32(in_id);
 }
 
 [[stage(fragment)]]
 fn fs_calls_vertex_helper() -> void {
-  write_pos(); // ERROR `vertex output \[\[builtin\(position\)\]\]; fragment entry point`
+  write_pos(); // ERROR "'pos' is the vertex output [[builtin(position)]]; fragment entry point 'fs_calls_vertex_helper' cannot use it"
 }
 
 [[stage(compute), workgroup_size(8)]]
@@ -50,5 +50,5 @@ fn cs() -> void {
 
 [[stage(compute)]]
 fn cs_location() -> void {
-  out_buf.n = in_id; // ERROR `cannot use \[\[location\]\] variable 'in_id'`
+  out_buf.n = in_id; // ERROR "compute entry point 'cs_location' cannot use [[location]] variable 'in_id'"
 }

@@ -24,7 +24,7 @@ fn f(x : i32) -> i32 {
   loop {
     i = i + 1;
     continuing {
-      if (i > 30) { break; } else { i = i + 1; } // ERROR "break cannot leave a continuing block"
+      if (i > 30) { break; } else { i = i + 1; } // ERROR "break cannot leave a continuing block; use 'break if' at its end"
     }
   }
   switch (x) {
@@ -40,7 +40,7 @@ fn f(x : i32) -> i32 {
   }
   if (x > 3) {
     return i;
-    i = 0; // ERROR "statement after return"
+    i = 0; // ERROR "statement after return: return must be the last statement of its block (v-0029)"
   }
   return i;
 }

@@ -5,16 +5,16 @@
 fn ok() -> void { }
 
 [[stage(fragment)]]
-fn with_param(x : f32) -> void { } // ERROR "parameter|entry point"
+fn with_param(x : f32) -> void { } // ERROR "entry point input 'x' needs @location or @builtin"
 
 [[stage(vertex)]]
-fn with_return() -> i32 { return 1; } // ERROR "void|return|entry point"
+fn with_return() -> i32 { return 1; } // ERROR "entry point output 'return value' needs @location or @builtin"
 
-[[stage(fragment), workgroup_size(8)]] // ERROR "workgroup_size|compute"
+[[stage(fragment), workgroup_size(8)]] // ERROR "@workgroup_size applies only to compute entry points"
 fn fragment_with_size() -> void { }
 
-[[stage(compute), workgroup_size(0)]] // ERROR "workgroup_size|positive|at least|zero"
+[[stage(compute), workgroup_size(0)]] // ERROR "@workgroup_size must be at least 1, got 0"
 fn zero_size() -> void { }
 
-[[stage(pixel)]] // ERROR "stage|pixel"
+[[stage(pixel)]] // ERROR "unknown shader stage 'pixel'"
 fn bad_stage() -> void { }

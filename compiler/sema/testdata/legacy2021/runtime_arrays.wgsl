@@ -8,13 +8,13 @@
 [[group(0), binding(0)]] var<storage> buf : Buf;
 
 [[block]] struct NotLast {
-  [[offset(0)]] data : [[stride(4)]] array<f32>; // ERROR "runtime|last"
+  [[offset(0)]] data : [[stride(4)]] array<f32>; // ERROR "runtime-sized member 'data' must be the last member of 'NotLast'"
   [[offset(4)]] n : u32;
 };
-var<private> private_rt : [[stride(4)]] array<f32>; // ERROR "runtime|private|storage"
+var<private> private_rt : [[stride(4)]] array<f32>; // ERROR "a private variable's type must be constructible, not @stride(4) array<f32>"
 
 [[stage(compute)]]
 fn main() -> void {
   var x : f32 = buf.data[3];
-  var whole : [[stride(4)]] array<f32>; // ERROR "runtime|function|storage"
+  var whole : [[stride(4)]] array<f32>; // ERROR "a function variable's type must be constructible, not @stride(4) array<f32>"
 }

@@ -15,29 +15,29 @@ fn f(x : i32, u : u32, y : f32) -> void {
     case 1u: { }
     default: { }
   }
-  switch (x) { // ERROR "default"
+  switch (x) { // ERROR "switch must have a default clause"
     case 1: { }
   }
   switch (x) {
     default: { }
-    default: { } // ERROR "default"
+    default: { } // ERROR "switch has more than one default clause"
   }
-  switch (y) { // ERROR "selector|integer|f32"
+  switch (y) { // ERROR "switch selector must be i32 or u32, not f32"
     default: { }
   }
   switch (x) {
-    case 1u: { } // ERROR "type|u32|i32|mismatch"
+    case 1u: { } // ERROR "case selector of type u32 does not match the switch selector type i32"
     default: { }
   }
   switch (x) {
     case 2: { }
-    case 2: { } // ERROR "duplicate|same value|already|2"
+    case 2: { } // ERROR "duplicate case selector value 2i"
     default: { }
   }
   switch (x) {
     case 3: { }
     default: {
-      fallthrough; // ERROR "fallthrough|last"
+      fallthrough; // ERROR "fallthrough must be the last statement of a case clause, and not of the last clause (v-0028)"
     }
   }
 }

@@ -10,12 +10,12 @@ fn f() -> void {
   var m : mat2x3<f32> = mat2x3<f32>(v, v);
   var a : array<i32, 4>;
   var b : bool = true;
-  var u_from_int : u32 = 1; // ERROR "cannot|convert|mismatch|i32|u32"
-  var f_from_int : f32 = 1; // ERROR "cannot|convert|mismatch|i32|f32"
-  var int_mat : mat2x2<i32>; // ERROR "f32|float|mat"
-  var nested : vec2<vec2<f32>>; // ERROR "scalar|vec"
-  var mixed : f32 = x + i; // ERROR "no matching|overload|operator|mismatch|cannot"
-  var v_void : void; // ERROR "void"
+  var u_from_int : u32 = 1; // ERROR "cannot use a value of type i32 as u32 to initialize 'u_from_int'"
+  var f_from_int : f32 = 1; // ERROR "cannot use a value of type i32 as f32 to initialize 'f_from_int'"
+  var int_mat : mat2x2<i32>; // ERROR "matrix component type must be f32 or f16, not i32"
+  var nested : vec2<vec2<f32>>; // ERROR "vector component type must be a scalar (bool, i32, u32, f32 or f16), not vec2<f32>"
+  var mixed : f32 = x + i; // ERROR "no matching overload for operator '+' with operands f32 and i32"
+  var v_void : void; // ERROR "unresolved type 'void'"
 }
 
 [[stage(compute)]]

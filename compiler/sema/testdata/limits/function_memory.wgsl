@@ -15,7 +15,7 @@ fn over_limit(big: array<f32, 4096>) {
 	var a: array<f32, 1024>;
 	let b = a;
 	var c = array<vec4f, 256>();
-	var d: f32; // ERROR `^the variables of function 'over_limit' take 8196 bytes with 'd' \(4 bytes\); the limit is 8192 bytes for the variables of a function$`
+	var d: f32; // ERROR "the variables of function 'over_limit' take 8196 bytes with 'd' (4 bytes); the limit is 8192 bytes for the variables of a function"
 	var e: f32;
 	at_limit();
 }
@@ -23,9 +23,9 @@ fn over_limit(big: array<f32, 4096>) {
 fn unreachable_counts() -> f32 {
 	var a: array<vec2f, 1024>;
 	return a[0].x;
-	var late: mat2x2f; // ERROR "take 8208 bytes with 'late'" WARNING "unreachable"
+	var late: mat2x2f; // ERROR "the variables of function 'unreachable_counts' take 8208 bytes with 'late' (16 bytes); the limit is 8192 bytes for the variables of a function" WARNING "code is unreachable"
 }
 
 fn one_huge() {
-	var a = array<array<f32, 100>, 100>(); // ERROR `^variable 'a' takes 40000 bytes; the limit is 8192 bytes for the variables of a function$`
+	var a = array<array<f32, 100>, 100>(); // ERROR "variable 'a' takes 40000 bytes; the limit is 8192 bytes for the variables of a function"
 }

@@ -9,4 +9,4 @@ struct Over2 { m: mat4x4f, x: f32 }          // 68 bytes, rounded up to 80
 
 var<immediate> at_limit: AtLimit;
 var<immediate> also_at_limit: Over;
-var<immediate> over: Over2; // ERROR `^immediate variable 'over' takes 80 bytes; the limit is 64$`
+var<immediate> over: Over2; // ERROR "immediate variable 'over' takes 80 bytes; the limit is 64"

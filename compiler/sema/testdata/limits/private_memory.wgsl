@@ -16,6 +16,6 @@ fn uses_a_and_b() { a[1] = 1.0; uses_b(); }
 fn unused() { huge[0].x = 1.0; }
 
 @compute @workgroup_size(1) fn at_limit() { a[0] = 1.0; uses_b(); uses_a_and_b(); }
-@compute @workgroup_size(1) fn over_limit() { uses_a_and_b(); _ = c; } // ERROR `^entry point 'over_limit' uses 8204 bytes of private variables; the limit is 8192$`
-@fragment fn fragment_over() -> @location(0) vec4f { return vec4f(padded[0].x + a[0] + c.x); } // ERROR "entry point 'fragment_over' uses 8204 bytes of private variables"
+@compute @workgroup_size(1) fn over_limit() { uses_a_and_b(); _ = c; } // ERROR "entry point 'over_limit' uses 8204 bytes of private variables; the limit is 8192"
+@fragment fn fragment_over() -> @location(0) vec4f { return vec4f(padded[0].x + a[0] + c.x); } // ERROR "entry point 'fragment_over' uses 8204 bytes of private variables; the limit is 8192"
 @vertex fn vertex_at_limit() -> @builtin(position) vec4f { return padded[1].v + b[0]; }

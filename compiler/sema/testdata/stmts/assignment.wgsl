@@ -26,18 +26,18 @@ fn f(param: i32) {
 	*p = S(1, 2.0);
 	rw[0] = a;
 	let l = 1;
-	l = 2; // ERROR "let|cannot assign|not a reference|immutable"
-	c = 2; // ERROR "const|cannot assign|not a reference|immutable"
-	param = 2; // ERROR "param|cannot assign|not a reference|immutable"
-	a = 1u; // ERROR "cannot|convert|mismatch"
-	a = 1.0; // ERROR "cannot|convert|mismatch"
-	person = 1; // ERROR "cannot|convert|mismatch"
-	ro.age = 1; // ERROR "read|access|cannot assign|writ"
-	uni.v = vec4f(); // ERROR "read|access|cannot assign|writ|uniform"
-	rw = rw; // ERROR "runtime|construct|array|assign"
-	atom = atom; // ERROR "atomic|construct|assign"
-	tex = tex; // ERROR "texture|construct|assign|handle"
-	g() = 2; // ERROR "cannot assign|not a reference|value|void"
-	p = &a; // ERROR "let|cannot assign|not a reference|immutable"
+	l = 2; // ERROR "cannot assign to let 'l'; only variables (and parts of them) can be assigned"
+	c = 2; // ERROR "cannot assign to const 'c'; only variables (and parts of them) can be assigned"
+	param = 2; // ERROR "cannot assign to parameter 'param'; only variables (and parts of them) can be assigned"
+	a = 1u; // ERROR "cannot use a value of type u32 as i32 in assignment"
+	a = 1.0; // ERROR "cannot use a value of type AbstractFloat as i32 in assignment"
+	person = 1; // ERROR "cannot use a value of type AbstractInt as S in assignment"
+	ro.age = 1; // ERROR "cannot assign to 'ro.age': its access mode is read"
+	uni.v = vec4f(); // ERROR "cannot assign to 'uni.v': its access mode is read"
+	rw = rw; // ERROR "cannot assign a value of type array<i32> (it is not constructible)" ERROR "cannot load a value of type array<i32> (it is not constructible)"
+	atom = atom; // ERROR "cannot assign a value of type WithAtomic (it is not constructible)" ERROR "cannot load a value of type WithAtomic (it is not constructible)"
+	tex = tex; // ERROR "cannot assign to 'tex': its access mode is read"
+	g() = 2; // ERROR "cannot assign to a value; only variables (and parts of them) can be assigned"
+	p = &a; // ERROR "cannot assign to a value; only variables (and parts of them) can be assigned"
 }
 fn g() -> i32 { return 1; }

@@ -7,8 +7,8 @@ fn nothing() {}
 fn f() {
 	bump();
 	nothing();
-	nothing(1); // ERROR "argument|too many|expected 0"
-	undefined_function(); // ERROR "unresolved|undeclared|unknown|not declared"
-	counter(); // ERROR "not a function|cannot call|callable|var"
-	i32(); // ERROR "must_use|must be used|discard|result|constructor"
+	nothing(1); // ERROR "function 'nothing' takes 0 arguments, got 1"
+	undefined_function(); // ERROR "unresolved function 'undefined_function'"
+	counter(); // ERROR "'counter' is not a function"
+	i32(); // ERROR "a value constructor cannot be used as a statement"
 }

@@ -22,19 +22,19 @@ fn f() {
 	b |= true;
 	i++;
 	u--;
-	v.x++; // ERROR "increment|integer|f32|\\+\\+"
-	x++; // ERROR "increment|integer|f32|\\+\\+"
+	v.x++; // ERROR "'++' needs an i32 or u32 variable, not f32"
+	x++; // ERROR "'++' needs an i32 or u32 variable, not f32"
 	let l = 1;
-	l += 1; // ERROR "let|cannot assign|not a reference|immutable"
-	l++; // ERROR "let|cannot assign|not a reference|immutable|increment"
-	ro.n += 1u; // ERROR "read|access|writ"
-	ro.n++; // ERROR "read|access|writ"
-	i += 1u; // ERROR "no matching|overload|operator|cannot|mismatch"
-	i += 1.5; // ERROR "no matching|overload|operator|cannot|mismatch"
-	b += true; // ERROR "no matching|overload|operator|bool"
-	x <<= 1u; // ERROR "no matching|overload|operator|f32"
-	v *= m; // ERROR "no matching|overload|operator|mismatch"
+	l += 1; // ERROR "cannot assign to let 'l'; only variables (and parts of them) can be assigned"
+	l++; // ERROR "cannot assign to let 'l'; only variables (and parts of them) can be assigned"
+	ro.n += 1u; // ERROR "cannot assign to 'ro.n': its access mode is read"
+	ro.n++; // ERROR "cannot assign to 'ro.n': its access mode is read"
+	i += 1u; // ERROR "no matching overload for operator '+' with operands i32 and u32"
+	i += 1.5; // ERROR "no matching overload for operator '+' with operands i32 and AbstractFloat"
+	b += true; // ERROR "no matching overload for operator '+' with operands bool and bool"
+	x <<= 1u; // ERROR "operator '<<' needs an integer left operand, not f32"
+	v *= m; // ERROR "no matching overload for operator '*' with operands vec3<f32> and mat2x2<f32>"
 	var iv = vec2i();
-	iv++; // ERROR "increment|integer|scalar|vec|\\+\\+"
-	m++; // ERROR "increment|integer|scalar|mat|\\+\\+"
+	iv++; // ERROR "'++' needs an i32 or u32 variable, not vec2<i32>"
+	m++; // ERROR "'++' needs an i32 or u32 variable, not mat2x2<f32>"
 }

@@ -11,11 +11,11 @@ fn f(n: i32, bv: vec2<bool>) {
 	for (i = 0; i < 3; i++) {}
 	for (let k = 2; i < k; i++) {}
 	loop { continuing { break if i > 0; } }
-	if n { } // ERROR "bool|condition"
-	if bv { } // ERROR "bool|condition"
-	if 1.0 { } // ERROR "bool|condition"
-	while n { } // ERROR "bool|condition"
-	for (; 1; ) { } // ERROR "bool|condition"
-	loop { continuing { break if n; } } // ERROR "bool|condition"
-	if undefined_name { } // ERROR "unresolved|undeclared|unknown|not declared"
+	if n { } // ERROR "if condition must be bool, not i32"
+	if bv { } // ERROR "if condition must be bool, not vec2<bool>"
+	if 1.0 { } // ERROR "if condition must be bool, not AbstractFloat"
+	while n { } // ERROR "while condition must be bool, not i32"
+	for (; 1; ) { } // ERROR "for condition must be bool, not AbstractInt"
+	loop { continuing { break if n; } } // ERROR "break if condition must be bool, not i32"
+	if undefined_name { } // ERROR "unresolved identifier 'undefined_name'"
 }

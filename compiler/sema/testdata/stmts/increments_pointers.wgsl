@@ -26,7 +26,7 @@ fn f(i: i32) {
 	b.x |= true;
 	let not_ref = s.n + 1;
 	(*&x)++;
-	not_ref++; // ERROR "let|cannot|not a reference|increment|immutable"
-	s.v++; // ERROR "increment|integer|scalar|vec"
-	b.y++; // ERROR "increment|integer|scalar|bool"
+	not_ref++; // ERROR "cannot assign to let 'not_ref'; only variables (and parts of them) can be assigned"
+	s.v++; // ERROR "'++' needs an i32 or u32 variable, not vec3<u32>"
+	b.y++; // ERROR "'++' needs an i32 or u32 variable, not bool"
 }

@@ -7,11 +7,11 @@ fn f() {
 	{
 		const a = 4;
 		const_assert a == 4;
-		const_assert a == 3; // ERROR "assert|false"
+		const_assert a == 3; // ERROR "const_assert failed"
 	}
 	loop {
 		const_assert a == 3;
 		break;
 	}
-	const_assert a != 3; // ERROR "assert|false"
+	const_assert a != 3; // ERROR "const_assert failed"
 }

@@ -25,13 +25,13 @@ fn f(n: i32) -> i32 {
 	for (;;) { if a > 10 { return a; } a++; continue; }
 }
 
-fn break_outside() { break; } // ERROR "break|loop|switch"
-fn continue_outside() { continue; } // ERROR "continue|loop"
-fn continue_in_switch() { switch 1 { default { continue; } } } // ERROR "continue|loop"
-fn break_in_continuing() { loop { continuing { if true { break; } } } } // ERROR "break|continuing|break if|break-if"
-fn break_in_continuing2() { var i = 0; loop { continuing { i++; break; } } } // ERROR "break|continuing|break if|break-if"
-fn return_in_continuing() { loop { continuing { return; } } } // ERROR "return|continuing"
-fn nested_return_in_continuing() { loop { continuing { if true { return; } break if true; } } } // ERROR "return|continuing"
-fn continue_in_continuing() { loop { continuing { continue; } } } // ERROR "continue|continuing"
-fn continue_skips_decl() { var i = 0; loop { if i > 0 { continue; } let step = 1; continuing { i += step; break if i > 3; } } } // ERROR "continue|step|declaration|continuing"
+fn break_outside() { break; } // ERROR "break must be inside a loop or switch"
+fn continue_outside() { continue; } // ERROR "continue must be inside a loop"
+fn continue_in_switch() { switch 1 { default { continue; } } } // ERROR "continue must be inside a loop"
+fn break_in_continuing() { loop { continuing { if true { break; } } } } // ERROR "break cannot leave a continuing block; use 'break if' at its end"
+fn break_in_continuing2() { var i = 0; loop { continuing { i++; break; } } } // ERROR "break cannot leave a continuing block; use 'break if' at its end"
+fn return_in_continuing() { loop { continuing { return; } } } // ERROR "return is not allowed in a continuing block"
+fn nested_return_in_continuing() { loop { continuing { if true { return; } break if true; } } } // ERROR "return is not allowed in a continuing block"
+fn continue_in_continuing() { loop { continuing { continue; } } } // ERROR "continue is not allowed in a continuing block"
+fn continue_skips_decl() { var i = 0; loop { if i > 0 { continue; } let step = 1; continuing { i += step; break if i > 3; } } } // ERROR "continue skips the declaration of 'step', which the continuing block uses"
 fn discard_in_continuing() { loop { continuing { discard; break if true; } } }

@@ -25,5 +25,5 @@ fn f(n: i32) {
 	}
 }
 
-fn continue_in_switch_in_continuing(n: i32) { var i = 0; loop { continuing { switch n { default { continue; } } i++; break if i > 3; } } } // ERROR "continue|continuing" WARNING "unreachable"
-fn return_in_loop_in_continuing() { var i = 0; loop { continuing { loop { return; } } } } // ERROR "return|continuing"
+fn continue_in_switch_in_continuing(n: i32) { var i = 0; loop { continuing { switch n { default { continue; } } i++; break if i > 3; } } } // ERROR "continue is not allowed in a continuing block" WARNING "code is unreachable"
+fn return_in_loop_in_continuing() { var i = 0; loop { continuing { loop { return; } } } } // ERROR "return is not allowed in a continuing block"

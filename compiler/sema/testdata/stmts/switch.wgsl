@@ -24,16 +24,16 @@ fn f(u: u32, x: f32, b: bool) {
 	switch u { default { } }
 	switch (x2) { case -1, 0x7fffffff { } default { } }
 
-	switch x2 { case 1 { } } // ERROR "default"
-	switch x2 { default { } default { } } // ERROR "default"
-	switch x2 { case 1, default, default { } } // ERROR "default"
-	switch x2 { case 1, 1 { } default { } } // ERROR "duplicate|same value|already|1"
-	switch x2 { case 1 { } case 0, c - 1 { } default { } } // ERROR "duplicate|same value|already|1"
-	switch x2 { case 1u { } default { } } // ERROR "type|mismatch|u32|i32|cannot"
-	switch x2 { case 1i, 2u { } default { } } // ERROR "type|mismatch|u32|i32|cannot"
-	switch x { default { } } // ERROR "selector|integer|f32"
-	switch b { default { } } // ERROR "selector|integer|bool"
-	switch x2 { case a { } default { } } // ERROR "const|case|var"
-	switch x2 { case 1.0 { } default { } } // ERROR "type|mismatch|integer|f32|cannot"
-	switch u { case -1 { } default { } } // ERROR "cannot|represent|range|fit|u32"
+	switch x2 { case 1 { } } // ERROR "switch must have a default clause"
+	switch x2 { default { } default { } } // ERROR "switch has more than one default clause"
+	switch x2 { case 1, default, default { } } // ERROR "switch has more than one default clause"
+	switch x2 { case 1, 1 { } default { } } // ERROR "duplicate case selector value 1i"
+	switch x2 { case 1 { } case 0, c - 1 { } default { } } // ERROR "duplicate case selector value 1i"
+	switch x2 { case 1u { } default { } } // ERROR "case selector of type u32 does not match the switch selector type i32"
+	switch x2 { case 1i, 2u { } default { } } // ERROR "case selector of type u32 does not match the switch selector type i32"
+	switch x { default { } } // ERROR "switch selector must be i32 or u32, not f32"
+	switch b { default { } } // ERROR "switch selector must be i32 or u32, not bool"
+	switch x2 { case a { } default { } } // ERROR "case selector must be a const-expression"
+	switch x2 { case 1.0 { } default { } } // ERROR "case selector must be an integer, not AbstractFloat"
+	switch u { case -1 { } default { } } // ERROR "value -1 does not fit in u32"
 }

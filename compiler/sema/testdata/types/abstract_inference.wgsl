@@ -36,9 +36,9 @@ fn f() {
 	let check_i: i32 = li;
 	let check_f: f32 = lf;
 	let check_v: vec3<i32> = lv;
-	takes_i32(af); // ERROR "cannot|convert|mismatch|argument"
-	takes_u32(li); // ERROR "cannot|convert|mismatch|argument"
-	takes_i32(big); // ERROR "cannot|represent|range|fit"
-	takes_vec3u(vec3(1, 2, 3.5)); // ERROR "cannot|convert|mismatch|argument"
-	let too_big = big; // ERROR "cannot|represent|range|fit"
+	takes_i32(af); // ERROR "cannot use a value of type AbstractFloat as i32 for parameter 'x'"
+	takes_u32(li); // ERROR "cannot use a value of type i32 as u32 for parameter 'x'"
+	takes_i32(big); // ERROR "value 9223372036854775807 does not fit in i32"
+	takes_vec3u(vec3(1, 2, 3.5)); // ERROR "cannot use a value of type vec3<AbstractFloat> as vec3<u32> for parameter 'x'"
+	let too_big = big; // ERROR "value 9223372036854775807 does not fit in i32"
 }

@@ -27,9 +27,9 @@ fn f(u: u32, i: i32) {
 	let in_range = u + 0xffffffff;
 	let back_in_range = i32(big_product / 0x10000) + i;
 	_ = a_is_f32; _ = arr_is_f32; _ = s_is_f32; _ = m_is_u32; _ = v_is_vec2f; _ = in_range; _ = back_in_range;
-	let too_big_for_u32 = u + 0x100000000; // ERROR "cannot|represent|range|fit"
-	let too_big_for_i32 = i * 3000000000; // ERROR "cannot|represent|range|fit"
-	let shifted_too_big = shifted + i; // ERROR "cannot|represent|range|fit"
-	let product_too_big: i32 = big_product; // ERROR "cannot|represent|range|fit"
-	let abstract_float_to_int = i + 1.0; // ERROR "no matching|overload|operator|cannot"
+	let too_big_for_u32 = u + 0x100000000; // ERROR "value 4294967296 does not fit in u32"
+	let too_big_for_i32 = i * 3000000000; // ERROR "value 3000000000 does not fit in i32"
+	let shifted_too_big = shifted + i; // ERROR "value 1099511627776 does not fit in i32"
+	let product_too_big: i32 = big_product; // ERROR "value 4294967296 does not fit in i32"
+	let abstract_float_to_int = i + 1.0; // ERROR "no matching overload for operator '+' with operands i32 and AbstractFloat"
 }

@@ -14,7 +14,7 @@ fn main() {
 	buf[0].c = 1u;
 	let c: u32 = wg[0].c;
 	_ = c;
-	let copy = wg[0]; // ERROR "atomic|construct|load"
-	buf[1] = buf[0]; // ERROR "atomic|construct|assign"
-	var local: Counters; // ERROR "atomic|function|storable|construct"
+	let copy = wg[0]; // ERROR "cannot load a value of type Counters (it is not constructible)"
+	buf[1] = buf[0]; // ERROR "cannot assign a value of type Counters (it is not constructible)" ERROR "cannot load a value of type Counters (it is not constructible)"
+	var local: Counters; // ERROR "atomic types are only allowed in the storage and workgroup address spaces, not function"
 }

@@ -21,7 +21,7 @@ fn f(x: f16) -> f16 {
 	return z + w + c.x + d[0][1] + m[3].z;
 }
 
-const too_large = 65520h; // ERROR "cannot|represent|range|fit"
-const too_large_af: f16 = 65520.0; // ERROR "cannot|represent|range|fit"
-fn g1() { let bad = 1.0h + 1.0f; } // ERROR "no matching|overload|cannot"
-fn g2() { let bad: f32 = 1.0h; } // ERROR "cannot|convert|mismatch"
+const too_large = 65520h; // ERROR "literal 65520h: value 65520 is not representable in f16"
+const too_large_af: f16 = 65520.0; // ERROR "value 65520.0 is outside the finite range of f16"
+fn g1() { let bad = 1.0h + 1.0f; } // ERROR "no matching overload for operator '+' with operands f16 and f32"
+fn g2() { let bad: f32 = 1.0h; } // ERROR "cannot use a value of type f16 as f32 to initialize 'bad'"

@@ -15,10 +15,10 @@ var<private> l: mat4x4f;
 const abst = mat3x3(1, 2, 3, 4, 5, 6, 7, 8, 9);
 const_assert abst[2][1] == 8;
 
-var<private> of_i32: mat2x2<i32>; // ERROR "float|f32|f16|element|component"
-var<private> of_u32: mat3x3<u32>; // ERROR "float|f32|f16|element|component"
-var<private> of_bool: mat4x4<bool>; // ERROR "float|f32|f16|element|component"
-var<private> of_vec: mat2x2<vec2f>; // ERROR "float|f32|f16|element|component|scalar"
-var<private> no_template: mat2x2; // ERROR "template|type-generator|type generator|requires"
-var<private> mat5: mat5x5<f32>; // ERROR "unresolved|undeclared|unknown|not declared"
-var<private> mat1: mat1x2<f32>; // ERROR "unresolved|undeclared|unknown|not declared"
+var<private> of_i32: mat2x2<i32>; // ERROR "matrix component type must be f32 or f16, not i32"
+var<private> of_u32: mat3x3<u32>; // ERROR "matrix component type must be f32 or f16, not u32"
+var<private> of_bool: mat4x4<bool>; // ERROR "matrix component type must be f32 or f16, not bool"
+var<private> of_vec: mat2x2<vec2f>; // ERROR "matrix component type must be f32 or f16, not vec2<f32>"
+var<private> no_template: mat2x2; // ERROR "type generator 'mat2x2' needs template arguments, e.g. mat2x2<f32>"
+var<private> mat5: mat5x5<f32>; // ERROR "unresolved type 'mat5x5'"
+var<private> mat1: mat1x2<f32>; // ERROR "unresolved type 'mat1x2'"

@@ -16,7 +16,7 @@ fn f() {
 	let m: mat4x3<f32> = mat4x3f();
 	let n: mat4x4<f32> = mat4x4f();
 	let o: vec2f = vec2<f32>(a);
-	let no_bool_alias = vec2b(true, true); // ERROR "unresolved|undeclared|unknown|not declared"
-	let no_int_mat = mat2x2i(); // ERROR "unresolved|undeclared|unknown|not declared"
-	let mismatch: vec3i = vec3u(); // ERROR "cannot|mismatch|convert"
+	let no_bool_alias = vec2b(true, true); // ERROR "unresolved function 'vec2b'"
+	let no_int_mat = mat2x2i(); // ERROR "unresolved function 'mat2x2i'"
+	let mismatch: vec3i = vec3u(); // ERROR "cannot use a value of type vec3<u32> as vec3<i32> to initialize 'mismatch'"
 }

@@ -15,5 +15,5 @@ fn f() {
 	let k: mat4x2<f16> = mat4x2h();
 	let l: mat4x3<f16> = mat4x3h();
 	let m: mat4x4<f16> = mat4x4h();
-	let mismatch: vec2f = vec2h(); // ERROR "cannot|mismatch|convert"
+	let mismatch: vec2f = vec2h(); // ERROR "cannot use a value of type vec2<f16> as vec2<f32> to initialize 'mismatch'"
 }

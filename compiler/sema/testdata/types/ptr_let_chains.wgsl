@@ -19,6 +19,6 @@ fn f(i: i32) {
 	*r += 1.0;
 	let deref_value: vec4f = *p3 + p1[0];
 	_ = deref_value;
-	let wrong: ptr<function, f32> = &g.b; // ERROR "cannot|mismatch|convert"
-	let p4 = &(*p2).y; // ERROR "address|vector|component"
+	let wrong: ptr<function, f32> = &g.b; // ERROR "cannot use a value of type ptr<private, f32> as ptr<function, f32> to initialize 'wrong'"
+	let p4 = &(*p2).y; // ERROR "cannot take the address of a vector component"
 }

@@ -10,18 +10,18 @@ struct S { a: f32, b: f32, data: RTArr }
 struct Inner { x: f32 }
 @group(0) @binding(3) var<storage> of_struct: array<Inner>;
 
-struct NotLast { data: array<f32>, after: f32 } // ERROR "runtime|last"
-struct Outer { s: S } // ERROR "runtime|footprint|last|member"
-struct InArray { arr: array<S, 2> } // ERROR "runtime|footprint|element"
-@group(0) @binding(4) var<uniform> uniform_rt: array<vec4f>; // ERROR "runtime|uniform|constructible|fixed"
-var<workgroup> workgroup_rt: array<i32>; // ERROR "runtime|workgroup|fixed|footprint|storage"
+struct NotLast { data: array<f32>, after: f32 } // ERROR "runtime-sized member 'data' must be the last member of 'NotLast'"
+struct Outer { s: S } // ERROR "member 's' has type S, which contains a runtime-sized array; only an array itself may be runtime-sized"
+struct InArray { arr: array<S, 2> } // ERROR "array element type S contains a runtime-sized array"
+@group(0) @binding(4) var<uniform> uniform_rt: array<vec4f>; // ERROR "a uniform buffer's type must be host-shareable and constructible, not array<vec4<f32>>"
+var<workgroup> workgroup_rt: array<i32>; // ERROR "a workgroup variable's type must be a plain type of fixed size, not array<i32>"
 
 fn f() {
 	let n = arrayLength(&direct);
 	let x = buffer.data[n - 1];
-	let whole = buffer.data; // ERROR "runtime|construct|array"
-	var copy = direct; // ERROR "runtime|construct|array|storable"
+	let whole = buffer.data; // ERROR "cannot load a value of type array<vec4<f32>> (it is not constructible)"
+	var copy = direct; // ERROR "cannot load a value of type array<u32> (it is not constructible)"
 	_ = x;
 }
-fn param(p: array<u32>) {} // ERROR "runtime|constructible|parameter"
-fn ret() -> array<u32> {} // ERROR "runtime|constructible|return"
+fn param(p: array<u32>) {} // ERROR "parameter type array<u32> is not constructible"
+fn ret() -> array<u32> {} // ERROR "function return type array<u32> is not constructible" ERROR "function 'ret' must return a value of type array<u32> on every path"

@@ -17,8 +17,8 @@ fn main() {
 	let d3: vec3u = textureDimensions(rw);
 	let layers: u32 = textureNumLayers(r);
 	_ = a; _ = d1; _ = d2; _ = d3; _ = layers;
-	let load_write = textureLoad(w, 0); // ERROR "no matching|overload|textureLoad"
-	textureStore(r, vec2i(), 0, vec4f()); // ERROR "no matching|overload|textureStore"
-	let wrong_coords = textureLoad(rw, vec2u()); // ERROR "no matching|overload|textureLoad"
-	let wrong_layer = textureLoad(r, vec2i(), 0.5); // ERROR "no matching|overload|textureLoad"
+	let load_write = textureLoad(w, 0); // ERROR "no matching overload for textureLoad(texture_storage_1d<r32float, write>, AbstractInt)"
+	textureStore(r, vec2i(), 0, vec4f()); // ERROR "no matching overload for textureStore(texture_storage_2d_array<rgba8unorm, read>, vec2<i32>, AbstractInt, vec4<f32>)"
+	let wrong_coords = textureLoad(rw, vec2u()); // ERROR "no matching overload for textureLoad(texture_storage_3d<r32uint, read_write>, vec2<u32>)"
+	let wrong_layer = textureLoad(r, vec2i(), 0.5); // ERROR "no matching overload for textureLoad(texture_storage_2d_array<rgba8unorm, read>, vec2<i32>, AbstractFloat)"
 }

@@ -10,19 +10,19 @@ var<private> some_data: Data;
 struct Nested { d: Data, e: array<Data, 2>, f: mat3x3f, g: atomic<u32> }
 var<workgroup> wg: Nested;
 
-struct DupMember { x: i32, x: f32 } // ERROR "duplicate|already|redecl|x"
-struct WithPtr { p: ptr<private, i32> } // ERROR "pointer|ptr|member|plain"
-struct WithTex { t: texture_2d<f32> } // ERROR "texture|member|plain"
-struct WithSampler { s: sampler } // ERROR "sampler|member|plain"
-struct UndeclaredMember { u: Undeclared } // ERROR "unresolved|undeclared|unknown|not declared"
-struct NotAType { v: some_data } // ERROR "type|var"
+struct DupMember { x: i32, x: f32 } // ERROR "duplicate member 'x' in structure 'DupMember'"
+struct WithPtr { p: ptr<private, i32> } // ERROR "member 'p' has type ptr<private, i32>, which cannot be a structure member"
+struct WithTex { t: texture_2d<f32> } // ERROR "member 't' has type texture_2d<f32>, which cannot be a structure member"
+struct WithSampler { s: sampler } // ERROR "member 's' has type sampler, which cannot be a structure member"
+struct UndeclaredMember { u: Undeclared } // ERROR "unresolved type 'Undeclared'"
+struct NotAType { v: some_data } // ERROR "'some_data' is not a type"
 
 fn f() {
 	var d: Data;
 	d.a = 1;
 	d.b = vec2(1.0, 2.0);
 	d.c[9] = d.a;
-	let missing = d.z; // ERROR "no member|member|z|field"
-	let swizzle = d.ab; // ERROR "no member|member|ab|field"
-	let same_name = Nested().d.a; // ERROR "construct|atomic"
+	let missing = d.z; // ERROR "structure Data has no member 'z'; its members are a, b and c"
+	let swizzle = d.ab; // ERROR "structure Data has no member 'ab'; its members are a, b and c"
+	let same_name = Nested().d.a; // ERROR "cannot construct a value of type Nested: zero values exist only for concrete constructible types"
 }

@@ -56,8 +56,8 @@ fn main() {
 	textureStore(u12, c, vec4f()); textureStore(u13, c, vec4u()); textureStore(u14, c, vec4i()); textureStore(u15, c, vec4f());
 	textureStore(u16_, c, vec4f()); textureStore(u17, c, vec4u()); textureStore(u18, c, vec4i()); textureStore(u19, c, vec4f());
 	textureStore(u20, c, vec4f()); textureStore(u21, c, vec4u()); textureStore(u22, c, vec4f());
-	textureStore(t2, c, vec4f()); // ERROR "no matching|overload|textureStore"
-	textureStore(t9, c, vec4u()); // ERROR "no matching|overload|textureStore"
-	textureStore(t14, c, vec4u()); // ERROR "no matching|overload|textureStore"
-	textureStore(u22, c, vec4i()); // ERROR "no matching|overload|textureStore"
+	textureStore(t2, c, vec4f()); // ERROR "no matching overload for textureStore(texture_storage_2d<rgba8uint, write>, vec2<u32>, vec4<f32>)"
+	textureStore(t9, c, vec4u()); // ERROR "no matching overload for textureStore(texture_storage_2d<r32float, write>, vec2<u32>, vec4<u32>)"
+	textureStore(t14, c, vec4u()); // ERROR "no matching overload for textureStore(texture_storage_2d<rgba32sint, write>, vec2<u32>, vec4<u32>)"
+	textureStore(u22, c, vec4i()); // ERROR "no matching overload for textureStore(texture_storage_2d<rg11b10ufloat, write>, vec2<u32>, vec4<i32>)"
 }

@@ -23,20 +23,20 @@
 @group(0) @binding(19) var tsrg: texture_storage_2d<rg32float, write>;
 @group(0) @binding(20) var tms_i: texture_multisampled_2d<i32>;
 
-@group(1) @binding(0) var bad_sampled_bool: texture_2d<bool>; // ERROR "f32|i32|u32|sampled"
-@group(1) @binding(1) var bad_sampled_vec: texture_2d<vec4f>; // ERROR "f32|i32|u32|sampled|scalar"
-@group(1) @binding(2) var bad_sampled_none: texture_2d; // ERROR "template|type-generator|type generator|argument"
-@group(1) @binding(3) var bad_ms_u: texture_multisampled_2d<bool>; // ERROR "f32|i32|u32|sampled"
-@group(1) @binding(4) var bad_format: texture_storage_2d<rgb8unorm, write>; // ERROR "format|rgb8unorm|unresolved"
-@group(1) @binding(5) var bad_storage_cube: texture_storage_cube<rgba8unorm, write>; // ERROR "unresolved|undeclared|unknown|not declared"
-@group(1) @binding(6) var no_access: texture_storage_2d<rgba8unorm>; // ERROR "template|access|argument"
-@group(1) @binding(7) var format_not_enum: texture_storage_2d<f32, write>; // ERROR "format|texel"
-@group(1) @binding(8) var access_not_enum: texture_storage_2d<rgba8unorm, function>; // ERROR "access"
-@group(1) @binding(9) var depth_templated: texture_depth_2d<f32>; // ERROR "template|not a type-generator|type generator"
-@group(1) @binding(10) var external_templated: texture_external<f32>; // ERROR "template|not a type-generator|type generator"
-@group(1) @binding(11) var sampled_f16: texture_2d<f16>; // ERROR "f16|f32|i32|u32|sampled"
-var<private> private_texture: texture_2d<f32>; // ERROR "texture|private|handle|address space"
+@group(1) @binding(0) var bad_sampled_bool: texture_2d<bool>; // ERROR "the sampled type of texture_2d must be f32, i32 or u32, not bool"
+@group(1) @binding(1) var bad_sampled_vec: texture_2d<vec4f>; // ERROR "the sampled type of texture_2d must be f32, i32 or u32, not vec4<f32>"
+@group(1) @binding(2) var bad_sampled_none: texture_2d; // ERROR "type generator 'texture_2d' needs template arguments, e.g. texture_2d<f32>"
+@group(1) @binding(3) var bad_ms_u: texture_multisampled_2d<bool>; // ERROR "the sampled type of texture_multisampled_2d must be f32, i32 or u32, not bool"
+@group(1) @binding(4) var bad_format: texture_storage_2d<rgb8unorm, write>; // ERROR "unknown texel format 'rgb8unorm'"
+@group(1) @binding(5) var bad_storage_cube: texture_storage_cube<rgba8unorm, write>; // ERROR "unresolved type 'texture_storage_cube'"
+@group(1) @binding(6) var no_access: texture_storage_2d<rgba8unorm>; // ERROR "'texture_storage_2d' takes two template arguments: texture_storage_2d<format, access>"
+@group(1) @binding(7) var format_not_enum: texture_storage_2d<f32, write>; // ERROR "unknown texel format 'f32'"
+@group(1) @binding(8) var access_not_enum: texture_storage_2d<rgba8unorm, function>; // ERROR "unknown access mode 'function' (want read, write or read_write)"
+@group(1) @binding(9) var depth_templated: texture_depth_2d<f32>; // ERROR "type 'texture_depth_2d' does not take template arguments"
+@group(1) @binding(10) var external_templated: texture_external<f32>; // ERROR "type 'texture_external' does not take template arguments"
+@group(1) @binding(11) var sampled_f16: texture_2d<f16>; // ERROR "type 'f16' requires 'enable f16;'" ERROR "the sampled type of texture_2d must be f32, i32 or u32, not f16"
+var<private> private_texture: texture_2d<f32>; // ERROR "texture and sampler variables are declared without an address space" ERROR "resource variable 'private_texture' needs both @group and @binding"
 
 fn f() {
-	var tex_var: texture_2d<f32>; // ERROR "texture|storable|function|handle"
+	var tex_var: texture_2d<f32>; // ERROR "texture_2d<f32> can only be declared as a module-scope variable without an address space"
 }

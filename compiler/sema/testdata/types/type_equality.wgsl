@@ -17,8 +17,8 @@ fn f() {
 	aa = a;
 	arr = arr2;
 	_ = v; _ = m;
-	var b: B = a; // ERROR "cannot|convert|mismatch"
-	var arr5: array<i32, 5> = arr; // ERROR "cannot|convert|mismatch"
-	var arru: array<u32, 4> = arr; // ERROR "cannot|convert|mismatch"
-	var vi: vec3<i32> = v; // ERROR "cannot|convert|mismatch"
+	var b: B = a; // ERROR "cannot use a value of type A as B to initialize 'b'"
+	var arr5: array<i32, 5> = arr; // ERROR "cannot use a value of type array<i32, 4> as array<i32, 5> to initialize 'arr5'"
+	var arru: array<u32, 4> = arr; // ERROR "cannot use a value of type array<i32, 4> as array<u32, 4> to initialize 'arru'"
+	var vi: vec3<i32> = v; // ERROR "cannot use a value of type vec3<f32> as vec3<i32> to initialize 'vi'"
 }

@@ -5,15 +5,15 @@ const c = 1;
 struct S { a: i32 }
 
 fn f() {
-	let t = i32; // ERROR "type|value"
-	let g = vec3; // ERROR "type|value|generator"
-	let e = rgba8unorm; // ERROR "enumerant|value|texel|format"
-	let a = read_write; // ERROR "enumerant|value|access"
-	let s = S; // ERROR "type|value"
-	var v: c; // ERROR "type|const"
-	let x = c(1); // ERROR "not a function|cannot call|callable|const"
-	let w = workgroup; // ERROR "enumerant|value|address space"
-	let u = undeclared_name; // ERROR "unresolved|undeclared|unknown|not declared"
-	let call_undeclared = undeclared_fn(1); // ERROR "unresolved|undeclared|unknown|not declared"
-	let templated_value = c<i32>; // ERROR "template|type"
+	let t = i32; // ERROR "type 'i32' cannot be used as a value"
+	let g = vec3; // ERROR "type generator 'vec3' needs template arguments, e.g. vec3<f32>"
+	let e = rgba8unorm; // ERROR "enumerant 'rgba8unorm' cannot be used as a value"
+	let a = read_write; // ERROR "enumerant 'read_write' cannot be used as a value"
+	let s = S; // ERROR "type 'S' cannot be used as a value"
+	var v: c; // ERROR "'c' is not a type"
+	let x = c(1); // ERROR "'c' is not a function"
+	let w = workgroup; // ERROR "enumerant 'workgroup' cannot be used as a value"
+	let u = undeclared_name; // ERROR "unresolved identifier 'undeclared_name'"
+	let call_undeclared = undeclared_fn(1); // ERROR "unresolved function 'undeclared_fn'"
+	let templated_value = c<i32>; // ERROR "'c' does not take template arguments"
 }

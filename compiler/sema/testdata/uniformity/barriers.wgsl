@@ -14,7 +14,7 @@ fn example2() {
 	var x: i32;
 	x = a;
 	if x > 0 {
-		workgroupBarrier(); // ERROR "uniform"
+		workgroupBarrier(); // ERROR "'workgroupBarrier' must only be called from uniform control flow"
 	}
 	x = b;
 	if x < 0 {
@@ -25,7 +25,7 @@ fn example2() {
 @compute @workgroup_size(16, 1, 1)
 fn example4(@builtin(local_invocation_index) lid: u32) {
 	for (var i = 0u; i < 10; i++) {
-		workgroupBarrier(); // ERROR "uniform"
+		workgroupBarrier(); // ERROR "'workgroupBarrier' must only be called from uniform control flow"
 		if (lid + i) > 7 {
 			break;
 		}
@@ -46,28 +46,28 @@ fn uniform_sources(@builtin(workgroup_id) wgid: vec3u, @builtin(num_workgroups) 
 
 @compute @workgroup_size(16)
 fn nonuniform_sources(@builtin(local_invocation_id) lid: vec3u, @builtin(global_invocation_id) gid: vec3u) {
-	if lid.x == 0u { workgroupBarrier(); } // ERROR "uniform"
-	if gid.x == 0u { workgroupBarrier(); } // ERROR "uniform"
-	if a > 0 { workgroupBarrier(); } // ERROR "uniform"
-	if wg > 0 { workgroupBarrier(); } // ERROR "uniform"
-	if pv > 0 { workgroupBarrier(); } // ERROR "uniform"
-	while a > 0 { workgroupBarrier(); } // ERROR "uniform"
-	switch a { case 1 { workgroupBarrier(); } default { } } // ERROR "uniform"
+	if lid.x == 0u { workgroupBarrier(); } // ERROR "'workgroupBarrier' must only be called from uniform control flow"
+	if gid.x == 0u { workgroupBarrier(); } // ERROR "'workgroupBarrier' must only be called from uniform control flow"
+	if a > 0 { workgroupBarrier(); } // ERROR "'workgroupBarrier' must only be called from uniform control flow"
+	if wg > 0 { workgroupBarrier(); } // ERROR "'workgroupBarrier' must only be called from uniform control flow"
+	if pv > 0 { workgroupBarrier(); } // ERROR "'workgroupBarrier' must only be called from uniform control flow"
+	while a > 0 { workgroupBarrier(); } // ERROR "'workgroupBarrier' must only be called from uniform control flow"
+	switch a { case 1 { workgroupBarrier(); } default { } } // ERROR "'workgroupBarrier' must only be called from uniform control flow"
 	let l = lid.y + 1u;
-	for (var i = 0u; i < l; i++) { storageBarrier(); } // ERROR "uniform"
+	for (var i = 0u; i < l; i++) { storageBarrier(); } // ERROR "'storageBarrier' must only be called from uniform control flow"
 }
 
 @compute @workgroup_size(16)
 fn after_nonuniform_return(@builtin(local_invocation_index) lid: u32) {
 	if lid > 3u { return; }
-	workgroupBarrier(); // ERROR "uniform"
+	workgroupBarrier(); // ERROR "'workgroupBarrier' must only be called from uniform control flow"
 }
 
 @compute @workgroup_size(16)
 fn after_nonuniform_break(@builtin(local_invocation_index) lid: u32) {
 	loop {
 		if lid > 3u { break; }
-		workgroupBarrier(); // ERROR "uniform"
+		workgroupBarrier(); // ERROR "'workgroupBarrier' must only be called from uniform control flow"
 	}
 }
 
@@ -82,6 +82,6 @@ fn after_uniform_branch(@builtin(local_invocation_index) lid: u32) {
 
 @compute @workgroup_size(16)
 fn short_circuit(@builtin(local_invocation_index) lid: u32) {
-	if lid > 3u && b > 0 { workgroupBarrier(); } // ERROR "uniform"
-	if b > 0 || lid > 3u { workgroupBarrier(); } // ERROR "uniform"
+	if lid > 3u && b > 0 { workgroupBarrier(); } // ERROR "'workgroupBarrier' must only be called from uniform control flow"
+	if b > 0 || lid > 3u { workgroupBarrier(); } // ERROR "'workgroupBarrier' must only be called from uniform control flow"
 }

@@ -9,7 +9,7 @@ struct Inputs {
 @compute @workgroup_size(16, 1, 1)
 fn main(inputs: Inputs) {
 	if inputs.wgid.x == 1u {
-		workgroupBarrier(); // ERROR "uniform"
+		workgroupBarrier(); // ERROR "'workgroupBarrier' must only be called from uniform control flow"
 	}
 }
 
@@ -23,9 +23,9 @@ fn split(@builtin(workgroup_id) wgid: vec3u, @builtin(local_invocation_index) li
 @compute @workgroup_size(16)
 fn vector(@builtin(local_invocation_id) lid: vec3u, @builtin(workgroup_id) wgid: vec3u) {
 	let v = vec2(wgid.x, lid.x);
-	if v.x == 0u { workgroupBarrier(); } // ERROR "uniform"
+	if v.x == 0u { workgroupBarrier(); } // ERROR "'workgroupBarrier' must only be called from uniform control flow"
 	var arr = array(wgid.y, 0u);
 	if arr[0] == 0u { workgroupBarrier(); }
 	arr[1] = lid.y;
-	if arr[0] == 0u { workgroupBarrier(); } // ERROR "uniform"
+	if arr[0] == 0u { workgroupBarrier(); } // ERROR "'workgroupBarrier' must only be called from uniform control flow"
 }

@@ -12,7 +12,7 @@
 @fragment
 fn example1(@builtin(position) pos: vec4f) {
 	if (pos.x < 0.5) {
-		_ = textureSample(t, s, pos.xy); // ERROR "uniform"
+		_ = textureSample(t, s, pos.xy); // ERROR "'textureSample' must only be called from uniform control flow"
 	}
 }
 
@@ -25,7 +25,7 @@ fn scale(in1: f32, in2: f32) -> f32 {
 fn example5(@builtin(position) pos: vec4f) {
 	let tmp = scale(pos.x, 0.5);
 	if tmp > 1.0 {
-		_ = textureSample(t, s, pos.xy); // ERROR "uniform"
+		_ = textureSample(t, s, pos.xy); // ERROR "'textureSample' must only be called from uniform control flow"
 	}
 }
 
@@ -43,11 +43,11 @@ fn uniform_ok(@location(0) uv: vec2f) -> @location(0) vec4f {
 
 @fragment
 fn nonuniform(@location(0) uv: vec2f, @builtin(front_facing) ff: bool) {
-	if uv.x > 0.5 { _ = dpdx(uv.x); } // ERROR "uniform"
-	if ff { _ = fwidthCoarse(uv); } // ERROR "uniform"
-	if rw > 0.0 { _ = textureSampleCompare(td, sc, uv, 0.5); } // ERROR "uniform"
-	for (var i = 0; f32(i) < uv.y; i++) { _ = dpdyFine(uv.y); } // ERROR "uniform"
-	if uv.y > 0.0 { _ = textureSampleBias(t, s, uv, 0.0); } // ERROR "uniform"
+	if uv.x > 0.5 { _ = dpdx(uv.x); } // ERROR "'dpdx' must only be called from uniform control flow"
+	if ff { _ = fwidthCoarse(uv); } // ERROR "'fwidthCoarse' must only be called from uniform control flow"
+	if rw > 0.0 { _ = textureSampleCompare(td, sc, uv, 0.5); } // ERROR "'textureSampleCompare' must only be called from uniform control flow"
+	for (var i = 0; f32(i) < uv.y; i++) { _ = dpdyFine(uv.y); } // ERROR "'dpdyFine' must only be called from uniform control flow"
+	if uv.y > 0.0 { _ = textureSampleBias(t, s, uv, 0.0); } // ERROR "'textureSampleBias' must only be called from uniform control flow"
 }
 
 @fragment

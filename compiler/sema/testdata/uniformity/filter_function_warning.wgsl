@@ -4,7 +4,7 @@
 
 @diagnostic(warning, derivative_uniformity)
 fn warning_on_function(x: f32) -> f32 {
-	if x > 0.0 { return dpdx(x); } // WARNING "uniform"
+	if x > 0.0 { return dpdx(x); } // WARNING "'dpdx' must only be called from uniform control flow"
 	return 0.0;
 }
 

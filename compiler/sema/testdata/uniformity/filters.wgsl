@@ -26,7 +26,7 @@ fn on_if(x: f32) -> f32 {
 fn on_block(x: f32) -> f32 {
 	if x > 0.0 {
 		@diagnostic(warning, derivative_uniformity) {
-			return fwidth(x); // WARNING "uniform"
+			return fwidth(x); // WARNING "'fwidth' must only be called from uniform control flow"
 		}
 	}
 	return 0.0;
@@ -43,14 +43,14 @@ fn on_loop(x: f32) {
 fn nested_override(x: f32) -> f32 {
 	if x > 0.0 {
 		@diagnostic(error, derivative_uniformity) {
-			return dpdx(x); // ERROR "uniform"
+			return dpdx(x); // ERROR "'dpdx' must only be called from uniform control flow"
 		}
 	}
 	return 0.0;
 }
 
 fn still_error(x: f32) -> f32 {
-	if x > 0.0 { return dpdx(x); } // ERROR "uniform"
+	if x > 0.0 { return dpdx(x); } // ERROR "'dpdx' must only be called from uniform control flow"
 	return 0.0;
 }
 

@@ -22,20 +22,20 @@ fn ok(@builtin(workgroup_id) wid: vec3u) {
 	if x > 0u { workgroupBarrier(); }
 }
 
-fn h1() { workgroupBarrier(); } @compute @workgroup_size(16) fn bad1(@builtin(local_invocation_index) lid: u32) { if lid > 0u { h1(); } } // ERROR "uniform"
-fn h2(x: u32) { if x > 0u { storageBarrier(); } } @compute @workgroup_size(16) fn bad2(@builtin(local_invocation_index) lid: u32) { h2(lid); } // ERROR "uniform"
-fn h3() { workgroupBarrier(); } fn h3_caller() { h3(); } @compute @workgroup_size(16) fn bad3(@builtin(local_invocation_index) lid: u32) { if lid > 0u { h3_caller(); } } // ERROR "uniform"
+fn h1() { workgroupBarrier(); } @compute @workgroup_size(16) fn bad1(@builtin(local_invocation_index) lid: u32) { if lid > 0u { h1(); } } // ERROR "'workgroupBarrier' must only be called from uniform control flow"
+fn h2(x: u32) { if x > 0u { storageBarrier(); } } @compute @workgroup_size(16) fn bad2(@builtin(local_invocation_index) lid: u32) { h2(lid); } // ERROR "'storageBarrier' must only be called from uniform control flow"
+fn h3() { workgroupBarrier(); } fn h3_caller() { h3(); } @compute @workgroup_size(16) fn bad3(@builtin(local_invocation_index) lid: u32) { if lid > 0u { h3_caller(); } } // ERROR "'workgroupBarrier' must only be called from uniform control flow"
 
 @compute @workgroup_size(16)
 fn bad4(@builtin(local_invocation_index) lid: u32) {
-	if returns_arg(lid) > 0u { workgroupBarrier(); } // ERROR "uniform"
+	if returns_arg(lid) > 0u { workgroupBarrier(); } // ERROR "'workgroupBarrier' must only be called from uniform control flow"
 }
 
 @compute @workgroup_size(16)
 fn bad5(@builtin(local_invocation_index) lid: u32) {
 	var x = 0u;
 	writes_ptr(&x, lid);
-	if x > 0u { workgroupBarrier(); } // ERROR "uniform"
+	if x > 0u { workgroupBarrier(); } // ERROR "'workgroupBarrier' must only be called from uniform control flow"
 }
 
 fn early_return(x: u32) { if x > 0u { return; } } fn after_call_is_uniform(lid: u32) { early_return(lid); workgroupBarrier(); }

@@ -11,10 +11,10 @@ fn helper() -> vec4f {
 		return textureSample(t, s, vec2(0, 0));
 	} else {
 		@diagnostic(warning, derivative_uniformity) {
-			return textureSample(t, s, vec2(0, 0)); // WARNING "uniform"
+			return textureSample(t, s, vec2(0, 0)); // WARNING "'textureSample' must only be called from uniform control flow"
 		}
 	}
-	return vec4(0.0); // WARNING "unreachable"
+	return vec4(0.0); // WARNING "code is unreachable"
 }
 
 @fragment

@@ -8,7 +8,7 @@
 fn nonuniform_continue(@builtin(local_invocation_index) lid: u32) {
 	for (var i = 0u; i < n; i++) {
 		if lid == i { continue; }
-		workgroupBarrier(); // ERROR "uniform"
+		workgroupBarrier(); // ERROR "'workgroupBarrier' must only be called from uniform control flow"
 	}
 }
 
@@ -25,7 +25,7 @@ fn uniform_loop(@builtin(local_invocation_index) lid: u32) {
 fn loop_carried(@builtin(local_invocation_index) lid: u32) {
 	var x = 0u;
 	loop {
-		if x > 4u { workgroupBarrier(); } // ERROR "uniform"
+		if x > 4u { workgroupBarrier(); } // ERROR "'workgroupBarrier' must only be called from uniform control flow"
 		x = lid;
 		continuing { break if n > 2u; }
 	}
@@ -44,7 +44,7 @@ fn after_loop(@builtin(local_invocation_index) lid: u32) {
 fn after_loop_with_return(@builtin(local_invocation_index) lid: u32) {
 	var i = 0u;
 	loop { if i == lid { return; } if i > 4u { break; } i++; }
-	workgroupBarrier(); // ERROR "uniform"
+	workgroupBarrier(); // ERROR "'workgroupBarrier' must only be called from uniform control flow"
 }
 
 @compute @workgroup_size(16)

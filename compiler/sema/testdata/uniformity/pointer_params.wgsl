@@ -16,18 +16,18 @@ fn ok() {
 	if reads(&x) > 2u { workgroupBarrier(); }
 }
 
-fn h1(p: ptr<function, u32>) { if *p > 0u { storageBarrier(); } } @compute @workgroup_size(16) fn bad1(@builtin(local_invocation_index) lid: u32) { var x = lid; h1(&x); } // ERROR "uniform"
+fn h1(p: ptr<function, u32>) { if *p > 0u { storageBarrier(); } } @compute @workgroup_size(16) fn bad1(@builtin(local_invocation_index) lid: u32) { var x = lid; h1(&x); } // ERROR "'storageBarrier' must only be called from uniform control flow"
 
 @compute @workgroup_size(16)
 fn bad2(@builtin(local_invocation_index) lid: u32) {
 	var x = 0u;
 	let p = &x;
 	*p = lid;
-	if x > 0u { workgroupBarrier(); } // ERROR "uniform"
+	if x > 0u { workgroupBarrier(); } // ERROR "'workgroupBarrier' must only be called from uniform control flow"
 }
 
 @compute @workgroup_size(16)
 fn bad3(@builtin(local_invocation_index) lid: u32) {
 	var x = lid;
-	if reads(&x) > 0u { workgroupBarrier(); } // ERROR "uniform"
+	if reads(&x) > 0u { workgroupBarrier(); } // ERROR "'workgroupBarrier' must only be called from uniform control flow"
 }

@@ -8,7 +8,7 @@ var<workgroup> flag: u32;
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3u) {
 	if workgroupUniformLoad(&flag) > 0u { workgroupBarrier(); }
 	let v = workgroupUniformLoad(&wg[wid.x]);
-	if lid > 0u { _ = workgroupUniformLoad(&flag); } // ERROR "uniform"
-	_ = workgroupUniformLoad(&wg[lid]); // ERROR "uniform"
+	if lid > 0u { _ = workgroupUniformLoad(&flag); } // ERROR "'workgroupUniformLoad' must only be called from uniform control flow" ERROR "'workgroupUniformLoad' requires argument 0 to be uniform"
+	_ = workgroupUniformLoad(&wg[lid]); // ERROR "'workgroupUniformLoad' requires argument 0 to be uniform"
 	_ = v;
 }

@@ -1,4 +1,4 @@
-package main
+package hugeheap
 
 import (
 	"runtime"
@@ -6,7 +6,7 @@ import (
 	"unsafe"
 )
 
-// hugePageHeap backs the heap a compilation will use with transparent huge pages, where the
+// Prepare backs the heap a compilation will use with transparent huge pages, where the
 // kernel offers them on request (/sys/kernel/mm/transparent_hugepage/enabled is "madvise" on
 // most distributions). With the collector off, every page the compiler allocates is a page
 // the kernel must fault in, zero and charge: a 12 KB shader touches about 300 pages, a
@@ -16,7 +16,7 @@ import (
 //
 // bytes is the heap the compilation is expected to allocate. Failures are ignored: the
 // compilation then runs on ordinary pages.
-func hugePageHeap(bytes int) {
+func Prepare(bytes int) {
 	switch {
 	case bytes >= growHugeHeap:
 		growHeap(min(bytes, 256<<20))

@@ -1,6 +1,7 @@
 package transform
 
 import (
+	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 )
 
@@ -16,8 +17,8 @@ func BitFieldClamp(m *ir.Module) {
 			}
 			first := 1
 			switch in.Builtin() {
-			case ir.BuiltinExtractBits:
-			case ir.BuiltinInsertBits:
+			case builtins.FnExtractBits:
+			case builtins.FnInsertBits:
 				first = 2
 			default:
 				return
@@ -28,9 +29,9 @@ func BitFieldClamp(m *ir.Module) {
 			}
 			b.SetInsertBefore(in)
 			w := m.ConstU32(32)
-			o := b.Builtin(ir.BuiltinMin, off, w)
+			o := b.Builtin(builtins.FnMin, off, w)
 			in.Args[first] = o
-			in.Args[first+1] = b.Builtin(ir.BuiltinMin, count, b.Sub(w, o))
+			in.Args[first+1] = b.Builtin(builtins.FnMin, count, b.Sub(w, o))
 		})
 	}
 }

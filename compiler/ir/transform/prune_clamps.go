@@ -1,6 +1,7 @@
 package transform
 
 import (
+	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
@@ -84,7 +85,7 @@ func (p *pruner) block(blk *ir.Block) {
 			}
 			continue
 		}
-		if in.Op == ir.OpBuiltin && in.Builtin() == ir.BuiltinMin && in.Result != 0 &&
+		if in.Op == ir.OpBuiltin && in.Builtin() == builtins.FnMin && in.Result != 0 &&
 			(p.clampedBy(in.Args[0], in.Args[1]) ||
 				p.m.Type(in.Result) == types.Type(types.U32) && p.provedLE(in.Args[0], in.Args[1])) {
 			x := in.Args[0]
@@ -105,7 +106,7 @@ func (p *pruner) block(blk *ir.Block) {
 func (p *pruner) clampedBy(x, y ir.Value) bool {
 	d := p.m.Def(x)
 	s := types.ElemScalar(p.m.Type(x))
-	return d != nil && d.Op == ir.OpBuiltin && d.Builtin() == ir.BuiltinMin && p.sameValue(d.Args[1], y) &&
+	return d != nil && d.Op == ir.OpBuiltin && d.Builtin() == builtins.FnMin && p.sameValue(d.Args[1], y) &&
 		s != nil && s.IsInteger()
 }
 
@@ -321,7 +322,7 @@ func (p *pruner) upper(x ir.Value, depth int) (uint32, bool) {
 			better(max(a, b))
 		}
 	case ir.OpBuiltin:
-		if in.Builtin() == ir.BuiltinMin {
+		if in.Builtin() == builtins.FnMin {
 			if u, ok := arg(0); ok {
 				better(u)
 			}

@@ -1,4 +1,4 @@
-package main
+package hugeheap
 
 import (
 	"os"
@@ -7,14 +7,16 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
-// TestHugePageHeap: after hugePageHeap, memory the heap hands out in the prepared range is
+// TestPrepare: after Prepare, memory the heap hands out in the prepared range is
 // backed by transparent huge pages, where the kernel grants them on request.
-func TestHugePageHeap(t *testing.T) {
+func TestPrepare(t *testing.T) {
 	requireHugePages(t)
 	before := anonHuge(t)
-	hugePageHeap(32 << 20)
+	Prepare(32 << 20)
 	block := make([]byte, 16<<20)
 	for i := range block {
 		block[i] = byte(i)
@@ -26,7 +28,7 @@ func TestHugePageHeap(t *testing.T) {
 		}
 	}
 	if after <= before {
-		t.Skipf("the kernel granted no huge page (AnonHugePages %d kB before, %d kB after): none free?", before, after)
+		t.Fatalf("no huge page backs the prepared heap (AnonHugePages %d kB before, %d kB after)", before, after)
 	}
 	t.Logf("AnonHugePages: %d kB -> %d kB", before, after)
 }
@@ -51,11 +53,13 @@ func TestSkipToHugePage(t *testing.T) {
 		}
 	}
 	if after <= before {
-		t.Skipf("the kernel granted no huge page (AnonHugePages %d kB before, %d kB after): none free?", before, after)
+		t.Fatalf("no huge page backs the prepared heap (AnonHugePages %d kB before, %d kB after)", before, after)
 	}
 	t.Logf("AnonHugePages: %d kB -> %d kB", before, after)
 }
 
+// requireHugePages skips when the kernel is configured not to give huge pages on request: the
+// machine's setting, not a result of the code under test.
 func requireHugePages(t *testing.T) {
 	t.Helper()
 	mode, err := os.ReadFile("/sys/kernel/mm/transparent_hugepage/enabled")
@@ -64,15 +68,12 @@ func requireHugePages(t *testing.T) {
 	}
 }
 
+// anonHuge is the process's memory backed by transparent huge pages, in kB.
 func anonHuge(t *testing.T) int {
 	data, err := os.ReadFile("/proc/self/smaps_rollup")
-	if err != nil {
-		t.Skip(err)
-	}
+	require.NoError(t, err)
 	m := regexp.MustCompile(`AnonHugePages:\s+(\d+) kB`).FindSubmatch(data)
-	if m == nil {
-		t.Skip("no AnonHugePages in smaps_rollup")
-	}
+	require.NotNil(t, m, "no AnonHugePages in /proc/self/smaps_rollup")
 	n, _ := strconv.Atoi(string(m[1]))
 	return n
 }

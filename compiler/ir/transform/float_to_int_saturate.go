@@ -1,6 +1,7 @@
 package transform
 
 import (
+	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
@@ -24,8 +25,8 @@ func FloatToIntSaturate(m *ir.Module) {
 			lo, hi := intRange(fs, ts)
 			x := in.Args[0]
 			b.SetInsertBefore(in)
-			c := b.Builtin(ir.BuiltinMax, x, m.ConstSplat(from, m.ConstFloat(fs, lo)))
-			c = b.Builtin(ir.BuiltinMin, c, m.ConstSplat(from, m.ConstFloat(fs, hi)))
+			c := b.Builtin(builtins.FnMax, x, m.ConstSplat(from, m.ConstFloat(fs, lo)))
+			c = b.Builtin(builtins.FnMin, c, m.ConstSplat(from, m.ConstFloat(fs, hi)))
 			in.Args[0] = b.Select(b.Eq(x, x), c, m.Zero(from))
 		})
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
+	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/ir/transform"
 	"github.com/wgslgo/wgslgo/compiler/types"
@@ -31,11 +32,11 @@ func TestPruneClamps(t *testing.T) {
 		a := b.Load(b.AccessN(buf.Value, 0))
 		c := b.Load(b.AccessN(buf.Value, 1))
 		lid := b.Load(lidG.Value)
-		n := b.Builtin(ir.BuiltinArrayLength, buf.Value)
+		n := b.Builtin(builtins.FnArrayLength, buf.Value)
 		last := b.Sub(n, b.U32(1))
 		slot := 2
 		clamp := func(x, y ir.Value, stays bool) {
-			r := b.Builtin(ir.BuiltinMin, x, y)
+			r := b.Builtin(builtins.FnMin, x, y)
 			kept[r] = stays
 			b.Store(b.AccessN(out.Value, slot), r)
 			slot++
@@ -59,7 +60,7 @@ func TestPruneClamps(t *testing.T) {
 		b.If(b.Lt(c, b.U32(5)), nil, func() {
 			clamp(c, b.U32(7), false) // c < 5
 			clamp(c, b.U32(3), true)
-			cm := b.Builtin(ir.BuiltinMin, c, b.U32(8))
+			cm := b.Builtin(builtins.FnMin, c, b.U32(8))
 			b.If(b.Lt(a, cm), nil, func() {
 				clamp(a, b.U32(7), false) // a < min(c, 8) <= 8
 			}, nil)

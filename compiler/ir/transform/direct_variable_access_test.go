@@ -59,7 +59,7 @@ func calls(m *ir.Module) []string {
 func TestDirectVariableAccess(t *testing.T) {
 	// A whole variable, constant and dynamic indices, several pointer parameters in one
 	// function, a value parameter between them, and a pointer passed on.
-	golden(t, "dva", fromWGSL(t, `
+	golden(t, "direct_variable_access", fromWGSL(t, `
 struct Cell { w: f32, v: array<vec4f, 3> }
 struct Grid { n: u32, cells: array<Cell> }
 @group(0) @binding(0) var<storage, read_write> grid: Grid;
