@@ -112,6 +112,9 @@ func (t *Tools) Check(ctx context.Context, dir string, in Input) Outcome {
 	if out.Class != Agree {
 		return finish(out)
 	}
+	if res.code == 0 && !fileExists(spv) {
+		return finish(Outcome{Class: InvalidSPIRV, Accepted: true, Detail: "exit status 0 without SPIR-V"})
+	}
 	if out.Accepted && fileExists(spv) {
 		args := []string{"--target-env", target}
 		if strings.Contains(in.Text, "uniform_buffer_standard_layout") {
