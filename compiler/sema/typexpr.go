@@ -144,8 +144,12 @@ func (c *checker) identType(id *syntax.IdentExpr) types.Type {
 	}
 	if typeGenerator(name) {
 		if len(id.TemplateArgs) == 0 {
-			if name == "buffer" && c.prog.Features.Has(builtins.BufferView) {
-				return &types.Buffer{}
+			if name == "buffer" {
+				if c.prog.Features.Has(builtins.BufferView) {
+					return &types.Buffer{}
+				}
+				c.errorf(id, "buffer types need 'requires buffer_view;'")
+				return nil
 			}
 			c.errorf(id, "type generator '%s' needs template arguments, e.g. %s", name, generatorExample(name))
 			return nil
