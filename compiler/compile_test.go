@@ -186,9 +186,7 @@ func checkCompile(t *testing.T, fail func(t *testing.T, format string, args ...a
 			}
 			return false
 		}
-		if !spirvval.Available() {
-			t.Skip("spirv-val is not installed (Debian: apt install spirv-tools)")
-		}
+		spirvval.Require(t)
 		var flags []string
 		if opts.UniformStandardLayout || res.Program.Features.Has(builtins.UniformBufferStandardLayout) {
 			flags = append(flags, spirvval.UniformBufferStandardLayout)

@@ -14,8 +14,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/wgslgo/wgslgo/compiler"
 	"github.com/wgslgo/wgslgo/compiler/diag"
+	"github.com/wgslgo/wgslgo/internal/oracle"
 	"github.com/wgslgo/wgslgo/internal/spirvval"
 	"github.com/wgslgo/wgslgo/internal/vulkan"
 )
@@ -47,13 +51,8 @@ func TestDiffExec(t *testing.T) {
 	}
 	vulkan.RunIsolated(t, func(t *testing.T) {
 		dev := vulkan.Require(t)
-		if !spirvval.Available() {
-			if os.Getenv("CI") == "true" {
-				t.Fatal("spirv-val is not installed (Debian: apt install spirv-tools)")
-			}
-			t.Skip("spirv-val is not installed (Debian: apt install spirv-tools)")
-		}
-		naga, _ := exec.LookPath("naga")
+		spirvval.Require(t)
+		naga := oracle.Naga.Optional(t)
 		d := &differ{t: t, dev: dev, naga: naga, dir: t.TempDir()}
 		start := time.Now()
 		for i := first; i < n; i++ {
@@ -64,6 +63,42 @@ func TestDiffExec(t *testing.T) {
 		t.Logf("dispatch time by variant: %v", d.times)
 		if n-first >= 50 && d.compiled < (n-first)*2/3 {
 			t.Errorf("only %d of %d programs compile: the generator needs fixing", d.compiled, n-first)
+		}
+		if n-first >= 50 && d.naga != "" && d.nagaRejected > d.compiled/2 {
+			t.Errorf("naga rejected %d of %d programs: the comparison with naga checks little", d.nagaRejected, d.compiled)
+		}
+	})
+}
+
+// TestDiffExecNegativeControl: the differential run notices a variant that computes
+// something else, and reduces the program to the lines that make the difference. The only
+// variant is the default pipeline on the program with main's observation hash starting from
+// 1 instead of 0, which changes what every invocation writes to outp (each step of the hash
+// is a bijection).
+func TestDiffExecNegativeControl(t *testing.T) {
+	const programs = 2
+	vulkan.RunIsolated(t, func(t *testing.T) {
+		dev := vulkan.Require(t)
+		spirvval.Require(t)
+		const init, changed = "var macc = 0u;", "var macc = 1u;"
+		miscompiled := diffVariant{name: "miscompiled", edit: func(src string) string {
+			return strings.Replace(src, init, changed, 1)
+		}}
+		var reports []string
+		d := &differ{t: t, dev: dev, dir: t.TempDir(), only: []diffVariant{miscompiled},
+			report: func(format string, args ...any) { reports = append(reports, fmt.Sprintf(format, args...)) }}
+		for i := range programs {
+			d.program(1, i)
+		}
+		require.Equal(t, programs, d.compiled, "programs compiled")
+		require.Len(t, reports, programs, "differences reported")
+		for _, r := range reports {
+			assert.Contains(t, r, "miscompiled computes something else than the default pipeline: @binding(5) byte 0")
+			program, reduced, ok := strings.Cut(r, "\nreduced to:\n")
+			require.True(t, ok, r)
+			assert.Contains(t, reduced, init)
+			assert.Contains(t, reduced, "outp[me] = acc * 31u + macc;")
+			assert.Less(t, strings.Count(reduced, "\n"), strings.Count(program, "\n")/2, "the reduction left most lines:\n%s", reduced)
 		}
 	})
 }
@@ -86,6 +121,10 @@ type differ struct {
 	dev  *vulkan.Device
 	naga string
 	dir  string
+	// only, when set, replaces the variants compared with the reference; report, when set,
+	// replaces t.Errorf for differences.
+	only   []diffVariant
+	report func(format string, args ...any)
 
 	// reducing: a failure to compile, validate or run is no difference, not an error.
 	reducing bool
@@ -99,6 +138,7 @@ type diffVariant struct {
 	name string
 	opts compiler.Options
 	naga bool
+	edit func(src string) string // changes the program before our compiler sees it
 }
 
 func (v diffVariant) String() string { return v.name }
@@ -137,6 +177,13 @@ func (d *differ) program(seed uint64, i int) {
 	if d.naga != "" {
 		variants = append(variants, diffVariant{name: "naga", naga: true})
 	}
+	if d.only != nil {
+		variants = d.only
+	}
+	report := t.Errorf
+	if d.report != nil {
+		report = d.report
+	}
 	for _, v := range variants {
 		got, ok := d.run(in, v)
 		if !ok {
@@ -156,7 +203,7 @@ func (d *differ) program(seed uint64, i int) {
 			d.reducing = true
 			small := reduceLines(src, differs)
 			d.reducing = false
-			t.Errorf("program %d (seed %d): %s computes something else than the default pipeline: %s\n"+
+			report("program %d (seed %d): %s computes something else than the default pipeline: %s\n"+
 				"program:\n%s\nreduced to:\n%s\nrepeat with: WGSLGO_DIFF_SEED=%d WGSLGO_DIFF_ONLY=%d go test ./compiler -run TestDiffExec -v",
 				i, seed, v, diff, numbered(src), small, seed, i)
 		}
@@ -173,7 +220,11 @@ func (d *differ) run(in diffInput, v diffVariant) ([][]byte, bool) {
 			return nil, false
 		}
 	} else {
-		res, err := compiler.Compile(compiler.Source{Name: "diff.wgsl", Text: []byte(in.src)}, v.opts)
+		src := in.src
+		if v.edit != nil {
+			src = v.edit(src)
+		}
+		res, err := compiler.Compile(compiler.Source{Name: "diff.wgsl", Text: []byte(src)}, v.opts)
 		if err != nil {
 			list, isList := err.(diag.List)
 			if !isList || strings.Contains(err.Error(), "internal error") {
@@ -354,7 +405,7 @@ func TestDiffLayout(t *testing.T) {
 	}
 	sizes := map[int]int{}
 	for _, b := range m.Bindings {
-		sizes[b.Binding] = b.MinBindingSize
+		sizes[b.Binding] = b.Buffer.MinBindingSize
 	}
 	want := map[int]int{0: diffItemSize, 1: diffUniformsSize, 2: 16, 3: diffItemSize, 4: 4, 5: 4}
 	for b, w := range want {

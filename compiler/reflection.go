@@ -2,12 +2,16 @@ package compiler
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/wgslgo/wgslgo/compiler/constant"
+	"github.com/wgslgo/wgslgo/compiler/diag"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/lower"
+	"github.com/wgslgo/wgslgo/compiler/migrate"
 	"github.com/wgslgo/wgslgo/compiler/reflect"
 	"github.com/wgslgo/wgslgo/compiler/sema"
+	"github.com/wgslgo/wgslgo/compiler/syntax"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
 
@@ -125,4 +129,169 @@ func scalarValue(t *types.Scalar, c *ir.Constant) reflect.Value {
 	default:
 		return reflect.Float(c.Float(), 32)
 	}
+}
+
+// WGSLText is the WGSL a WebGPU host compiles for a module, with where its override
+// declarations are: what a generated table embeds, so that a host can substitute override
+// values where its WebGPU binding has no pipeline constants.
+type WGSLText struct {
+	Text []byte
+	// Overrides maps the name of each override to where its declaration (attributes to ';')
+	// and its initializer (empty when it has none) lie in Text, as byte offsets [start, end).
+	Overrides map[string]OverrideText
+	// Immediates maps the name of each var<immediate> variable to where the word `immediate`
+	// of its address space lies in Text: for hosts whose WGSL compiler spells the address
+	// space differently (naga before immediate data reads `push_constant`).
+	Immediates map[string][2]int
+	// ImmediateFeature is where the `requires` directive names immediate_address_space in
+	// Text, as the text to delete for a WGSL compiler that predates the feature: the whole
+	// directive, or the name with one comma when it names other features too. Zero when no
+	// directive names it.
+	ImmediateFeature [2]int
+}
+
+// OverrideText is where one override declaration lies in a WGSLText.
+type OverrideText struct {
+	Decl, Init [2]int
+}
+
+// HostWGSL returns the WGSL text of src for WebGPU hosts: src itself, or for a shader in the
+// 2021 draft dialect its migration to modern WGSL (WebGPU implementations read modern WGSL
+// only), with the overrides opts.Overrides gives values to turned into consts of those values,
+// as the SPIR-V and the reflection of the same options have them. The text is checked as
+// modern WGSL before it is returned. The diagnostics are the migration's warnings, or the
+// errors that stop it.
+func HostWGSL(src Source, opts Options) (*WGSLText, diag.List, error) {
+	prog, diags := Check(src, opts)
+	if prog == nil {
+		return nil, diags, diags
+	}
+	text := src.Text
+	if prog.File.Dialect == syntax.DialectLegacy2021 {
+		migrated, more := migrate.Migrate(prog.File, prog)
+		diags = append(diags, more...)
+		if migrated == nil {
+			return nil, diags, diags
+		}
+		text = migrated
+	}
+	modern := Options{Dialect: syntax.DialectModern, UniformStandardLayout: opts.UniformStandardLayout}
+	w, err := overrideTexts(Source{Name: src.Name, Text: text}, modern)
+	if err != nil {
+		return nil, diags, err
+	}
+	if len(opts.Overrides) == 0 {
+		return w, diags, nil
+	}
+	// The values of opts.Overrides, as consts: the declaration's whole text goes.
+	mprog, _ := Check(Source{Name: src.Name, Text: text}, modern)
+	type edit struct {
+		span [2]int
+		text string
+	}
+	var edits []edit
+	for _, key := range sortedNames(opts.Overrides) {
+		o := lower.FindOverride(mprog, key)
+		if o == nil {
+			return nil, diags, fmt.Errorf("%s: no override %q", src.Name, key)
+		}
+		ot := w.Overrides[o.Name()]
+		edits = append(edits, edit{ot.Decl, fmt.Sprintf("const %s: %s = %s;", o.Name(), o.Type, opts.Overrides[key])})
+	}
+	sort.Slice(edits, func(i, j int) bool { return edits[i].span[0] < edits[j].span[0] })
+	var out []byte
+	pos := 0
+	for _, e := range edits {
+		out = append(append(out, text[pos:e.span[0]]...), e.text...)
+		pos = e.span[1]
+	}
+	out = append(out, text[pos:]...)
+	w, err = overrideTexts(Source{Name: src.Name, Text: out}, modern)
+	return w, diags, err
+}
+
+// overrideTexts checks src and finds its override declarations.
+func overrideTexts(src Source, opts Options) (*WGSLText, error) {
+	prog, diags := Check(src, opts)
+	if prog == nil {
+		return nil, fmt.Errorf("%s: the WGSL for WebGPU hosts does not compile (please report this shader):\n%v", src.Name, diags)
+	}
+	w := &WGSLText{Text: src.Text, Overrides: map[string]OverrideText{}, Immediates: map[string][2]int{}}
+	w.ImmediateFeature = requiresSpan(prog.File, "immediate_address_space")
+	for _, v := range prog.Globals {
+		if v.Space == types.AddrImmediate && v.Decl != nil && len(v.Decl.TemplateArgs) > 0 {
+			s := v.Decl.TemplateArgs[0].Span()
+			w.Immediates[v.Name()] = [2]int{int(s.Start), int(s.End)}
+		}
+	}
+	for _, o := range prog.Overrides {
+		d := o.Decl
+		ot := OverrideText{Decl: [2]int{int(d.Loc.Start), int(d.Loc.End)}}
+		if d.Init != nil {
+			s := d.Init.Span()
+			ot.Init = [2]int{int(s.Start), int(s.End)}
+		}
+		w.Overrides[o.Name()] = ot
+	}
+	return w, nil
+}
+
+// requiresSpan returns the text to delete to take the language feature name out of the
+// `requires` directives of f: the directive when it names only that feature, else the name
+// and the comma after it (or, for the last name, the comma before it).
+func requiresSpan(f *syntax.File, name string) [2]int {
+	for _, d := range f.Directives {
+		r, ok := d.(*syntax.Requires)
+		if !ok {
+			continue
+		}
+		for i, n := range r.Names {
+			if n.Name != name {
+				continue
+			}
+			switch {
+			case len(r.Names) == 1:
+				return [2]int{int(r.Loc.Start), int(r.Loc.End)}
+			case i+1 < len(r.Names):
+				return [2]int{int(n.Loc.Start), int(r.Names[i+1].Loc.Start)}
+			default:
+				return [2]int{int(r.Names[i-1].Loc.End), int(n.Loc.End)}
+			}
+		}
+	}
+	return [2]int{}
+}
+
+// DeclPositions returns where the module-scope declarations of a program are, as
+// "file:line:col", by name (module-scope names are unique), and where the members of its
+// structures are, by "Struct.member": for messages that point at the WGSL behind a
+// generated name.
+func DeclPositions(prog *sema.Program) map[string]string {
+	out := map[string]string{}
+	file := prog.File.Source
+	at := func(name string, s diag.Span) {
+		if s.IsValid() {
+			p := file.Position(s.Start)
+			out[name] = fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Column)
+		}
+	}
+	for _, s := range prog.Structs {
+		at(s.Name, s.Span)
+		for _, m := range s.Members {
+			at(s.Name+"."+m.Name, m.Span)
+		}
+	}
+	for _, c := range prog.Consts {
+		at(c.Name(), c.Span())
+	}
+	for _, o := range prog.Overrides {
+		at(o.Name(), o.Span())
+	}
+	for _, v := range prog.Globals {
+		at(v.Name(), v.Span())
+	}
+	for _, f := range prog.Funcs {
+		at(f.Name(), f.Span())
+	}
+	return out
 }

@@ -15,7 +15,11 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wgslgo/wgslgo/compiler/layout"
+	wgslreflect "github.com/wgslgo/wgslgo/compiler/reflect"
 	"github.com/wgslgo/wgslgo/compiler/types"
+	"github.com/wgslgo/wgslgo/internal/corpus"
+	"github.com/wgslgo/wgslgo/internal/oracle"
+	"github.com/wgslgo/wgslgo/internal/spirvval"
 )
 
 // goTool returns the go command, or skips the test when there is none (under Bazel, say).
@@ -32,7 +36,7 @@ func goTool(t *testing.T) string {
 			return path
 		}
 	}
-	t.Skip("no go command")
+	oracle.Missing(t, "no go command")
 	return ""
 }
 
@@ -78,11 +82,13 @@ func goCommand(t *testing.T, dir string, args ...string) (string, error) {
 	return string(out), err
 }
 
-// TestGeneratedCodeBuilds builds and vets the generated code of every case in a temporary
-// module, and runs a program that checks each structure against the reflection: sizes and
-// offsets, and that Encode(Decode(b)) keeps exactly the bytes WGSL's layout gives a value (data
-// bytes kept, padding zeroed), that Bytes is the same bytes, and that the runtime-sized helpers
-// agree with each other.
+// TestGeneratedCodeBuilds builds and vets the generated code of every case and of every
+// shader of the project's test corpus that compiles, each in a package of a temporary module,
+// and runs a program that checks each structure: sizes and offsets against the numbers
+// compiler/layout gives the reflection's types (rebuilt from their descriptors, independently
+// of gen), and that Encode(Decode(b)) keeps exactly the bytes WGSL's layout gives a value
+// (data bytes kept, padding zeroed), that Bytes is the same bytes, and that the runtime-sized
+// helpers agree with each other; vertex structures against their layouts.
 func TestGeneratedCodeBuilds(t *testing.T) {
 	goTool(t)
 	t.Parallel()
@@ -95,6 +101,27 @@ func TestGeneratedCodeBuilds(t *testing.T) {
 		writeOutput(t, dir, c.name, out)
 		prog.add(t, c.name, shaders)
 	}
+	shaders, err := corpus.All()
+	require.NoError(t, err)
+	built := 0
+	for i, sh := range shaders {
+		if sh.Annotated() {
+			continue
+		}
+		s, err := prepare(sh.Base(), sh.Text, "")
+		if err != nil || len(s.Reflection.EntryPoints) == 0 {
+			continue // a fixture of an error, or of declarations only
+		}
+		spirvval.Check(t, s.SPIRV, "vulkan1.1")
+		pkg := fmt.Sprintf("corpus%03d", i)
+		out, err := Generate([]Shader{s}, Options{Package: pkg})
+		require.NoError(t, err, "%s", sh.Name)
+		writeOutput(t, dir, pkg, out)
+		prog.add(t, pkg, []Shader{s})
+		built++
+	}
+	t.Logf("generated %d shaders of the corpus", built)
+	require.Greater(t, built, 90)
 	require.NoError(t, os.MkdirAll(filepath.Join(dir, "check"), 0o755))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "check", "main.go"), prog.source(), 0o644))
 
@@ -166,15 +193,15 @@ type checkProgram struct {
 
 func (p *checkProgram) printf(format string, args ...any) { fmt.Fprintf(&p.body, format+"\n", args...) }
 
-// add adds the checks of one generated package, computing every expected number from the
-// reflection with compiler/layout, independently of the code gen emits.
+// add adds the checks of one generated package, computing every expected number of a
+// structure with compiler/layout, independently of the code gen emits.
 func (p *checkProgram) add(t *testing.T, pkg string, shaders []Shader) {
 	p.imports = append(p.imports, pkg)
 	seen := map[string]bool{}
 	for _, s := range shaders {
-		byName, l, err := moduleTypes(s.Reflection)
-		require.NoError(t, err)
-		p.printf("checkSPIRV(%q, %s.%sShader.SPIRV, %s.%sSPIRVWords(), %d)", pkg, pkg, GoName(stem(s.Name)), pkg, GoName(stem(s.Name)), len(s.SPIRV))
+		byName, l := layoutTypes(t, s.Reflection)
+		table := pkg + "." + tableName(GoName(stem(s.Name)))
+		p.printf("checkSPIRV(%q, %s.SPIRV, %s.Words(), %d)", table, table, table, len(s.SPIRV))
 		for _, rs := range s.Reflection.Structs {
 			if seen[rs.Name] {
 				continue
@@ -183,26 +210,26 @@ func (p *checkProgram) add(t *testing.T, pkg string, shaders []Shader) {
 			ts := byName[rs.Name]
 			goName := pkg + "." + GoName(rs.Name)
 			names := newFieldNames(rs.Name, structMethods...)
-			if !(rs.RuntimeSized && len(rs.Members) == 1) {
-				p.printf("checkSize(%q, unsafe.Sizeof(%s{}), %d)", goName, goName, rs.Size)
+			sl := l.Struct(ts)
+			if !(sl.RuntimeSized && len(rs.Members) == 1) {
+				p.printf("checkSize(%q, unsafe.Sizeof(%s{}), %d)", goName, goName, sl.Size)
 			}
-			for _, m := range rs.Members {
+			for i, m := range rs.Members {
 				f, err := names.name(m.Name, m.Name)
 				require.NoError(t, err)
-				if rs.RuntimeSized && m.Name == rs.Members[len(rs.Members)-1].Name {
+				if sl.RuntimeSized && i == len(rs.Members)-1 {
 					continue
 				}
-				p.printf("checkOffset(%q, unsafe.Offsetof(%s{}.%s), %d)", goName+"."+f, goName, f, m.Offset)
+				p.printf("checkOffset(%q, unsafe.Offsetof(%s{}.%s), %d)", goName+"."+f, goName, f, sl.Members[i].Offset)
 			}
-			header := make([]byte, rs.Size)
-			sl := l.Struct(ts)
+			header := make([]byte, sl.Size)
 			for i, m := range ts.Members {
 				if a, ok := m.Type.(*types.Array); ok && a.IsRuntimeSized() {
 					continue
 				}
 				dataMask(l, m.Type, header, sl.Members[i].Offset)
 			}
-			if !rs.RuntimeSized {
+			if !sl.RuntimeSized {
 				p.printf("checkStruct[%s](%q, %q)", goName, goName, fmt.Sprintf("%x", header))
 				continue
 			}
@@ -219,18 +246,96 @@ func (p *checkProgram) add(t *testing.T, pkg string, shaders []Shader) {
 				goName, pkg, GoName(rs.Name), pkg, GoName(rs.Name), pkg, GoName(rs.Name), pkg, GoName(rs.Name),
 				off, stride, fmt.Sprintf("%x", header), fmt.Sprintf("%x", elem))
 		}
-		for _, e := range s.Reflection.EntryPoints {
-			if len(e.VertexInputs) == 0 {
-				continue
+		for ei, e := range s.Reflection.EntryPoints {
+			for bi, b := range e.VertexBuffers {
+				vs := pkg + "." + GoName(b.Struct)
+				if b.Struct == "" {
+					vs = pkg + "." + prefixed(GoName(stem(s.Name)), e.Name) + "Input"
+				}
+				layout := fmt.Sprintf("%s.EntryPoints[%d].VertexBuffers[%d]", table, ei, bi)
+				p.printf("checkSize(%q, unsafe.Sizeof(%s{}), %d)", vs, vs, b.Stride)
+				p.printf("checkSize(%q, uintptr(%s.ArrayStride), %d)", layout, layout, b.Stride)
+				names := newFieldNames(vs, structMethods...)
+				for ai, a := range b.Attributes {
+					f, err := names.name(a.Name, a.Name)
+					require.NoError(t, err)
+					p.printf("checkOffset(%q, unsafe.Offsetof(%s{}.%s), %d)", vs+"."+f, vs, f, a.Offset)
+					p.printf("checkOffset(%q, uintptr(%s.Attributes[%d].Offset), %d)", layout, layout, ai, a.Offset)
+				}
+				p.printf("checkStruct[%s](%q, %q)", vs, vs, "")
 			}
-			vs := pkg + "." + GoName(stem(s.Name)) + GoName(e.Name) + "Vertex"
-			p.printf("checkSize(%q, unsafe.Sizeof(%s{}), %s)", vs, vs, vs+"Stride")
-			for i, in := range sortedInputs(e.VertexInputs) {
-				p.printf("checkOffset(%q, unsafe.Offsetof(%s{}.%s), uintptr(%sAttributes[%d].Offset))", vs+"."+in.Name, vs, GoName(in.Name), vs, i)
-			}
-			p.printf("checkStruct[%s](%q, %q)", vs, vs, "")
 		}
 	}
+}
+
+// layoutTypes rebuilds the structures of a reflection as compiler/types values from their
+// descriptors, and returns them with the layouts compiler/layout gives them: the numbers the
+// generated code must have, computed without gen. The test fails when the reflection's own
+// numbers differ from them.
+func layoutTypes(t *testing.T, m *wgslreflect.Module) (map[string]*types.Struct, *layout.Layouts) {
+	byName := map[string]*types.Struct{}
+	for _, s := range m.Structs {
+		byName[s.Name] = &types.Struct{Name: s.Name}
+	}
+	var typeOf func(d wgslreflect.Type) types.Type
+	scalar := func(name string) *types.Scalar {
+		s := map[string]*types.Scalar{"f32": types.F32, "f16": types.F16, "i32": types.I32, "u32": types.U32, "bool": types.Bool}[name]
+		require.NotNil(t, s, name)
+		return s
+	}
+	typeOf = func(d wgslreflect.Type) types.Type {
+		switch d.Kind {
+		case wgslreflect.KindScalar:
+			return scalar(d.Scalar)
+		case wgslreflect.KindVector:
+			return types.Vec(d.Components, scalar(d.Scalar))
+		case wgslreflect.KindMatrix:
+			return types.Mat(d.Columns, d.Rows, scalar(d.Scalar))
+		case wgslreflect.KindAtomic:
+			return &types.Atomic{Elem: scalar(d.Scalar)}
+		case wgslreflect.KindArray:
+			a := &types.Array{Elem: typeOf(*d.Element), Count: d.Count}
+			if l := layout.New(layout.Options{}); d.Stride != l.ArrayStride(&types.Array{Elem: a.Elem, Count: max(a.Count, 1)}) {
+				a.Stride = d.Stride // a 2021-draft explicit stride
+			}
+			return a
+		case wgslreflect.KindStruct:
+			require.NotNil(t, byName[d.Struct], d.Struct)
+			return byName[d.Struct]
+		}
+		t.Fatalf("a member of type %s", d.WGSL)
+		return nil
+	}
+	for _, s := range m.Structs {
+		ts := byName[s.Name]
+		for i, mem := range s.Members {
+			tm := &types.Member{Name: mem.Name, Type: typeOf(mem.Type), Offset: -1, IO: types.NoIO}
+			// The layout attributes the member needs to reproduce the reflection's numbers:
+			// @size and @align where they differ from the type's, the 2021 draft's explicit
+			// offset where the natural placement differs.
+			l := layout.New(layout.Options{})
+			if mem.Size != l.SizeOf(tm.Type) && !(i == len(s.Members)-1 && s.RuntimeSized) {
+				tm.Size = mem.Size
+			}
+			if mem.Align != l.AlignOf(tm.Type) {
+				tm.Align = mem.Align
+			}
+			ts.Members = append(ts.Members, tm)
+			if got := l.Struct(ts).Members[i].Offset; got != mem.Offset {
+				tm.Offset = mem.Offset
+			}
+		}
+	}
+	l := layout.New(layout.Options{})
+	for _, s := range m.Structs {
+		sl := l.Struct(byName[s.Name])
+		require.Equal(t, s.Size, sl.Size, "struct %s: the reflection's size differs from compiler/layout's", s.Name)
+		require.Equal(t, s.Align, sl.Align, "struct %s: the reflection's alignment differs from compiler/layout's", s.Name)
+		for i, mem := range s.Members {
+			require.Equal(t, mem.Offset, sl.Members[i].Offset, "%s.%s: the reflection's offset differs from compiler/layout's", s.Name, mem.Name)
+		}
+	}
+	return byName, l
 }
 
 // dataMask sets the bytes of mask that hold the value of a t at off: everything but padding.

@@ -1,5 +1,5 @@
-// Package gen turns compiled WGSL modules — their reflection (compiler/reflect) and SPIR-V —
-// into a Go source file: the generator behind wgslgen and the Bazel rules.
+// Package gen turns compiled WGSL modules — their reflection (compiler/reflect), SPIR-V and
+// WGSL text — into a Go source file: the generator behind wgslgen and the Bazel rules.
 //
 // # The generated code
 //
@@ -7,10 +7,11 @@
 //
 //	struct SimParams { gravity: vec3<f32>, dt: f32, bounds: mat3x3<f32>, count: u32 }
 //
-// the file declares, for every host-shareable structure reachable from a buffer binding, a Go
-// structure with the WGSL memory layout: exported fields of the runtime package's shapes
-// (github.com/wgslgo/wgslgo/gen/wgsl), explicit blank padding fields, a structs.HostLayout
-// marker, and comments with each member's WGSL name, type, offset and size:
+// the file declares, for every host-shareable structure reachable from a buffer binding or an
+// immediate variable, a Go structure with the WGSL memory layout: exported fields of the
+// runtime package's shapes (github.com/wgslgo/wgslgo/gen/wgsl), explicit blank padding
+// fields, a structs.HostLayout marker, and comments with each member's WGSL name, type,
+// offset and size:
 //
 //	type SimParams struct {
 //		_       structs.HostLayout
@@ -27,16 +28,47 @@
 // XSize(n), AppendX, DecodeX and ViewX for whole buffers. A function at the end of the
 // file checks every offset and size at compile time: edit a structure and go build fails.
 //
-// Each shader then gets identifiers prefixed with the Go name of its file's stem (Particles):
-// the SPIR-V (ParticlesSPIRV, embedded from particles.spv or inline; ParticlesSPIRVWords),
-// a table of everything below (ParticlesShader, a wgsl.Shader), constants for each entry
-// point (name, stage, fixed workgroup size dimensions and subgroup size) and each binding
-// (group, binding, kind, minimum binding size), an overrides type (ParticlesOverrides) with a
-// setter and a getter per override, the specialization data they make and the workgroup and
-// subgroup sizes that depend on them, the module-scope constants, and for each vertex entry
-// point a vertex structure with its stride and attribute list.
+// Each vertex buffer of a vertex entry point (one per structure parameter with @location
+// members, one for the loose @location parameters) is a Go structure with the buffer's layout
+// (attributes packed as WebGPU's vertex formats want them, see compiler/reflect's vertex.go)
+// and a wgsl.VertexBufferLayout variable describing it; a structure that is also in a buffer
+// keeps its memory layout and its one Go type.
 //
-// Several shaders in one file share their structures: a structure declared identically by
-// two shaders is one Go type, and two different structures with one name are an error that
-// says how to resolve it. So is any other clash of Go names.
+// Each shader then gets one table: a variable of a named type wrapping a wgsl.Shader (its
+// SPIR-V, its WGSL text, entry points, bind groups with WebGPU's layout entries, vertex buffer
+// layouts, immediates and overrides), with a method per entry point, binding and immediate
+// variable that returns its entry; a type of its override values, whose setters build WebGPU
+// pipeline constants, the WGSL with the values substituted, and Vulkan specialization data;
+// and constants for its module-scope const declarations.
+//
+// # Names
+//
+// S is the Go name of the shader file's stem (GoName: particles.wgsl is Particles,
+// blur-pass.wgsl BlurPass):
+//
+//   - SShader is the table, of type STable; when S ends in "Shader" it is not repeated
+//     (shader.wgsl: Shader and ShaderTable, blur_shader.wgsl: BlurShader and BlurShaderTable).
+//   - SOverrides holds the override values, when the shader has overrides.
+//   - S<Const> is a module-scope const declaration, S not repeated when the Go name of the
+//     declaration starts with it (const damping: ParticlesDamping; const particles_max:
+//     ParticlesMax).
+//   - S<Entry>Input is the structure of an entry point's loose vertex inputs, with the same
+//     rule (fn vs_main: ParticlesVsMainInput).
+//   - The table's methods are the Go names of the shader's entry points, bindings and
+//     immediate variables (Step, Params, Particles); a name the embedded wgsl.Shader takes
+//     (Source, Words, EntryPoints...) gets a trailing underscore.
+//   - Structures keep their Go names (SimParams), with XLayout for a vertex buffer's layout and
+//     XSize, AppendX, DecodeX, ViewX, X<Member>Offset and X<Member>Stride for runtime-sized
+//     ones; so do the fields (Gravity), a field named like a method (Bytes, Encode, Decode)
+//     getting a trailing underscore.
+//
+// The unexported names of a shader (sSPIRV, sWGSL) start with S too, and the generated code's
+// locals and parameters are fixed names that no WGSL name becomes, so nothing generated
+// shadows anything else.
+//
+// Several shaders in one file (one wgslgen run) share their structures: a structure declared
+// identically by two shaders is one Go type, and two different structures with one name are an
+// error. Separate runs into one package cannot share: wgslgen checks the names a run declares
+// against the package's other Go files and fails, naming both declarations, when one is
+// taken. Every clash of a run is reported at once, with file:line:col.
 package gen

@@ -1,15 +1,13 @@
 package gen
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/wgslgo/wgslgo/compiler/constant"
-	"github.com/wgslgo/wgslgo/compiler/layout"
 	"github.com/wgslgo/wgslgo/compiler/reflect"
-	"github.com/wgslgo/wgslgo/compiler/types"
 )
 
 func TestGoName(t *testing.T) {
@@ -22,122 +20,159 @@ func TestGoName(t *testing.T) {
 	}
 }
 
-func TestGenerateErrors(t *testing.T) {
-	one := func(t testing.TB, name string, s *types.Struct, extra func(*moduleBuilder)) Shader {
-		b := newModule(t, name, layout.Options{}).buffer(0, 0, "buf", types.AddrStorage, types.ReadWrite, s)
-		if extra != nil {
-			extra(b)
-		}
-		return shader(name, b.module())
+func TestPrefixedNames(t *testing.T) {
+	for _, c := range []struct{ s, name, want string }{
+		{"Particles", "damping", "ParticlesDamping"},
+		{"Particles", "particles_max", "ParticlesMax"},
+		{"Particles", "particles", "Particles"},
+		{"Particles", "particlesX", "ParticlesX"},
+		{"Particles", "particlesystem", "ParticlesParticlesystem"},
+		{"Blur", "blur_2", "Blur_2"},
+	} {
+		assert.Equal(t, c.want, prefixed(c.s, c.name), "%s %s", c.s, c.name)
 	}
-	valid := one(t, "a.wgsl", st("A", mem("x", f32)), nil)
+	assert.Equal(t, "ParticlesShader", tableName("Particles"))
+	assert.Equal(t, "Shader", tableName("Shader"))
+	assert.Equal(t, "BlurShader", tableName("BlurShader"))
+}
+
+// wgslShaders compiles shaders given as name, source, name, source...; a source without an
+// entry point gets one at its end.
+func wgslShaders(t testing.TB, namesAndSources ...string) []Shader {
+	var out []Shader
+	for i := 0; i < len(namesAndSources); i += 2 {
+		src := namesAndSources[i+1]
+		if !strings.Contains(src, "@compute") && !strings.Contains(src, "@vertex") {
+			src += "@compute @workgroup_size(1) fn entry() {}\n"
+		}
+		out = append(out, compileShader(t, namesAndSources[i], []byte(src), ""))
+	}
+	return out
+}
+
+func TestGenerateErrors(t *testing.T) {
+	valid := func(t testing.TB) []Shader {
+		return wgslShaders(t, "a.wgsl", "struct A { x: f32 }\n@group(0) @binding(0) var<storage, read_write> buf: A;\n@compute @workgroup_size(1) fn main() { buf.x = 1.0; }\n")
+	}
+	edit := func(f func(m *reflect.Module)) func(t testing.TB) []Shader {
+		return func(t testing.TB) []Shader {
+			sh := valid(t)
+			m := *sh[0].Reflection
+			f(&m)
+			sh[0].Reflection = &m
+			return sh
+		}
+	}
 	for _, c := range []struct {
 		name    string
 		shaders func(t testing.TB) []Shader
 		opts    Options
-		want    string
+		want    []string
 	}{
-		{"package", func(t testing.TB) []Shader { return []Shader{valid} }, Options{Package: "my-pkg"}, `"my-pkg" is not a valid Go package name`},
-		{"embed", func(t testing.TB) []Shader { return []Shader{valid} }, Options{Package: "p", Embed: "zip"}, `unknown embed mode "zip"`},
-		{"no shaders", func(t testing.TB) []Shader { return nil }, Options{Package: "p"}, "no shaders"},
+		{"package", valid, Options{Package: "my-pkg"}, []string{`"my-pkg" is not a valid Go package name`}},
+		{"embed", valid, Options{Package: "p", Embed: "zip"}, []string{`unknown embed mode "zip"`}},
+		{"no shaders", func(t testing.TB) []Shader { return nil }, Options{Package: "p"}, []string{"no shaders"}},
 		{"struct clash", func(t testing.TB) []Shader {
-			return []Shader{
-				one(t, "a.wgsl", st("Light", mem("color", vec(3, f32)), mem("intensity", f32)), nil),
-				one(t, "b.wgsl", st("Light", mem("color", vec(3, f32)), mem("intensity", u32)), nil),
-			}
-		}, Options{Package: "p"}, "b.wgsl: struct Light is declared differently here and in a.wgsl (member 1 is intensity: f32 at offset 12 there, intensity: u32 at offset 12 here): rename one of them in WGSL, or generate the shaders into separate packages"},
+			return wgslShaders(t,
+				"a.wgsl", "struct Light { color: vec3<f32>, intensity: f32 }\n@group(0) @binding(0) var<uniform> l: Light;\n",
+				"b.wgsl", "\nstruct Light { color: vec3<f32>, intensity: u32 }\n@group(0) @binding(0) var<uniform> l: Light;\n")
+		}, Options{Package: "p"}, []string{"b.wgsl:2:8: struct Light is declared differently here and in a.wgsl, a.wgsl:1:8 (member 1 is intensity: f32 at offset 12 there, intensity: u32 at offset 12 here): rename one of them in WGSL, or generate the shaders into separate packages"}},
 		{"Go name clash", func(t testing.TB) []Shader {
-			return []Shader{one(t, "a.wgsl", st("foo_bar", mem("x", f32), mem("y", st("FooBar", mem("z", u32)))), nil)}
-		}, Options{Package: "p"}, "struct FooBar (a.wgsl) and struct foo_bar (a.wgsl) both need the Go name FooBar: rename one of them in WGSL"},
+			return wgslShaders(t, "a.wgsl", "struct FooBar { z: u32 }\nstruct foo_bar { x: f32, y: FooBar }\n@group(0) @binding(0) var<storage> u: foo_bar;\n")
+		}, Options{Package: "p"}, []string{"a.wgsl:2:8: struct foo_bar of a.wgsl needs the Go name FooBar, which struct FooBar of a.wgsl (a.wgsl:1:8) has too: rename one of them in WGSL"}},
 		{"member clash", func(t testing.TB) []Shader {
-			return []Shader{one(t, "a.wgsl", st("S", mem("a_b", f32), mem("aB", f32)), nil)}
-		}, Options{Package: "p"}, "struct S: member a_b and member aB both need the Go name AB: rename one of them in WGSL"},
-		{"shader prefix clash", func(t testing.TB) []Shader {
-			return []Shader{valid, {Name: "A.wgsl", SPIRV: valid.SPIRV, Reflection: &reflect.Module{}}}
-		}, Options{Package: "p"}, "a.wgsl and A.wgsl both need the Go prefix A"},
+			return wgslShaders(t, "a.wgsl", "struct S {\n  a_b: f32,\n  aB: f32,\n}\n@group(0) @binding(0) var<uniform> u: S;\n")
+		}, Options{Package: "p"}, []string{"a.wgsl:3:3: struct S: member a_b and member aB both need the Go name AB: rename one of them in WGSL"}},
+		{"every clash at once", func(t testing.TB) []Shader {
+			return wgslShaders(t, "grid.wgsl", `struct S { a_b: f32, aB: f32 }
+struct Grid { n: u32, cells: array<f32> }
+const size: u32 = 4;
+@group(0) @binding(0) var<uniform> u: S;
+@group(0) @binding(1) var<storage> g_g: Grid;
+@group(0) @binding(2) var<storage> gG: Grid;
+`)
+		}, Options{Package: "p"}, []string{
+			"grid.wgsl:1:22: struct S: member a_b and member aB both need the Go name AB",
+			"grid.wgsl:3:7: const size of grid.wgsl needs the Go name GridSize, which struct Grid of grid.wgsl (grid.wgsl:2:8) has too",
+			"grid.wgsl:6:36: the table of grid.wgsl: binding g_g and binding gG both need the Go name GG",
+		}},
 		{"const clashes with a runtime-sized helper", func(t testing.TB) []Shader {
-			return []Shader{one(t, "grid.wgsl", st("Grid", mem("n", u32), mem("cells", rtarr(f32))), func(b *moduleBuilder) {
-				b.constant("size", constant.MakeU32(4))
-			})}
-		}, Options{Package: "p"}, "struct Grid (grid.wgsl) and const size of grid.wgsl both need the Go name GridSize"},
+			return wgslShaders(t, "grid.wgsl", "struct Grid { n: u32, cells: array<f32> }\nconst size: u32 = 4;\n@group(0) @binding(0) var<storage> g: Grid;\n")
+		}, Options{Package: "p"}, []string{"grid.wgsl:2:7: const size of grid.wgsl needs the Go name GridSize, which struct Grid of grid.wgsl (grid.wgsl:1:8) has too"}},
+		{"shader name clash", func(t testing.TB) []Shader {
+			a := valid(t)[0]
+			b := a
+			b.Name = "A.wgsl"
+			return []Shader{a, b}
+		}, Options{Package: "p"}, []string{"A.wgsl: a.wgsl and A.wgsl both have the Go name A: rename one of the files"}},
 		{"unembeddable name", func(t testing.TB) []Shader {
-			return []Shader{{Name: "a[1].wgsl", SPIRV: valid.SPIRV, Reflection: valid.Reflection}}
-		}, Options{Package: "p"}, "//go:embed cannot name a[1].spv"},
+			sh := valid(t)
+			sh[0].Name = "a[1].wgsl"
+			return sh
+		}, Options{Package: "p"}, []string{"//go:embed cannot name a[1].spv"}},
 		{"no SPIR-V", func(t testing.TB) []Shader {
-			s := one(t, "a.wgsl", st("A", mem("x", f32)), func(b *moduleBuilder) {
-				b.entry(reflect.EntryPoint{Name: "main", Stage: reflect.StageFragment})
-			})
-			s.SPIRV = nil
-			return []Shader{s}
-		}, Options{Package: "p"}, "a.wgsl: no SPIR-V for its entry points"},
+			sh := valid(t)
+			sh[0].SPIRV = nil
+			return sh
+		}, Options{Package: "p"}, []string{"a.wgsl: no SPIR-V for its entry points"}},
 		{"path as name", func(t testing.TB) []Shader {
-			return []Shader{{Name: "dir/a.wgsl", SPIRV: valid.SPIRV, Reflection: valid.Reflection}}
-		}, Options{Package: "p"}, "is not a base name"},
-		{"inconsistent reflection", func(t testing.TB) []Shader {
-			m := *valid.Reflection
-			m.Structs = append([]reflect.Struct(nil), m.Structs...)
-			m.Structs[0].Size = 8
-			return []Shader{{Name: "a.wgsl", SPIRV: valid.SPIRV, Reflection: &m}}
-		}, Options{Package: "p"}, "struct A: the reflection does not match the layout rules: size 8, align 4, runtime-sized false; the rules give 4, 4, false"},
-		{"unknown type", func(t testing.TB) []Shader {
-			m := *valid.Reflection
-			m.Structs = []reflect.Struct{{Name: "A", Size: 4, Align: 4, Members: []reflect.Member{{Name: "x", Type: "float", Size: 4, Align: 4}}}}
-			return []Shader{{Name: "a.wgsl", SPIRV: valid.SPIRV, Reflection: &m}}
-		}, Options{Package: "p"}, `struct A, member x: cannot read the type "float": unknown type "float"`},
-		{"bool vertex input", func(t testing.TB) []Shader {
-			m := &reflect.Module{EntryPoints: []reflect.EntryPoint{{Name: "vs", Stage: reflect.StageVertex,
-				VertexInputs: []reflect.IOVar{{Location: 0, Type: "vec2<bool>", Name: "b"}}}}}
-			return []Shader{{Name: "v.wgsl", SPIRV: valid.SPIRV, Reflection: m}}
-		}, Options{Package: "p"}, "entry point vs: input b has type vec2<bool>, which no vertex format holds"},
-		{"workgroup size method clash", func(t testing.TB) []Shader {
-			def := reflect.Uint(8)
-			m := &reflect.Module{
-				Overrides: []reflect.Override{{Name: "w", Type: "u32", Default: &def}, {Name: "main_workgroup_size", Type: "u32", ID: 1, Default: &def}},
-				EntryPoints: []reflect.EntryPoint{{Name: "main", Stage: reflect.StageCompute,
-					WorkgroupSize: []reflect.WorkgroupDim{{Override: "w"}, {Value: 1}, {Value: 1}}}}}
-			return []Shader{{Name: "c.wgsl", SPIRV: valid.SPIRV, Reflection: m}}
-		}, Options{Package: "p"}, "the overrides type of c.wgsl: override main_workgroup_size and the workgroup size of entry point main both need the Go name MainWorkgroupSize: rename one of them in WGSL"},
-		{"float workgroup size", func(t testing.TB) []Shader {
+			sh := valid(t)
+			sh[0].Name = "dir/a.wgsl"
+			return sh
+		}, Options{Package: "p"}, []string{"is not a base name"}},
+		{"vertex input in memory with another layout", func(t testing.TB) []Shader {
+			return wgslShaders(t, "v.wgsl", `enable f16;
+struct P { @location(0) a: f16, @location(1) b: f16 }
+@group(0) @binding(0) var<storage> ps: array<P>;
+@vertex fn vs(p: P) -> @builtin(position) vec4f { return vec4f(f32(p.a + p.b + ps[0].a)); }
+`)
+		}, Options{Package: "p"}, []string{"v.wgsl:2:8: struct P is a vertex input of vs and in a buffer (v.wgsl, v.wgsl:2:8), and the vertex buffer cannot have its memory layout: the stride 8 is not its size 4; declare a separate structure for the vertex input"}},
+		{"unknown binding layout", edit(func(m *reflect.Module) {
+			m.Bindings = append([]reflect.Binding(nil), m.Bindings...)
+			m.Bindings[0].Buffer = &reflect.BufferLayout{Type: "storage-ish"}
+		}), Options{Package: "p"}, []string{`a.wgsl:2:48: binding buf: unknown buffer binding type "storage-ish"`}},
+		{"matrix stride", edit(func(m *reflect.Module) {
+			m.Structs = []reflect.Struct{{Name: "A", Size: 32, Align: 16, Members: []reflect.Member{{Name: "x", Offset: 0, Size: 32, Align: 8,
+				Type: reflect.Type{Kind: reflect.KindMatrix, WGSL: "mat2x3<f32>", Scalar: "f32", Columns: 2, Rows: 3, Stride: 12}}}}}
+		}), Options{Package: "p"}, []string{"a.wgsl:1:8: struct A, member x: mat2x3<f32>: the column stride 12 is not that of wgsl.Mat2x3f, 16"}},
+		// Layouts the rules allow with explicit offsets and strides (the 2021 draft's) but Go
+		// cannot reproduce: each would give Go code whose offset guards fail to compile.
+		{"misaligned member", edit(func(m *reflect.Module) {
+			m.Structs = []reflect.Struct{{Name: "A", Size: 12, Align: 4, Members: []reflect.Member{
+				{Name: "x", Offset: 0, Size: 4, Align: 4, Type: reflect.Type{Kind: reflect.KindScalar, WGSL: "u32", Scalar: "u32", Size: 4, Align: 4}},
+				{Name: "y", Offset: 6, Size: 4, Align: 2, Type: reflect.Type{Kind: reflect.KindScalar, WGSL: "f32", Scalar: "f32", Size: 4, Align: 4}}}}}
+		}), Options{Package: "p"}, []string{"a.wgsl:1:8: struct A, member y: offset 6 and size 4 do not fit a f32 after offset 4"}},
+		{"misaligned runtime-sized member", edit(func(m *reflect.Module) {
+			f32 := reflect.Type{Kind: reflect.KindScalar, WGSL: "f32", Scalar: "f32", Size: 4, Align: 4}
+			m.Structs = []reflect.Struct{{Name: "A", Size: 8, Align: 4, RuntimeSized: true, Members: []reflect.Member{
+				{Name: "x", Offset: 0, Size: 4, Align: 4, Type: reflect.Type{Kind: reflect.KindScalar, WGSL: "u32", Scalar: "u32", Size: 4, Align: 4}},
+				{Name: "y", Offset: 6, Size: 0, Align: 2, Type: reflect.Type{Kind: reflect.KindArray, WGSL: "array<f32>", Element: &f32, Stride: 4}}}}}
+		}), Options{Package: "p"}, []string{"a.wgsl:1:8: struct A, member y: offset 6 overlaps the members before it or is misaligned"}},
+		{"misaligned stride", edit(func(m *reflect.Module) {
+			f32 := reflect.Type{Kind: reflect.KindScalar, WGSL: "f32", Scalar: "f32", Size: 4, Align: 4}
+			m.Structs = []reflect.Struct{{Name: "A", Size: 24, Align: 4, Members: []reflect.Member{
+				{Name: "a", Offset: 0, Size: 24, Align: 4, Type: reflect.Type{Kind: reflect.KindArray, WGSL: "@stride(6) array<f32, 4>", Element: &f32, Count: 4, Stride: 6}}}}}
+		}), Options{Package: "p"}, []string{"stride 6 cannot hold elements of 4 bytes"}},
+		{"float workgroup size", edit(func(m *reflect.Module) {
 			def := reflect.Float(1, 32)
-			m := &reflect.Module{
-				Overrides: []reflect.Override{{Name: "w", Type: "f32", Default: &def}},
-				EntryPoints: []reflect.EntryPoint{{Name: "main", Stage: reflect.StageCompute,
-					WorkgroupSize: []reflect.WorkgroupDim{{Override: "w"}, {Value: 1}, {Value: 1}}}}}
-			return []Shader{{Name: "c.wgsl", SPIRV: valid.SPIRV, Reflection: m}}
-		}, Options{Package: "p"}, `the workgroup size uses "w", which is not an integer override`},
-		{"float subgroup size", func(t testing.TB) []Shader {
-			def := reflect.Float(16, 32)
-			m := &reflect.Module{
-				Overrides: []reflect.Override{{Name: "s", Type: "f32", Default: &def}},
-				EntryPoints: []reflect.EntryPoint{{Name: "main", Stage: reflect.StageCompute,
-					WorkgroupSize: []reflect.WorkgroupDim{{Value: 64}, {Value: 1}, {Value: 1}}, SubgroupSize: &reflect.WorkgroupDim{Override: "s"}}}}
-			return []Shader{{Name: "c.wgsl", SPIRV: valid.SPIRV, Reflection: m}}
-		}, Options{Package: "p"}, `entry point main: the subgroup size uses "s", which is not an integer override`},
-		{"subgroup size method clash", func(t testing.TB) []Shader {
-			def := reflect.Uint(16)
-			m := &reflect.Module{
-				Overrides: []reflect.Override{{Name: "s", Type: "u32", Default: &def}, {Name: "main_subgroup_size", Type: "u32", ID: 1, Default: &def}},
-				EntryPoints: []reflect.EntryPoint{{Name: "main", Stage: reflect.StageCompute,
-					WorkgroupSize: []reflect.WorkgroupDim{{Value: 64}, {Value: 1}, {Value: 1}}, SubgroupSize: &reflect.WorkgroupDim{Override: "s"}}}}
-			return []Shader{{Name: "c.wgsl", SPIRV: valid.SPIRV, Reflection: m}}
-		}, Options{Package: "p"}, "the overrides type of c.wgsl: override main_subgroup_size and the subgroup size of entry point main both need the Go name MainSubgroupSize: rename one of them in WGSL"},
-		{"subgroup size constant clash", func(t testing.TB) []Shader {
-			m := &reflect.Module{
-				Constants: []reflect.Constant{{Name: "main_subgroup_size", Type: "u32", Value: reflect.Uint(4)}},
-				EntryPoints: []reflect.EntryPoint{{Name: "main", Stage: reflect.StageCompute,
-					WorkgroupSize: []reflect.WorkgroupDim{{Value: 64}, {Value: 1}, {Value: 1}}, SubgroupSize: &reflect.WorkgroupDim{Value: 16}}}}
-			return []Shader{{Name: "c.wgsl", SPIRV: valid.SPIRV, Reflection: m}}
-		}, Options{Package: "p"}, "entry point main of c.wgsl and const main_subgroup_size of c.wgsl both need the Go name CMainSubgroupSize"},
-		{"fragment subgroup size", func(t testing.TB) []Shader {
-			m := &reflect.Module{EntryPoints: []reflect.EntryPoint{{Name: "fs", Stage: reflect.StageFragment,
-				SubgroupSize: &reflect.WorkgroupDim{Value: 16}}}}
-			return []Shader{{Name: "f.wgsl", SPIRV: valid.SPIRV, Reflection: m}}
-		}, Options{Package: "p"}, "entry point fs: a fragment entry point has no subgroup size"},
+			m.Overrides = []reflect.Override{{Name: "w", Key: "w", Type: reflect.Type{Kind: reflect.KindScalar, WGSL: "f32", Scalar: "f32"}, Default: &def}}
+			m.EntryPoints = []reflect.EntryPoint{{Name: "main", Stage: reflect.StageCompute,
+				WorkgroupSize: []reflect.WorkgroupDim{{Override: "w"}, {Value: 1}, {Value: 1}}}}
+		}), Options{Package: "p"}, []string{`entry point main: the workgroup size uses "w", which is not an integer override`, "override w: no declaration in the WGSL text"}},
+		{"fragment subgroup size", edit(func(m *reflect.Module) {
+			m.EntryPoints = []reflect.EntryPoint{{Name: "main", Stage: reflect.StageFragment, SubgroupSize: &reflect.WorkgroupDim{Value: 16}}}
+		}), Options{Package: "p"}, []string{"entry point main: a fragment entry point has no subgroup size"}},
+		{"workgroup size method clash", func(t testing.TB) []Shader {
+			return wgslShaders(t, "c.wgsl", "override w: u32 = 8;\noverride main_workgroup_size: u32 = 8;\n@compute @workgroup_size(w) fn main() { _ = main_workgroup_size; }\n")
+		}, Options{Package: "p"}, []string{"c.wgsl:3:32: the overrides type of c.wgsl: override main_workgroup_size and the workgroup size of entry point main both need the Go name MainWorkgroupSize: rename one of them in WGSL"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := Generate(c.shaders(t), c.opts)
 			require.Error(t, err)
-			assert.Contains(t, err.Error(), c.want)
+			for _, want := range c.want {
+				assert.Contains(t, err.Error(), want)
+			}
+			assert.Equal(t, len(c.want), strings.Count(err.Error(), "\n")+1, "one line per problem:\n%v", err)
 		})
 	}
 }

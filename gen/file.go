@@ -28,6 +28,7 @@ const (
 	binaryPackage  GoImportPath = "encoding/binary"
 	errorsPackage  GoImportPath = "errors"
 	fmtPackage     GoImportPath = "fmt"
+	mapsPackage    GoImportPath = "maps"
 	mathPackage    GoImportPath = "math"
 	slicesPackage  GoImportPath = "slices"
 	structsPackage GoImportPath = "structs"

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	wgslreflect "github.com/wgslgo/wgslgo/compiler/reflect"
-	"github.com/wgslgo/wgslgo/compiler/types"
+	"github.com/wgslgo/wgslgo/gen/wgsl"
 )
 
 // Header is the first line of every generated file.
@@ -36,12 +36,36 @@ type Options struct {
 // Shader is one compiled WGSL module.
 type Shader struct {
 	// Name is the WGSL file's base name ("particles.wgsl"); its stem names the .spv file
-	// and, through GoName, prefixes the shader's Go identifiers (ParticlesShader, ...).
+	// and, through GoName, the shader's Go identifiers (ParticlesShader, ...).
 	Name string
 	// SPIRV is nil for a module without entry points (compiler.Result.SPIRV): the generated
 	// code then declares its types, bindings and constants, and no SPIR-V.
 	SPIRV      []uint32
 	Reflection *wgslreflect.Module
+	// WGSL is the text the table embeds for WebGPU hosts; nil embeds none.
+	WGSL *WGSL
+	// Positions maps the names of the shader's module-scope declarations, and "Struct.member"
+	// for structure members, to where they are ("file:line:col"), for the messages about
+	// them; a missing name is fine.
+	Positions map[string]string
+}
+
+// WGSL is the WGSL text of a shader, with where its overrides are declared.
+type WGSL struct {
+	Text []byte
+	// Overrides maps the override names to where their declarations and initializers are
+	// in Text; every override of the reflection needs one.
+	Overrides map[string]OverrideText
+	// Immediates maps the names of the var<immediate> variables to where the word
+	// `immediate` of their address space is in Text; ImmediateFeature is where the
+	// `requires` directive names immediate_address_space (see wgsl.Shader.ImmediateFeature).
+	Immediates       map[string]wgsl.TextRange
+	ImmediateFeature wgsl.TextRange
+}
+
+// OverrideText is where an override declaration and its initializer lie in a WGSL text.
+type OverrideText struct {
+	Decl, Init wgsl.TextRange
 }
 
 // File is a file to write beside the generated Go file.
@@ -56,13 +80,24 @@ type Output struct {
 	Go []byte
 	// Files are the .spv files the Go file embeds (none with EmbedInline).
 	Files []File
+	// Names are the package-level identifiers the Go file declares, with what each stands
+	// for and where that is: a tool checks them against the package's other files.
+	Names []Name
+}
+
+// Name is a package-level identifier of a generated file.
+type Name struct {
+	Name  string
+	What  string // "struct Light of lights.wgsl"
+	Where string // "lights.wgsl:3:8", or ""
 }
 
 // Generate returns the Go file for shaders, which share one package: their structures are
 // generated once each (identical declarations in several shaders are the same Go type; a name
 // declared differently by two shaders is an error that says how to resolve it), followed by
-// each shader's SPIR-V, entry points, bindings, overrides, constants and vertex inputs. The
-// output depends only on the arguments, byte for byte.
+// each shader's vertex buffers, table, overrides and constants. See the package documentation
+// for the names. The output depends only on the arguments, byte for byte. An error lists every
+// problem, one per line.
 func Generate(shaders []Shader, opts Options) (*Output, error) {
 	if !token.IsIdentifier(opts.Package) || opts.Package == "_" {
 		return nil, fmt.Errorf("gen: %q is not a valid Go package name", opts.Package)
@@ -77,18 +112,25 @@ func Generate(shaders []Shader, opts Options) (*Output, error) {
 	if len(shaders) == 0 {
 		return nil, errors.New("gen: no shaders")
 	}
-	gn := &generator{opts: opts, ns: newNamespace(), structs: map[string]*structDef{}}
-	var errs []error
+	gn := &generator{opts: opts, ns: newNamespace(), structs: map[string]*structDef{}, vertex: map[string]*structDef{}}
+	// The structures of every shader first: a vertex buffer of a structure another shader
+	// has in a buffer takes that structure's Go type.
+	shapers := make([]*shaper, len(shaders))
 	for i := range shaders {
-		s, err := gn.addShader(&shaders[i])
-		if err != nil {
-			errs = append(errs, fmt.Errorf("%s: %w", shaders[i].Name, err))
+		shapers[i] = gn.addStructs(&shaders[i])
+	}
+	for i := range shaders {
+		if shapers[i] == nil {
 			continue
 		}
-		gn.shaders = append(gn.shaders, s)
+		before := len(gn.errs) + len(gn.ns.errs)
+		d := gn.newShaderDef(&shaders[i], shapers[i])
+		if len(gn.errs)+len(gn.ns.errs) == before {
+			gn.shaders = append(gn.shaders, d)
+		}
 	}
-	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
+	if err := gn.err(); err != nil {
+		return nil, err
 	}
 	return gn.generate()
 }
@@ -97,9 +139,50 @@ func Generate(shaders []Shader, opts Options) (*Output, error) {
 type generator struct {
 	opts    Options
 	ns      *namespace
-	structs map[string]*structDef // by WGSL name
-	order   []*structDef          // in the order they are generated
+	structs map[string]*structDef // the buffer structures, by WGSL name
+	vertex  map[string]*structDef // the vertex structures, by Go name
+	order   []*structDef          // the structures in the order they are generated
 	shaders []*shaderDef
+	names   []string // the shaders' file names, in order
+	errs    []string
+}
+
+// errorf records a problem; where is a "file:line:col", or "" for none.
+func (gn *generator) errorf(where, format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	if where != "" {
+		msg = where + ": " + msg
+	}
+	gn.errs = append(gn.errs, msg)
+}
+
+// posError is an error that says where it is.
+type posError struct {
+	pos string
+	err error
+}
+
+func (e *posError) Error() string { return e.pos + ": " + e.err.Error() }
+
+// report records err, at pos unless it says where it is itself; an error reported already is
+// not reported again.
+func (gn *generator) report(pos string, err error) {
+	var pe *posError
+	switch {
+	case err == errReported:
+	case errors.As(err, &pe):
+		gn.errs = append(gn.errs, err.Error())
+	default:
+		gn.errorf(pos, "%v", err)
+	}
+}
+
+func (gn *generator) err() error {
+	errs := append(gn.errs, gn.ns.errs...)
+	if len(errs) == 0 {
+		return nil
+	}
+	return errors.New(strings.Join(errs, "\n"))
 }
 
 // embeddable reports whether a //go:embed line can name stem+".spv" as it is: embed patterns
@@ -118,64 +201,91 @@ func embeddable(stem string) bool {
 
 func stem(name string) string { return strings.TrimSuffix(path.Base(name), ".wgsl") }
 
-func (gn *generator) addShader(s *Shader) (*shaderDef, error) {
-	if s.Reflection == nil {
-		return nil, errors.New("no reflection")
+// addStructs checks a shader and learns its structures; it returns their shaper, or nil when
+// the shader cannot be generated at all. It records its problems.
+func (gn *generator) addStructs(s *Shader) *shaper {
+	switch {
+	case s.Reflection == nil:
+		gn.errorf(s.Name, "no reflection")
+		return nil
+	case len(s.SPIRV) == 0 && len(s.Reflection.EntryPoints) > 0:
+		gn.errorf(s.Name, "no SPIR-V for its entry points")
+		return nil
+	case strings.ContainsAny(s.Name, "/\\") || s.Name == "":
+		gn.errorf("", "the shader name %q is not a base name", s.Name)
+		return nil
+	case gn.opts.Embed == EmbedFile && s.SPIRV != nil && !embeddable(stem(s.Name)):
+		gn.errorf(s.Name, "//go:embed cannot name %s.spv: rename the file with letters, digits, '_', '-' and '.', or use the inline embed mode", stem(s.Name))
+		return nil
 	}
-	if len(s.SPIRV) == 0 && len(s.Reflection.EntryPoints) > 0 {
-		return nil, errors.New("no SPIR-V for its entry points")
+	for _, other := range gn.names {
+		if GoName(stem(other)) == GoName(stem(s.Name)) {
+			gn.errorf(s.Name, "%s and %s both have the Go name %s: rename one of the files", other, s.Name, GoName(stem(s.Name)))
+			return nil
+		}
 	}
-	if strings.ContainsAny(s.Name, "/\\") || s.Name == "" {
-		return nil, fmt.Errorf("the shader name %q is not a base name", s.Name)
-	}
-	if gn.opts.Embed == EmbedFile && s.SPIRV != nil && !embeddable(stem(s.Name)) {
-		return nil, fmt.Errorf("//go:embed cannot name %s.spv: rename the file with letters, digits, '_', '-' and '.', or use the inline embed mode", stem(s.Name))
-	}
-	byName, l, err := moduleTypes(s.Reflection)
-	if err != nil {
-		return nil, err
-	}
-	refl := make(map[string]*wgslreflect.Struct, len(s.Reflection.Structs))
+	gn.names = append(gn.names, s.Name)
+	sh := &shaper{structs: map[string]*wgslreflect.Struct{}, failed: map[string]bool{}}
 	for i := range s.Reflection.Structs {
-		refl[s.Reflection.Structs[i].Name] = &s.Reflection.Structs[i]
+		st := &s.Reflection.Structs[i]
+		if sh.structs[st.Name] != nil {
+			gn.errorf(s.Name, "struct %s is listed twice in the reflection", st.Name)
+			return nil
+		}
+		sh.structs[st.Name] = st
 	}
-	sh := &shaper{layout: l}
-	building := map[string]bool{}
-	sh.structShape = func(ts *types.Struct) (*shape, error) {
-		if d := gn.structs[ts.Name]; d != nil {
-			if !sameStruct(d.refl, refl[ts.Name]) {
-				return nil, fmt.Errorf("struct %s is declared differently here and in %s (%s): rename one of them in WGSL, or generate the shaders into separate packages", ts.Name, d.source, describe(d.refl, refl[ts.Name]))
-			}
-			return d.shape, nil
+	sh.structShape = func(name string) (*shape, error) {
+		if sh.failed[name] {
+			return nil, errReported
 		}
-		if building[ts.Name] {
-			return nil, fmt.Errorf("struct %s contains itself", ts.Name)
+		shape, err := gn.structShape(s, sh, name)
+		if err != nil && err != errReported {
+			gn.report(s.Positions[name], err)
+			err = errReported
 		}
-		building[ts.Name] = true
-		d, err := newStructDef(sh, ts, refl[ts.Name], s.Name)
-		if err != nil {
-			return nil, err
-		}
-		names := []string{d.goName}
-		if d.rt != nil {
-			names = append(names, d.goName+d.rt.goName+"Offset", d.goName+d.rt.goName+"Stride",
-				d.goName+"Size", "Append"+d.goName, "Decode"+d.goName, "View"+d.goName)
-		}
-		for _, name := range names {
-			if err := gn.ns.claim(name, fmt.Sprintf("struct %s (%s)", ts.Name, s.Name)); err != nil {
-				return nil, err
-			}
-		}
-		gn.structs[ts.Name] = d
-		gn.order = append(gn.order, d)
-		return d.shape, nil
+		sh.failed[name] = err != nil
+		return shape, err
 	}
 	for _, st := range s.Reflection.Structs {
-		if _, err := sh.structShape(byName[st.Name]); err != nil {
-			return nil, err
-		}
+		sh.structShape(st.Name) // records the problems
 	}
-	return gn.newShaderDef(s, sh, byName)
+	return sh
+}
+
+// errReported is the error of a structure whose own error is recorded already.
+var errReported = errors.New("reported")
+
+// structShape returns the shape of the structure called name of shader s, making its Go
+// type the first time.
+func (gn *generator) structShape(s *Shader, sh *shaper, name string) (*shape, error) {
+	rs := sh.structs[name]
+	if rs == nil {
+		return nil, fmt.Errorf("struct %s is not in the reflection's structures", name)
+	}
+	if d := gn.structs[name]; d != nil {
+		if d.failed {
+			return nil, errReported
+		}
+		if d.shape == nil {
+			return nil, fmt.Errorf("struct %s contains itself", name)
+		}
+		if !sameStruct(d.refl, rs) {
+			return nil, fmt.Errorf("struct %s is declared differently here and in %s (%s): rename one of them in WGSL, or generate the shaders into separate packages", name, d.where(), describe(d.refl, rs))
+		}
+		return d.shape, nil
+	}
+	d := &structDef{goName: GoName(name), refl: rs, source: s.Name, pos: s.Positions[name]}
+	gn.structs[name] = d // marks it as being built
+	if err := d.build(sh, s.Positions); err != nil {
+		gn.report(d.pos, err)
+		return nil, errReported
+	}
+	what := fmt.Sprintf("struct %s of %s", name, s.Name)
+	for _, n := range d.names() {
+		gn.ns.claim(n, what, d.pos)
+	}
+	gn.order = append(gn.order, d)
+	return d.shape, nil
 }
 
 // describe says how two declarations of a structure differ.
@@ -188,9 +298,9 @@ func describe(a, b *wgslreflect.Struct) string {
 	}
 	for i := range a.Members {
 		ma, mb := a.Members[i], b.Members[i]
-		if ma != mb {
+		if !sameMember(ma, mb) {
 			return fmt.Sprintf("member %d is %s: %s at offset %d there, %s: %s at offset %d here",
-				i, ma.Name, ma.Type, ma.Offset, mb.Name, mb.Type, mb.Offset)
+				i, ma.Name, ma.Type.WGSL, ma.Offset, mb.Name, mb.Type.WGSL, mb.Offset)
 		}
 	}
 	return "their alignments differ"
@@ -212,15 +322,12 @@ func (gn *generator) generate() (*Output, error) {
 			out.Files = append(out.Files, File{Name: s.spvName, Content: spvBytes(s.spirv)})
 		}
 	}
-	defs := gn.order
-	for _, s := range gn.shaders {
-		defs = append(defs, s.vertexStructs...)
-	}
-	emitGuards(g, defs)
+	emitGuards(g, gn.order)
 	src, err := g.Content()
 	if err != nil {
 		return nil, err
 	}
 	out.Go = src
+	out.Names = gn.ns.names()
 	return out, nil
 }

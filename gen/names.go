@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 	"unicode"
 )
@@ -38,6 +39,26 @@ func GoName(s string) string {
 	return name
 }
 
+// tableName returns the name of the table variable of the shader whose Go name is s:
+// s+"Shader", or s when it already ends in "Shader" (shader.wgsl: Shader, not ShaderShader).
+func tableName(s string) string {
+	if strings.HasSuffix(s, "Shader") {
+		return s
+	}
+	return s + "Shader"
+}
+
+// prefixed returns the Go name of a shader-wide declaration called wgslName of the shader
+// whose Go name is s: s+GoName(wgslName), without repeating s when the name starts with it
+// (particles.wgsl: const max_count is ParticlesMaxCount, const particles_max ParticlesMax).
+func prefixed(s, wgslName string) string {
+	n := GoName(wgslName)
+	if strings.HasPrefix(n, s) && (len(n) == len(s) || unicode.IsUpper([]rune(n[len(s):])[0]) || n[len(s)] == '_') {
+		return n
+	}
+	return s + n
+}
+
 // unexported returns name with its first letter lower-cased, for identifiers of the generated
 // file that users do not need.
 func unexported(name string) string {
@@ -46,21 +67,48 @@ func unexported(name string) string {
 	return string(r)
 }
 
-// namespace hands out the package-level names of a generated file and reports clashes with a
-// remedy.
+// namespace hands out the package-level names of a generated file and records every clash,
+// with both positions and a remedy.
 type namespace struct {
-	owner map[string]string // Go name → what it names
+	owner map[string]Name
+	errs  []string
 }
 
-func newNamespace() *namespace { return &namespace{owner: map[string]string{}} }
+func newNamespace() *namespace { return &namespace{owner: map[string]Name{}} }
 
-// claim records that name stands for what ("struct Light (from lights.wgsl)").
-func (ns *namespace) claim(name, what string) error {
+// claim records that name stands for what ("struct Light of lights.wgsl"), declared at where
+// ("lights.wgsl:3:8" or ""). A clash is recorded as an error.
+func (ns *namespace) claim(name, what, where string) {
 	if prev, ok := ns.owner[name]; ok {
-		return fmt.Errorf("%s and %s both need the Go name %s: rename one of them in WGSL, or generate the shaders into separate packages", prev, what, name)
+		ns.errs = append(ns.errs, clashMessage(Name{Name: name, What: what, Where: where}, prev.What, prev.Where,
+			"rename one of them in WGSL, or generate the shaders into separate packages"))
+		return
 	}
-	ns.owner[name] = what
-	return nil
+	ns.owner[name] = Name{Name: name, What: what, Where: where}
+}
+
+// clashMessage says that n's name is already taken by other, declared at otherWhere, and
+// what to do about it.
+func clashMessage(n Name, other, otherWhere, fix string) string {
+	msg := ""
+	if n.Where != "" {
+		msg = n.Where + ": "
+	}
+	msg += fmt.Sprintf("%s needs the Go name %s, which %s", n.What, n.Name, other)
+	if otherWhere != "" {
+		msg += " (" + otherWhere + ")"
+	}
+	return msg + " has too: " + fix
+}
+
+// names returns the claimed names, sorted.
+func (ns *namespace) names() []Name {
+	out := make([]Name, 0, len(ns.owner))
+	for _, n := range ns.owner {
+		out = append(out, n)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
 }
 
 // fieldNames hands out the field and method names of one Go type: a WGSL name whose Go name
@@ -68,7 +116,7 @@ func (ns *namespace) claim(name, what string) error {
 // protoc-gen-go does; two WGSL names with the same Go name are an error.
 type fieldNames struct {
 	of      string          // the type, for errors: "struct Light"
-	methods map[string]bool // reserved method names
+	methods map[string]bool // reserved names
 	taken   map[string]string
 }
 

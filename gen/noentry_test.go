@@ -8,24 +8,23 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/wgslgo/wgslgo/compiler/layout"
-	"github.com/wgslgo/wgslgo/compiler/types"
 )
 
 // TestNoEntryPoints: a module without entry points (a file of shared structures) has no
-// SPIR-V; the generated code declares its types and bindings and no SPIR-V, and embeds no
+// SPIR-V; the generated code declares its types and its table without SPIR-V, and embeds no
 // file.
 func TestNoEntryPoints(t *testing.T) {
-	b := newModule(t, "shared.wgsl", layout.Options{}).
-		buffer(0, 0, "light", types.AddrUniform, types.AccessNone, st("Light", mem("color", vec(3, f32)), mem("intensity", f32)))
+	sh, err := prepare("shared.wgsl", []byte("struct Light { color: vec3f, intensity: f32 }\n"+
+		"@group(0) @binding(0) var<uniform> light: Light;\n"), "")
+	require.NoError(t, err)
+	require.Nil(t, sh.SPIRV)
 	for _, embed := range []EmbedMode{EmbedFile, EmbedInline} {
-		out, err := Generate([]Shader{{Name: "shared.wgsl", Reflection: b.module()}}, Options{Package: "p", Embed: embed})
+		out, err := Generate([]Shader{sh}, Options{Package: "p", Embed: embed})
 		require.NoError(t, err)
 		assert.Empty(t, out.Files, "no .spv file")
 		src := string(out.Go)
 		assert.Contains(t, src, "type Light struct")
-		assert.Contains(t, src, "SharedLightBinding")
+		assert.Contains(t, src, "var SharedShader = ")
 		assert.NotContains(t, src, "SPIRV")
 		assert.NotContains(t, src, "go:embed")
 		_, err = parser.ParseFile(token.NewFileSet(), "shared_wgsl.go", out.Go, parser.AllErrors)

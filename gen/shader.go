@@ -3,271 +3,397 @@ package gen
 import (
 	"encoding/binary"
 	"fmt"
-	"math"
+	"reflect"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	wgslreflect "github.com/wgslgo/wgslgo/compiler/reflect"
-	"github.com/wgslgo/wgslgo/compiler/types"
+	wgslrt "github.com/wgslgo/wgslgo/gen/wgsl"
 )
 
 // shaderDef is what the generated file declares for one shader.
 type shaderDef struct {
-	name, prefix string
-	spvName      string
-	spirv        []uint32
-	refl         *wgslreflect.Module
-	shaper       *shaper
-	structs      map[string]*types.Struct
+	name      string // the file's base name
+	goName    string // S, the Go name of the file's stem
+	table     string // the table variable, SShader
+	tableType string // its type, STable
+	spvName   string
+	spirvVar  string // the unexported variable of the SPIR-V bytes
+	wgslConst string // the unexported constant of the WGSL text, "" for none
+	spirv     []uint32
+	refl      *wgslreflect.Module
+	wgsl      *WGSL
+	positions map[string]string
+	methods   *fieldNames // of the table type
+	omethods  *fieldNames // of the overrides type
 
-	bindings      []bindingDef
-	entries       []entryDef
-	overrides     []overrideDef
-	constants     []constantDef
-	vertexStructs []*structDef
-	methods       *fieldNames // the method names of the overrides type
+	groups     [][]bindingDef // by group
+	entries    []entryDef
+	immediates []immediateDef
+	overrides  []overrideDef
+	constants  []constantDef
 }
 
 type bindingDef struct {
 	b      wgslreflect.Binding
-	goName string
-	shape  *shape // the store type of a buffer, nil otherwise
-	rt     *shape // the element of a runtime-sized array store type
+	method string
+	goType string // the Go type of a buffer's store type, for the comment; "" for others
+	index  int    // in its group
 }
 
 type entryDef struct {
-	e          wgslreflect.EntryPoint
-	goName     string
-	vertex     *structDef
-	overrides  bool   // the workgroup size depends on overrides
-	exprs      bool   // ... through override-expressions
-	sizeMethod string // the overrides type's method that computes the workgroup size
+	e         wgslreflect.EntryPoint
+	method    string
+	vertex    []*structDef // the structures of its vertex buffers
+	overrides bool         // the workgroup size depends on overrides
+	exprs     bool         // ... through override-expressions
+	// sizeMethod is the overrides type's method that computes the workgroup size.
+	sizeMethod string
 	// subgroupMethod is the overrides type's method that gives the subgroup size when it is
 	// an override Go can compute.
 	subgroupMethod string
 }
 
-type overrideDef struct {
-	o      wgslreflect.Override
-	goName string
-	scalar *types.Scalar
-	deflt  string // the Go literal of the default, "" if none
-	// flagID is the SpecId of the flag a pipeline sets with the override when its default is
-	// an override-expression, which only the shader computes; 0 otherwise.
-	flagID  uint32
-	comment string
+type immediateDef struct {
+	im     wgslreflect.Immediate
+	method string
+	shape  *shape
+	space  wgslrt.TextRange // where `immediate` is in the WGSL text; zero without one
 }
 
-type constantDef struct {
-	c      wgslreflect.Constant
-	goName string
-	typ    types.Type
+// tableReserved are the names of the promoted fields and methods of a table type, which its
+// own methods must not take.
+var tableReserved = []string{"Shader", "Source", "SPIRV", "WGSL", "EntryPoints", "BindGroups", "Immediates", "Overrides",
+	"ImmediateFeature", "Words", "EntryPoint", "Binding", "Immediate", "Override", "PipelineConstants", "Specialization", "WGSLWith",
+	"WGSLWithPushConstants"}
+
+// newShaderDef learns the declarations of a shader whose structures are known; it records
+// its problems.
+func (gn *generator) newShaderDef(s *Shader, sh *shaper) *shaderDef {
+	goName := GoName(stem(s.Name))
+	d := &shaderDef{name: s.Name, goName: goName, table: tableName(goName), tableType: goName + "Table",
+		spvName: stem(s.Name) + ".spv", spirvVar: unexported(goName) + "SPIRV", spirv: s.SPIRV, refl: s.Reflection,
+		wgsl: s.WGSL, positions: s.Positions,
+		methods:  newFieldNames("the table of "+s.Name, tableReserved...),
+		omethods: newFieldNames("the overrides type of "+s.Name, "Values", "PipelineConstants", "WGSL", "Specialization"),
+	}
+	claim := func(name, what, where string) { gn.ns.claim(name, what+" of "+s.Name, where) }
+	claim(d.table, "the table", "")
+	claim(d.tableType, "the table type", "")
+	claim(d.spirvVar, "the SPIR-V", "")
+	if gn.opts.Embed == EmbedInline {
+		claim(d.spirvVar+"Words", "the SPIR-V words", "")
+	}
+	if d.wgsl != nil {
+		d.wgslConst = unexported(goName) + "WGSL"
+		claim(d.wgslConst, "the WGSL text", "")
+	}
+	fail := func(where, format string, args ...any) { gn.errorf(where, format, args...) }
+	d.addBindings(sh, fail)
+	d.addImmediates(sh, fail)
+	d.addOverrides(claim, fail)
+	d.addEntryPoints(gn, s, sh, fail)
+	d.addConstants(claim, fail)
+	return d
 }
 
-func (gn *generator) newShaderDef(s *Shader, sh *shaper, structs map[string]*types.Struct) (*shaderDef, error) {
-	d := &shaderDef{name: s.Name, prefix: GoName(stem(s.Name)), spvName: stem(s.Name) + ".spv",
-		spirv: s.SPIRV, refl: s.Reflection, shaper: sh, structs: structs, methods: newFieldNames("the overrides type of "+s.Name, "Specialization")}
-	for _, other := range gn.shaders {
-		if other.prefix == d.prefix {
-			return nil, fmt.Errorf("%s and %s both need the Go prefix %s: rename one of the files", other.name, d.name, d.prefix)
-		}
+// method names a method of the table after the WGSL declaration name, or records why not.
+func (d *shaderDef) method(name, what string, fail func(string, string, ...any)) string {
+	m, err := d.methods.name(name, what)
+	if err != nil {
+		fail(d.positions[name], "%v", err)
 	}
-	claim := func(suffix, what string) error {
-		return gn.ns.claim(d.prefix+suffix, what+" of "+d.name)
-	}
-	for _, c := range []struct{ suffix, what string }{
-		{"SPIRV", "the SPIR-V"}, {"SPIRVWords", "the SPIR-V words"}, {"Shader", "the shader table"},
-	} {
-		if err := claim(c.suffix, c.what); err != nil {
-			return nil, err
-		}
-	}
-	if err := d.addBindings(claim); err != nil {
-		return nil, err
-	}
-	if err := d.addOverrides(claim); err != nil {
-		return nil, err
-	}
-	if err := d.addEntryPoints(claim); err != nil {
-		return nil, err
-	}
-	if err := d.addConstants(claim); err != nil {
-		return nil, err
-	}
-	return d, nil
+	return m
 }
 
-func (d *shaderDef) addBindings(claim func(suffix, what string) error) error {
+func (d *shaderDef) addBindings(sh *shaper, fail func(string, string, ...any)) {
 	for _, b := range d.refl.Bindings {
-		bd := bindingDef{b: b, goName: GoName(b.Name)}
-		for _, suffix := range []string{"Group", "Binding", "Kind", "MinBindingSize"} {
-			if suffix == "MinBindingSize" && !isBuffer(b.Kind) {
-				continue
-			}
-			if err := claim(bd.goName+suffix, "binding "+b.Name); err != nil {
-				return err
+		if b.Group < 0 || b.Binding < 0 {
+			fail(d.name, "binding %s: group %d, binding %d", b.Name, b.Group, b.Binding)
+			continue
+		}
+		for len(d.groups) <= b.Group {
+			d.groups = append(d.groups, nil)
+		}
+		bd := bindingDef{b: b, index: len(d.groups[b.Group])}
+		if n := len(d.groups[b.Group]); n > 0 && d.groups[b.Group][n-1].b.Binding >= b.Binding {
+			fail(d.name, "binding %s: the reflection's bindings are not ordered by group, then binding", b.Name)
+			continue
+		}
+		if err := checkLayoutEntry(&b); err != nil {
+			fail(d.positions[b.Name], "binding %s: %v", b.Name, err)
+			continue
+		}
+		if b.ExternalPart == nil {
+			bd.method = d.method(b.Name, "binding "+b.Name, fail)
+		}
+		if b.Buffer != nil && b.Type.Kind != wgslreflect.KindBuffer {
+			t := b.Type
+			switch {
+			case t.Kind == wgslreflect.KindArray && t.Count == 0 && t.CountExpr == "":
+				if elem, err := sh.element(t); err != nil {
+					if err != errReported {
+						fail(d.positions[b.Name], "binding %s: %v", b.Name, err)
+					}
+				} else {
+					bd.goType = "[]" + elem.goType(NewGeneratedFile("check"))
+				}
+			default:
+				s, err := sh.of(t)
+				switch {
+				case err == errReported:
+				case err != nil:
+					fail(d.positions[b.Name], "binding %s: %v", b.Name, err)
+				case s.kind == shapeStruct && s.elem != nil:
+					name := s.ident.GoName
+					elem := s.elem.goType(NewGeneratedFile("check"))
+					if rs := sh.structs[t.Struct]; rs != nil && len(rs.Members) == 1 {
+						bd.goType = fmt.Sprintf("[]%s (see Append%s)", elem, name)
+					} else {
+						bd.goType = fmt.Sprintf("%s and []%s (see Append%s)", name, elem, name)
+					}
+				default:
+					bd.goType = s.goType(NewGeneratedFile("check"))
+				}
 			}
 		}
-		if isBuffer(b.Kind) {
-			t, err := parseType(b.Type, d.structs)
-			if err != nil {
-				return fmt.Errorf("binding %s: %v", b.Name, err)
-			}
-			if a, ok := t.(*types.Array); ok && a.IsRuntimeSized() {
-				bd.rt, err = d.shaper.element(a)
-			} else {
-				bd.shape, err = d.shaper.of(t)
-			}
-			if err != nil {
-				return fmt.Errorf("binding %s: %v", b.Name, err)
-			}
-		}
-		d.bindings = append(d.bindings, bd)
+		d.groups[b.Group] = append(d.groups[b.Group], bd)
 	}
-	return nil
 }
 
-func isBuffer(k wgslreflect.Kind) bool {
-	return k == wgslreflect.KindUniformBuffer || k == wgslreflect.KindStorageBuffer
-}
-
-func (d *shaderDef) addOverrides(claim func(suffix, what string) error) error {
-	if len(d.refl.Overrides) == 0 {
+// checkLayoutEntry checks that a binding has exactly one layout, with known values.
+func checkLayoutEntry(b *wgslreflect.Binding) error {
+	n := 0
+	known := func(m map[string]string, v, what string) error {
+		if m[v] == "" {
+			return fmt.Errorf("unknown %s %q", what, v)
+		}
 		return nil
 	}
-	if err := claim("Overrides", "the overrides type"); err != nil {
-		return err
+	var err error
+	if b.Buffer != nil {
+		n++
+		err = known(bufferTypes, b.Buffer.Type, "buffer binding type")
 	}
-	methods := d.methods
-	for _, o := range d.refl.Overrides {
-		od := overrideDef{o: o}
-		t, err := parseType(o.Type, nil)
-		s, ok := t.(*types.Scalar)
-		if err != nil || !ok || s.IsAbstract() {
-			return fmt.Errorf("override %s has type %q, not a concrete scalar", o.Name, o.Type)
-		}
-		od.scalar = s
-		if od.goName, err = methods.name(o.Name, "override "+o.Name); err != nil {
-			return err
-		}
-		if _, err := methods.name("set_"+o.Name, "the setter of override "+o.Name); err != nil {
-			return err
-		}
-		od.comment = fmt.Sprintf("%s: %s, SpecId %d", o.Name, o.Type, o.ID)
-		if o.Default != nil && !o.Default.IsZero() {
-			v, err := parseValue(o.Default.String())
-			if err != nil {
-				return fmt.Errorf("override %s: %v", o.Name, err)
-			}
-			if od.deflt, err = scalarLiteral(s, v); err != nil {
-				return fmt.Errorf("override %s: %v", o.Name, err)
-			}
-			od.comment += ", default " + o.Default.String()
-		} else if o.FlagID != 0 {
-			if o.FlagID < 0 || o.FlagID > math.MaxUint32 {
-				return fmt.Errorf("override %s: flag SpecId %d out of range", o.Name, o.FlagID)
-			}
-			od.flagID = uint32(o.FlagID)
-			od.comment += fmt.Sprintf(", default an override-expression (flag SpecId %d)", od.flagID)
-		} else {
-			od.comment += ", required"
-		}
-		d.overrides = append(d.overrides, od)
+	if b.Sampler != nil {
+		n++
+		err = known(samplerTypes, b.Sampler.Type, "sampler binding type")
 	}
-	return nil
+	if t := b.Texture; t != nil {
+		n++
+		if err = known(sampleTypes, t.SampleType, "texture sample type"); err == nil {
+			err = known(viewDimensions, t.ViewDimension, "view dimension")
+		}
+	}
+	if t := b.StorageTexture; t != nil {
+		n++
+		if err = known(storageAccesses, t.Access, "storage texture access"); err == nil {
+			err = known(viewDimensions, t.ViewDimension, "view dimension")
+		}
+	}
+	if b.ExternalTexture != nil {
+		n++
+	}
+	if n != 1 {
+		return fmt.Errorf("%d binding layouts, want exactly one", n)
+	}
+	for _, s := range b.Visibility {
+		if stageBits[s] == "" {
+			return fmt.Errorf("unknown stage %q", s)
+		}
+	}
+	return err
 }
 
-func (d *shaderDef) addEntryPoints(claim func(suffix, what string) error) error {
+// The runtime's constants for the reflection's strings.
+var (
+	bufferTypes  = map[string]string{"uniform": "BufferUniform", "storage": "BufferStorage", "read-only-storage": "BufferReadOnlyStorage"}
+	samplerTypes = map[string]string{"filtering": "SamplerFiltering", "non-filtering": "SamplerNonFiltering", "comparison": "SamplerComparison"}
+	sampleTypes  = map[string]string{"float": "SampleFloat", "unfilterable-float": "SampleUnfilterableFloat", "depth": "SampleDepth",
+		"sint": "SampleSint", "uint": "SampleUint"}
+	viewDimensions = map[string]string{"1d": "View1D", "2d": "View2D", "2d-array": "View2DArray", "cube": "ViewCube",
+		"cube-array": "ViewCubeArray", "3d": "View3D"}
+	storageAccesses = map[string]string{"write-only": "AccessWriteOnly", "read-only": "AccessReadOnly", "read-write": "AccessReadWrite"}
+	stageBits       = map[wgslreflect.Stage]string{wgslreflect.StageVertex: "Vertex", wgslreflect.StageFragment: "Fragment",
+		wgslreflect.StageCompute: "Compute"}
+)
+
+func (d *shaderDef) addImmediates(sh *shaper, fail func(string, string, ...any)) {
+	for _, im := range d.refl.Immediates {
+		id := immediateDef{im: im, method: d.method(im.Name, "immediate "+im.Name, fail)}
+		s, err := sh.of(im.Type)
+		if err != nil {
+			if err != errReported {
+				fail(d.positions[im.Name], "immediate %s: %v", im.Name, err)
+			}
+			continue
+		}
+		if s.size > im.Size {
+			fail(d.positions[im.Name], "immediate %s: %d bytes cannot hold a %s", im.Name, im.Size, im.Type.WGSL)
+			continue
+		}
+		id.shape = s
+		if d.wgsl != nil {
+			r, ok := d.wgsl.Immediates[im.Name]
+			if !ok || r.Start < 0 || r.End > len(d.wgsl.Text) || string(d.wgsl.Text[r.Start:r.End]) != "immediate" {
+				fail(d.positions[im.Name], "immediate %s: no address space in the WGSL text", im.Name)
+				continue
+			}
+			id.space = r
+		}
+		d.immediates = append(d.immediates, id)
+	}
+}
+
+func (d *shaderDef) addEntryPoints(gn *generator, s *Shader, sh *shaper, fail func(string, string, ...any)) {
 	overrides := map[string]*overrideDef{}
 	for i := range d.overrides {
 		overrides[d.overrides[i].o.Name] = &d.overrides[i]
 	}
 	for _, e := range d.refl.EntryPoints {
-		e.VertexInputs = sortedInputs(e.VertexInputs)
-		ed := entryDef{e: e, goName: GoName(e.Name)}
-		what := "entry point " + e.Name
-		for _, suffix := range []string{"EntryPoint", "Stage"} {
-			if err := claim(ed.goName+suffix, what); err != nil {
-				return err
-			}
+		ed := entryDef{e: e, method: d.method(e.Name, "entry point "+e.Name, fail)}
+		where := d.positions[e.Name]
+		if stageBits[e.Stage] == "" {
+			fail(where, "entry point %s: unknown stage %q", e.Name, e.Stage)
+			continue
 		}
 		if e.Stage == wgslreflect.StageCompute && len(e.WorkgroupSize) != 3 {
-			return fmt.Errorf("entry point %s: %d workgroup size dimensions, want 3", e.Name, len(e.WorkgroupSize))
+			fail(where, "entry point %s: %d workgroup size dimensions, want 3", e.Name, len(e.WorkgroupSize))
+			continue
 		}
-		for i, dim := range e.WorkgroupSize {
+		for _, dim := range e.WorkgroupSize {
 			switch {
 			case dim.Expr != "":
 				ed.exprs = true
 			case dim.Override != "":
 				o := overrides[dim.Override]
-				if o == nil || (o.scalar != types.I32 && o.scalar != types.U32) {
-					return fmt.Errorf("entry point %s: the workgroup size uses %q, which is not an integer override", e.Name, dim.Override)
+				if o == nil || (o.scalar != "i32" && o.scalar != "u32") {
+					fail(where, "entry point %s: the workgroup size uses %q, which is not an integer override", e.Name, dim.Override)
+					continue
 				}
 				ed.overrides = true
 				// Go cannot compute the default: the pipeline's values decide the size.
 				ed.exprs = ed.exprs || o.flagID != 0
-			default:
-				if err := claim(ed.goName+"WorkgroupSize"+"XYZ"[i:i+1], what); err != nil {
-					return err
-				}
 			}
 		}
 		if ed.overrides && !ed.exprs {
 			var err error
-			if ed.sizeMethod, err = d.methods.name(e.Name+"_workgroup_size", "the workgroup size of entry point "+e.Name); err != nil {
-				return err
+			if ed.sizeMethod, err = d.omethods.name(e.Name+"_workgroup_size", "the workgroup size of entry point "+e.Name); err != nil {
+				fail(where, "%v", err)
 			}
 		}
-		if err := d.addSubgroupSize(&ed, overrides, claim); err != nil {
-			return err
-		}
-		if len(e.VertexInputs) > 0 {
-			vs, err := newVertexStruct(d.prefix+ed.goName+"Vertex", &e)
-			if err != nil {
-				return fmt.Errorf("entry point %s: %v", e.Name, err)
+		d.addSubgroupSize(&ed, overrides, fail)
+		for i := range e.VertexBuffers {
+			if v := gn.vertexStruct(s, d, &e, &e.VertexBuffers[i]); v != nil {
+				ed.vertex = append(ed.vertex, v)
 			}
-			if err := claim(ed.goName+"Vertex", what); err != nil {
-				return err
-			}
-			for _, suffix := range []string{"VertexStride", "VertexAttributes"} {
-				if err := claim(ed.goName+suffix, what); err != nil {
-					return err
-				}
-			}
-			ed.vertex = vs
-			d.vertexStructs = append(d.vertexStructs, vs)
 		}
 		d.entries = append(d.entries, ed)
+	}
+}
+
+// vertexStruct returns the Go structure of a vertex buffer of entry point e of shader s: the
+// generated structure of a buffer's structure of the same name, when the layouts agree; the
+// vertex structure of another entry point, when its buffer is the same; else a new one. It
+// records its problems and returns nil then.
+func (gn *generator) vertexStruct(s *Shader, d *shaderDef, e *wgslreflect.EntryPoint, b *wgslreflect.VertexBuffer) *structDef {
+	where := s.Positions[e.Name]
+	var goName, of string
+	if b.Struct != "" {
+		goName, of = GoName(b.Struct), "struct "+b.Struct
+		where = s.Positions[b.Struct]
+		if m := gn.structs[b.Struct]; m != nil {
+			if m.failed {
+				return nil
+			}
+			if err := memoryVertexLayout(m, b); err != nil {
+				gn.errorf(where, "struct %s is a vertex input of %s and in a buffer (%s), and the vertex buffer cannot have its memory layout: %v; declare a separate structure for the vertex input", b.Struct, e.Name, m.where(), err)
+				return nil
+			}
+			if m.vertex == nil {
+				m.vertex, m.layoutName = b, m.goName+"Layout"
+				gn.ns.claim(m.layoutName, "the vertex buffer layout of struct "+b.Struct+" of "+s.Name, where)
+			}
+			return m
+		}
+	} else {
+		goName, of = prefixed(d.goName, e.Name)+"Input", "the loose vertex inputs of entry point "+e.Name
+	}
+	if v := gn.vertex[goName]; v != nil {
+		if !reflect.DeepEqual(v.vertex, b) {
+			gn.errorf(where, "%s of %s has a different vertex layout in %s: rename one of them in WGSL, or generate the shaders into separate packages", of, s.Name, v.source)
+			return nil
+		}
+		return v
+	}
+	v, err := newVertexStruct(goName, of, b, s.Positions)
+	if err != nil {
+		gn.report(where, err)
+		return nil
+	}
+	v.source, v.pos, v.vertex, v.layoutName = s.Name, where, b, goName+"Layout"
+	what := fmt.Sprintf("the vertex structure of %s of %s", of, s.Name)
+	gn.ns.claim(goName, what, where)
+	gn.ns.claim(v.layoutName, "the vertex buffer layout of "+of+" of "+s.Name, where)
+	gn.vertex[goName] = v
+	gn.order = append(gn.order, v)
+	return v
+}
+
+// memoryVertexLayout checks that a vertex buffer of structure m lies as m's memory does.
+func memoryVertexLayout(m *structDef, b *wgslreflect.VertexBuffer) error {
+	if m.rt != nil {
+		return fmt.Errorf("it is runtime-sized")
+	}
+	if b.Stride != m.size {
+		return fmt.Errorf("the stride %d is not its size %d", b.Stride, m.size)
+	}
+	for _, a := range b.Attributes {
+		found := false
+		for _, f := range m.fields {
+			if f.wgslName == a.Name {
+				found = true
+				if f.offset != a.Offset {
+					return fmt.Errorf("%s lies at offset %d in memory and %d in the vertex buffer", a.Name, f.offset, a.Offset)
+				}
+			}
+		}
+		if !found {
+			return fmt.Errorf("it has no member %s", a.Name)
+		}
+	}
+	if m.vertex != nil && !reflect.DeepEqual(m.vertex, b) {
+		return fmt.Errorf("another entry point has another layout for it")
 	}
 	return nil
 }
 
 // addSubgroupSize names what the generated code declares for the @subgroup_size of an entry
-// point: a constant for a number, a method of the overrides type for an integer override Go
-// can compute, nothing for the others, which the pipeline's override values decide.
-func (d *shaderDef) addSubgroupSize(ed *entryDef, overrides map[string]*overrideDef, claim func(suffix, what string) error) error {
+// point: a method of the overrides type for an integer override Go can compute, nothing for
+// the others (a number is in the table; an override-expression the pipeline decides).
+func (d *shaderDef) addSubgroupSize(ed *entryDef, overrides map[string]*overrideDef, fail func(string, string, ...any)) {
 	e := &ed.e
 	sg := e.SubgroupSize
+	where := d.positions[e.Name]
 	switch {
 	case sg == nil:
-		return nil
 	case e.Stage != wgslreflect.StageCompute:
-		return fmt.Errorf("entry point %s: a %s entry point has no subgroup size", e.Name, e.Stage)
-	case sg.Expr != "":
-		return nil
+		fail(where, "entry point %s: a %s entry point has no subgroup size", e.Name, e.Stage)
 	case sg.Override != "":
 		o := overrides[sg.Override]
-		if o == nil || (o.scalar != types.I32 && o.scalar != types.U32) {
-			return fmt.Errorf("entry point %s: the subgroup size uses %q, which is not an integer override", e.Name, sg.Override)
+		if o == nil || (o.scalar != "i32" && o.scalar != "u32") {
+			fail(where, "entry point %s: the subgroup size uses %q, which is not an integer override", e.Name, sg.Override)
+			return
 		}
 		if o.flagID != 0 {
-			return nil // Go cannot compute the default
+			return // Go cannot compute the default
 		}
 		var err error
-		ed.subgroupMethod, err = d.methods.name(e.Name+"_subgroup_size", "the subgroup size of entry point "+e.Name)
-		return err
+		if ed.subgroupMethod, err = d.omethods.name(e.Name+"_subgroup_size", "the subgroup size of entry point "+e.Name); err != nil {
+			fail(where, "%v", err)
+		}
 	}
-	return claim(ed.goName+"SubgroupSize", "entry point "+e.Name)
 }
 
 // dimLiteral is the wgsl.Dim composite literal, without its type, of a workgroup or subgroup
@@ -293,24 +419,6 @@ func dimText(d wgslreflect.WorkgroupDim) string {
 	return strconv.Itoa(d.Value)
 }
 
-func (d *shaderDef) addConstants(claim func(suffix, what string) error) error {
-	for _, c := range d.refl.Constants {
-		t, err := parseType(c.Type, nil)
-		if err != nil {
-			return fmt.Errorf("const %s: %v", c.Name, err)
-		}
-		cd := constantDef{c: c, goName: GoName(c.Name), typ: t}
-		if _, err := constantLiteral(NewGeneratedFile("check"), t, c.Value.String()); err != nil {
-			return fmt.Errorf("const %s: %v", c.Name, err)
-		}
-		if err := claim(cd.goName, "const "+c.Name); err != nil {
-			return err
-		}
-		d.constants = append(d.constants, cd)
-	}
-	return nil
-}
-
 func spvBytes(words []uint32) []byte {
 	b := make([]byte, 4*len(words))
 	for i, w := range words {
@@ -319,47 +427,280 @@ func spvBytes(words []uint32) []byte {
 	return b
 }
 
-var kindIdents = map[wgslreflect.Kind]string{
-	wgslreflect.KindUniformBuffer:            "UniformBuffer",
-	wgslreflect.KindStorageBuffer:            "StorageBuffer",
-	wgslreflect.KindSampler:                  "Sampler",
-	wgslreflect.KindComparisonSampler:        "ComparisonSampler",
-	wgslreflect.KindSampledTexture:           "SampledTexture",
-	wgslreflect.KindMultisampledTexture:      "MultisampledTexture",
-	wgslreflect.KindDepthTexture:             "DepthTexture",
-	wgslreflect.KindDepthMultisampledTexture: "DepthMultisampledTexture",
-	wgslreflect.KindStorageTexture:           "StorageTexture",
-	wgslreflect.KindExternalTexture:          "ExternalTexture",
-}
-
-var stageIdents = map[wgslreflect.Stage]string{
-	wgslreflect.StageVertex: "Vertex", wgslreflect.StageFragment: "Fragment", wgslreflect.StageCompute: "Compute",
+// stages is the Go expression of a set of stages: wgsl.Vertex | wgsl.Fragment.
+func stages(g *GeneratedFile, ss []wgslreflect.Stage) string {
+	var parts []string
+	for _, s := range ss {
+		parts = append(parts, g.QualifiedGoIdent(RuntimePackage.Ident(stageBits[s])))
+	}
+	return strings.Join(parts, " | ")
 }
 
 func (d *shaderDef) emit(g *GeneratedFile, embed EmbedMode) {
-	if d.spirv != nil {
-		d.emitSPIRV(g, embed)
-	}
 	d.emitTable(g)
-	d.emitEntryPoints(g)
-	d.emitBindings(g)
+	d.emitMethods(g)
 	d.emitOverrides(g)
 	d.emitConstants(g)
+	d.emitEmbedded(g, embed)
 }
 
-// emitSPIRV declares the SPIR-V, which a module without entry points does not have.
-func (d *shaderDef) emitSPIRV(g *GeneratedFile, embed EmbedMode) {
-	p := d.prefix
+func (d *shaderDef) emitTable(g *GeneratedFile) {
 	wgsl := RuntimePackage.Ident
-	g.P("// ", p, "SPIRV is the SPIR-V of ", d.name, ": little-endian 32-bit words. Do not modify it.")
-	if embed == EmbedFile {
+	g.Comment(fmt.Sprintf("%s is the table of %s: a wgsl.Shader with a method for each of its entry points, bindings and immediates.", d.tableType, d.name))
+	g.P("type ", d.tableType, " struct{ ", wgsl("Shader"), " }")
+	g.P()
+	g.Comment(fmt.Sprintf("%s describes %s: its SPIR-V, its WGSL, entry points, bind groups, immediates and overrides.", d.table, d.name))
+	g.P("var ", d.table, " = ", d.tableType, "{", wgsl("Shader"), "{")
+	g.P("Source: ", strconv.Quote(d.name), ",")
+	if d.spirv != nil {
+		g.P("SPIRV: ", d.spirvVar, ",")
+	}
+	if d.wgslConst != "" {
+		g.P("WGSL: ", d.wgslConst, ",")
+	}
+	if len(d.entries) > 0 {
+		g.P("EntryPoints: []", wgsl("EntryPoint"), "{")
+		for _, e := range d.entries {
+			d.emitEntry(g, &e)
+		}
+		g.P("},")
+	}
+	if len(d.groups) > 0 {
+		g.P("BindGroups: []", wgsl("BindGroup"), "{")
+		for group, bs := range d.groups {
+			if len(bs) == 0 {
+				g.P("{Group: ", group, "},")
+				continue
+			}
+			g.P("{Group: ", group, ", Entries: []", wgsl("Binding"), "{")
+			for _, bd := range bs {
+				g.P(bindingLiteral(g, &bd.b), ",")
+			}
+			g.P("}},")
+		}
+		g.P("},")
+	}
+	if len(d.immediates) > 0 {
+		g.P("Immediates: []", wgsl("Immediate"), "{")
+		for _, im := range d.immediates {
+			s := fmt.Sprintf("{Name: %q, Type: %q, Size: %d", im.im.Name, im.im.Type.WGSL, im.im.Size)
+			if len(im.im.Stages) > 0 {
+				s += ", Stages: " + stages(g, im.im.Stages)
+			}
+			if im.space != (wgslrt.TextRange{}) {
+				s += fmt.Sprintf(", AddressSpace: %s{Start: %d, End: %d}", g.QualifiedGoIdent(wgsl("TextRange")), im.space.Start, im.space.End)
+			}
+			g.P(s, "},")
+		}
+		g.P("},")
+	}
+	if d.wgsl != nil && d.wgsl.ImmediateFeature != (wgslrt.TextRange{}) {
+		r := d.wgsl.ImmediateFeature
+		g.P("ImmediateFeature: ", wgsl("TextRange"), "{Start: ", r.Start, ", End: ", r.End, "},")
+	}
+	if len(d.overrides) > 0 {
+		g.P("Overrides: []", wgsl("Override"), "{")
+		for _, o := range d.overrides {
+			s := fmt.Sprintf("{Name: %q, Key: %q, ID: %d, Type: %q", o.o.Name, o.o.Key, o.o.ID, o.scalar)
+			if o.o.Default != nil && !o.o.Default.IsZero() {
+				s += fmt.Sprintf(", Default: %q", o.o.Default.String())
+			}
+			if o.o.Required {
+				s += ", Required: true"
+			}
+			if o.flagID != 0 {
+				s += fmt.Sprintf(", FlagID: %d", o.flagID)
+			}
+			if o.text != nil {
+				s += fmt.Sprintf(", Decl: %s{Start: %d, End: %d}", g.QualifiedGoIdent(wgsl("TextRange")), o.text.Decl.Start, o.text.Decl.End)
+				if o.text.Init != (OverrideText{}).Init {
+					s += fmt.Sprintf(", Init: %s{Start: %d, End: %d}", g.QualifiedGoIdent(wgsl("TextRange")), o.text.Init.Start, o.text.Init.End)
+				}
+			}
+			g.P(s, "},")
+		}
+		g.P("},")
+	}
+	g.P("}}")
+	g.P()
+}
+
+func (d *shaderDef) emitEntry(g *GeneratedFile, e *entryDef) {
+	wgsl := RuntimePackage.Ident
+	g.P("{")
+	g.P("Name: ", strconv.Quote(e.e.Name), ",")
+	g.P("Stage: ", wgsl(stageBits[e.e.Stage]), ",")
+	if len(e.e.WorkgroupSize) == 3 {
+		var dims []string
+		for _, dim := range e.e.WorkgroupSize {
+			dims = append(dims, dimLiteral(dim))
+		}
+		g.P("WorkgroupSize: [3]", wgsl("Dim"), "{", strings.Join(dims, ", "), "},")
+	}
+	if sg := e.e.SubgroupSize; sg != nil {
+		g.P("SubgroupSize: ", wgsl("Dim"), dimLiteral(*sg), ",")
+	}
+	if len(e.e.Bindings) > 0 {
+		var refs []string
+		for _, r := range e.e.Bindings {
+			refs = append(refs, fmt.Sprintf("{Group: %d, Binding: %d}", r.Group, r.Binding))
+		}
+		g.P("Bindings: []", wgsl("BindingRef"), "{", strings.Join(refs, ", "), "},")
+	}
+	if len(e.vertex) > 0 {
+		var layouts []string
+		for _, v := range e.vertex {
+			layouts = append(layouts, v.layoutName)
+		}
+		g.P("VertexBuffers: []", wgsl("VertexBufferLayout"), "{", strings.Join(layouts, ", "), "},")
+	}
+	if len(e.e.FragmentOutputs) > 0 {
+		g.P("FragmentOutputs: []", wgsl("FragmentOutput"), "{")
+		for _, o := range e.e.FragmentOutputs {
+			blend := -1
+			if o.BlendSrc != nil {
+				blend = *o.BlendSrc
+			}
+			s := fmt.Sprintf("{Location: %d, BlendSrc: %d", o.Location, blend)
+			if o.Name != "" {
+				s += fmt.Sprintf(", Name: %q", o.Name)
+			}
+			g.P(s, fmt.Sprintf(", Type: %q},", o.Type.WGSL))
+		}
+		g.P("},")
+	}
+	if e.e.Immediate != "" {
+		size := 0
+		for _, im := range d.immediates {
+			if im.im.Name == e.e.Immediate {
+				size = im.im.Size
+			}
+		}
+		g.P("Immediate: ", strconv.Quote(e.e.Immediate), ", ImmediateSize: ", size, ",")
+	}
+	g.P("},")
+}
+
+// bindingLiteral is the wgsl.Binding composite literal of b, without its type.
+func bindingLiteral(g *GeneratedFile, b *wgslreflect.Binding) string {
+	wgsl := func(name string) string { return g.QualifiedGoIdent(RuntimePackage.Ident(name)) }
+	s := fmt.Sprintf("{Group: %d, Binding: %d, Name: %q, Type: %q", b.Group, b.Binding, b.Name, b.Type.WGSL)
+	if len(b.Visibility) > 0 {
+		s += ", Visibility: " + stages(g, b.Visibility)
+	}
+	switch {
+	case b.Buffer != nil:
+		s += fmt.Sprintf(", Buffer: &%s{Type: %s, MinBindingSize: %d}", wgsl("BufferBindingLayout"), wgsl(bufferTypes[b.Buffer.Type]), b.Buffer.MinBindingSize)
+	case b.Sampler != nil:
+		s += fmt.Sprintf(", Sampler: &%s{Type: %s}", wgsl("SamplerBindingLayout"), wgsl(samplerTypes[b.Sampler.Type]))
+	case b.Texture != nil:
+		t := b.Texture
+		s += fmt.Sprintf(", Texture: &%s{SampleType: %s, ViewDimension: %s", wgsl("TextureBindingLayout"), wgsl(sampleTypes[t.SampleType]), wgsl(viewDimensions[t.ViewDimension]))
+		if t.Multisampled {
+			s += ", Multisampled: true"
+		}
+		s += "}"
+	case b.StorageTexture != nil:
+		t := b.StorageTexture
+		s += fmt.Sprintf(", StorageTexture: &%s{Access: %s, Format: %q, ViewDimension: %s}", wgsl("StorageTextureBindingLayout"),
+			wgsl(storageAccesses[t.Access]), t.Format, wgsl(viewDimensions[t.ViewDimension]))
+	case b.ExternalTexture != nil:
+		t := b.ExternalTexture
+		s += fmt.Sprintf(", ExternalTexture: &%s{Plane1: %s{Group: %d, Binding: %d}, Params: %s{Group: %d, Binding: %d}}",
+			wgsl("ExternalTextureBindingLayout"), wgsl("BindingRef"), t.Plane1.Group, t.Plane1.Binding,
+			wgsl("BindingRef"), t.Params.Group, t.Params.Binding)
+	}
+	if p := b.ExternalPart; p != nil {
+		s += fmt.Sprintf(", ExternalPart: &%s{Group: %d, Binding: %d}", wgsl("BindingRef"), p.Group, p.Binding)
+	}
+	return s + "}"
+}
+
+// declText is the WGSL declaration of a binding, for comments.
+func declText(b *wgslreflect.Binding) string {
+	switch {
+	case b.Buffer != nil && b.Buffer.Type == "uniform":
+		return fmt.Sprintf("var<uniform> %s: %s", b.Name, b.Type.WGSL)
+	case b.Buffer != nil && b.Buffer.Type == "storage":
+		return fmt.Sprintf("var<storage, read_write> %s: %s", b.Name, b.Type.WGSL)
+	case b.Buffer != nil:
+		return fmt.Sprintf("var<storage, read> %s: %s", b.Name, b.Type.WGSL)
+	}
+	return fmt.Sprintf("var %s: %s", b.Name, b.Type.WGSL)
+}
+
+// emitMethods prints the table's methods: one per entry point, binding and immediate.
+func (d *shaderDef) emitMethods(g *GeneratedFile) {
+	recv := "func (t *" + d.tableType + ") "
+	for i, e := range d.entries {
+		desc := fmt.Sprintf("%s returns the %s entry point %s", e.method, e.e.Stage, e.e.Name)
+		if len(e.e.WorkgroupSize) == 3 {
+			var dims []string
+			for _, dim := range e.e.WorkgroupSize {
+				dims = append(dims, dimText(dim))
+			}
+			desc += ", @workgroup_size(" + strings.Join(dims, ", ") + ")"
+			switch {
+			case e.exprs:
+				desc += ": the pipeline's override values decide it"
+			case e.overrides:
+				desc += fmt.Sprintf(": %sOverrides.%s gives it", d.goName, e.sizeMethod)
+			}
+		}
+		if sg := e.e.SubgroupSize; sg != nil {
+			desc += "; @subgroup_size(" + dimText(*sg) + ")"
+			switch {
+			case e.subgroupMethod != "":
+				desc += fmt.Sprintf(": %sOverrides.%s gives it", d.goName, e.subgroupMethod)
+			case sg.Expr != "" || sg.Override != "":
+				desc += ": the pipeline's override values decide it"
+			}
+		}
+		if len(e.vertex) > 0 {
+			var bufs []string
+			for slot, v := range e.vertex {
+				bufs = append(bufs, fmt.Sprintf("%d: %s", slot, v.goName))
+			}
+			desc += "; vertex buffers " + strings.Join(bufs, ", ")
+		}
+		g.Comment(desc + ".")
+		g.P(recv, e.method, "() *", RuntimePackage.Ident("EntryPoint"), " { return &t.EntryPoints[", i, "] }")
+		g.P()
+	}
+	for group, bs := range d.groups {
+		for _, bd := range bs {
+			if bd.method == "" {
+				continue
+			}
+			desc := fmt.Sprintf("%s returns the binding @group(%d) @binding(%d), %s", bd.method, group, bd.b.Binding, declText(&bd.b))
+			if bd.goType != "" {
+				desc += " (Go: " + bd.goType + ")"
+			}
+			g.Comment(desc + ".")
+			g.P(recv, bd.method, "() *", RuntimePackage.Ident("Binding"), " { return &t.BindGroups[", group, "].Entries[", bd.index, "] }")
+			g.P()
+		}
+	}
+	for i, im := range d.immediates {
+		g.Comment(fmt.Sprintf("%s returns the immediate data var<immediate> %s: %s (Go: %s), %d bytes.", im.method, im.im.Name, im.im.Type.WGSL, im.shape.goType(g), im.im.Size))
+		g.P(recv, im.method, "() *", RuntimePackage.Ident("Immediate"), " { return &t.Immediates[", i, "] }")
+		g.P()
+	}
+}
+
+// emitEmbedded prints the SPIR-V and the WGSL text.
+func (d *shaderDef) emitEmbedded(g *GeneratedFile, embed EmbedMode) {
+	switch {
+	case d.spirv == nil:
+		// A module without entry points has no SPIR-V.
+	case embed == EmbedFile:
 		g.Import(embedPackage)
-		g.P("//")
 		g.P("//go:embed ", d.spvName)
-		g.P("var ", p, "SPIRV []byte")
-	} else {
-		words := unexported(p) + "SPIRVWords"
-		g.P("var ", p, "SPIRV = ", wgsl("WordBytes"), "(", words, "[:])")
+		g.P("var ", d.spirvVar, " []byte")
+		g.P()
+	default:
+		words := d.spirvVar + "Words"
+		g.P("var ", d.spirvVar, " = ", RuntimePackage.Ident("WordBytes"), "(", words, "[:])")
 		g.P()
 		g.P("var ", words, " = [...]uint32{")
 		for i := 0; i < len(d.spirv); i += 6 {
@@ -370,194 +711,39 @@ func (d *shaderDef) emitSPIRV(g *GeneratedFile, embed EmbedMode) {
 			g.P(strings.Join(line, " "))
 		}
 		g.P("}")
-	}
-	g.P()
-	g.P("// ", p, "SPIRVWords returns the SPIR-V of ", d.name, " as 32-bit words, in a new slice.")
-	g.P("func ", p, "SPIRVWords() []uint32 { return ", wgsl("Words"), "(", p, "SPIRV) }")
-	g.P()
-}
-
-func (d *shaderDef) emitTable(g *GeneratedFile) {
-	p := d.prefix
-	wgsl := RuntimePackage.Ident
-	g.P("// ", p, "Shader describes ", d.name, ": its SPIR-V, entry points, bindings and overrides.")
-	g.P("var ", p, "Shader = ", wgsl("Shader"), "{")
-	g.P("Source: ", strconv.Quote(d.name), ",")
-	if d.spirv != nil {
-		g.P("SPIRV: ", p, "SPIRV,")
-	}
-	if len(d.entries) > 0 {
-		g.P("EntryPoints: []", wgsl("EntryPoint"), "{")
-		for _, e := range d.entries {
-			g.P("{")
-			g.P("Name: ", strconv.Quote(e.e.Name), ",")
-			g.P("Stage: ", wgsl(stageIdents[e.e.Stage]), ",")
-			if len(e.e.WorkgroupSize) == 3 {
-				var dims []string
-				for _, dim := range e.e.WorkgroupSize {
-					dims = append(dims, dimLiteral(dim))
-				}
-				g.P("WorkgroupSize: [3]", wgsl("Dim"), "{", strings.Join(dims, ", "), "},")
-			}
-			if sg := e.e.SubgroupSize; sg != nil {
-				g.P("SubgroupSize: ", wgsl("Dim"), dimLiteral(*sg), ",")
-			}
-			if len(e.e.Bindings) > 0 {
-				var refs []string
-				for _, r := range e.e.Bindings {
-					refs = append(refs, fmt.Sprintf("{Group: %d, Binding: %d}", r.Group, r.Binding))
-				}
-				g.P("Bindings: []", wgsl("BindingRef"), "{", strings.Join(refs, ", "), "},")
-			}
-			if e.vertex != nil {
-				g.P("VertexAttributes: ", e.vertex.goName, "Attributes,")
-				g.P("VertexStride: ", e.vertex.goName, "Stride,")
-			}
-			g.P("},")
-		}
-		g.P("},")
-	}
-	if len(d.bindings) > 0 {
-		g.P("Bindings: []", wgsl("Binding"), "{")
-		for _, bd := range d.bindings {
-			b := bd.b
-			s := fmt.Sprintf("{Group: %d, Binding: %d, Name: %q, Kind: %s, Type: %q", b.Group, b.Binding, b.Name, g.QualifiedGoIdent(wgsl(kindIdents[b.Kind])), b.Type)
-			for _, kv := range []struct{ k, v string }{
-				{"Access", b.Access}, {"Dimension", b.Dimension}, {"SampleType", b.SampleType}, {"Format", b.Format},
-			} {
-				if kv.v != "" {
-					s += fmt.Sprintf(", %s: %q", kv.k, kv.v)
-				}
-			}
-			if b.MinBindingSize != 0 {
-				s += fmt.Sprintf(", MinBindingSize: %d", b.MinBindingSize)
-			}
-			g.P(s, "},")
-		}
-		g.P("},")
-	}
-	if len(d.overrides) > 0 {
-		g.P("Overrides: []", wgsl("Override"), "{")
-		for _, o := range d.overrides {
-			s := fmt.Sprintf("{Name: %q, ID: %d, Type: %q", o.o.Name, o.o.ID, o.o.Type)
-			if o.o.Default != nil && !o.o.Default.IsZero() {
-				s += fmt.Sprintf(", Default: %q", o.o.Default.String())
-			}
-			if o.o.Required {
-				s += ", Required: true"
-			}
-			if o.flagID != 0 {
-				s += fmt.Sprintf(", FlagID: %d", o.flagID)
-			}
-			g.P(s, "},")
-		}
-		g.P("},")
-	}
-	g.P("}")
-	g.P()
-}
-
-func (d *shaderDef) emitEntryPoints(g *GeneratedFile) {
-	p := d.prefix
-	for _, e := range d.entries {
-		desc := fmt.Sprintf("The %s entry point %s of %s", e.e.Stage, e.e.Name, d.name)
-		if len(e.e.WorkgroupSize) == 3 {
-			var dims []string
-			for _, dim := range e.e.WorkgroupSize {
-				dims = append(dims, dimText(dim))
-			}
-			desc += ", workgroup size (" + strings.Join(dims, ", ") + ")"
-			switch {
-			case e.exprs:
-				desc += ": the pipeline's override values decide it"
-			case e.overrides:
-				desc += fmt.Sprintf(": %sOverrides.%s gives it", p, e.sizeMethod)
-			}
-		}
-		if sg := e.e.SubgroupSize; sg != nil {
-			desc += "; subgroup size " + dimText(*sg)
-			switch {
-			case e.subgroupMethod != "":
-				desc += fmt.Sprintf(": %sOverrides.%s gives it", p, e.subgroupMethod)
-			case sg.Expr != "" || sg.Override != "":
-				desc += ": the pipeline's override values decide it"
-			}
-		}
-		g.Comment(desc + ".")
-		g.P("const (")
-		g.P(p, e.goName, "EntryPoint = ", strconv.Quote(e.e.Name))
-		g.P(p, e.goName, "Stage = ", RuntimePackage.Ident(stageIdents[e.e.Stage]))
-		for i, dim := range e.e.WorkgroupSize {
-			if dim.Expr == "" && dim.Override == "" {
-				g.P(p, e.goName, "WorkgroupSize", "XYZ"[i:i+1], " = ", dim.Value)
-			}
-		}
-		if sg := e.e.SubgroupSize; sg != nil && sg.Expr == "" && sg.Override == "" {
-			g.P(p, e.goName, "SubgroupSize = ", sg.Value)
-		}
-		g.P(")")
 		g.P()
-		if e.vertex != nil {
-			d.emitVertex(g, e)
-		}
+	}
+	if d.wgslConst != "" {
+		g.P("const ", d.wgslConst, " = ", stringLiteral(d.wgsl.Text))
+		g.P()
 	}
 }
 
-func (d *shaderDef) emitVertex(g *GeneratedFile, e entryDef) {
-	vs := e.vertex
-	vs.emit(g)
-	g.P("// ", vs.goName, "Stride is the size of a ", vs.goName, ": the vertex buffer's stride.")
-	g.P("const ", vs.goName, "Stride = ", vs.size)
-	g.P()
-	g.P("// ", vs.goName, "Attributes are the inputs of ", e.e.Name, " as they lie in a ", vs.goName, ".")
-	g.P("var ", vs.goName, "Attributes = []", RuntimePackage.Ident("VertexAttribute"), "{")
-	for i, in := range e.e.VertexInputs {
-		f := vs.fields[i]
-		g.P("{Location: ", in.Location, ", Format: ", RuntimePackage.Ident(vertexFormatIdent(f.shape)), ", Offset: ", f.offset, ", Name: ", strconv.Quote(in.Name), "},")
-	}
-	g.P("}")
-	g.P()
-}
-
-func (d *shaderDef) emitBindings(g *GeneratedFile) {
-	if len(d.bindings) == 0 {
-		return
-	}
-	p := d.prefix
-	g.P("// The bindings of ", d.name, ".")
-	g.P("const (")
-	for _, bd := range d.bindings {
-		b := bd.b
-		var decl string
-		switch b.Kind {
-		case wgslreflect.KindUniformBuffer:
-			decl = fmt.Sprintf("var<uniform> %s: %s", b.Name, b.Type)
-		case wgslreflect.KindStorageBuffer:
-			decl = fmt.Sprintf("var<storage, %s> %s: %s", b.Access, b.Name, b.Type)
-		default:
-			decl = fmt.Sprintf("var %s: %s", b.Name, b.Type)
-		}
-		switch {
-		case bd.rt != nil:
-			decl += "; Go: []" + bd.rt.goType(g)
-		case bd.shape != nil && bd.shape.kind == shapeStruct && bd.shape.elem != nil:
-			name := bd.shape.ident.GoName
-			if len(bd.shape.wgsl.(*types.Struct).Members) == 1 {
-				decl += fmt.Sprintf("; Go: []%s (see Append%s)", bd.shape.elem.goType(g), name)
-			} else {
-				decl += fmt.Sprintf("; Go: %s and []%s (see Append%s)", name, bd.shape.elem.goType(g), name)
-			}
-		case bd.shape != nil:
-			decl += "; Go: " + bd.shape.goType(g)
-		}
-		g.P("// ", decl)
-		g.P(p, bd.goName, "Group = ", b.Group)
-		g.P(p, bd.goName, "Binding = ", b.Binding)
-		g.P(p, bd.goName, "Kind = ", RuntimePackage.Ident(kindIdents[b.Kind]))
-		if isBuffer(b.Kind) {
-			g.P(p, bd.goName, "MinBindingSize = ", b.MinBindingSize)
+// stringLiteral returns a Go expression of the string text: raw string literals, joined with
+// interpreted ones for what raw strings cannot hold (backquotes, carriage returns, NULs, byte
+// order marks, invalid UTF-8).
+func stringLiteral(text []byte) string {
+	var parts []string
+	raw := []byte{}
+	flush := func() {
+		if len(raw) > 0 {
+			parts = append(parts, "`"+string(raw)+"`")
+			raw = raw[:0]
 		}
 	}
-	g.P(")")
-	g.P()
+	for len(text) > 0 {
+		r, n := utf8.DecodeRune(text)
+		if r == '`' || r == '\r' || r == 0 || r == '\uFEFF' || r == utf8.RuneError && n == 1 {
+			flush()
+			parts = append(parts, strconv.Quote(string(text[:n])))
+		} else {
+			raw = append(raw, text[:n]...)
+		}
+		text = text[n:]
+	}
+	flush()
+	if len(parts) == 0 {
+		return `""`
+	}
+	return strings.Join(parts, " + ")
 }

@@ -5,8 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/wgslgo/wgslgo/compiler/layout"
-	"github.com/wgslgo/wgslgo/compiler/types"
+	wgslreflect "github.com/wgslgo/wgslgo/compiler/reflect"
 )
 
 // shapeKind is the family of the Go type of a WGSL type.
@@ -27,122 +26,142 @@ const (
 // it.
 type shape struct {
 	kind   shapeKind
-	wgsl   types.Type
-	scalar *types.Scalar // the scalar of scalars, vectors and matrices
-	atomic bool          // the scalar is the value of an atomic<T>
-	ident  GoIdent       // vectors, padded vectors, matrices, structures
+	wgsl   string // the WGSL type's spelling
+	scalar string // the scalar of scalars, vectors and matrices: f32, i32, u32 or f16
+	ident  GoIdent
 	size   int
 	align  int    // Go's alignment of the type
-	elem   *shape // arrays and strided elements
+	elem   *shape // arrays and strided elements; for structures, the element of their runtime-sized array
 	count  int    // arrays
 	stride int    // arrays
 	pad    int    // padding bytes of padded vectors and strided elements
+	padded bool   // a matrix with padded columns, a structure with padding bytes
 }
 
-func scalarSuffix(s *types.Scalar) string {
-	return map[types.ScalarKind]string{types.KindF32: "f", types.KindI32: "i", types.KindU32: "u", types.KindF16: "h"}[s.Kind]
+// scalarSizes are the sizes of the host-shareable scalars, which are the scalars with Go
+// shapes.
+var scalarSizes = map[string]int{"f32": 4, "i32": 4, "u32": 4, "f16": 2}
+
+func scalarSuffix(s string) string {
+	return map[string]string{"f32": "f", "i32": "i", "u32": "u", "f16": "h"}[s]
 }
 
-// shaper maps WGSL types to shapes, with the numbers of one layout.Layouts.
+// shaper maps type descriptors to shapes.
 type shaper struct {
-	layout *layout.Layouts
-	// structShape returns the shape of a structure type.
-	structShape func(*types.Struct) (*shape, error)
+	structs map[string]*wgslreflect.Struct
+	failed  map[string]bool // the structures whose problems are reported
+	// structShape returns the shape of the structure called name.
+	structShape func(name string) (*shape, error)
 }
 
-func (sh *shaper) scalar(s *types.Scalar) (*shape, error) {
-	switch s.Kind {
-	case types.KindF32, types.KindI32, types.KindU32, types.KindF16:
-		return &shape{kind: shapeScalar, wgsl: s, scalar: s, size: s.Size(), align: s.Size()}, nil
+func scalarShape(t wgslreflect.Type, s string) (*shape, error) {
+	size := scalarSizes[s]
+	if size == 0 {
+		return nil, fmt.Errorf("%s is not host-shareable: it has no place in a buffer", t.WGSL)
 	}
-	return nil, fmt.Errorf("%s is not host-shareable: it has no place in a buffer", s)
+	return &shape{kind: shapeScalar, wgsl: t.WGSL, scalar: s, size: size, align: size}, nil
 }
 
-func (sh *shaper) of(t types.Type) (*shape, error) {
-	switch t := t.(type) {
-	case *types.Scalar:
-		return sh.scalar(t)
-	case *types.Atomic:
-		s, err := sh.scalar(t.Elem)
-		if err != nil {
-			return nil, err
+func (sh *shaper) of(t wgslreflect.Type) (*shape, error) {
+	switch t.Kind {
+	case wgslreflect.KindScalar, wgslreflect.KindAtomic:
+		return scalarShape(t, t.Scalar)
+	case wgslreflect.KindVector:
+		e, err := scalarShape(t, t.Scalar)
+		if err != nil || t.Components < 2 || t.Components > 4 {
+			return nil, fmt.Errorf("%s is not host-shareable", t.WGSL)
 		}
-		s.wgsl, s.atomic = t, true
-		return s, nil
-	case *types.Vector:
-		if _, err := sh.scalar(t.Elem); err != nil {
-			return nil, err
+		return &shape{kind: shapeVector, wgsl: t.WGSL, scalar: t.Scalar,
+			ident: RuntimePackage.Ident(fmt.Sprintf("Vec%d%s", t.Components, scalarSuffix(t.Scalar))),
+			size:  t.Components * e.size, align: e.size}, nil
+	case wgslreflect.KindMatrix:
+		e, err := scalarShape(t, t.Scalar)
+		if err != nil || t.Scalar == "i32" || t.Scalar == "u32" || t.Columns < 2 || t.Columns > 4 || t.Rows < 2 || t.Rows > 4 {
+			return nil, fmt.Errorf("%s is not host-shareable", t.WGSL)
 		}
-		return &shape{kind: shapeVector, wgsl: t, scalar: t.Elem,
-			ident: RuntimePackage.Ident(fmt.Sprintf("Vec%d%s", t.N, scalarSuffix(t.Elem))),
-			size:  t.N * t.Elem.Size(), align: t.Elem.Size()}, nil
-	case *types.Matrix:
-		if !t.Elem.IsFloat() || t.Elem.IsAbstract() {
-			return nil, fmt.Errorf("%s is not host-shareable", t)
-		}
-		// The runtime's matrices are arrays of columns, padded where R = 3: they have
-		// the layout only when the layout's column stride is that of the padded column.
-		col := t.Rows * t.Elem.Size()
+		// The runtime's matrices are arrays of columns, padded where R = 3: they have the
+		// layout only when the column stride is that of the padded column.
+		col := t.Rows * e.size
 		if t.Rows == 3 {
-			col = 4 * t.Elem.Size()
+			col = 4 * e.size
 		}
-		if sh.layout.MatrixStride(t) != col || sh.layout.SizeOf(t) != t.Cols*col {
-			return nil, fmt.Errorf("%s: the layout's column stride %d and size %d are not those of wgsl.Mat%dx%d%s", t, sh.layout.MatrixStride(t), sh.layout.SizeOf(t), t.Cols, t.Rows, scalarSuffix(t.Elem))
+		if t.Stride != col {
+			return nil, fmt.Errorf("%s: the column stride %d is not that of wgsl.Mat%dx%d%s, %d", t.WGSL, t.Stride, t.Columns, t.Rows, scalarSuffix(t.Scalar), col)
 		}
-		return &shape{kind: shapeMatrix, wgsl: t, scalar: t.Elem,
-			ident: RuntimePackage.Ident(fmt.Sprintf("Mat%dx%d%s", t.Cols, t.Rows, scalarSuffix(t.Elem))),
-			size:  t.Cols * col, align: t.Elem.Size()}, nil
-	case *types.Array:
+		return &shape{kind: shapeMatrix, wgsl: t.WGSL, scalar: t.Scalar,
+			ident: RuntimePackage.Ident(fmt.Sprintf("Mat%dx%d%s", t.Columns, t.Rows, scalarSuffix(t.Scalar))),
+			size:  t.Columns * col, align: e.size, padded: t.Rows == 3}, nil
+	case wgslreflect.KindArray:
 		switch {
-		case t.IsOverrideSized():
-			return nil, fmt.Errorf("%s is sized by an override-expression: it has no layout the Go code could fix", t)
-		case t.IsRuntimeSized():
-			return nil, fmt.Errorf("%s is runtime-sized: it can only be the last member of a buffer's structure", t)
+		case t.CountExpr != "":
+			return nil, fmt.Errorf("%s is sized by an override-expression: it has no layout the Go code could fix", t.WGSL)
+		case t.Count == 0:
+			return nil, fmt.Errorf("%s is runtime-sized: it can only be the last member of a buffer's structure", t.WGSL)
 		}
 		elem, err := sh.element(t)
 		if err != nil {
 			return nil, err
 		}
-		return &shape{kind: shapeArray, wgsl: t, elem: elem, count: t.Count,
+		return &shape{kind: shapeArray, wgsl: t.WGSL, elem: elem, count: t.Count,
 			stride: elem.size, size: t.Count * elem.size, align: elem.align}, nil
-	case *types.Struct:
-		return sh.structShape(t)
+	case wgslreflect.KindStruct:
+		return sh.structShape(t.Struct)
 	}
-	return nil, fmt.Errorf("%s is not host-shareable: it has no place in a buffer", t)
+	return nil, fmt.Errorf("%s is not host-shareable: it has no place in a buffer", t.WGSL)
 }
 
-// element returns the shape of one element of a, padded to the array's stride: a vec3 16
-// bytes apart (8 for f16) becomes a padded vector, other elements with room after them
+// element returns the shape of one element of the array a, padded to the array's stride: a
+// vec3 16 bytes apart (8 for f16) becomes a padded vector, other elements with room after them
 // Strided.
-func (sh *shaper) element(a *types.Array) (*shape, error) {
-	e, err := sh.of(a.Elem)
+func (sh *shaper) element(a wgslreflect.Type) (*shape, error) {
+	if a.Element == nil {
+		return nil, fmt.Errorf("%s: the array has no element type", a.WGSL)
+	}
+	e, err := sh.of(*a.Element)
 	if err != nil {
 		return nil, err
 	}
-	stride := sh.layout.ArrayStride(a)
+	if e.kind == shapeStruct && e.elem != nil {
+		return nil, fmt.Errorf("%s: a structure with a runtime-sized array cannot be an array element", a.WGSL)
+	}
+	stride := a.Stride
 	switch {
 	case stride == e.size:
 		return e, nil
 	case stride < e.size || stride%e.align != 0:
-		return nil, fmt.Errorf("%s: stride %d cannot hold elements of %d bytes", a, stride, e.size)
-	case e.kind == shapeVector && e.size == 3*e.scalar.Size() && stride == 4*e.scalar.Size():
-		return &shape{kind: shapePadded, wgsl: a.Elem, scalar: e.scalar,
+		return nil, fmt.Errorf("%s: stride %d cannot hold elements of %d bytes", a.WGSL, stride, e.size)
+	case e.kind == shapeVector && e.size == 3*scalarSizes[e.scalar] && stride == 4*scalarSizes[e.scalar]:
+		return &shape{kind: shapePadded, wgsl: e.wgsl, scalar: e.scalar,
 			ident: RuntimePackage.Ident("Vec3" + scalarSuffix(e.scalar) + "Padded"),
 			size:  stride, align: e.align, pad: stride - e.size}, nil
 	}
-	return &shape{kind: shapeStrided, wgsl: a.Elem, elem: e, size: stride, align: e.align, pad: stride - e.size}, nil
+	return &shape{kind: shapeStrided, wgsl: e.wgsl, elem: e, size: stride, align: e.align, pad: stride - e.size}, nil
+}
+
+// hasPadding reports whether a value of s has bytes that hold no data: padded vectors and
+// matrix columns, strided elements, gaps in structures.
+func (s *shape) hasPadding() bool {
+	switch s.kind {
+	case shapePadded, shapeStrided:
+		return true
+	case shapeMatrix, shapeStruct:
+		return s.padded
+	case shapeArray:
+		return s.elem.hasPadding()
+	}
+	return false
 }
 
 // goType returns the Go type of s.
 func (s *shape) goType(g *GeneratedFile) string {
 	switch s.kind {
 	case shapeScalar:
-		switch s.scalar.Kind {
-		case types.KindF32:
+		switch s.scalar {
+		case "f32":
 			return "float32"
-		case types.KindI32:
+		case "i32":
 			return "int32"
-		case types.KindU32:
+		case "u32":
 			return "uint32"
 		}
 		return g.QualifiedGoIdent(RuntimePackage.Ident("F16"))
@@ -191,12 +210,12 @@ func (s *shape) encode(g *GeneratedFile, dst, expr string, off offset, depth int
 	putU32 := binaryPackage.Ident("LittleEndian.PutUint32")
 	switch s.kind {
 	case shapeScalar:
-		switch s.scalar.Kind {
-		case types.KindF32:
+		switch s.scalar {
+		case "f32":
 			g.P(putU32, "(", at, ", ", mathPackage.Ident("Float32bits"), "(", expr, "))")
-		case types.KindI32:
+		case "i32":
 			g.P(putU32, "(", at, ", uint32(", expr, "))")
-		case types.KindU32:
+		case "u32":
 			g.P(putU32, "(", at, ", ", expr, ")")
 		default:
 			g.P(binaryPackage.Ident("LittleEndian.PutUint16"), "(", at, ", uint16(", expr, "))")
@@ -220,12 +239,12 @@ func (s *shape) decode(g *GeneratedFile, src, expr string, off offset, depth int
 	u32 := binaryPackage.Ident("LittleEndian.Uint32")
 	switch s.kind {
 	case shapeScalar:
-		switch s.scalar.Kind {
-		case types.KindF32:
+		switch s.scalar {
+		case "f32":
 			g.P(expr, " = ", mathPackage.Ident("Float32frombits"), "(", u32, "(", at, "))")
-		case types.KindI32:
+		case "i32":
 			g.P(expr, " = int32(", u32, "(", at, "))")
-		case types.KindU32:
+		case "u32":
 			g.P(expr, " = ", u32, "(", at, ")")
 		default:
 			g.P(expr, " = ", RuntimePackage.Ident("F16"), "(", binaryPackage.Ident("LittleEndian.Uint16"), "(", at, "))")

@@ -3,14 +3,16 @@ package gen
 import (
 	"fmt"
 	"reflect"
+	"slices"
+	"strconv"
+	"strings"
 
-	"github.com/wgslgo/wgslgo/compiler/layout"
 	wgslreflect "github.com/wgslgo/wgslgo/compiler/reflect"
-	"github.com/wgslgo/wgslgo/compiler/types"
+	"github.com/wgslgo/wgslgo/gen/wgsl"
 )
 
-// structDef is a Go structure to generate: a host-shareable WGSL structure, or the vertex
-// structure of a vertex entry point.
+// structDef is a Go structure to generate: a host-shareable WGSL structure, or a vertex
+// buffer's element.
 type structDef struct {
 	goName string
 	doc    string  // the doc comment, for GeneratedFile.Comment
@@ -18,9 +20,15 @@ type structDef struct {
 	fields []field // in offset order
 	rt     *runtimeMember
 	shape  *shape
+	failed bool // its errors are reported
 
-	refl   *wgslreflect.Struct // nil for vertex structures
+	refl   *wgslreflect.Struct // nil for the structures of loose vertex inputs
 	source string              // the shader that declared it first
+	pos    string              // where, "file:line:col" or ""
+	// vertex is the vertex buffer layout of a structure used as one, nil otherwise; its Go
+	// name is layoutName.
+	vertex     *wgslreflect.VertexBuffer
+	layoutName string
 }
 
 // field is one Go field with its WGSL member.
@@ -28,6 +36,7 @@ type field struct {
 	goName, wgslName, wgslType string
 	offset, size               int // the member's offset and size (which @size may make larger)
 	shape                      *shape
+	comment                    string // the field's comment, when not the usual one
 }
 
 // runtimeMember is the runtime-sized array that ends a structure.
@@ -41,116 +50,94 @@ type runtimeMember struct {
 // Go names get a trailing underscore.
 var structMethods = []string{"Bytes", "Encode", "Decode"}
 
-// moduleTypes turns the structures of one reflection model into types.Struct values whose
-// layout, computed by compiler/layout, must reproduce the model's numbers: the members get the
-// model's offsets as explicit offsets and its sizes and alignments as @size and @align, and
-// array strides follow from the member types. Any disagreement means the model is not one
-// wgslgo's layout rules produce, and is an error rather than Go code with a guessed layout.
-func moduleTypes(m *wgslreflect.Module) (map[string]*types.Struct, *layout.Layouts, error) {
-	byName := make(map[string]*types.Struct, len(m.Structs))
-	for _, s := range m.Structs {
-		if byName[s.Name] != nil {
-			return nil, nil, fmt.Errorf("struct %s is listed twice", s.Name)
-		}
-		byName[s.Name] = &types.Struct{Name: s.Name}
+// where says where the structure comes from, for messages.
+func (d *structDef) where() string {
+	if d.pos != "" {
+		return d.source + ", " + d.pos
 	}
-	for _, s := range m.Structs {
-		ts := byName[s.Name]
-		for _, mem := range s.Members {
-			t, err := parseType(mem.Type, byName)
-			if err != nil {
-				return nil, nil, fmt.Errorf("struct %s, member %s: %v", s.Name, mem.Name, err)
-			}
-			ts.Members = append(ts.Members, &types.Member{
-				Name: mem.Name, Type: t, Offset: mem.Offset, Size: mem.Size, Align: mem.Align, IO: types.NoIO,
-			})
-		}
-	}
-	l := layout.New(layout.Options{})
-	for _, s := range m.Structs {
-		if err := checkLayout(l, byName[s.Name], &s); err != nil {
-			return nil, nil, fmt.Errorf("struct %s: the reflection does not match the layout rules: %v", s.Name, err)
-		}
-	}
-	return byName, l, nil
+	return d.source
 }
 
-func checkLayout(l *layout.Layouts, ts *types.Struct, s *wgslreflect.Struct) error {
-	sl := l.Struct(ts)
-	if len(s.Members) == 0 {
-		return fmt.Errorf("no members")
+// names returns the package-level names the structure declares.
+func (d *structDef) names() []string {
+	var names []string
+	if !d.headerless() {
+		names = append(names, d.goName)
 	}
-	if sl.Size != s.Size || sl.Align != s.Align || sl.RuntimeSized != s.RuntimeSized {
-		return fmt.Errorf("size %d, align %d, runtime-sized %v; the rules give %d, %d, %v",
-			s.Size, s.Align, s.RuntimeSized, sl.Size, sl.Align, sl.RuntimeSized)
+	if d.rt != nil {
+		names = append(names, d.goName+d.rt.goName+"Offset", d.goName+d.rt.goName+"Stride",
+			d.goName+"Size", "Append"+d.goName, "Decode"+d.goName, "View"+d.goName)
 	}
-	for i, m := range s.Members {
-		ml := sl.Members[i]
-		if ml.ArrayStride != m.ArrayStride || ml.MatrixStride != m.MatrixStride {
-			return fmt.Errorf("member %s: array stride %d, matrix stride %d; the rules give %d, %d",
-				m.Name, m.ArrayStride, m.MatrixStride, ml.ArrayStride, ml.MatrixStride)
-		}
-		mt := ts.Members[i].Type
-		if a, ok := mt.(*types.Array); !(ok && a.IsRuntimeSized()) && m.Size < l.SizeOf(mt) {
-			return fmt.Errorf("member %s: size %d is smaller than its type's, %d", m.Name, m.Size, l.SizeOf(mt))
-		}
-	}
-	return nil
+	return names
 }
 
-// newStructDef builds the Go structure of a WGSL structure whose types.Struct ts has the
-// layout l gives it.
-func newStructDef(sh *shaper, ts *types.Struct, s *wgslreflect.Struct, source string) (*structDef, error) {
-	d := &structDef{goName: GoName(s.Name), size: s.Size, refl: s, source: source}
+// build lays out the Go structure of the WGSL structure d.refl with the shapes of sh.
+func (d *structDef) build(sh *shaper, positions map[string]string) error {
+	s := d.refl
+	d.failed = true
+	d.size = s.Size
 	d.doc = fmt.Sprintf("%s is the WGSL structure %s: %d bytes, aligned to %d.", d.goName, s.Name, s.Size, s.Align)
 	of := "struct " + s.Name
 	names := newFieldNames(of, structMethods...)
+	if len(s.Members) == 0 {
+		return fmt.Errorf("%s has no members", of)
+	}
 	end, align := 0, 1
 	for i, m := range s.Members {
-		mt := ts.Members[i].Type
-		if a, ok := mt.(*types.Array); ok && a.IsRuntimeSized() {
-			if i != len(s.Members)-1 {
-				return nil, fmt.Errorf("%s: the runtime-sized array %s is not the last member", of, m.Name)
+		if m.Type.Kind == wgslreflect.KindArray && m.Type.Count == 0 && m.Type.CountExpr == "" {
+			if i != len(s.Members)-1 || !s.RuntimeSized {
+				return fmt.Errorf("%s: the runtime-sized array %s is not the last member of a runtime-sized structure", of, m.Name)
 			}
-			elem, err := sh.element(a)
+			elem, err := sh.element(m.Type)
 			if err != nil {
-				return nil, fmt.Errorf("%s, member %s: %v", of, m.Name, err)
+				return memberError(of, m.Name, err)
 			}
 			name, err := names.name(m.Name, "member "+m.Name)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			if m.Offset < end || m.Offset%elem.align != 0 {
-				return nil, fmt.Errorf("%s, member %s: offset %d overlaps the members before it or is misaligned", of, m.Name, m.Offset)
+				return fmt.Errorf("%s, member %s: offset %d overlaps the members before it or is misaligned", of, m.Name, m.Offset)
 			}
-			d.rt = &runtimeMember{goName: name, wgslName: m.Name, wgslType: m.Type,
-				offset: m.Offset, stride: m.ArrayStride, elem: elem}
+			d.rt = &runtimeMember{goName: name, wgslName: m.Name, wgslType: m.Type.WGSL,
+				offset: m.Offset, stride: m.Type.Stride, elem: elem}
 			align = max(align, elem.align)
 			continue
 		}
-		fs, err := sh.of(mt)
+		fs, err := sh.of(m.Type)
 		if err != nil {
-			return nil, fmt.Errorf("%s, member %s: %v", of, m.Name, err)
+			return memberError(of, m.Name, err)
 		}
 		if fs.kind == shapeStruct && fs.elem != nil {
-			return nil, fmt.Errorf("%s, member %s: a structure with a runtime-sized array cannot be a member", of, m.Name)
+			return fmt.Errorf("%s, member %s: a structure with a runtime-sized array cannot be a member", of, m.Name)
 		}
 		name, err := names.name(m.Name, "member "+m.Name)
 		if err != nil {
-			return nil, err
+			if p := positions[s.Name+"."+m.Name]; p != "" {
+				return &posError{p, err}
+			}
+			return err
 		}
 		if m.Offset < end || m.Offset%fs.align != 0 || fs.size > m.Size {
-			return nil, fmt.Errorf("%s, member %s: offset %d and size %d do not fit a %s after offset %d", of, m.Name, m.Offset, m.Size, mt, end)
+			return fmt.Errorf("%s, member %s: offset %d and size %d do not fit a %s after offset %d", of, m.Name, m.Offset, m.Size, m.Type.WGSL, end)
 		}
-		d.fields = append(d.fields, field{goName: name, wgslName: m.Name, wgslType: m.Type,
+		d.fields = append(d.fields, field{goName: name, wgslName: m.Name, wgslType: m.Type.WGSL,
 			offset: m.Offset, size: m.Size, shape: fs})
 		end = m.Offset + fs.size
 		align = max(align, fs.align)
 	}
-	if d.size < end || d.size%align != 0 {
-		return nil, fmt.Errorf("%s: size %d cannot hold its members (%d bytes) with Go alignment %d", of, d.size, end, align)
+	if s.RuntimeSized != (d.rt != nil) {
+		return fmt.Errorf("%s: runtime-sized is %v, but its last member says otherwise", of, s.RuntimeSized)
 	}
-	d.shape = &shape{kind: shapeStruct, wgsl: ts, ident: GoIdent{GoName: d.goName}, size: d.size, align: align}
+	if d.size < end || d.size%align != 0 {
+		return fmt.Errorf("%s: size %d cannot hold its members (%d bytes) with Go alignment %d", of, d.size, end, align)
+	}
+	padded := end < d.size
+	for i, f := range d.fields {
+		padded = padded || f.shape.hasPadding() || i > 0 && d.fields[i-1].offset+d.fields[i-1].shape.size < f.offset
+	}
+	padded = padded || len(d.fields) > 0 && d.fields[0].offset > 0
+	d.shape = &shape{kind: shapeStruct, wgsl: s.Name, ident: GoIdent{GoName: d.goName}, size: d.size, align: align, padded: padded}
 	if d.rt != nil {
 		d.shape.elem = d.rt.elem // marks the shape runtime-sized
 		d.doc += fmt.Sprintf("\n\nIt holds the members before %s, its runtime-sized array (%s), which starts at "+
@@ -158,11 +145,77 @@ func newStructDef(sh *shaper, ts *types.Struct, s *wgslreflect.Struct, source st
 			"with n elements, Append%s writes one, Decode%s reads one and View%s views one in place.",
 			d.rt.wgslName, d.rt.wgslType, d.goName, d.rt.goName, d.goName, d.rt.goName, d.goName, d.goName, d.goName, d.goName)
 	}
-	return d, nil
+	d.failed = false
+	return nil
+}
+
+// memberError says that the type of a member has a problem, unless that is reported already.
+func memberError(of, member string, err error) error {
+	if err == errReported {
+		return err
+	}
+	return fmt.Errorf("%s, member %s: %v", of, member, err)
 }
 
 // sameStruct reports whether two shaders declare the same structure.
 func sameStruct(a, b *wgslreflect.Struct) bool { return reflect.DeepEqual(a, b) }
+
+// sameMember reports whether two structure members are declared alike.
+func sameMember(a, b wgslreflect.Member) bool { return reflect.DeepEqual(a, b) }
+
+// newVertexStruct builds the Go structure of a vertex buffer whose structure has no memory
+// layout of its own (it is in no buffer): the attributes at their offsets, each a field of its
+// WGSL type, padded to its format's size (a 16-bit input with one or three components has a
+// format one component wider), the whole as big as the stride.
+func newVertexStruct(goName, of string, b *wgslreflect.VertexBuffer, positions map[string]string) (*structDef, error) {
+	d := &structDef{goName: goName, size: b.Stride}
+	if b.Struct != "" {
+		d.doc = fmt.Sprintf("%s is one element of a vertex buffer of the WGSL structure %s: %d bytes, as %sLayout describes it.", goName, b.Struct, b.Stride, goName)
+	} else {
+		d.doc = fmt.Sprintf("%s is one element of the vertex buffer of %s: %d bytes, as %sLayout describes it.", goName, of, b.Stride, goName)
+	}
+	names := newFieldNames(of, structMethods...)
+	attrs := append([]wgslreflect.VertexAttribute(nil), b.Attributes...)
+	slices.SortStableFunc(attrs, func(x, y wgslreflect.VertexAttribute) int { return x.Offset - y.Offset })
+	end := 0
+	for _, a := range attrs {
+		fs, err := vertexShape(a)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", of, err)
+		}
+		name, err := names.name(a.Name, "input "+a.Name)
+		if err != nil {
+			if p := positions[b.Struct+"."+a.Name]; b.Struct != "" && p != "" {
+				return nil, &posError{p, err}
+			}
+			return nil, err
+		}
+		size := formatSize(a.Format)
+		if a.Offset < end || a.Offset%min(4, size) != 0 || a.Offset+size > b.Stride {
+			return nil, fmt.Errorf("%s, input %s: a %s at offset %d does not fit after offset %d in a stride of %d", of, a.Name, a.Format, a.Offset, end, b.Stride)
+		}
+		d.fields = append(d.fields, field{goName: name, wgslName: a.Name, wgslType: a.Type.WGSL, offset: a.Offset, size: size, shape: fs,
+			comment: fmt.Sprintf("%s: %s @location(%d), %s at offset %d", a.Name, a.Type.WGSL, a.Location, a.Format, a.Offset)})
+		end = a.Offset + fs.size
+	}
+	if b.Stride%4 != 0 || b.Stride < end {
+		return nil, fmt.Errorf("%s: stride %d is not a multiple of 4 that holds the inputs", of, b.Stride)
+	}
+	d.shape = &shape{kind: shapeStruct, ident: GoIdent{GoName: goName}, size: d.size, align: 4}
+	return d, nil
+}
+
+// vertexShape is the shape of a vertex input: a scalar or vector of f32, i32, u32 or f16.
+func vertexShape(a wgslreflect.VertexAttribute) (*shape, error) {
+	t := a.Type
+	if (t.Kind != wgslreflect.KindScalar && t.Kind != wgslreflect.KindVector) || scalarSizes[t.Scalar] == 0 || formatSize(a.Format) == 0 {
+		return nil, fmt.Errorf("input %s has type %s, which no vertex format holds", a.Name, t.WGSL)
+	}
+	return (&shaper{}).of(t)
+}
+
+// formatSize is the size of a vertex format, 0 for an unknown one.
+func formatSize(f string) int { return int(wgsl.VertexFormat(f).Size()) }
 
 // emit prints the structure and its methods.
 func (d *structDef) emit(g *GeneratedFile) {
@@ -179,8 +232,8 @@ func (d *structDef) emit(g *GeneratedFile) {
 			g.P("_ [", f.offset-end, "]byte // padding")
 		}
 		comment := fmt.Sprintf("%s: %s, offset %d, size %d", f.wgslName, f.wgslType, f.offset, f.size)
-		if f.wgslName == "" {
-			comment = fmt.Sprintf("%s, offset %d, size %d", f.wgslType, f.offset, f.size)
+		if f.comment != "" {
+			comment = f.comment
 		}
 		g.P(f.goName, " ", f.shape.goType(g), " // ", comment)
 		end = f.offset + f.shape.size
@@ -224,6 +277,33 @@ func (d *structDef) emit(g *GeneratedFile) {
 	if d.rt != nil {
 		d.emitRuntime(g)
 	}
+	if d.vertex != nil {
+		d.emitLayout(g)
+	}
+}
+
+// emitLayout prints the vertex buffer layout of a structure used as a vertex buffer.
+func (d *structDef) emitLayout(g *GeneratedFile) {
+	b := d.vertex
+	wgsl := RuntimePackage.Ident
+	g.Comment(fmt.Sprintf("%s is the layout of a vertex buffer of %s: a WebGPU GPUVertexBufferLayout, Vulkan's vertex input binding and attributes. Its step mode is the host's choice: %s.PerVertex() or %s.PerInstance().", d.layoutName, d.goName, d.layoutName, d.layoutName))
+	g.P("var ", d.layoutName, " = ", wgsl("VertexBufferLayout"), "{")
+	g.P("ArrayStride: ", b.Stride, ",")
+	g.P("Attributes: []", wgsl("VertexAttribute"), "{")
+	for _, a := range b.Attributes {
+		g.P("{Format: ", wgsl(vertexFormatIdent(a.Format)), ", Offset: ", a.Offset, ", ShaderLocation: ", a.Location, ", Name: ", strconv.Quote(a.Name), "},")
+	}
+	g.P("},")
+	if b.Struct != "" {
+		g.P("Struct: ", strconv.Quote(b.Struct), ",")
+	}
+	g.P("}")
+	g.P()
+}
+
+// vertexFormatIdent is the runtime's constant of a vertex format: Float32x3 for float32x3.
+func vertexFormatIdent(f string) string {
+	return strings.ToUpper(f[:1]) + f[1:]
 }
 
 // headerless reports whether the structure is nothing but its runtime-sized array, so that
@@ -236,7 +316,7 @@ func (d *structDef) emitRuntime(g *GeneratedFile) {
 	off, stride := name+rt.goName+"Offset", name+rt.goName+"Stride"
 	align := d.refl.Align
 	elemType := rt.elem.goType(g)
-	items := unexported(rt.goName)
+	items := "elems" // a fixed name: no WGSL name can shadow another local
 	littleEndian := RuntimePackage.Ident("LittleEndian")
 	sliceBytes := RuntimePackage.Ident("SliceBytes")
 	header := !d.headerless()
@@ -260,24 +340,35 @@ func (d *structDef) emitRuntime(g *GeneratedFile) {
 	g.P("}")
 	g.P()
 
+	// Elements with padding take the portable way on every host: their Go memory may hold
+	// padding bytes a view or a copy brought in, and encoded padding is zero.
+	copyable := !rt.elem.hasPadding()
 	encodeItems := func(dst string) {
-		g.P("if ", littleEndian, " {")
-		g.P("copy(", dst, "[", off, ":], ", sliceBytes, "(", items, "))")
-		g.P("} else {")
+		if copyable {
+			g.P("if ", littleEndian, " {")
+			g.P("copy(", dst, "[", off, ":], ", sliceBytes, "(", items, "))")
+			g.P("} else {")
+		}
 		g.P("for i := range ", items, " {")
 		rt.elem.encode(g, dst, items+"[i]", offset{terms: []string{off}}.times(rt.stride, "i"), 1)
 		g.P("}")
-		g.P("}")
+		if copyable {
+			g.P("}")
+		}
 	}
 	decodeItems := func() {
 		g.P(items, " = make([]", elemType, ", (len(b)-", off, ")/", stride, ")")
-		g.P("if ", littleEndian, " {")
-		g.P("copy(", sliceBytes, "(", items, "), b[", off, ":])")
-		g.P("} else {")
+		if copyable {
+			g.P("if ", littleEndian, " {")
+			g.P("copy(", sliceBytes, "(", items, "), b[", off, ":])")
+			g.P("} else {")
+		}
 		g.P("for i := range ", items, " {")
 		rt.elem.decode(g, "b", items+"[i]", offset{terms: []string{off}}.times(rt.stride, "i"), 1)
 		g.P("}")
-		g.P("}")
+		if copyable {
+			g.P("}")
+		}
 	}
 	tooShort := func(fn, zero string) {
 		g.P("if len(b) < ", d.size, " {")

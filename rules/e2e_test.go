@@ -6,7 +6,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -20,6 +19,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/wgslgo/wgslgo/internal/oracle"
 )
 
 // TestBazelEndToEnd builds the example workspace examples/bazel with real Bazel (Debian's
@@ -28,9 +29,6 @@ import (
 // shader fails the build with its file:line:col diagnostic, and a second output base gets every
 // shader action from an HTTP remote cache (nginx with WebDAV PUT on loopback). The wgslgo
 // repository it builds from is a snapshot of this checkout with freshly generated BUILD files.
-//
-// What wgslc and wgslgen cannot do yet is asked of them first; the steps that need it skip with
-// the tool's own words and turn on by themselves when the tools grow.
 func TestBazelEndToEnd(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs Bazel: minutes; not in -short")
@@ -52,18 +50,13 @@ func TestBazelEndToEnd(t *testing.T) {
 	ws := copyTree(t, filepath.Join(checkout, "examples", "bazel"), filepath.Join(t.TempDir(), "ws"), func(rel string) bool {
 		return strings.HasPrefix(rel, "bazel-")
 	})
-	caps := probeTools(t, root, filepath.Join(ws, "shaders", "particles.wgsl"))
 	bz := newBazel(t, root, ws, filepath.Join(cache, "e2e", "output-base"))
 
-	// The targets that can be built today, and the output groups to build.
-	targets := []string{"//shaders:particles_spv", "//shaders:scale_spv"}
-	groups := "--output_groups=wgsl_check"
-	if caps.compile == "" {
-		groups = "--output_groups=+wgsl_check" // the default outputs (.spv, .json) as well
-	}
-	if caps.generate == "" {
-		targets = append(targets, "//shaders:particles_wgslgen", "//shaders:scale_wgslgen", "//shaders:particles", "//shaders:scale")
-	}
+	// The targets, and the output groups to build: the default outputs (.spv, .json) and the
+	// checks.
+	targets := []string{"//shaders:particles_spv", "//shaders:scale_spv",
+		"//shaders:particles_wgslgen", "//shaders:scale_wgslgen", "//shaders:particles", "//shaders:scale"}
+	groups := "--output_groups=+wgsl_check"
 	build := func(b *bazel, extra ...string) (string, []spawn, error) {
 		return b.build(append(append([]string{groups}, extra...), targets...)...)
 	}
@@ -75,16 +68,10 @@ func TestBazelEndToEnd(t *testing.T) {
 		for _, stamp := range []string{"particles_spv/particles.wgsl.checked", "scale_spv/scale.wgsl.checked"} {
 			require.FileExists(t, filepath.Join(bin, "shaders", stamp))
 		}
-		if caps.compile != "" {
-			return
-		}
-		// wgsl_spirv's outputs, and with wgslgen the .spv files the Go libraries embed, each
-		// for the target environment its target asks (the tools' default is vulkan1.1).
-		spirv := map[string]string{"particles_spv/particles.spv": "vulkan1.1", "scale_spv/scale.spv": "vulkan1.2"}
-		if caps.generate == "" {
-			spirv["particles.spv"] = "vulkan1.1"
-			spirv["scale.spv"] = "vulkan1.1"
-		}
+		// wgsl_spirv's outputs, and the .spv files the Go libraries embed, each for the target
+		// environment its target asks (the tools' default is vulkan1.1).
+		spirv := map[string]string{"particles_spv/particles.spv": "vulkan1.1", "scale_spv/scale.spv": "vulkan1.2",
+			"particles.spv": "vulkan1.1", "scale.spv": "vulkan1.1"}
 		for spv, env := range spirv {
 			path := filepath.Join(bin, "shaders", spv)
 			data, err := os.ReadFile(path)
@@ -99,36 +86,17 @@ func TestBazelEndToEnd(t *testing.T) {
 	}
 
 	t.Run("analysis", func(t *testing.T) {
-		// Every target of the example, the Go libraries and tests too, is well formed even
-		// where its actions cannot run yet.
-		if _, err := os.Stat(filepath.Join(root, "tools", "wgslgen", "BUILD.bazel")); err != nil {
-			t.Skip("no //tools/wgslgen yet")
-		}
+		// Every target of the example, the Go libraries and tests too, is well formed.
 		out, err := bz.run("build", "--nobuild", "//...")
 		require.NoError(t, err, out)
 	})
 
 	t.Run("test", func(t *testing.T) {
-		var tests []string
-		if caps.compile == "" {
-			tests = append(tests, "//shaders:spirv_test")
-		}
-		if caps.generate == "" {
-			tests = append(tests, "//shaders:golib_test")
-		}
-		if len(tests) == 0 {
-			t.Skipf("no test target can build yet: %s; %s", caps.compile, caps.generate)
-		}
+		tests := []string{"//shaders:spirv_test", "//shaders:golib_test"}
 		out, err := bz.run("test", tests...)
 		require.NoError(t, err, out)
 		require.Regexp(t, fmt.Sprintf(`Executed \d+ out of %d tests?: %d tests? pass`, len(tests), len(tests)), out)
 	})
-	for _, missing := range []string{caps.compile, caps.generate} {
-		if missing != "" {
-			t.Run("pending", func(t *testing.T) { t.Skip(missing) })
-		}
-	}
-
 	t.Run("incremental", func(t *testing.T) {
 		shader := filepath.Join(ws, "shaders", "particles.wgsl")
 		src, err := os.ReadFile(shader)
@@ -155,14 +123,8 @@ func TestBazelEndToEnd(t *testing.T) {
 			require.Contains(t, args, tool, "%s does not run the project's tool", s.Mnemonic)
 			counts[s.Mnemonic]++
 		}
-		want := map[string]int{"WgslCheck": 1}
-		if caps.compile == "" {
-			want["WgslCompile"] = 1
-		}
-		if caps.generate == "" {
-			want["WgslCheck"]++ // the Go library's generator target checks too
-			want["WgslGen"] = 1
-		}
+		// The Go library's generator target checks too.
+		want := map[string]int{"WgslCheck": 2, "WgslCompile": 1, "WgslGen": 1}
 		require.Equal(t, want, counts, "shader actions that ran after editing particles.wgsl:\n%s", out)
 		t.Logf("after the edit: %s", processesLine(out))
 	})
@@ -179,11 +141,9 @@ func TestBazelEndToEnd(t *testing.T) {
 		out, _, err := bz.build("--output_groups=wgsl_check", "//shaders:scale_spv")
 		require.Error(t, err, "a shader with a syntax error built:\n%s", out)
 		require.Regexp(t, diagnostic, out)
-		if caps.compile == "" {
-			out, _, err := bz.build("//shaders:scale_spv")
-			require.Error(t, err, "a shader with a syntax error compiled:\n%s", out)
-			require.Regexp(t, diagnostic, out)
-		}
+		out, _, err = bz.build("//shaders:scale_spv")
+		require.Error(t, err, "a shader with a syntax error compiled:\n%s", out)
+		require.Regexp(t, diagnostic, out)
 	})
 
 	t.Run("remote_cache", func(t *testing.T) {
@@ -225,118 +185,30 @@ func TestBazelEndToEnd(t *testing.T) {
 	})
 }
 
-// capabilities: the empty string when the tool can do it, else why not (the tool's own words).
-type capabilities struct {
-	compile  string // wgslc -o
-	generate string // wgslgen
-}
-
-// notYet matches how the tools say that they cannot do something yet (with exit status 2, or 1
-// when said as a diagnostic), e.g. "SPIR-V output is not yet available" or "generation is not
-// implemented yet".
-var notYet = regexp.MustCompile(`(?i)\bnot\b.*\byet\b`)
-
-// probeTools asks wgslc and wgslgen, built from the wgslgo tree at root, whether they can do
-// what the rules ask of them, on shader.
-func probeTools(t *testing.T, root, shader string) capabilities {
-	t.Helper()
-	dir := t.TempDir()
-	var caps capabilities
-
-	wgslc := goBuild(t, root, "./tools/wgslc", filepath.Join(dir, "wgslc"))
-	code, stderr := runTool(t, wgslc, "-o", filepath.Join(dir, "p.spv"), "-reflect", filepath.Join(dir, "p.json"), shader)
-	switch {
-	case code == 0:
-		require.FileExists(t, filepath.Join(dir, "p.spv"))
-		require.FileExists(t, filepath.Join(dir, "p.json"), "wgsl_spirv declares a reflection output")
-	case code != 0 && notYet.MatchString(stderr):
-		caps.compile = "wgslc cannot emit SPIR-V yet: " + strings.TrimSpace(stderr)
-	default:
-		t.Fatalf("wgslc -o on the example shader: exit %d\n%s", code, stderr)
-	}
-
-	if _, err := os.Stat(filepath.Join(root, "tools", "wgslgen")); err != nil {
-		caps.generate = "wgslgen does not exist yet (tools/wgslgen)"
-		return caps
-	}
-	wgslgen := goBuild(t, root, "./tools/wgslgen", filepath.Join(dir, "wgslgen"))
-	out := filepath.Join(dir, "gen", "particles_wgsl.go")
-	require.NoError(t, os.MkdirAll(filepath.Dir(out), 0o755))
-	code, stderr = runTool(t, wgslgen, "-o", out, "-pkg", "particles", "-embed=file", shader)
-	switch {
-	case code == 0:
-		require.FileExists(t, out)
-		require.FileExists(t, filepath.Join(dir, "gen", "particles.spv"),
-			"wgsl_go_library expects wgslgen -embed=file to write <shader>.spv beside the Go file")
-	case code != 0 && notYet.MatchString(stderr):
-		caps.generate = "wgslgen cannot generate Go yet: " + strings.TrimSpace(stderr)
-	default:
-		t.Fatalf("wgslgen on the example shader: exit %d\n%s", code, stderr)
-	}
-	return caps
-}
-
 // spirvVal validates a SPIR-V file with spirv-val (Debian's spirv-tools, which the README's
 // test command installs) for a Vulkan target environment.
 func spirvVal(t *testing.T, path, env string) {
 	t.Helper()
-	if _, err := exec.LookPath("spirv-val"); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("spirv-val is not installed (apt-get install spirv-tools)")
-		}
-		t.Logf("spirv-val is not installed: %s not validated", path)
-		return
-	}
-	out, err := exec.Command("spirv-val", "--target-env", env, path).CombinedOutput()
+	out, err := exec.Command(oracle.SpirvVal.Require(t), "--target-env", env, path).CombinedOutput()
 	require.NoError(t, err, "spirv-val --target-env %s %s:\n%s", env, path, out)
-}
-
-func goBuild(t *testing.T, root, pkg, out string) string {
-	t.Helper()
-	cmd := exec.Command("go", "build", "-o", out, pkg)
-	cmd.Dir = root
-	output, err := cmd.CombinedOutput()
-	require.NoError(t, err, "go build %s:\n%s", pkg, output)
-	return out
-}
-
-func runTool(t *testing.T, tool string, args ...string) (int, string) {
-	t.Helper()
-	var stderr bytes.Buffer
-	cmd := exec.Command(tool, args...)
-	cmd.Stderr = &stderr
-	err := cmd.Run()
-	var exit *exec.ExitError
-	if errors.As(err, &exit) {
-		return exit.ExitCode(), stderr.String()
-	}
-	require.NoError(t, err)
-	return 0, stderr.String()
 }
 
 // bazelCache finds bazel and the offline cache that scripts/bazel-setup.sh prepared. Without
 // them the test skips, except in CI, where the README's test command runs the setup first.
 func bazelCache(t *testing.T, root string) string {
 	t.Helper()
-	unavailable := func(format string, args ...any) {
-		t.Helper()
-		if os.Getenv("CI") == "true" {
-			t.Fatalf(format, args...)
-		}
-		t.Skipf(format, args...)
-	}
 	if _, err := exec.LookPath("bazel"); err != nil {
-		unavailable("bazel is not installed: run scripts/bazel-setup.sh (apt-get install bazel-bootstrap)")
+		oracle.Missing(t, "bazel is not installed: run scripts/bazel-setup.sh (apt-get install bazel-bootstrap)")
 	}
 	out, err := exec.Command(filepath.Join(root, "scripts", "bazel-setup.sh"), "--print-cache").Output()
 	require.NoError(t, err)
 	dir := strings.TrimSpace(string(out))
 	if _, err := os.Stat(filepath.Join(dir, "READY")); err != nil {
-		unavailable("the offline Bazel cache %s is not prepared: run scripts/bazel-setup.sh", dir)
+		oracle.Missing(t, "the offline Bazel cache %s is not prepared: run scripts/bazel-setup.sh", dir)
 	}
 	current, err := filepath.EvalSymlinks(filepath.Join(filepath.Dir(dir), "current"))
 	if err != nil || current != dir {
-		unavailable("%s/current does not point at %s: run scripts/bazel-setup.sh", filepath.Dir(dir), dir)
+		oracle.Missing(t, "%s/current does not point at %s: run scripts/bazel-setup.sh", filepath.Dir(dir), dir)
 	}
 	return dir
 }
@@ -500,10 +372,7 @@ func startWebDAVCache(t *testing.T) string {
 	if err != nil {
 		nginx = "/usr/sbin/nginx"
 		if _, err := os.Stat(nginx); err != nil {
-			if os.Getenv("CI") == "true" {
-				t.Fatal("nginx is not installed: scripts/bazel-setup.sh installs it")
-			}
-			t.Skip("nginx is not installed: run scripts/bazel-setup.sh (apt-get install nginx)")
+			oracle.Missing(t, "nginx is not installed: run scripts/bazel-setup.sh (apt-get install nginx)")
 		}
 	}
 	dir := t.TempDir()

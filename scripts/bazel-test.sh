@@ -3,7 +3,8 @@
 # end-to-end test of the rules in rules/ needs what this prepares):
 #   1. scripts/bazel-setup.sh: the offline Bazel setup (about 0.1 s once cached);
 #   2. scripts/bazel-gazelle.sh: BUILD files up to date with the Go sources (regenerated in place,
-#      with a warning, when someone added a package or an import without running it);
+#      with a warning, when someone added a package or an import without running it; under
+#      CI=true that also counts as a failure);
 #   3. bazel test //... with an output base in the setup's cache, so fresh clones reuse it.
 #
 # Usage: scripts/bazel-test.sh [COUNTS_FILE]
@@ -27,10 +28,15 @@ fi
 # shellcheck source=scripts/bazel-lib.sh
 . scripts/bazel-lib.sh
 
+stale_build=0
 if ! scripts/bazel-gazelle.sh -mode diff >/dev/null 2>&1; then
   scripts/bazel-gazelle.sh
   echo "warning: BUILD.bazel files were out of date with the Go sources; scripts/bazel-gazelle.sh regenerated them, commit them:"
   git status --short -- '*BUILD.bazel' | sed 's/^/  /'
+  if [ "${CI:-}" = true ]; then
+    echo "bazel: stale BUILD.bazel files are a failure under CI=true"
+    stale_build=1
+  fi
 fi
 
 # The packages: //... spelled per top-level directory, because //... would also descend into
@@ -64,4 +70,4 @@ if [ $status -ne 0 ] && [ $status -ne 4 ] && [ "$failed" -eq 0 ]; then
   failed=1
 fi
 echo "bazel: $passed test targets passed, $failed failed (exit $status)"
-echo "$passed $failed 0" >"$counts"
+echo "$passed $((failed + stale_build)) 0" >"$counts"

@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # Runs every test of wgslgo on a Debian machine: installs what is missing (spirv-tools for
-# spirv-val; Mesa's lavapipe and the Vulkan loader headers for the execution harness), then
-# runs go vet and all tests, and ends with one plain "N passed, N failed, N skipped" line.
+# spirv-val; Mesa's lavapipe, the Vulkan loader headers and the validation layer for the execution
+# harness), runs the hygiene checks (go mod tidy -diff, gofmt -l, go vet, generated files up to
+# date), the Bazel tests and go test, prints every skipped test with its reason, and ends with one
+# plain "N passed, N failed, N skipped" line; each failed hygiene check counts as one failure.
 #
-# Outside CI, tests that need a missing tool (spirv-val, a Vulkan device, naga, tint) skip;
-# with CI=true they fail instead.
+# Outside CI, tests that need a missing oracle (spirv-val, a Vulkan device or its validation
+# layer, naga, tint, the shared reference texts) skip; with CI=true they fail, the validation
+# layer is required (WGSLGO_VK_VALIDATION=1), and any skip whose message no entry of
+# scripts/allowed-skips.txt matches counts as a failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,38 +31,84 @@ if [ ${#missing[@]} -gt 0 ]; then
   fi
 fi
 
-log=$(mktemp)
-bazel_counts=$(mktemp)
-trap 'rm -f "$log" "$bazel_counts"' EXIT
+if [ "${CI:-}" = true ]; then
+  export WGSLGO_VK_VALIDATION=1
+fi
 
-echo "== go vet ./..."
-go vet ./...
-vet=$?
+# Go modules nested in the repository, which the root module's ./... does not enter: the
+# WebGPU adapter links wgpu-native through cgo, and the root module must not depend on it.
+nested=(webgpu examples/webgpu)
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+hygiene_failed=0
+# hygiene NAME COMMAND...: runs one check; a failure counts as one.
+hygiene() {
+  local name=$1
+  shift
+  echo "== $name"
+  if ! "$@"; then
+    echo "$name: failed"
+    hygiene_failed=$((hygiene_failed + 1))
+  fi
+}
+gofmt_clean() {
+  local files
+  files=$(gofmt -l .) || return 1
+  [ -z "$files" ] && return 0
+  echo "not gofmt-ed (run gofmt -w):"
+  printf '%s\n' "$files" | sed 's/^/  /'
+  return 1
+}
+# in_module DIR COMMAND...: runs COMMAND in the nested module DIR.
+in_module() {
+  local dir=$1
+  shift
+  (cd "$dir" && "$@")
+}
+hygiene "go mod tidy -diff" go mod tidy -diff
+for m in "${nested[@]}"; do
+  hygiene "go mod tidy -diff in $m" in_module "$m" go mod tidy -diff
+done
+hygiene "gofmt -l ." gofmt_clean
+hygiene "go vet ./..." go vet ./...
+for m in "${nested[@]}"; do
+  hygiene "go vet ./... in $m" in_module "$m" go vet ./...
+done
+hygiene "go generate (scripts/check-generated.sh)" scripts/check-generated.sh
 
 # Before go test: the end-to-end test of the Bazel rules (rules/) needs the offline setup.
 echo "== bazel test (scripts/bazel-test.sh)"
-scripts/bazel-test.sh "$bazel_counts"
+scripts/bazel-test.sh "$tmp/bazel-counts"
 
 echo "== go test ./..."
-go test -count=1 -timeout 45m -v ./... >"$log" 2>&1
-status=$?
-# go test's ordinary output: everything but the per-test progress lines of -v.
-grep -vE '^\s*(=== (RUN|PAUSE|CONT|NAME)|--- (PASS|SKIP): )' "$log" | grep -vE '^PASS$'
-
-passed=$(grep -cE '^\s*--- PASS: ' "$log")
-failed=$(grep -cE '^\s*--- FAIL: ' "$log")
-skipped=$(grep -cE '^\s*--- SKIP: ' "$log")
-# A package that fails to build or panics has no "--- FAIL" line: count it as one failure.
-broken=$(grep -cE '^FAIL\s+\S+\s+\[(build failed|setup failed)\]|^panic: ' "$log")
-failed=$((failed + broken))
-read -r bazel_passed bazel_failed bazel_skipped <"$bazel_counts" || { bazel_passed=0; bazel_failed=1; bazel_skipped=0; }
-passed=$((passed + bazel_passed)); failed=$((failed + bazel_failed)); skipped=$((skipped + bazel_skipped))
-if [ $vet -ne 0 ]; then
-  echo "go vet failed"
-  failed=$((failed + 1))
+if go build -o "$tmp/testreport" ./internal/testreport; then
+  {
+    go test -count=1 -timeout 45m -json ./... 2>&1
+    echo $? >"$tmp/status-root"
+    for m in "${nested[@]}"; do
+      echo "== go test ./... in $m" >&2
+      in_module "$m" go test -count=1 -timeout 20m -json ./... 2>&1
+      echo $? >"$tmp/status-$(echo "$m" | tr / _)"
+    done
+  } | "$tmp/testreport" -allow scripts/allowed-skips.txt -counts "$tmp/go-counts"
+  status=${PIPESTATUS[1]}
+  for f in "$tmp"/status-*; do
+    [ "$(cat "$f")" = 0 ] || status=1
+  done
+else
+  status=1
 fi
-if [ $status -ne 0 ] && [ $failed -eq 0 ]; then
-  failed=1
+read -r passed failed skipped <"$tmp/go-counts" || { passed=0; failed=1; skipped=0; }
+if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then
+  failed=1 # go test failed in a way no test or package event shows
+fi
+read -r bazel_passed bazel_failed bazel_skipped <"$tmp/bazel-counts" || { bazel_passed=0; bazel_failed=1; bazel_skipped=0; }
+passed=$((passed + bazel_passed))
+failed=$((failed + bazel_failed + hygiene_failed))
+skipped=$((skipped + bazel_skipped))
+if [ $hygiene_failed -ne 0 ]; then
+  echo "hygiene checks failed: $hygiene_failed"
 fi
 echo "$passed passed, $failed failed, $skipped skipped"
-[ $failed -eq 0 ]
+[ "$failed" -eq 0 ]

@@ -17,6 +17,7 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/sema"
 	"github.com/wgslgo/wgslgo/compiler/spirv"
 	"github.com/wgslgo/wgslgo/compiler/syntax"
+	"github.com/wgslgo/wgslgo/internal/oracle"
 	"github.com/wgslgo/wgslgo/internal/spirvval"
 	"github.com/wgslgo/wgslgo/internal/vulkan"
 )
@@ -171,10 +172,8 @@ func (d disInst) String() string {
 // up to the next OpLine or OpNoLine, or the end of the block.
 func disassemble(t *testing.T, words []uint32) []disInst {
 	t.Helper()
+	oracle.SpirvDis.Require(t)
 	listing := spirvval.Disassemble(words)
-	if listing == "" {
-		t.Skip("spirv-dis is not installed (Debian: apt install spirv-tools)")
-	}
 	var out []disInst
 	var fn string
 	line, col := 0, 0

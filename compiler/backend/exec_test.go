@@ -13,6 +13,7 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/backend"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/ir/irtest"
+	"github.com/wgslgo/wgslgo/internal/oracle"
 	"github.com/wgslgo/wgslgo/internal/vulkan"
 )
 
@@ -398,7 +399,7 @@ func TestExecIntegerOps(t *testing.T) {
 
 func TestExecF16(t *testing.T) {
 	if d := vulkan.Require(t); !d.Info.F16() {
-		t.Skip("device without shaderFloat16 and 16-bit storage")
+		oracle.Missing(t, "the device lacks shaderFloat16 or 16-bit storage")
 	}
 	// struct H { a: vec3h @0, b: f16 @6, m: mat2x2h @8 }, size 16.
 	h := func(x float32) uint16 { return ir.F32ToF16(x) }

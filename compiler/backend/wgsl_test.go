@@ -6,7 +6,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -19,6 +18,7 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/lower"
 	"github.com/wgslgo/wgslgo/compiler/sema"
 	"github.com/wgslgo/wgslgo/compiler/syntax"
+	"github.com/wgslgo/wgslgo/internal/oracle"
 	"github.com/wgslgo/wgslgo/internal/spirvval"
 	"github.com/wgslgo/wgslgo/internal/vulkan"
 )
@@ -53,9 +53,6 @@ func emitWGSL(t *testing.T, src string, target backend.Target, topts transform.O
 	p, diags := sema.Check(ast, sema.Options{})
 	require.False(t, diags.HasErrors(), "check:\n%v", diags)
 	m, diags := lower.Lower(p, lower.Options{})
-	if diags.HasErrors() && strings.Contains(diags.Error(), "not supported by the SPIR-V backend yet") {
-		t.Skipf("the lowering does not handle this yet:\n%v", diags)
-	}
 	require.False(t, diags.HasErrors(), "lower:\n%v", diags)
 	topts.Layouts = p.Layouts
 	require.NoError(t, transform.ForSPIRV(m, topts), "IR:\n%s", ir.Print(m))
@@ -80,7 +77,7 @@ func runWGSL(t *testing.T, r wgslRun) *vulkan.Result {
 	dev := vulkan.Require(t)
 	words := compileWGSL(t, r.src, r.minTarget, backend.Vulkan1_1, transform.Options{})
 	res := dispatchWords(t, dev, words, r)
-	if naga, err := exec.LookPath("naga"); err == nil && !r.noNaga {
+	if naga := nagaFor(t, r); naga != "" {
 		dir := t.TempDir()
 		in, spv := filepath.Join(dir, "in.wgsl"), filepath.Join(dir, "out.spv")
 		require.NoError(t, os.WriteFile(in, []byte(r.src), 0o644))
@@ -99,6 +96,16 @@ func runWGSL(t *testing.T, r wgslRun) *vulkan.Result {
 		}
 	}
 	return res
+}
+
+// nagaFor returns the naga command when r is to be compared with naga (see
+// oracle.Tool.Optional), else "".
+func nagaFor(t *testing.T, r wgslRun) string {
+	t.Helper()
+	if r.noNaga {
+		return ""
+	}
+	return oracle.Naga.Optional(t)
 }
 
 func dispatchWords(t *testing.T, dev *vulkan.Device, words []uint32, r wgslRun) *vulkan.Result {

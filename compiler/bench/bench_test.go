@@ -11,6 +11,7 @@ import (
 
 	"github.com/wgslgo/wgslgo/compiler"
 	"github.com/wgslgo/wgslgo/compiler/bench"
+	"github.com/wgslgo/wgslgo/internal/oracle"
 	"github.com/wgslgo/wgslgo/internal/spirvval"
 )
 
@@ -22,10 +23,7 @@ func TestShaders(t *testing.T) {
 			res, err := compiler.Compile(compiler.Source{Name: s.Name, Text: s.Text}, compiler.Options{})
 			require.NoError(t, err)
 			spirvval.Check(t, res.SPIRV, "vulkan1.1")
-			naga, err := exec.LookPath("naga")
-			if err != nil {
-				t.Skip("naga is not installed")
-			}
+			naga := oracle.Naga.Require(t)
 			dir := t.TempDir()
 			in := filepath.Join(dir, s.Name)
 			require.NoError(t, os.WriteFile(in, s.Text, 0o644))

@@ -2,7 +2,6 @@ package builtins
 
 import (
 	"os"
-	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
@@ -10,34 +9,20 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/wgslgo/wgslgo/internal/oracle"
 )
 
 // The tests in this file read the WGSL spec source and check the table against it: every
 // builtin function the spec defines, with its parameter names and attributes, every built-in
 // value, every extension name.
 
-// specSource finds shared/reference/wgsl/index.bs above the package directory. Without it
-// the tests skip, except under CI=true, where they fail.
+// specSource returns the text of the WGSL spec (see oracle.Reference).
 func specSource(t *testing.T) string {
 	t.Helper()
-	dir, err := os.Getwd()
+	data, err := os.ReadFile(oracle.Reference(t, "wgsl/index.bs"))
 	require.NoError(t, err)
-	for {
-		p := filepath.Join(dir, "shared", "reference", "wgsl", "index.bs")
-		if data, err := os.ReadFile(p); err == nil {
-			return string(data)
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			break
-		}
-		dir = parent
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatal("shared/reference/wgsl/index.bs not found above the package directory")
-	}
-	t.Skip("shared/reference/wgsl/index.bs not found; skipping the spec cross-checks")
-	return ""
+	return string(data)
 }
 
 // section returns the text from start up to the next end, or to the end of src when end is

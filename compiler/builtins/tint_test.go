@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wgslgo/wgslgo/compiler/types"
+	"github.com/wgslgo/wgslgo/internal/oracle"
 )
 
 // TestAgainstTint is a differential test of the table's parameter and result types: every
@@ -22,13 +23,7 @@ import (
 // type; Tint, the reference compiler, must accept them all. It skips when tint is not
 // installed, except under CI=true.
 func TestAgainstTint(t *testing.T) {
-	tint, err := exec.LookPath("tint")
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("tint not installed")
-		}
-		t.Skip("tint not installed")
-	}
+	tint := oracle.Tint.Require(t)
 	type item struct{ sig, fn string }
 	var items []item
 	for _, o := range allOverloads() {
@@ -131,13 +126,7 @@ func tintFunction(o *Overload, b *binding, n int) (string, bool) {
 // scalar type and checks that Resolve and Tint agree on whether the call is valid, and on its
 // result type when it is.
 func TestMutationsAgainstTint(t *testing.T) {
-	tint, err := exec.LookPath("tint")
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("tint not installed")
-		}
-		t.Skip("tint not installed")
-	}
+	tint := oracle.Tint.Require(t)
 	if testing.Short() {
 		t.Skip("runs tint once per rejected call")
 	}

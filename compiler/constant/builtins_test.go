@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"math"
 	"os"
-	"path/filepath"
 	"regexp"
 	"sort"
 	"testing"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/types"
+	"github.com/wgslgo/wgslgo/internal/oracle"
 )
 
 type builtinCase struct {
@@ -408,25 +408,12 @@ func TestEvaluatesEveryConstFn(t *testing.T) {
 	}
 }
 
-// specPath locates the WGSL spec source: $WGSL_SPEC, or the shared reference checkout.
-func specPath() string {
-	if p := os.Getenv("WGSL_SPEC"); p != "" {
-		return p
-	}
-	return filepath.Join("..", "..", "..", "shared", "reference", "wgsl", "index.bs")
-}
-
 // TestEveryConstBuiltin reads the spec and checks that every function it declares @const is
 // evaluated here, and nothing it does not. The placeholders S (structure constructors) and T
 // (zero values) and the value constructors are Construct's job.
 func TestEveryConstBuiltin(t *testing.T) {
-	f, err := os.Open(specPath())
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("the WGSL spec is needed in CI: %v", err)
-		}
-		t.Skipf("WGSL spec not found: %v", err)
-	}
+	f, err := os.Open(oracle.Reference(t, "wgsl/index.bs"))
+	require.NoError(t, err)
 	defer f.Close()
 	decl := regexp.MustCompile(`@const\b[^(]*\bfn\s+([A-Za-z_][A-Za-z0-9_]*)`)
 	found := map[string]bool{}

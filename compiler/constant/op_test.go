@@ -183,6 +183,12 @@ func TestShifts(t *testing.T) {
 		{u32(1), Shl, u32(31), "2147483648u"},
 		{u32(3), Shl, u32(31), "error: 3u << 31u overflows u32 in constant expression: one of the 31 most significant bits is set"},
 		{u32(0xffffffff), Shl, u32(0), "4294967295u"},
+		// the exact bound: a shift by n loses the n most significant bits, from n = 1 on
+		{u32(0x80000000), Shl, u32(1), "error: 2147483648u << 1u overflows u32 in constant expression: one of the 1 most significant bits is set"},
+		{u32(0x7fffffff), Shl, u32(1), "4294967294u"},
+		{u32(0x40000000), Shl, u32(2), "error: overflows u32"},
+		{u32(0x3fffffff), Shl, u32(2), "4294967292u"},
+		{i32(math.MinInt32), Shl, u32(0), "i32(-2147483648)"},
 		{u32(1), Shl, u32(32), "error: shift amount"},
 		{i32(-8), Shr, u32(1), "-4i"},
 		{i32(-1), Shr, u32(31), "-1i"},

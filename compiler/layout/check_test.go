@@ -242,6 +242,8 @@ func TestCheckTypeAttributes(t *testing.T) {
 			"@size(36) on member 'x' of struct 'S' is smaller than 48, the size of its type mat3x3<f32>; use @size(48) or larger", sp(7, 15)},
 		{"@size smaller than vec3<f16>", mem("x", vec(3, f16), size(4), sizeAt(sp(7, 15))),
 			"@size(4) on member 'x' of struct 'S' is smaller than 6, the size of its type vec3<f16>; use @size(6) or larger", sp(7, 15)},
+		{"@size one byte short", mem("x", vec(3, f32), size(11), sizeAt(sp(7, 15))),
+			"@size(11) on member 'x' of struct 'S' is smaller than 12, the size of its type vec3<f32>; use @size(12) or larger", sp(7, 15)},
 		{"@size on a runtime-sized array", mem("x", rtarr(f32), size(64), sizeAt(sp(7, 15))),
 			"@size cannot be applied to member 'x' of struct 'S': the size of its type array<f32> is not known at shader creation", sp(7, 15)},
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/lower"
 	"github.com/wgslgo/wgslgo/compiler/sema"
 	"github.com/wgslgo/wgslgo/compiler/types"
+	"github.com/wgslgo/wgslgo/internal/oracle"
 	"github.com/wgslgo/wgslgo/internal/spirvval"
 	"github.com/wgslgo/wgslgo/internal/vulkan"
 )
@@ -65,7 +66,7 @@ func runCompute(t *testing.T, c compute) [][]byte {
 	dev := vulkan.Require(t)
 	p, words := compile(t, c.src, c.opts, backend.Vulkan1_1)
 	out := dispatch(t, dev, p, words, c)
-	if naga, err := exec.LookPath("naga"); err == nil && !c.noNaga {
+	if naga := nagaFor(t, c); naga != "" {
 		dir := t.TempDir()
 		in, spv := filepath.Join(dir, "in.wgsl"), filepath.Join(dir, "out.spv")
 		require.NoError(t, os.WriteFile(in, []byte(c.src), 0o644))
@@ -81,6 +82,16 @@ func runCompute(t *testing.T, c compute) [][]byte {
 		require.Equal(t, dispatch(t, dev, p, nagaWords, c), out, "naga's SPIR-V computes something else")
 	}
 	return out
+}
+
+// nagaFor returns the naga command when c is to be compared with naga (see
+// oracle.Tool.Optional), else "".
+func nagaFor(t *testing.T, c compute) string {
+	t.Helper()
+	if c.noNaga {
+		return ""
+	}
+	return oracle.Naga.Optional(t)
 }
 
 func dispatch(t *testing.T, dev *vulkan.Device, p *sema.Program, words []uint32, c compute) [][]byte {

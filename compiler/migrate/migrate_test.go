@@ -17,6 +17,7 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/migrate"
 	"github.com/wgslgo/wgslgo/compiler/sema"
 	"github.com/wgslgo/wgslgo/compiler/syntax"
+	"github.com/wgslgo/wgslgo/internal/oracle"
 )
 
 var update = flag.Bool("update", false, "rewrite the expected outputs of testdata/*.txtar")
@@ -86,14 +87,12 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-// tintAccepts runs tint over modern WGSL when it is installed.
+// tintAccepts runs tint over modern WGSL, when it is installed outside CI (see
+// oracle.Tool.Optional).
 func tintAccepts(t testing.TB, text []byte) {
 	t.Helper()
-	tint, err := exec.LookPath("tint")
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("tint is not on PATH")
-		}
+	tint := oracle.Tint.Optional(t)
+	if tint == "" {
 		return
 	}
 	dir := t.TempDir()

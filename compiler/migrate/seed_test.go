@@ -3,7 +3,6 @@ package migrate_test
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -18,6 +17,7 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/sema"
 	"github.com/wgslgo/wgslgo/compiler/spirv"
 	"github.com/wgslgo/wgslgo/compiler/syntax"
+	"github.com/wgslgo/wgslgo/internal/oracle"
 	"github.com/wgslgo/wgslgo/internal/spirvval"
 )
 
@@ -259,28 +259,12 @@ func seedKind(text string) string {
 	return "wgsl"
 }
 
-// readSeed returns the seed's text, skipping the test when it is absent (failing under
-// CI=true).
+// readSeed returns the seed's text (see oracle.Reference).
 func readSeed(t *testing.T) string {
 	t.Helper()
-	dir, err := os.Getwd()
+	data, err := os.ReadFile(oracle.Reference(t, seedPath))
 	require.NoError(t, err)
-	for {
-		p := filepath.Join(dir, "shared", "reference", filepath.FromSlash(seedPath))
-		if data, err := os.ReadFile(p); err == nil {
-			return string(data)
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			break
-		}
-		dir = parent
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatalf("shared/reference/%s not found above the package directory", seedPath)
-	}
-	t.Skipf("shared/reference/%s not found; skipping", seedPath)
-	return ""
+	return string(data)
 }
 
 // seedModules turns a block into the modules to check, by name.

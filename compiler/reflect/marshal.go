@@ -66,14 +66,18 @@ func canonical(m *Module) *Module {
 		ep.Bindings = sortedCopy(ep.Bindings, func(a, b BindingRef) int {
 			return cmp.Or(cmp.Compare(a.Group, b.Group), cmp.Compare(a.Binding, b.Binding))
 		})
-		ep.VertexInputs = sortedCopy(ep.VertexInputs, compareIO)
 		ep.FragmentOutputs = sortedCopy(ep.FragmentOutputs, compareIO)
-		if len(ep.VertexInputs) == 0 {
-			ep.VertexInputs = nil
-		}
 		if len(ep.FragmentOutputs) == 0 {
 			ep.FragmentOutputs = nil
 		}
+		if len(ep.VertexBuffers) == 0 {
+			ep.VertexBuffers = nil
+		}
+	}
+	c.Bindings = nonNilVisibility(c.Bindings)
+	c.Immediates = nonNil(c.Immediates)
+	for i := range c.Immediates {
+		c.Immediates[i].Stages = nonNil(c.Immediates[i].Stages)
 	}
 	c.Overrides = nonNil(c.Overrides)
 	c.Constants = nonNil(c.Constants)
@@ -89,6 +93,15 @@ func compareIO(a, b IOVar) int {
 		bb = *b.BlendSrc
 	}
 	return cmp.Or(cmp.Compare(a.Location, b.Location), cmp.Compare(ab, bb))
+}
+
+// nonNilVisibility makes the bindings' visibility lists empty rather than nil (c is already a
+// copy).
+func nonNilVisibility(bs []Binding) []Binding {
+	for i := range bs {
+		bs[i].Visibility = nonNil(bs[i].Visibility)
+	}
+	return bs
 }
 
 // nonNil returns a copy of s that is never nil, so that the caller's model stays untouched

@@ -3,9 +3,11 @@ package reflect
 import (
 	"fmt"
 	"sort"
+	"strconv"
 
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/ir/transform"
+	"github.com/wgslgo/wgslgo/compiler/layout"
 	"github.com/wgslgo/wgslgo/compiler/lower"
 	"github.com/wgslgo/wgslgo/compiler/sema"
 	"github.com/wgslgo/wgslgo/compiler/syntax"
@@ -17,6 +19,7 @@ import (
 func FromProgram(p *sema.Program, source string) (*Module, error) {
 	m := &Module{Version: Version, Source: source}
 	l := p.Layouts
+	use := usageOf(p)
 
 	var roots []types.Type
 	byVar := map[*sema.Var]BindingRef{}
@@ -30,14 +33,19 @@ func FromProgram(p *sema.Program, source string) (*Module, error) {
 	externals := ExternalTextureBindings(p)
 	extra := map[*sema.Var][]BindingRef{}
 	for _, v := range globals {
+		if v.Space == types.AddrImmediate {
+			continue
+		}
 		if v.Group < 0 || v.Binding < 0 {
 			continue
 		}
-		b, ok := BindingOf(l, v.Group, v.Binding, v.Name(), v.Space, v.Access, v.Type)
+		b, ok := BindingOf(l, v.Group, v.Binding, v.Name(), v.Space, v.Access, v.Type, use.handles[v])
 		if !ok {
 			return nil, fmt.Errorf("variable %s: type %s is not a resource type", v.Name(), v.Type)
 		}
-		byVar[v] = BindingRef{Group: v.Group, Binding: v.Binding}
+		b.Visibility = append(b.Visibility, use.stages[v]...)
+		ref := BindingRef{Group: v.Group, Binding: v.Binding}
+		byVar[v] = ref
 		if v.Space.IsHostShareable() {
 			roots = append(roots, v.Type)
 		}
@@ -45,11 +53,15 @@ func FromProgram(p *sema.Program, source string) (*Module, error) {
 			// The expansion of texture_external: a second plane and a parameter buffer.
 			plane1 := BindingRef{Group: int(ext.Plane1.Group), Binding: int(ext.Plane1.Binding)}
 			params := BindingRef{Group: int(ext.Params.Group), Binding: int(ext.Params.Binding)}
-			b.Plane1, b.Params = &plane1, &params
+			b.ExternalTexture = &ExternalTextureLayout{Plane1: plane1, Params: params}
 			pt := transform.ExternalTextureParams()
 			p1, _ := BindingOf(l, plane1.Group, plane1.Binding, v.Name()+"_plane1", types.AddrHandle, types.Read,
-				&types.Texture{Kind: types.TexSampled, Dim: types.Dim2D, Sampled: types.F32})
-			pb, _ := BindingOf(l, params.Group, params.Binding, v.Name()+"_params", types.AddrUniform, types.Read, pt)
+				&types.Texture{Kind: types.TexSampled, Dim: types.Dim2D, Sampled: types.F32}, HandleUse{WithSampler: true})
+			pb, _ := BindingOf(l, params.Group, params.Binding, v.Name()+"_params", types.AddrUniform, types.Read, pt, HandleUse{})
+			for _, part := range []*Binding{&p1, &pb} {
+				part.Visibility = append(part.Visibility, use.stages[v]...)
+				part.ExternalPart = &ref
+			}
 			m.Bindings = append(m.Bindings, p1, pb)
 			roots = append(roots, pt)
 			extra[v] = []BindingRef{plane1, params}
@@ -63,7 +75,15 @@ func FromProgram(p *sema.Program, source string) (*Module, error) {
 		}
 		return a.Binding < b.Binding
 	})
-	m.Structs = StructsFrom(l, roots)
+
+	for _, v := range p.Globals {
+		if v.Space != types.AddrImmediate {
+			continue
+		}
+		stages := append([]Stage{}, use.stages[v]...)
+		m.Immediates = append(m.Immediates, Immediate{Name: v.Name(), Type: TypeOf(l, v.Type), Size: l.SizeOf(v.Type), Stages: stages})
+		roots = append(roots, v.Type)
+	}
 
 	for _, f := range p.EntryPoints {
 		ep := EntryPoint{Name: f.Name(), Stage: Stage(f.Stage.String())}
@@ -77,11 +97,16 @@ func FromProgram(p *sema.Program, source string) (*Module, error) {
 			}
 		}
 		for _, g := range f.Globals {
-			if v, ok := g.(*sema.Var); ok {
-				if ref, ok := byVar[v]; ok {
-					ep.Bindings = append(ep.Bindings, ref)
-					ep.Bindings = append(ep.Bindings, extra[v]...)
-				}
+			v, ok := g.(*sema.Var)
+			if !ok {
+				continue
+			}
+			if ref, ok := byVar[v]; ok {
+				ep.Bindings = append(ep.Bindings, ref)
+				ep.Bindings = append(ep.Bindings, extra[v]...)
+			}
+			if v.Space == types.AddrImmediate {
+				ep.Immediate = v.Name()
 			}
 		}
 		sort.Slice(ep.Bindings, func(i, j int) bool {
@@ -93,16 +118,16 @@ func FromProgram(p *sema.Program, source string) (*Module, error) {
 		})
 		switch f.Stage {
 		case sema.Vertex:
-			for _, prm := range f.Params {
-				ep.VertexInputs = append(ep.VertexInputs, ioVars(prm.Name(), prm.Type, prm.IO)...)
+			bufs, err := vertexBuffers(l, f)
+			if err != nil {
+				return nil, fmt.Errorf("entry point %s: %w", f.Name(), err)
 			}
-			ep.VertexInputs = append(ep.VertexInputs, legacyIO(f, types.AddrIn)...)
-			sortIO(ep.VertexInputs)
+			ep.VertexBuffers = bufs
 		case sema.Fragment:
 			if f.Result != nil {
-				ep.FragmentOutputs = ioVars("", f.Result, f.ResultIO)
+				ep.FragmentOutputs = ioVars(l, "", f.Result, f.ResultIO)
 			}
-			ep.FragmentOutputs = append(ep.FragmentOutputs, legacyIO(f, types.AddrOut)...)
+			ep.FragmentOutputs = append(ep.FragmentOutputs, legacyOutputs(l, f)...)
 			sortIO(ep.FragmentOutputs)
 		}
 		if ep.Bindings == nil {
@@ -110,9 +135,14 @@ func FromProgram(p *sema.Program, source string) (*Module, error) {
 		}
 		m.EntryPoints = append(m.EntryPoints, ep)
 	}
+	m.Structs = StructsFrom(l, roots)
+	memoryVertexLayouts(m)
 
 	for _, o := range p.Overrides {
-		ov := Override{Name: o.Name(), Type: o.Type.String(), ID: o.ID, Required: o.Default == nil}
+		ov := Override{Name: o.Name(), Key: o.Name(), Type: TypeOf(l, o.Type), ID: o.ID, Required: o.Default == nil}
+		if o.IDSet {
+			ov.Key = strconv.Itoa(o.ID)
+		}
 		if o.Value.IsValid() {
 			v, err := ValueOf(o.Value)
 			if err != nil {
@@ -135,7 +165,7 @@ func FromProgram(p *sema.Program, source string) (*Module, error) {
 		if err != nil {
 			return nil, fmt.Errorf("const %s: %w", c.Name(), err)
 		}
-		m.Constants = append(m.Constants, Constant{Name: c.Name(), Type: c.Type.String(), Value: v})
+		m.Constants = append(m.Constants, Constant{Name: c.Name(), Type: TypeOf(l, c.Type), Value: v})
 	}
 	return m, nil
 }
@@ -161,11 +191,11 @@ func workgroupDim(p *sema.Program, d sema.WorkgroupDim) WorkgroupDim {
 	return WorkgroupDim{Value: d.Value}
 }
 
-// ioVars lists the user-defined (location) values of a parameter or return value: the value
-// itself, or the members of an IO structure.
-func ioVars(name string, t types.Type, io types.IO) []IOVar {
+// ioVars lists the user-defined (location) values of a return value: the value itself, or
+// the members of an IO structure.
+func ioVars(l *layout.Layouts, name string, t types.Type, io types.IO) []IOVar {
 	if io.Location >= 0 {
-		return []IOVar{ioVar(name, t, io)}
+		return []IOVar{ioVar(l, name, t, io)}
 	}
 	s, ok := t.(*types.Struct)
 	if !ok || io.Builtin != "" {
@@ -174,14 +204,14 @@ func ioVars(name string, t types.Type, io types.IO) []IOVar {
 	var out []IOVar
 	for _, m := range s.Members {
 		if m.IO.Location >= 0 {
-			out = append(out, ioVar(m.Name, m.Type, m.IO))
+			out = append(out, ioVar(l, m.Name, m.Type, m.IO))
 		}
 	}
 	return out
 }
 
-func ioVar(name string, t types.Type, io types.IO) IOVar {
-	v := IOVar{Location: io.Location, Type: t.String(), Name: name}
+func ioVar(l *layout.Layouts, name string, t types.Type, io types.IO) IOVar {
+	v := IOVar{Location: io.Location, Type: TypeOf(l, t), Name: name}
 	if io.BlendSrc >= 0 {
 		b := io.BlendSrc
 		v.BlendSrc = &b
@@ -189,13 +219,13 @@ func ioVar(name string, t types.Type, io types.IO) IOVar {
 	return v
 }
 
-// legacyIO lists the 2021 draft's module-scope var<in> (or var<out>) with a location that
-// entry point f uses: its pipeline inputs (outputs), named after the variables.
-func legacyIO(f *sema.Func, space types.AddressSpace) []IOVar {
+// legacyOutputs lists the 2021 draft's module-scope var<out> with a location that entry
+// point f uses: its pipeline outputs, named after the variables.
+func legacyOutputs(l *layout.Layouts, f *sema.Func) []IOVar {
 	var out []IOVar
 	for _, g := range f.Globals {
-		if v, ok := g.(*sema.Var); ok && v.Space == space && v.IO.Location >= 0 {
-			out = append(out, ioVar(v.Name(), v.Type, v.IO))
+		if v, ok := g.(*sema.Var); ok && v.Space == types.AddrOut && v.IO.Location >= 0 {
+			out = append(out, ioVar(l, v.Name(), v.Type, v.IO))
 		}
 	}
 	return out

@@ -14,6 +14,8 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/constant"
 	"github.com/wgslgo/wgslgo/compiler/diag"
 	"github.com/wgslgo/wgslgo/compiler/layout"
+	"github.com/wgslgo/wgslgo/compiler/sema"
+	"github.com/wgslgo/wgslgo/compiler/syntax"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
 
@@ -31,96 +33,57 @@ func st(name string, members ...*types.Member) *types.Struct {
 	return &types.Struct{Name: name, Members: members}
 }
 
-func intp(i int) *int { return &i }
-
-// particles hand-builds the model the checker will build for this module:
-//
-//	enable f16;
-//	struct Light { color: vec3<f16>, @size(10) intensity: f16 }
-//	struct SimParams { dt: f32, gravity: vec3<f32>, lights: array<Light, 2>, model: mat3x3<f32> }
-//	struct Particle { pos: vec3<f32>, mass: f32, vel: vec3<f32> }
-//	struct Particles { count: atomic<u32>, items: array<Particle> }
-//	@group(0) @binding(0) var<uniform> params: SimParams;
-//	@group(0) @binding(1) var<storage, read_write> particles: Particles;
-//	@group(1) @binding(0) var tex: texture_2d<f32>;
-//	@group(1) @binding(1) var samp: sampler;
-//	@group(1) @binding(2) var out: texture_storage_2d<rgba8unorm, write>;
-//	override BLOCK: u32 = 64;
-//	@id(7) override scale: f32;
-//	const PI = 3.14159265358979;
-//	const UP: vec3<f32> = vec3(0, 1, 0);
-//	const HALF: f16 = 0.1h;
-//	@compute @workgroup_size(BLOCK, 2) fn step() { ... params, particles ... }
-//	@vertex fn vs(@location(0) pos: vec4<f32>, @location(1) uv: vec2<f32>) -> ... { ... tex, samp ... }
-//	@fragment fn fs() -> @location(0) vec4<f32> { ... }
-func particles(t *testing.T) *Module {
-	light := st("Light", mem("color", types.Vec(3, types.F16)),
-		mem("intensity", types.F16, func(m *types.Member) { m.Size = 10 }))
-	params := st("SimParams",
-		mem("dt", types.F32),
-		mem("gravity", types.Vec(3, types.F32)),
-		mem("lights", &types.Array{Elem: light, Count: 2}),
-		mem("model", types.Mat(3, 3, types.F32)))
-	particle := st("Particle",
-		mem("pos", types.Vec(3, types.F32)), mem("mass", types.F32), mem("vel", types.Vec(3, types.F32)))
-	parts := st("Particles",
-		mem("count", &types.Atomic{Elem: types.U32}),
-		mem("items", &types.Array{Elem: particle}))
-	l := layout.New(layout.Options{})
-	// The layout the model describes is valid where the variables live.
-	l.CheckType(params, diag.Span{}, func(e *layout.Error) { t.Error(e.Message) })
-	l.Check(params, types.AddrUniform, diag.Span{}, func(e *layout.Error) { t.Error(e.Message) })
-	l.CheckType(parts, diag.Span{}, func(e *layout.Error) { t.Error(e.Message) })
-
-	var bindings []Binding
-	add := func(group, binding int, name string, space types.AddressSpace, access types.Access, ty types.Type) {
-		b, ok := BindingOf(l, group, binding, name, space, access, ty)
-		require.True(t, ok, name)
-		bindings = append(bindings, b)
-	}
-	// Declared out of order on purpose: Marshal orders bindings.
-	add(1, 2, "out", types.AddrHandle, types.AccessNone,
-		&types.Texture{Kind: types.TexStorage, Dim: types.Dim2D, Format: types.Rgba8unorm, Access: types.Write})
-	add(0, 0, "params", types.AddrUniform, types.Read, params)
-	add(0, 1, "particles", types.AddrStorage, types.ReadWrite, parts)
-	add(1, 0, "tex", types.AddrHandle, types.AccessNone, &types.Texture{Kind: types.TexSampled, Dim: types.Dim2D, Sampled: types.F32})
-	add(1, 1, "samp", types.AddrHandle, types.AccessNone, types.SamplerType)
-
-	half, err := ValueOf(constant.MakeF16(0.1))
-	require.NoError(t, err)
-	up, err := ValueOf(constant.MakeComposite(types.Vec(3, types.F32),
-		[]constant.Value{constant.MakeF32(0), constant.MakeF32(1), constant.MakeF32(0)}))
-	require.NoError(t, err)
-	block := Uint(64)
-
-	return &Module{
-		Source:   "particles.wgsl",
-		Structs:  StructsFrom(l, []types.Type{params, parts}),
-		Bindings: bindings,
-		EntryPoints: []EntryPoint{
-			{Name: "step", Stage: StageCompute,
-				WorkgroupSize: []WorkgroupDim{{Override: "BLOCK"}, {Value: 2}, {Value: 1}},
-				Bindings:      []BindingRef{{0, 1}, {0, 0}}},
-			{Name: "vs", Stage: StageVertex,
-				Bindings: []BindingRef{{1, 0}, {1, 1}},
-				VertexInputs: []IOVar{
-					{Location: 1, Type: "vec2<f32>", Name: "uv"},
-					{Location: 0, Type: "vec4<f32>", Name: "pos"},
-				}},
-			{Name: "fs", Stage: StageFragment,
-				FragmentOutputs: []IOVar{{Location: 0, Type: "vec4<f32>"}}},
-		},
-		Overrides: []Override{
-			{Name: "BLOCK", Type: "u32", ID: 0, Default: &block},
-			{Name: "scale", Type: "f32", ID: 7, Required: true},
-		},
-		Constants: []Constant{
-			{Name: "PI", Type: "AbstractFloat", Value: Float(3.14159265358979, 64)},
-			{Name: "UP", Type: "vec3<f32>", Value: up},
-			{Name: "HALF", Type: "f16", Value: half},
-		},
-	}
+// checkWGSL parses and checks a WGSL module.
+func checkWGSL(t testing.TB, name, src string) *sema.Program {
+	t.Helper()
+	ast, diags := syntax.Parse(diag.NewFile(name, []byte(src)), syntax.Options{})
+	require.False(t, diags.HasErrors(), "%v", diags)
+	prog, diags := sema.Check(ast, sema.Options{})
+	require.False(t, diags.HasErrors(), "%v", diags)
+	return prog
 }
+
+// fromWGSL is the model of a WGSL module.
+func fromWGSL(t testing.TB, name, src string) *Module {
+	t.Helper()
+	m, err := FromProgram(checkWGSL(t, name, src), name)
+	require.NoError(t, err)
+	return m
+}
+
+// particlesWGSL has a structure of each layout trap, every kind of binding, entry points of
+// each stage, overrides with and without @id, constants and immediate data.
+const particlesWGSL = `enable f16;
+requires immediate_address_space;
+struct Light { color: vec3<f16>, @size(10) intensity: f16 }
+struct SimParams { dt: f32, gravity: vec3<f32>, lights: array<Light, 2>, model: mat3x3<f32> }
+struct Particle { pos: vec3<f32>, mass: f32, vel: vec3<f32> }
+struct Particles { count: atomic<u32>, items: array<Particle> }
+struct Push { scale: f32, offset: vec2f }
+@group(1) @binding(2) var out: texture_storage_2d<rgba8unorm, write>;
+@group(0) @binding(0) var<uniform> params: SimParams;
+@group(0) @binding(1) var<storage, read_write> particles: Particles;
+@group(1) @binding(0) var tex: texture_2d<f32>;
+@group(1) @binding(1) var samp: sampler;
+var<immediate> push: Push;
+override BLOCK: u32 = 64;
+@id(7) override scale: f32;
+const PI = 3.14159265358979;
+const UP: vec3<f32> = vec3(0, 1, 0);
+const HALF: f16 = 0.1h;
+@compute @workgroup_size(BLOCK, 2) fn step(@builtin(global_invocation_id) id: vec3u) {
+  let p = particles.items[id.x];
+  atomicAdd(&particles.count, u32(p.mass * params.dt * scale));
+  textureStore(out, vec2i(id.xy), vec4f(push.scale));
+}
+struct VsOut { @builtin(position) pos: vec4f, @location(0) uv: vec2f }
+@vertex fn vs(@location(1) uv: vec2<f32>, @location(0) pos: vec4<f32>) -> VsOut {
+  return VsOut(pos * params.model[0].x, uv + push.offset);
+}
+@fragment fn fs(in: VsOut) -> @location(0) vec4<f32> { return textureSample(tex, samp, in.uv); }
+`
+
+func particles(t *testing.T) *Module { return fromWGSL(t, "particles.wgsl", particlesWGSL) }
 
 func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
@@ -150,15 +113,15 @@ func TestDeterministic(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, string(a), string(b))
 	}
-	assert.Equal(t, "out", m.Bindings[0].Name, "the caller's order is untouched")
-	assert.Equal(t, 1, m.EntryPoints[1].VertexInputs[0].Location)
-
 	shuffled := particles(t)
 	bs := shuffled.Bindings
 	bs[0], bs[1], bs[2], bs[3], bs[4] = bs[4], bs[2], bs[0], bs[1], bs[3]
+	refs := shuffled.EntryPoints[0].Bindings
+	refs[0], refs[1] = refs[1], refs[0]
 	c, err := Marshal(shuffled)
 	require.NoError(t, err)
 	assert.Equal(t, string(a), string(c))
+	assert.Equal(t, "tex", shuffled.Bindings[1].Name, "the caller's order is untouched")
 }
 
 // TestRoundTrip: what Unmarshal reads, Marshal writes back byte for byte.
@@ -172,16 +135,18 @@ func TestRoundTrip(t *testing.T) {
 	assert.Equal(t, string(a), string(b))
 	assert.Equal(t, WorkgroupDim{Override: "BLOCK"}, m.EntryPoints[0].WorkgroupSize[0])
 	assert.Equal(t, "0.1", m.Constants[2].Value.String())
+	assert.Equal(t, *particles(t), *m)
 }
 
 func TestEmptyModule(t *testing.T) {
 	data, err := Marshal(&Module{Source: "empty.wgsl"})
 	require.NoError(t, err)
 	assert.Equal(t, `{
-  "version": 1,
+  "version": 2,
   "source": "empty.wgsl",
   "structs": [],
   "bindings": [],
+  "immediates": [],
   "entryPoints": [],
   "overrides": [],
   "constants": []
@@ -190,11 +155,11 @@ func TestEmptyModule(t *testing.T) {
 }
 
 func TestUnmarshalVersion(t *testing.T) {
-	_, err := Unmarshal([]byte(`{"version": 2, "source": "x.wgsl"}`))
-	assert.EqualError(t, err, "reflect: model version 2, this reader knows version 1")
+	_, err := Unmarshal([]byte(`{"version": 1, "source": "x.wgsl"}`))
+	assert.EqualError(t, err, "reflect: model version 1, this reader knows version 2")
 	_, err = Unmarshal([]byte(`{"source": "x.wgsl"}`))
 	assert.EqualError(t, err, "reflect: no version: not a reflection model")
-	m, err := Unmarshal([]byte(`{"version": 1, "source": "x.wgsl", "future": true}`))
+	m, err := Unmarshal([]byte(`{"version": 2, "source": "x.wgsl", "future": true}`))
 	require.NoError(t, err)
 	assert.Equal(t, "x.wgsl", m.Source)
 }
@@ -255,7 +220,7 @@ func TestSubgroupSize(t *testing.T) {
 	for i := range m.EntryPoints {
 		m.EntryPoints[i].Bindings = []BindingRef{}
 	}
-	m.Structs, m.Bindings, m.Overrides, m.Constants = []Struct{}, []Binding{}, []Override{}, []Constant{}
+	m.Structs, m.Bindings, m.Immediates, m.Overrides, m.Constants = []Struct{}, []Binding{}, []Immediate{}, []Override{}, []Constant{}
 	assert.Equal(t, m, back)
 	again, err := Marshal(back)
 	require.NoError(t, err)
@@ -347,13 +312,18 @@ func TestStructsFrom(t *testing.T) {
 	}
 	assert.Equal(t, []string{"D", "A", "C", "B"}, names)
 
+	typeA := Type{Kind: KindStruct, WGSL: "A", Struct: "A", Size: 32, Align: 16}
+	typeC := Type{Kind: KindStruct, WGSL: "C", Struct: "C", Size: 16, Align: 8}
+	inner := Type{Kind: KindArray, WGSL: "array<C, 2>", Element: &typeC, Count: 2, Stride: 16, Size: 32, Align: 8}
 	assert.Equal(t, Struct{Name: "B", Size: 160, Align: 16, Members: []Member{
-		{Name: "a", Type: "A", Offset: 0, Size: 32, Align: 16},
-		{Name: "cs", Type: "array<array<C, 2>, 3>", Offset: 32, Size: 96, Align: 8, ArrayStride: 32},
-		{Name: "a2", Type: "A", Offset: 128, Size: 32, Align: 16},
+		{Name: "a", Type: typeA, Offset: 0, Size: 32, Align: 16},
+		{Name: "cs", Type: Type{Kind: KindArray, WGSL: "array<array<C, 2>, 3>", Element: &inner, Count: 3, Stride: 32, Size: 96, Align: 8},
+			Offset: 32, Size: 96, Align: 8},
+		{Name: "a2", Type: typeA, Offset: 128, Size: 32, Align: 16},
 	}}, got[3])
 	assert.Equal(t, Struct{Name: "C", Size: 16, Align: 8, Members: []Member{
-		{Name: "m", Type: "mat2x3<f16>", Offset: 0, Size: 16, Align: 8, MatrixStride: 8},
+		{Name: "m", Type: Type{Kind: KindMatrix, WGSL: "mat2x3<f16>", Scalar: "f16", Columns: 2, Rows: 3, Stride: 8, Size: 16, Align: 8},
+			Offset: 0, Size: 16, Align: 8},
 	}}, got[2])
 	assert.Empty(t, StructsFrom(l, nil))
 }
@@ -364,41 +334,68 @@ func TestBindingOf(t *testing.T) {
 	tex := func(k types.TextureKind, d types.TextureDim, s *types.Scalar) *types.Texture {
 		return &types.Texture{Kind: k, Dim: d, Sampled: s}
 	}
+	handle := func(wgsl string) Type {
+		if strings.HasPrefix(wgsl, "sampler") {
+			return Type{Kind: KindSampler, WGSL: wgsl}
+		}
+		return Type{Kind: KindTexture, WGSL: wgsl}
+	}
+	sampled, depth := HandleUse{WithSampler: true}, HandleUse{WithDepthTexture: true}
 	tests := []struct {
 		space  types.AddressSpace
 		access types.Access
 		t      types.Type
+		use    HandleUse
 		want   Binding
 	}{
-		{types.AddrUniform, types.Read, types.Vec(3, types.F32),
-			Binding{Kind: KindUniformBuffer, Type: "vec3<f32>", MinBindingSize: 12}},
-		{types.AddrStorage, types.AccessNone, rt,
-			Binding{Kind: KindStorageBuffer, Type: "R", Access: "read", MinBindingSize: 32}},
-		{types.AddrStorage, types.ReadWrite, &types.Array{Elem: types.U32},
-			Binding{Kind: KindStorageBuffer, Type: "array<u32>", Access: "read_write", MinBindingSize: 4}},
-		{types.AddrStorage, types.ReadWrite, &types.Buffer{},
-			Binding{Kind: KindStorageBuffer, Type: "buffer", Access: "read_write"}},
-		{types.AddrHandle, 0, types.SamplerType, Binding{Kind: KindSampler, Type: "sampler"}},
-		{types.AddrHandle, 0, types.ComparisonSamplerType, Binding{Kind: KindComparisonSampler, Type: "sampler_comparison"}},
-		{types.AddrHandle, 0, tex(types.TexSampled, types.DimCubeArray, types.I32),
-			Binding{Kind: KindSampledTexture, Type: "texture_cube_array<i32>", Dimension: "cube_array", SampleType: "i32"}},
-		{types.AddrHandle, 0, tex(types.TexMultisampled, types.Dim2D, types.U32),
-			Binding{Kind: KindMultisampledTexture, Type: "texture_multisampled_2d<u32>", Dimension: "2d", SampleType: "u32"}},
-		{types.AddrHandle, 0, tex(types.TexDepth, types.Dim2DArray, nil),
-			Binding{Kind: KindDepthTexture, Type: "texture_depth_2d_array", Dimension: "2d_array"}},
-		{types.AddrHandle, 0, tex(types.TexDepthMultisampled, types.Dim2D, nil),
-			Binding{Kind: KindDepthMultisampledTexture, Type: "texture_depth_multisampled_2d", Dimension: "2d"}},
-		{types.AddrHandle, 0, &types.Texture{Kind: types.TexStorage, Dim: types.Dim3D, Format: types.R32float, Access: types.ReadWrite},
-			Binding{Kind: KindStorageTexture, Type: "texture_storage_3d<r32float, read_write>", Dimension: "3d", Format: "r32float", Access: "read_write"}},
-		{types.AddrHandle, 0, &types.Texture{Kind: types.TexExternal},
-			Binding{Kind: KindExternalTexture, Type: "texture_external"}},
+		{types.AddrUniform, types.Read, types.Vec(3, types.F32), HandleUse{}, Binding{
+			Type:   Type{Kind: KindVector, WGSL: "vec3<f32>", Scalar: "f32", Components: 3, Size: 12, Align: 16},
+			Buffer: &BufferLayout{Type: "uniform", MinBindingSize: 12}}},
+		{types.AddrStorage, types.AccessNone, rt, HandleUse{}, Binding{
+			Type:   Type{Kind: KindStruct, WGSL: "R", Struct: "R", Size: 16, Align: 16},
+			Buffer: &BufferLayout{Type: "read-only-storage", MinBindingSize: 32}}},
+		{types.AddrStorage, types.ReadWrite, &types.Array{Elem: types.U32}, HandleUse{}, Binding{
+			Type: Type{Kind: KindArray, WGSL: "array<u32>", Align: 4, Stride: 4,
+				Element: &Type{Kind: KindScalar, WGSL: "u32", Scalar: "u32", Size: 4, Align: 4}},
+			Buffer: &BufferLayout{Type: "storage", MinBindingSize: 4}}},
+		{types.AddrStorage, types.ReadWrite, &types.Buffer{}, HandleUse{}, Binding{
+			Type:   Type{Kind: KindBuffer, WGSL: "buffer"},
+			Buffer: &BufferLayout{Type: "storage"}}},
+		{types.AddrHandle, 0, types.SamplerType, HandleUse{}, Binding{Type: handle("sampler"),
+			Sampler: &SamplerLayout{Type: "filtering"}}},
+		{types.AddrHandle, 0, types.SamplerType, depth, Binding{Type: handle("sampler"),
+			Sampler: &SamplerLayout{Type: "non-filtering"}}},
+		{types.AddrHandle, 0, types.ComparisonSamplerType, depth, Binding{Type: handle("sampler_comparison"),
+			Sampler: &SamplerLayout{Type: "comparison"}}},
+		{types.AddrHandle, 0, tex(types.TexSampled, types.Dim2D, types.F32), sampled, Binding{Type: handle("texture_2d<f32>"),
+			Texture: &TextureLayout{SampleType: "float", ViewDimension: "2d"}}},
+		{types.AddrHandle, 0, tex(types.TexSampled, types.Dim3D, types.F32), HandleUse{}, Binding{Type: handle("texture_3d<f32>"),
+			Texture: &TextureLayout{SampleType: "unfilterable-float", ViewDimension: "3d"}}},
+		{types.AddrHandle, 0, tex(types.TexSampled, types.DimCubeArray, types.I32), sampled, Binding{Type: handle("texture_cube_array<i32>"),
+			Texture: &TextureLayout{SampleType: "sint", ViewDimension: "cube-array"}}},
+		{types.AddrHandle, 0, tex(types.TexMultisampled, types.Dim2D, types.U32), HandleUse{}, Binding{Type: handle("texture_multisampled_2d<u32>"),
+			Texture: &TextureLayout{SampleType: "uint", ViewDimension: "2d", Multisampled: true}}},
+		{types.AddrHandle, 0, tex(types.TexMultisampled, types.Dim2D, types.F32), HandleUse{}, Binding{Type: handle("texture_multisampled_2d<f32>"),
+			Texture: &TextureLayout{SampleType: "unfilterable-float", ViewDimension: "2d", Multisampled: true}}},
+		{types.AddrHandle, 0, tex(types.TexDepth, types.Dim2DArray, nil), sampled, Binding{Type: handle("texture_depth_2d_array"),
+			Texture: &TextureLayout{SampleType: "depth", ViewDimension: "2d-array"}}},
+		{types.AddrHandle, 0, tex(types.TexDepthMultisampled, types.Dim2D, nil), HandleUse{}, Binding{Type: handle("texture_depth_multisampled_2d"),
+			Texture: &TextureLayout{SampleType: "depth", ViewDimension: "2d", Multisampled: true}}},
+		{types.AddrHandle, 0, &types.Texture{Kind: types.TexStorage, Dim: types.Dim3D, Format: types.R32float, Access: types.ReadWrite}, HandleUse{},
+			Binding{Type: handle("texture_storage_3d<r32float, read_write>"),
+				StorageTexture: &StorageTextureLayout{Access: "read-write", Format: "r32float", ViewDimension: "3d"}}},
+		{types.AddrHandle, 0, &types.Texture{Kind: types.TexStorage, Dim: types.Dim2D, Format: types.Rgba8unorm, Access: types.Write}, HandleUse{},
+			Binding{Type: handle("texture_storage_2d<rgba8unorm, write>"),
+				StorageTexture: &StorageTextureLayout{Access: "write-only", Format: "rgba8unorm", ViewDimension: "2d"}}},
+		{types.AddrHandle, 0, &types.Texture{Kind: types.TexExternal}, sampled, Binding{Type: handle("texture_external"),
+			ExternalTexture: &ExternalTextureLayout{}}},
 	}
 	for _, tt := range tests {
-		got, ok := BindingOf(l, 2, 3, "v", tt.space, tt.access, tt.t)
+		got, ok := BindingOf(l, 2, 3, "v", tt.space, tt.access, tt.t, tt.use)
 		require.True(t, ok, "%s", tt.t)
-		tt.want.Group, tt.want.Binding, tt.want.Name = 2, 3, "v"
-		assert.Equal(t, tt.want, got)
+		tt.want.Group, tt.want.Binding, tt.want.Name, tt.want.Visibility = 2, 3, "v", []Stage{}
+		assert.Equal(t, tt.want, got, "%s", tt.t)
 	}
-	_, ok := BindingOf(l, 0, 0, "p", types.AddrPrivate, types.ReadWrite, types.F32)
+	_, ok := BindingOf(l, 0, 0, "p", types.AddrPrivate, types.ReadWrite, types.F32, HandleUse{})
 	assert.False(t, ok)
 }

@@ -1,7 +1,7 @@
 package reflect
 
 import (
-	"strconv"
+	"strings"
 
 	"github.com/wgslgo/wgslgo/compiler/layout"
 	"github.com/wgslgo/wgslgo/compiler/types"
@@ -66,85 +66,91 @@ func structOf(l *layout.Layouts, s *types.Struct) Struct {
 	for i, m := range s.Members {
 		ml := sl.Members[i]
 		r.Members[i] = Member{
-			Name:         m.Name,
-			Type:         spell(l, m.Type),
-			Offset:       ml.Offset,
-			Size:         ml.Size,
-			Align:        ml.Align,
-			ArrayStride:  ml.ArrayStride,
-			MatrixStride: ml.MatrixStride,
+			Name:   m.Name,
+			Type:   TypeOf(l, m.Type),
+			Offset: ml.Offset,
+			Size:   ml.Size,
+			Align:  ml.Align,
 		}
 	}
 	return r
 }
 
-// spell returns the WGSL spelling of a member type. A 2021-draft [[stride(n)]] that is the
-// array's natural stride changes nothing and is left out, so a draft shader and its
-// migration to modern WGSL spell their types alike.
-func spell(l *layout.Layouts, t types.Type) string {
-	a, ok := t.(*types.Array)
-	if !ok || a.Stride == 0 {
-		return t.String()
-	}
-	ea, es := l.AlignOf(a.Elem), l.SizeOf(a.Elem)
-	if ea == 0 || a.Stride != (es+ea-1)/ea*ea {
-		return t.String()
-	}
-	s := "array<" + spell(l, a.Elem)
-	switch {
-	case a.CountOverride != nil:
-		s += ", " + a.CountName
-	case a.Count > 0:
-		s += ", " + strconv.Itoa(a.Count)
-	}
-	return s + ">"
+// HandleUse is what the binding layout of a texture or sampler takes from the way the shader
+// uses it rather than from its type (see usage.go).
+type HandleUse struct {
+	// WithSampler is set on a texture that a sampling builtin (textureSample*,
+	// textureGather*) reads through a sampler.
+	WithSampler bool
+	// WithDepthTexture is set on a sampler (not a comparison sampler) that a sampling builtin
+	// uses on a depth texture.
+	WithDepthTexture bool
 }
 
 // BindingOf describes the resource variable name of type t (the store type of a buffer, the
 // handle type of a sampler or texture) declared in address space space with access mode
-// access at @group(group) @binding(binding). ok is false when t is not a resource type.
-func BindingOf(l *layout.Layouts, group, binding int, name string, space types.AddressSpace, access types.Access, t types.Type) (b Binding, ok bool) {
-	b = Binding{Group: group, Binding: binding, Name: name, Type: t.String()}
+// access at @group(group) @binding(binding) and used as use says, as WebGPU's bind group
+// layout entry does. Its visibility is left empty. ok is false when t is not a resource type.
+//
+// The sample type of a texture and the type of a sampler are chosen the way WebGPU's default
+// pipeline layout chooses them ("default pipeline layout" in the WebGPU spec;
+// gpuweb/gpuweb#2078 and #4949): a depth texture is "depth"; an f32 texture is "float" when a
+// builtin that takes a sampler reads it, else "unfilterable-float" (textureLoad only, and
+// every multisampled f32 texture); an i32 or u32 texture is "sint" or "uint"; a
+// sampler_comparison is "comparison". A sampler is "filtering" as there, except when it
+// samples a depth texture, where it is "non-filtering": the default layout's "filtering"
+// makes such a pipeline invalid (gpuweb/gpuweb#4952), since a filtering sampler needs a
+// "float" texture.
+func BindingOf(l *layout.Layouts, group, binding int, name string, space types.AddressSpace, access types.Access, t types.Type, use HandleUse) (b Binding, ok bool) {
+	b = Binding{Group: group, Binding: binding, Name: name, Type: TypeOf(l, t), Visibility: []Stage{}}
 	switch space {
 	case types.AddrUniform:
-		b.Kind = KindUniformBuffer
-		b.MinBindingSize = l.MinBindingSize(t)
+		b.Buffer = &BufferLayout{Type: "uniform", MinBindingSize: l.MinBindingSize(t)}
 		return b, true
 	case types.AddrStorage:
-		b.Kind = KindStorageBuffer
 		if access == types.AccessNone {
 			access = types.DefaultAccess(space)
 		}
-		b.Access = access.String()
-		b.MinBindingSize = l.MinBindingSize(t)
+		kind := "read-only-storage"
+		if access.CanWrite() {
+			kind = "storage"
+		}
+		b.Buffer = &BufferLayout{Type: kind, MinBindingSize: l.MinBindingSize(t)}
 		return b, true
 	}
 	switch t := t.(type) {
 	case *types.Sampler:
-		b.Kind = KindSampler
-		if t.Comparison {
-			b.Kind = KindComparisonSampler
+		kind := "filtering"
+		switch {
+		case t.Comparison:
+			kind = "comparison"
+		case use.WithDepthTexture:
+			kind = "non-filtering"
 		}
+		b.Sampler = &SamplerLayout{Type: kind}
 		return b, true
 	case *types.Texture:
-		if t.Kind != types.TexExternal {
-			b.Dimension = t.Dim.String()
-		}
+		view := strings.ReplaceAll(t.Dim.String(), "_", "-")
 		switch t.Kind {
-		case types.TexSampled:
-			b.Kind, b.SampleType = KindSampledTexture, t.Sampled.String()
-		case types.TexMultisampled:
-			b.Kind, b.SampleType = KindMultisampledTexture, t.Sampled.String()
-		case types.TexDepth:
-			b.Kind = KindDepthTexture
-		case types.TexDepthMultisampled:
-			b.Kind = KindDepthMultisampledTexture
+		case types.TexSampled, types.TexMultisampled:
+			sample := map[types.ScalarKind]string{types.KindI32: "sint", types.KindU32: "uint"}[t.Sampled.Kind]
+			if sample == "" {
+				sample = "unfilterable-float"
+				if use.WithSampler && t.Kind == types.TexSampled {
+					sample = "float"
+				}
+			}
+			b.Texture = &TextureLayout{SampleType: sample, ViewDimension: view, Multisampled: t.Kind == types.TexMultisampled}
+		case types.TexDepth, types.TexDepthMultisampled:
+			b.Texture = &TextureLayout{SampleType: "depth", ViewDimension: view, Multisampled: t.Kind == types.TexDepthMultisampled}
 		case types.TexStorage:
-			b.Kind, b.Format, b.Access = KindStorageTexture, t.Format.String(), t.Access.String()
+			b.StorageTexture = &StorageTextureLayout{Access: storageAccess[t.Access], Format: t.Format.String(), ViewDimension: view}
 		case types.TexExternal:
-			b.Kind = KindExternalTexture
+			b.ExternalTexture = &ExternalTextureLayout{}
 		}
 		return b, true
 	}
 	return Binding{}, false
 }
+
+var storageAccess = map[types.Access]string{types.Read: "read-only", types.Write: "write-only", types.ReadWrite: "read-write"}

@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/wgslgo/wgslgo/compiler/diag"
+	"github.com/wgslgo/wgslgo/internal/oracle"
 )
 
 // tintDisagreements lists the fixture lines ("fixture:line", or "fixture" for all its
@@ -59,13 +60,7 @@ var tintDisagreements = map[string]string{
 // warnings Tint gives on what is left must be the annotated ones. So a fixture's erroneous
 // constructs must each sit on one line that can be blanked without disturbing the others.
 func TestTint(t *testing.T) {
-	tint, err := exec.LookPath("tint")
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("tint is not on PATH")
-		}
-		t.Skip("tint is not on PATH")
-	}
+	tint := oracle.Tint.Require(t)
 	var (
 		mu                      sync.Mutex
 		agree, disagree, peeled int

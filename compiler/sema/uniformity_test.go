@@ -14,6 +14,7 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/diag"
 	"github.com/wgslgo/wgslgo/compiler/sema"
 	"github.com/wgslgo/wgslgo/compiler/syntax"
+	"github.com/wgslgo/wgslgo/internal/oracle"
 )
 
 // A uniformityCase is a shader with its expected diagnostics written inline, as in the
@@ -607,10 +608,7 @@ fn main(@builtin(subgroup_size) size: u32) {
 }
 
 func TestUniformity(t *testing.T) {
-	tint, _ := exec.LookPath("tint")
-	if tint == "" && os.Getenv("CI") == "true" {
-		t.Fatal("tint is not on PATH")
-	}
+	tint := oracle.Tint.Optional(t)
 	var agree, known, cases int
 	for _, tc := range append(append([]uniformityCase(nil), specCases...), ownCases...) {
 		t.Run(tc.name, func(t *testing.T) {

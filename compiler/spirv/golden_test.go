@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wgslgo/wgslgo/compiler/spirv"
+	"github.com/wgslgo/wgslgo/internal/oracle"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -19,13 +20,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 // TestGoldenDisassembly compares spirv-dis's listing of a small module with
 // testdata/compute.spvasm (regenerate with go test -run Golden -update).
 func TestGoldenDisassembly(t *testing.T) {
-	dis, err := exec.LookPath("spirv-dis")
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("spirv-dis is required in CI (Debian: apt install spirv-tools)")
-		}
-		t.Skip("spirv-dis not installed")
-	}
+	dis := oracle.SpirvDis.Require(t)
 	b := buildCompute(spirv.Version1_3)
 	cmd := exec.Command(dis, "-")
 	cmd.Stdin = bytes.NewReader(b.Bytes())

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wgslgo/wgslgo/compiler/diag"
+	"github.com/wgslgo/wgslgo/internal/oracle"
 )
 
 // fuzzSeeds returns the sources of the fixtures and of testdata/fuzz/seeds/*.wgsl.
@@ -156,7 +157,7 @@ func TestMutations(t *testing.T) {
 		}
 	}
 	// The spec's examples add variety when the reference material is present.
-	if path, ok := lookupReference("wgsl/index.bs"); ok {
+	if path, err := oracle.LookReference("wgsl/index.bs"); err == nil {
 		bs, err := os.ReadFile(path)
 		require.NoError(t, err)
 		for _, e := range specExamples(string(bs)) {

@@ -2,50 +2,16 @@ package syntax
 
 import (
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/wgslgo/wgslgo/internal/oracle"
 )
-
-// findReference locates a file of the project's shared reference material by walking up
-// from the package directory, looking for shared/reference/<rel>. It skips the test when
-// the file is absent, except under CI=true where that is a failure.
-func findReference(t testing.TB, rel string) string {
-	t.Helper()
-	if p, ok := lookupReference(rel); ok {
-		return p
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatalf("shared/reference/%s not found above the package directory", rel)
-	}
-	t.Skipf("shared/reference/%s not found; skipping", rel)
-	return ""
-}
-
-// lookupReference returns the path of shared/reference/<rel> in the nearest directory
-// above the package directory that has it.
-func lookupReference(rel string) (string, bool) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", false
-	}
-	for {
-		p := filepath.Join(dir, "shared", "reference", filepath.FromSlash(rel))
-		if _, err := os.Stat(p); err == nil {
-			return p, true
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", false
-		}
-		dir = parent
-	}
-}
 
 func readReference(t testing.TB, rel string) string {
 	t.Helper()
-	b, err := os.ReadFile(findReference(t, rel))
+	b, err := os.ReadFile(oracle.Reference(t, rel))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,10 +12,12 @@
 //     bounds, the runtime-sized particle array after its header), with Encode, Decode and
 //     zero-copy Bytes, and ParticlesSize, AppendParticles, DecodeParticles and ViewParticles
 //     for whole particle buffers;
-//   - ParticlesSPIRV (embedded from particles.spv) and ParticlesShader, the table of entry
-//     points, bindings and overrides;
-//   - constants for the entry point, each binding's group, binding, kind and minimum size,
-//     and ParticlesOverrides, which builds the specialization data of a pipeline.
+//   - ParticlesShader, the table of the shader: its SPIR-V (Words), its WGSL text, the entry
+//     point (Step), the bind group layout entries (Params, Particles) as WebGPU describes
+//     them, with Vulkan's numbers from their methods;
+//   - ParticlesOverrides, which makes a pipeline's override values: WebGPU pipeline
+//     constants, the WGSL with the values substituted, Vulkan specialization data;
+//   - ParticlesDamping, the shader's constant.
 //
 // The examples in example_test.go show a host filling the buffers and reading them back.
 package particles

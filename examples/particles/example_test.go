@@ -2,15 +2,18 @@ package particles_test
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/wgslgo/wgslgo/examples/particles"
 	"github.com/wgslgo/wgslgo/gen/wgsl"
 )
 
-// A host prepares everything a Vulkan (or any other) compute pipeline needs from the
-// generated code: the SPIR-V, the specialization data of the overrides, the buffers at the
-// bindings and sizes the shader declares, and the number of workgroups to dispatch.
+// A host prepares everything a compute pipeline needs from the generated code: the shader
+// (SPIR-V for Vulkan, WGSL for WebGPU), the override values, the bind group layout, the
+// buffers at the bindings and sizes the shader declares, and the number of workgroups.
 func Example() {
+	sh := &particles.ParticlesShader
+
 	// The uniform buffer: SimParams, 80 bytes in WGSL's layout.
 	params := particles.SimParams{
 		Gravity: wgsl.Vec3f{0, -9.8, 0},
@@ -18,7 +21,7 @@ func Example() {
 		Bounds:  wgsl.Mat3x3fColumnMajor([9]float32{1, 0, 0, 0, 1, 0, 0, 0, 1}),
 		Count:   1000,
 	}
-	uniform := make([]byte, particles.ParticlesParamsMinBindingSize)
+	uniform := make([]byte, sh.Params().Buffer.MinBindingSize)
 	params.Encode(uniform) // or params.Bytes(), without copying, on little-endian hosts
 
 	// The storage buffer: the Particles header, then one Particle per element.
@@ -31,25 +34,37 @@ func Example() {
 	// The pipeline: 32 invocations per workgroup instead of the default 64.
 	var o particles.ParticlesOverrides
 	o.SetWorkgroupWidth(32)
-	spec, err := o.Specialization()
+	spec, err := o.Specialization() // Vulkan
+	if err != nil {
+		panic(err)
+	}
+	constants, err := o.PipelineConstants() // WebGPU
+	if err != nil {
+		panic(err)
+	}
+	source, err := o.WGSL() // WebGPU without pipeline constants
 	if err != nil {
 		panic(err)
 	}
 	width := o.StepWorkgroupSize()[0]
 	groups := (params.Count + width - 1) / width
 
-	fmt.Printf("SPIR-V: magic %#08x, entry point %q (%s)\n", particles.ParticlesSPIRVWords()[0], particles.ParticlesStepEntryPoint, particles.ParticlesStepStage)
-	fmt.Printf("@group(%d) @binding(%d) %s: %d bytes\n", particles.ParticlesParamsGroup, particles.ParticlesParamsBinding, particles.ParticlesParamsKind, len(uniform))
-	fmt.Printf("@group(%d) @binding(%d) %s: %d bytes for %d particles (ParticlesSize(%d) = %d)\n",
-		particles.ParticlesParticlesGroup, particles.ParticlesParticlesBinding, particles.ParticlesParticlesKind,
-		len(storage), len(items), len(items), particles.ParticlesSize(len(items)))
-	fmt.Printf("specialization: %+v, %d bytes of data\n", spec.Entries, len(spec.Data))
+	fmt.Printf("SPIR-V: magic %#08x, entry point %q (%s)\n", sh.Words()[0], sh.Step().Name, sh.Step().Stage)
+	for _, b := range sh.BindGroups[0].Entries {
+		fmt.Printf("@group(%d) @binding(%d) %s: %s buffer, at least %d bytes, visible to %s\n",
+			b.Group, b.Binding, b.Name, b.Buffer.Type, b.Buffer.MinBindingSize, b.Visibility)
+	}
+	fmt.Printf("buffers: %d and %d bytes for %d particles\n", len(uniform), len(storage), len(items))
+	fmt.Printf("specialization: %+v, %d bytes of data; pipeline constants %v\n", spec.Entries, len(spec.Data), constants)
+	fmt.Println("WGSL:", strings.Contains(source, "const workgroup_width: u32 = 32;"))
 	fmt.Printf("dispatch %d x 1 x 1 workgroups of %v\n", groups, o.StepWorkgroupSize())
 	// Output:
 	// SPIR-V: magic 0x07230203, entry point "step" (compute)
-	// @group(0) @binding(0) uniform-buffer: 80 bytes
-	// @group(0) @binding(1) storage-buffer: 32016 bytes for 1000 particles (ParticlesSize(1000) = 32016)
-	// specialization: [{ID:0 Offset:0 Size:4}], 4 bytes of data
+	// @group(0) @binding(0) params: uniform buffer, at least 80 bytes, visible to compute
+	// @group(0) @binding(1) particles: storage buffer, at least 48 bytes, visible to compute
+	// buffers: 80 and 32016 bytes for 1000 particles
+	// specialization: [{ID:0 Offset:0 Size:4}], 4 bytes of data; pipeline constants map[workgroup_width:32]
+	// WGSL: true
 	// dispatch 32 x 1 x 1 workgroups of [32 1 1]
 }
 

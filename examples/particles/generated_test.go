@@ -3,7 +3,7 @@ package particles
 import (
 	"testing"
 
-	"github.com/wgslgo/wgslgo/internal/gencheck"
+	"github.com/wgslgo/wgslgo/gen/gencheck"
 )
 
 // TestGenerated fails when particles_wgsl.go or particles.spv is not what go generate would

@@ -3,6 +3,7 @@ package particles
 import (
 	"encoding/binary"
 	"math"
+	"strings"
 	"testing"
 	"unsafe"
 
@@ -108,18 +109,19 @@ func TestOverrides(t *testing.T) {
 }
 
 func TestShaderTable(t *testing.T) {
-	s := ParticlesShader
+	s := &ParticlesShader
 	assert.Equal(t, "particles.wgsl", s.Source)
-	assert.Equal(t, ParticlesSPIRVWords(), s.Words())
 	assert.Equal(t, uint32(0x07230203), s.Words()[0])
-	e := s.EntryPoint(ParticlesStepEntryPoint)
-	require.NotNil(t, e)
+	e := s.Step()
+	assert.Equal(t, "step", e.Name)
 	assert.Equal(t, wgsl.Compute, e.Stage)
 	assert.Equal(t, wgsl.Dim{Override: "workgroup_width"}, e.WorkgroupSize[0])
-	b := s.Binding(ParticlesParamsGroup, ParticlesParamsBinding)
-	require.NotNil(t, b)
-	assert.Equal(t, uint64(unsafe.Sizeof(SimParams{})), b.MinBindingSize)
-	assert.Equal(t, wgsl.UniformBuffer, b.Kind)
-	assert.Equal(t, uint64(ParticlesSize(1)), s.Binding(ParticlesParticlesGroup, ParticlesParticlesBinding).MinBindingSize)
+	b := s.Params()
+	assert.Equal(t, wgsl.BindingRef{Group: 0, Binding: 0}, b.Ref())
+	assert.Equal(t, &wgsl.BufferBindingLayout{Type: wgsl.BufferUniform, MinBindingSize: uint64(unsafe.Sizeof(SimParams{}))}, b.Buffer)
+	assert.Equal(t, wgsl.Compute, b.Visibility)
+	assert.Equal(t, uint64(ParticlesSize(1)), s.Particles().Buffer.MinBindingSize)
+	assert.Equal(t, wgsl.BufferStorage, s.Particles().Buffer.Type)
 	assert.InDelta(t, 0.98, ParticlesDamping, 0)
+	assert.True(t, strings.HasPrefix(s.WGSL, "// A particle simulation step"), "the WGSL text, for WebGPU hosts")
 }

@@ -7,6 +7,7 @@ import (
 	_ "embed"
 	"encoding/binary"
 	"fmt"
+	"maps"
 	"math"
 	"structs"
 	"unsafe"
@@ -127,17 +128,17 @@ func ParticlesSize(n int) int {
 }
 
 // AppendParticles appends to b the WGSL bytes of a Particles with the members of h and the elements
-// of items, and returns the extended slice.
-func AppendParticles(b []byte, h *Particles, items []Particle) []byte {
+// of elems, and returns the extended slice.
+func AppendParticles(b []byte, h *Particles, elems []Particle) []byte {
 	n := len(b)
-	b = append(b, make([]byte, ParticlesSize(len(items)))...)
+	b = append(b, make([]byte, ParticlesSize(len(elems)))...)
 	dst := b[n:]
 	h.Encode(dst)
 	if wgsl.LittleEndian {
-		copy(dst[ParticlesItemsOffset:], wgsl.SliceBytes(items))
+		copy(dst[ParticlesItemsOffset:], wgsl.SliceBytes(elems))
 	} else {
-		for i := range items {
-			items[i].Encode(dst[ParticlesItemsOffset+32*i:])
+		for i := range elems {
+			elems[i].Encode(dst[ParticlesItemsOffset+32*i:])
 		}
 	}
 	return b
@@ -146,27 +147,27 @@ func AppendParticles(b []byte, h *Particles, items []Particle) []byte {
 // DecodeParticles reads a Particles from b, the bytes of a buffer (read back from the GPU, say):
 // its members, and as many elements of items as b holds whole, which is how WGSL's arrayLength
 // counts them. The results do not alias b.
-func DecodeParticles(b []byte) (h Particles, items []Particle, err error) {
+func DecodeParticles(b []byte) (h Particles, elems []Particle, err error) {
 	if len(b) < 16 {
 		return h, nil, fmt.Errorf("DecodeParticles: %d bytes cannot hold a Particles (16 bytes or more)", len(b))
 	}
 	h.Decode(b)
-	items = make([]Particle, (len(b)-ParticlesItemsOffset)/ParticlesItemsStride)
+	elems = make([]Particle, (len(b)-ParticlesItemsOffset)/ParticlesItemsStride)
 	if wgsl.LittleEndian {
-		copy(wgsl.SliceBytes(items), b[ParticlesItemsOffset:])
+		copy(wgsl.SliceBytes(elems), b[ParticlesItemsOffset:])
 	} else {
-		for i := range items {
-			items[i].Decode(b[ParticlesItemsOffset+32*i:])
+		for i := range elems {
+			elems[i].Decode(b[ParticlesItemsOffset+32*i:])
 		}
 	}
-	return h, items, nil
+	return h, elems, nil
 }
 
-// ViewParticles returns the Particles in b without copying: h points to its members and items holds
+// ViewParticles returns the Particles in b without copying: h points to its members and elems holds
 // as many elements as b holds whole; writes through them change b. Writing *h as a whole also
 // writes its padding. It fails on a big-endian host and when b is not aligned to 4 bytes;
 // DecodeParticles works there.
-func ViewParticles(b []byte) (h *Particles, items []Particle, err error) {
+func ViewParticles(b []byte) (h *Particles, elems []Particle, err error) {
 	if len(b) < 16 {
 		return nil, nil, fmt.Errorf("ViewParticles: %d bytes cannot hold a Particles (16 bytes or more)", len(b))
 	}
@@ -174,24 +175,22 @@ func ViewParticles(b []byte) (h *Particles, items []Particle, err error) {
 		return nil, nil, err
 	}
 	n := (len(b) - ParticlesItemsOffset) / ParticlesItemsStride
-	if items, err = wgsl.View[Particle](b[ParticlesItemsOffset : ParticlesItemsOffset+ParticlesItemsStride*n]); err != nil {
+	if elems, err = wgsl.View[Particle](b[ParticlesItemsOffset : ParticlesItemsOffset+ParticlesItemsStride*n]); err != nil {
 		return nil, nil, err
 	}
-	return h, items, nil
+	return h, elems, nil
 }
 
-// ParticlesSPIRV is the SPIR-V of particles.wgsl: little-endian 32-bit words. Do not modify it.
-//
-//go:embed particles.spv
-var ParticlesSPIRV []byte
+// ParticlesTable is the table of particles.wgsl: a wgsl.Shader with a method for each of its entry
+// points, bindings and immediates.
+type ParticlesTable struct{ wgsl.Shader }
 
-// ParticlesSPIRVWords returns the SPIR-V of particles.wgsl as 32-bit words, in a new slice.
-func ParticlesSPIRVWords() []uint32 { return wgsl.Words(ParticlesSPIRV) }
-
-// ParticlesShader describes particles.wgsl: its SPIR-V, entry points, bindings and overrides.
-var ParticlesShader = wgsl.Shader{
+// ParticlesShader describes particles.wgsl: its SPIR-V, its WGSL, entry points, bind groups,
+// immediates and overrides.
+var ParticlesShader = ParticlesTable{wgsl.Shader{
 	Source: "particles.wgsl",
-	SPIRV:  ParticlesSPIRV,
+	SPIRV:  particlesSPIRV,
+	WGSL:   particlesWGSL,
 	EntryPoints: []wgsl.EntryPoint{
 		{
 			Name:          "step",
@@ -200,67 +199,72 @@ var ParticlesShader = wgsl.Shader{
 			Bindings:      []wgsl.BindingRef{{Group: 0, Binding: 0}, {Group: 0, Binding: 1}},
 		},
 	},
-	Bindings: []wgsl.Binding{
-		{Group: 0, Binding: 0, Name: "params", Kind: wgsl.UniformBuffer, Type: "SimParams", MinBindingSize: 80},
-		{Group: 0, Binding: 1, Name: "particles", Kind: wgsl.StorageBuffer, Type: "Particles", Access: "read_write", MinBindingSize: 48},
+	BindGroups: []wgsl.BindGroup{
+		{Group: 0, Entries: []wgsl.Binding{
+			{Group: 0, Binding: 0, Name: "params", Type: "SimParams", Visibility: wgsl.Compute, Buffer: &wgsl.BufferBindingLayout{Type: wgsl.BufferUniform, MinBindingSize: 80}},
+			{Group: 0, Binding: 1, Name: "particles", Type: "Particles", Visibility: wgsl.Compute, Buffer: &wgsl.BufferBindingLayout{Type: wgsl.BufferStorage, MinBindingSize: 48}},
+		}},
 	},
 	Overrides: []wgsl.Override{
-		{Name: "workgroup_width", ID: 0, Type: "u32", Default: "64"},
+		{Name: "workgroup_width", Key: "workgroup_width", ID: 0, Type: "u32", Default: "64", Decl: wgsl.TextRange{Start: 660, End: 695}, Init: wgsl.TextRange{Start: 692, End: 694}},
 	},
+}}
+
+// Step returns the compute entry point step, @workgroup_size(workgroup_width, 1, 1):
+// ParticlesOverrides.StepWorkgroupSize gives it.
+func (t *ParticlesTable) Step() *wgsl.EntryPoint { return &t.EntryPoints[0] }
+
+// Params returns the binding @group(0) @binding(0), var<uniform> params: SimParams (Go: SimParams).
+func (t *ParticlesTable) Params() *wgsl.Binding { return &t.BindGroups[0].Entries[0] }
+
+// Particles returns the binding @group(0) @binding(1), var<storage, read_write> particles:
+// Particles (Go: Particles and []Particle (see AppendParticles)).
+func (t *ParticlesTable) Particles() *wgsl.Binding { return &t.BindGroups[0].Entries[1] }
+
+// ParticlesOverrides holds the values a pipeline gives the overrides of particles.wgsl, by name, as
+// WebGPU's pipeline constants do. The zero value sets none: each keeps its default.
+type ParticlesOverrides struct {
+	values map[string]float64
 }
 
-// The compute entry point step of particles.wgsl, workgroup size (workgroup_width, 1, 1):
-// ParticlesOverrides.StepWorkgroupSize gives it.
-const (
-	ParticlesStepEntryPoint     = "step"
-	ParticlesStepStage          = wgsl.Compute
-	ParticlesStepWorkgroupSizeY = 1
-	ParticlesStepWorkgroupSizeZ = 1
-)
-
-// The bindings of particles.wgsl.
-const (
-	// var<uniform> params: SimParams; Go: SimParams
-	ParticlesParamsGroup          = 0
-	ParticlesParamsBinding        = 0
-	ParticlesParamsKind           = wgsl.UniformBuffer
-	ParticlesParamsMinBindingSize = 80
-	// var<storage, read_write> particles: Particles; Go: Particles and []Particle (see AppendParticles)
-	ParticlesParticlesGroup          = 0
-	ParticlesParticlesBinding        = 1
-	ParticlesParticlesKind           = wgsl.StorageBuffer
-	ParticlesParticlesMinBindingSize = 48
-)
-
-// ParticlesOverrides holds the values a pipeline gives the overrides of particles.wgsl. The zero
-// value sets none: each keeps its default.
-type ParticlesOverrides struct {
-	set  [1]bool
-	bits [1]uint32
+func (o *ParticlesOverrides) set(name string, v float64) {
+	if o.values == nil {
+		o.values = map[string]float64{}
+	}
+	o.values[name] = v
 }
 
 // SetWorkgroupWidth sets workgroup_width: u32, SpecId 0, default 64.
 func (o *ParticlesOverrides) SetWorkgroupWidth(v uint32) {
-	o.set[0] = true
-	o.bits[0] = v
+	o.set("workgroup_width", float64(v))
 }
 
 // WorkgroupWidth returns the value of workgroup_width: the one set, else its default.
 func (o *ParticlesOverrides) WorkgroupWidth() uint32 {
-	if o.set[0] {
-		return o.bits[0]
+	if v, ok := o.values["workgroup_width"]; ok {
+		return uint32(v)
 	}
 	return 64
 }
 
-// Specialization returns the specialization data of the overrides set in o. It fails when a
-// required override (one without a default) is not set.
+// Values returns the values set in o, by override name, in a new map.
+func (o *ParticlesOverrides) Values() map[string]float64 { return maps.Clone(o.values) }
+
+// PipelineConstants returns WebGPU's pipeline constants of the values set in o (keyed by the
+// overrides' Keys). It fails when a required override (one without a default) is not set.
+func (o *ParticlesOverrides) PipelineConstants() (map[string]float64, error) {
+	return ParticlesShader.PipelineConstants(o.values)
+}
+
+// WGSL returns the WGSL text of particles.wgsl with the overrides turned into constants of the values
+// set in o, or of their defaults: for WebGPU bindings without pipeline constants. It fails when
+// a required override is not set.
+func (o *ParticlesOverrides) WGSL() (string, error) { return ParticlesShader.WGSLWith(o.values) }
+
+// Specialization returns the Vulkan specialization data of the values set in o. It fails when
+// a required override is not set.
 func (o *ParticlesOverrides) Specialization() (wgsl.Specialization, error) {
-	var s wgsl.Specialization
-	if o.set[0] {
-		s.AddU32(0, o.WorkgroupWidth())
-	}
-	return s, nil
+	return ParticlesShader.Specialization(o.values)
 }
 
 // StepWorkgroupSize returns the workgroup size of the entry point step with the
@@ -273,6 +277,54 @@ func (o *ParticlesOverrides) StepWorkgroupSize() [3]uint32 {
 const (
 	ParticlesDamping = 0.98 // damping: AbstractFloat
 )
+
+//go:embed particles.spv
+var particlesSPIRV []byte
+
+const particlesWGSL = `// A particle simulation step: the uniform block and the particle array exercise the layout
+// traps wgslgo exists for (vec3 followed by a scalar, mat3x3, runtime-sized arrays).
+
+struct SimParams {
+  gravity: vec3<f32>,   // offset 0, size 12
+  dt: f32,              // packs into the tail of gravity: offset 12
+  bounds: mat3x3<f32>,  // offset 16, 48 bytes (three padded columns)
+  count: u32,           // offset 64
+}
+
+struct Particle {
+  position: vec3<f32>,  // offset 0
+  mass: f32,            // offset 12
+  velocity: vec3<f32>,  // offset 16
+  age: f32,             // offset 28
+}
+
+struct Particles {
+  alive: atomic<u32>,
+  items: array<Particle>,
+}
+
+override workgroup_width: u32 = 64;
+const damping = 0.98;
+
+@group(0) @binding(0) var<uniform> params: SimParams;
+@group(0) @binding(1) var<storage, read_write> particles: Particles;
+
+@compute @workgroup_size(workgroup_width)
+fn step(@builtin(global_invocation_id) id: vec3<u32>) {
+  let i = id.x;
+  if (i >= params.count || i >= arrayLength(&particles.items)) {
+    return;
+  }
+  var p = particles.items[i];
+  p.velocity = (p.velocity + params.gravity * params.dt) * damping;
+  p.position = params.bounds * (p.position + p.velocity * params.dt);
+  p.age += params.dt;
+  particles.items[i] = p;
+  if (p.age < 10.0) {
+    atomicAdd(&particles.alive, 1u);
+  }
+}
+`
 
 // An "invalid argument: index out of bounds" or "overflows uintptr" compiler error here
 // means that a structure above no longer has its WGSL layout: the file was edited. Run

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"testing"
+
+	"github.com/wgslgo/wgslgo/internal/oracle"
 )
 
 // goRun returns a command that runs mktypes.go in dir, or skips the test without a go command.
@@ -18,6 +20,6 @@ func goRun(t *testing.T, dir string) *exec.Cmd {
 			return cmd
 		}
 	}
-	t.Skip("no go command")
+	oracle.Missing(t, "no go command")
 	return nil
 }

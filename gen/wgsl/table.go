@@ -1,15 +1,34 @@
 package wgsl
 
-// Shader describes one WGSL module as wgslgen compiled it: its SPIR-V and what a host needs to
-// build pipelines from it.
+// Shader is the table of one compiled WGSL module: its SPIR-V, its WGSL text, and what a host
+// needs to build pipelines and bind groups for it. The bind group entries and vertex buffer
+// layouts mirror WebGPU's GPUBindGroupLayoutEntry and GPUVertexBufferLayout, with WebGPU's
+// enum spellings; methods give Vulkan's numbers for the same facts, so one table serves both.
 type Shader struct {
 	// Source is the base name of the WGSL file ("particles.wgsl").
 	Source string
-	// SPIRV is the SPIR-V module: little-endian 32-bit words. Do not modify it.
-	SPIRV       []byte
+	// SPIRV is the SPIR-V module: little-endian 32-bit words. Do not modify it; Words returns
+	// them as []uint32.
+	SPIRV []byte
+	// WGSL is the module as WGSL text, for WebGPU hosts: the source itself, or for a shader
+	// written in the 2021 draft dialect its migration to modern WGSL. It is empty when the
+	// code was generated without it (wgslgen -wgsl=none). WGSLWith substitutes override values.
+	WGSL string
+	// EntryPoints lists the entry points in declaration order.
 	EntryPoints []EntryPoint
-	// Bindings lists the resource variables, ordered by group, then binding.
-	Bindings  []Binding
+	// BindGroups holds one entry per group from 0 to the highest group a binding uses, so that
+	// BindGroups[i] is @group(i); a group without bindings has no entries. This is the layout
+	// of every entry point of the module: a binding's visibility is the union of the stages of
+	// the entry points that use it.
+	BindGroups []BindGroup
+	// Immediates lists the var<immediate> variables (immediate data; push constants in Vulkan).
+	Immediates []Immediate
+	// ImmediateFeature is where WGSL's `requires` directive names the language feature
+	// immediate_address_space: the text to delete for a WGSL compiler that predates it (the
+	// whole directive, or the name with a comma when the directive names other features too).
+	// It is empty when the text does not name the feature. See WGSLWithPushConstants.
+	ImmediateFeature TextRange
+	// Overrides lists the pipeline-overridable constants in declaration order.
 	Overrides []Override
 }
 
@@ -26,43 +45,90 @@ func (s *Shader) EntryPoint(name string) *EntryPoint {
 	return nil
 }
 
-// Binding returns the resource variable at group and binding, or nil.
+// Binding returns the binding @group(group) @binding(binding), or nil.
 func (s *Shader) Binding(group, binding uint32) *Binding {
-	for i := range s.Bindings {
-		if b := &s.Bindings[i]; b.Group == group && b.Binding == binding {
-			return b
+	if int(group) >= len(s.BindGroups) {
+		return nil
+	}
+	entries := s.BindGroups[group].Entries
+	for i := range entries {
+		if entries[i].Binding == binding {
+			return &entries[i]
 		}
 	}
 	return nil
 }
 
-// Stage is a shader stage.
-type Stage string
+// Immediate returns the var<immediate> variable called name, or nil.
+func (s *Shader) Immediate(name string) *Immediate {
+	for i := range s.Immediates {
+		if s.Immediates[i].Name == name {
+			return &s.Immediates[i]
+		}
+	}
+	return nil
+}
+
+// Override returns the override called name, or nil.
+func (s *Shader) Override(name string) *Override {
+	for i := range s.Overrides {
+		if s.Overrides[i].Name == name {
+			return &s.Overrides[i]
+		}
+	}
+	return nil
+}
+
+// ShaderStage is a set of shader stages, with the bits of WebGPU's GPUShaderStage.
+type ShaderStage uint32
 
 // The shader stages.
 const (
-	Vertex   Stage = "vertex"
-	Fragment Stage = "fragment"
-	Compute  Stage = "compute"
+	Vertex   ShaderStage = 0x1
+	Fragment ShaderStage = 0x2
+	Compute  ShaderStage = 0x4
 )
 
-// VkShaderStage returns the stage's VkShaderStageFlagBits value, 0 for an unknown stage.
-func (s Stage) VkShaderStage() uint32 {
-	switch s {
-	case Vertex:
-		return 0x1
-	case Fragment:
-		return 0x10
-	case Compute:
-		return 0x20
+// String spells the stages as WGSL names them, joined by "|": "vertex|fragment".
+func (s ShaderStage) String() string {
+	var out string
+	for _, st := range []struct {
+		bit  ShaderStage
+		name string
+	}{{Vertex, "vertex"}, {Fragment, "fragment"}, {Compute, "compute"}} {
+		if s&st.bit != 0 {
+			if out != "" {
+				out += "|"
+			}
+			out += st.name
+		}
 	}
-	return 0
+	if out == "" {
+		return "none"
+	}
+	return out
+}
+
+// VkShaderStageFlags returns the stages as VkShaderStageFlags.
+func (s ShaderStage) VkShaderStageFlags() uint32 {
+	var f uint32
+	if s&Vertex != 0 {
+		f |= 0x1 // VK_SHADER_STAGE_VERTEX_BIT
+	}
+	if s&Fragment != 0 {
+		f |= 0x10 // VK_SHADER_STAGE_FRAGMENT_BIT
+	}
+	if s&Compute != 0 {
+		f |= 0x20 // VK_SHADER_STAGE_COMPUTE_BIT
+	}
+	return f
 }
 
 // EntryPoint is one entry point of a Shader.
 type EntryPoint struct {
-	Name  string
-	Stage Stage
+	Name string
+	// Stage is exactly one of Vertex, Fragment and Compute.
+	Stage ShaderStage
 	// WorkgroupSize is the @workgroup_size of a compute entry point, x, y and z, with omitted
 	// dimensions 1.
 	WorkgroupSize [3]Dim
@@ -70,12 +136,23 @@ type EntryPoint struct {
 	// none: the subgroup size its pipeline must require. SPIR-V does not carry it; in Vulkan
 	// it is VkPipelineShaderStageRequiredSubgroupSizeCreateInfo.requiredSubgroupSize.
 	SubgroupSize Dim
-	// Bindings lists the resource variables the entry point uses, by group, then binding.
+	// Bindings lists the bindings the entry point statically uses (directly or through the
+	// functions it calls), by group, then binding.
 	Bindings []BindingRef
-	// VertexAttributes lists a vertex entry point's inputs, by location, as they lie in a
-	// vertex buffer of VertexStride bytes per vertex (the generated vertex structure).
-	VertexAttributes []VertexAttribute
-	VertexStride     uint32
+	// VertexBuffers are the vertex buffers of a vertex entry point, in the order of its
+	// parameters: one per parameter of structure type with @location members, and one for
+	// its other @location parameters together, where the first of them is. The index of a
+	// buffer here is its slot in the pipeline's vertex state. StepMode is left empty: the
+	// host chooses it (PerVertex, PerInstance).
+	VertexBuffers []VertexBufferLayout
+	// FragmentOutputs are a fragment entry point's @location outputs, by location, then
+	// @blend_src: the color targets its pipeline needs.
+	FragmentOutputs []FragmentOutput
+	// Immediate names the var<immediate> variable the entry point uses, "" if none, and
+	// ImmediateSize is its size in bytes (0 if none): WebGPU's immediateSize of a pipeline
+	// layout and the size of Vulkan's push constant range must be at least that.
+	Immediate     string
+	ImmediateSize uint32
 }
 
 // Dim is one dimension of a workgroup size, or a subgroup size: a number, the value of an
@@ -86,70 +163,56 @@ type Dim struct {
 	Expr     string // the WGSL text of another override-expression
 }
 
-// BindingRef names a binding of Shader.Bindings.
+// BindingRef names a binding: @group(Group) @binding(Binding).
 type BindingRef struct {
 	Group, Binding uint32
 }
 
-// BindingKind is the kind of resource a binding expects.
-type BindingKind string
-
-// The binding kinds.
-const (
-	UniformBuffer            BindingKind = "uniform-buffer"
-	StorageBuffer            BindingKind = "storage-buffer"
-	Sampler                  BindingKind = "sampler"
-	ComparisonSampler        BindingKind = "comparison-sampler"
-	SampledTexture           BindingKind = "sampled-texture"
-	MultisampledTexture      BindingKind = "multisampled-texture"
-	DepthTexture             BindingKind = "depth-texture"
-	DepthMultisampledTexture BindingKind = "depth-multisampled-texture"
-	StorageTexture           BindingKind = "storage-texture"
-	ExternalTexture          BindingKind = "external-texture"
-)
-
-// VkDescriptorType returns the kind's VkDescriptorType value; ok is false for kinds Vulkan has
-// no descriptor type for (external textures).
-func (k BindingKind) VkDescriptorType() (t uint32, ok bool) {
-	switch k {
-	case Sampler, ComparisonSampler:
-		return 0, true // VK_DESCRIPTOR_TYPE_SAMPLER
-	case SampledTexture, MultisampledTexture, DepthTexture, DepthMultisampledTexture:
-		return 2, true // VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE
-	case StorageTexture:
-		return 3, true // VK_DESCRIPTOR_TYPE_STORAGE_IMAGE
-	case UniformBuffer:
-		return 6, true // VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER
-	case StorageBuffer:
-		return 7, true // VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
-	}
-	return 0, false
+// FragmentOutput is one @location output of a fragment entry point.
+type FragmentOutput struct {
+	Location uint32
+	// BlendSrc is the @blend_src of a dual-source blending output (0 or 1), -1 when it has
+	// none.
+	BlendSrc int
+	// Name is the structure member's name, "" for a result that is not a structure.
+	Name string
+	// Type is the WGSL type (vec4<f32>, ...).
+	Type string
 }
 
-// Binding is one resource variable of a Shader.
-type Binding struct {
-	Group, Binding uint32
-	Name           string
-	Kind           BindingKind
-	// Type is the WGSL spelling of the buffer's store type or the texture or sampler type.
+// Immediate is a var<immediate> variable: immediate data in WebGPU, a push constant block in
+// Vulkan, at offset 0.
+type Immediate struct {
+	Name string
+	// Type is the WGSL type of the variable; its Go type is the generated structure or shape
+	// of that type.
 	Type string
-	// Access is "read" or "read_write" for storage buffers, "read", "write" or "read_write"
-	// for storage textures, "" otherwise.
-	Access string
-	// MinBindingSize is the WebGPU minimum binding size of a buffer (a runtime-sized array
-	// counting one element); 0 for other kinds.
-	MinBindingSize uint64
-	// Dimension ("2d", "cube_array", ...), SampleType ("f32", "i32", "u32") and Format
-	// ("rgba8unorm", ...) describe textures.
-	Dimension, SampleType, Format string
+	// Size is the variable's size in bytes.
+	Size uint32
+	// Stages are the stages of the entry points that use the variable.
+	Stages ShaderStage
+	// AddressSpace is where the word `immediate` of the variable's var<immediate> lies in
+	// Shader.WGSL (empty without a WGSL text): what WGSLWithPushConstants respells.
+	AddressSpace TextRange
+}
+
+// VkPushConstantRange returns the Vulkan push constant range of the variable: its stages as
+// VkShaderStageFlags, offset 0, and its size.
+func (im *Immediate) VkPushConstantRange() (stageFlags, offset, size uint32) {
+	return im.Stages.VkShaderStageFlags(), 0, im.Size
 }
 
 // Override is a pipeline-overridable constant of a Shader.
 type Override struct {
 	Name string
-	// ID is the SPIR-V SpecId, the constantID of a VkSpecializationMapEntry.
-	ID   uint32
-	Type string // bool, i32, u32, f32 or f16
+	// Key is the WebGPU pipeline-constant key of the override (WGSL's "pipeline-overridable
+	// constant identifier string"): its @id in decimal when it has one, else its name.
+	Key string
+	// ID is the SPIR-V SpecId, the constantID of a VkSpecializationMapEntry: the @id, or the
+	// one the compiler assigned.
+	ID uint32
+	// Type is bool, i32, u32, f32 or f16.
+	Type string
 	// Default is the value, as WGSL spells it, that the override has when the pipeline does
 	// not set it; "" when it has none and is Required, or when it is an override-expression
 	// (FlagID is then set).
@@ -159,49 +222,12 @@ type Override struct {
 	// bool specialization constant: the shader computes the default unless it is true, so a
 	// pipeline that sets the override sets it to true as well. 0 for other overrides.
 	FlagID uint32
+	// Decl is where the override's declaration (attributes to ';') lies in Shader.WGSL, and
+	// Init where its initializer lies (empty when it has none): what WGSLWith rewrites.
+	Decl, Init TextRange
 }
 
-// VertexFormat is the format of a vertex attribute, as WebGPU names it.
-type VertexFormat string
-
-// The vertex formats of the WGSL types a vertex input may have. Float16x3 has no WebGPU
-// counterpart; Vulkan has one.
-const (
-	Float32   VertexFormat = "float32"
-	Float32x2 VertexFormat = "float32x2"
-	Float32x3 VertexFormat = "float32x3"
-	Float32x4 VertexFormat = "float32x4"
-	Sint32    VertexFormat = "sint32"
-	Sint32x2  VertexFormat = "sint32x2"
-	Sint32x3  VertexFormat = "sint32x3"
-	Sint32x4  VertexFormat = "sint32x4"
-	Uint32    VertexFormat = "uint32"
-	Uint32x2  VertexFormat = "uint32x2"
-	Uint32x3  VertexFormat = "uint32x3"
-	Uint32x4  VertexFormat = "uint32x4"
-	Float16   VertexFormat = "float16"
-	Float16x2 VertexFormat = "float16x2"
-	Float16x3 VertexFormat = "float16x3"
-	Float16x4 VertexFormat = "float16x4"
-)
-
-var vkFormats = map[VertexFormat]uint32{
-	Float16: 76, Float16x2: 83, Float16x3: 90, Float16x4: 97, // VK_FORMAT_R16..._SFLOAT
-	Uint32: 98, Sint32: 99, Float32: 100, // VK_FORMAT_R32_UINT, _SINT, _SFLOAT
-	Uint32x2: 101, Sint32x2: 102, Float32x2: 103,
-	Uint32x3: 104, Sint32x3: 105, Float32x3: 106,
-	Uint32x4: 107, Sint32x4: 108, Float32x4: 109,
-}
-
-// VkFormat returns the format's VkFormat value, 0 (VK_FORMAT_UNDEFINED) for an unknown one.
-func (f VertexFormat) VkFormat() uint32 { return vkFormats[f] }
-
-// VertexAttribute is one input of a vertex entry point, in a vertex buffer.
-type VertexAttribute struct {
-	Location uint32
-	Format   VertexFormat
-	// Offset is the attribute's byte offset in the generated vertex structure.
-	Offset uint32
-	// Name is the WGSL parameter or structure member name.
-	Name string
+// TextRange is a range of bytes, [Start, End), of a text.
+type TextRange struct {
+	Start, End int
 }

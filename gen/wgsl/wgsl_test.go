@@ -7,6 +7,7 @@ import (
 	"os"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 	"unsafe"
 
@@ -14,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wgslgo/wgslgo/compiler/constant"
+	"github.com/wgslgo/wgslgo/internal/oracle"
 )
 
 func TestF16ToFloat32IsExact(t *testing.T) {
@@ -167,12 +169,150 @@ func TestWords(t *testing.T) {
 	assert.Equal(t, []byte{3, 2, 0x23, 7, 0, 3, 1, 0, 7, 0, 0, 0}, b)
 	assert.Equal(t, w, Words(b))
 	assert.Equal(t, w, Words(append(b, 1, 2)), "a partial word is dropped")
-	s := Shader{SPIRV: b, EntryPoints: []EntryPoint{{Name: "main"}}, Bindings: []Binding{{Group: 1, Binding: 2}}}
+	s := Shader{SPIRV: b, EntryPoints: []EntryPoint{{Name: "main"}},
+		BindGroups: []BindGroup{{Group: 0}, {Group: 1, Entries: []Binding{{Group: 1, Binding: 2}, {Group: 1, Binding: 5}}}},
+		Immediates: []Immediate{{Name: "push"}}, Overrides: []Override{{Name: "w"}}}
 	assert.Equal(t, w, s.Words())
 	assert.Equal(t, "main", s.EntryPoint("main").Name)
 	assert.Nil(t, s.EntryPoint("other"))
-	assert.NotNil(t, s.Binding(1, 2))
+	assert.Equal(t, BindingRef{1, 5}, s.Binding(1, 5).Ref())
+	assert.Nil(t, s.Binding(1, 3))
 	assert.Nil(t, s.Binding(2, 1))
+	assert.Nil(t, s.Binding(0, 0))
+	assert.Equal(t, "push", s.Immediate("push").Name)
+	assert.Nil(t, s.Immediate("x"))
+	assert.Equal(t, "w", s.Override("w").Name)
+	assert.Nil(t, s.Override("x"))
+}
+
+func TestShaderStage(t *testing.T) {
+	assert.Equal(t, "vertex|fragment", (Vertex | Fragment).String())
+	assert.Equal(t, "compute", Compute.String())
+	assert.Equal(t, "none", ShaderStage(0).String())
+	assert.Equal(t, uint32(0x31), (Vertex | Fragment | Compute).VkShaderStageFlags())
+	im := Immediate{Size: 16, Stages: Vertex | Fragment}
+	flags, off, size := im.VkPushConstantRange()
+	assert.Equal(t, [3]uint32{0x11, 0, 16}, [3]uint32{flags, off, size})
+	l := VertexBufferLayout{ArrayStride: 8}
+	assert.Equal(t, StepVertex, l.PerVertex().StepMode)
+	assert.Equal(t, StepInstance, l.PerInstance().StepMode)
+	assert.Equal(t, VertexStepMode(""), l.StepMode, "the table's layout is untouched")
+	_, ok := l.StepMode.VkVertexInputRate()
+	assert.False(t, ok)
+	rate, ok := StepInstance.VkVertexInputRate()
+	assert.True(t, ok)
+	assert.Equal(t, uint32(1), rate)
+}
+
+// overridesShader is a table as wgslgen writes it for these declarations.
+func overridesShader() *Shader {
+	src := "@id(3) override gain: f32 = 2.0;\noverride scale = gain * 0.5;\noverride n: i32;\nenable f16;override h: f16 = 1.0h;override on: bool = true; override u: u32 = 1u;\n"
+	span := func(text string) TextRange {
+		i := strings.Index(src, text)
+		return TextRange{Start: i, End: i + len(text)}
+	}
+	return &Shader{Source: "o.wgsl", WGSL: src, Overrides: []Override{
+		{Name: "gain", Key: "3", ID: 3, Type: "f32", Default: "2", Decl: span("@id(3) override gain: f32 = 2.0;"), Init: span("2.0")},
+		{Name: "scale", Key: "scale", ID: 0, Type: "f32", FlagID: 65536, Decl: span("override scale = gain * 0.5;"), Init: span("gain * 0.5")},
+		{Name: "n", Key: "n", ID: 1, Type: "i32", Required: true, Decl: span("override n: i32;")},
+		{Name: "h", Key: "h", ID: 2, Type: "f16", Default: "1", Decl: span("override h: f16 = 1.0h;"), Init: span("1.0h")},
+		{Name: "on", Key: "on", ID: 4, Type: "bool", Default: "true", Decl: span("override on: bool = true;"), Init: span("true")},
+		{Name: "u", Key: "u", ID: 5, Type: "u32", Default: "1", Decl: span("override u: u32 = 1u;"), Init: span("1u")},
+	}}
+}
+
+func TestWGSLWith(t *testing.T) {
+	s := overridesShader()
+	got, err := s.WGSLWith(map[string]float64{"gain": 4, "n": -2147483648, "h": 0.1, "on": 0})
+	require.NoError(t, err)
+	assert.Equal(t, "const gain: f32 = 4f;\nconst scale: f32 = gain * 0.5;\nconst n: i32 = -2147483648;\nenable f16;const h: f16 = 0.099975586h;const on: bool = false; const u: u32 = 1u;\n", got)
+
+	_, err = s.WGSLWith(map[string]float64{"gain": 1})
+	assert.EqualError(t, err, "wgsl: override n of o.wgsl has no default: it needs a value")
+	_, err = s.WGSLWith(map[string]float64{"n": 1.5e10, "gian": 1, "u": -1, "gain": math.Inf(1)})
+	assert.EqualError(t, err, `wgsl: o.wgsl has no override "gian"`+"\n"+
+		"override gain: +Inf is not a value of f32\noverride n: 1.5e+10 is out of the range of i32\noverride u: -1 is out of the range of u32")
+	_, err = (&Shader{Source: "x.wgsl"}).WGSLWith(nil)
+	assert.EqualError(t, err, "wgsl: x.wgsl: the table has no WGSL text (generated with -wgsl=none)")
+}
+
+func TestWGSLWithPushConstants(t *testing.T) {
+	src := "requires immediate_address_space;\n@id(3) override gain: f32 = 2.0;\nvar<immediate> push: vec4f;\nvar < /* c */ immediate > tint: u32;\n"
+	span := func(text string, n int) TextRange {
+		i := strings.Index(src, text)
+		for ; n > 0; n-- {
+			i += len(text) + strings.Index(src[i+len(text):], text)
+		}
+		return TextRange{Start: i, End: i + len(text)}
+	}
+	s := &Shader{Source: "i.wgsl", WGSL: src,
+		Immediates:       []Immediate{{Name: "push", AddressSpace: span("immediate", 1)}, {Name: "tint", AddressSpace: span("immediate", 2)}},
+		ImmediateFeature: span("requires immediate_address_space;", 0),
+		Overrides: []Override{{Name: "gain", Key: "3", ID: 3, Type: "f32", Default: "2",
+			Decl: span("@id(3) override gain: f32 = 2.0;", 0), Init: span("2.0", 0)}}}
+	got, err := s.WGSLWithPushConstants(map[string]float64{"gain": 4})
+	require.NoError(t, err)
+	assert.Equal(t, "\nconst gain: f32 = 4f;\nvar<push_constant> push: vec4f;\nvar < /* c */ push_constant > tint: u32;\n", got)
+	got, err = s.WGSLWith(map[string]float64{"gain": 4})
+	require.NoError(t, err)
+	assert.Equal(t, strings.Replace(src, "@id(3) override gain: f32 = 2.0;", "const gain: f32 = 4f;", 1), got, "WGSLWith keeps immediates")
+
+	s.Immediates[1].AddressSpace = span("tint", 0)
+	_, err = s.WGSLWithPushConstants(nil)
+	assert.EqualError(t, err, "wgsl: i.wgsl: immediate tint: no address space at 121..125 in the WGSL text")
+	s.Immediates[1].AddressSpace = s.Immediates[0].AddressSpace
+	_, err = s.WGSLWithPushConstants(nil)
+	assert.EqualError(t, err, "wgsl: i.wgsl: the text ranges of the table overlap")
+}
+
+func TestPipelineConstantsAndSpecialization(t *testing.T) {
+	s := overridesShader()
+	c, err := s.PipelineConstants(map[string]float64{"gain": 0.1, "n": 7.9, "scale": 3, "on": math.NaN()})
+	require.NoError(t, err)
+	assert.Equal(t, map[string]float64{"3": float64(float32(0.1)), "n": 7, "scale": 3, "on": 0}, c)
+	spec, err := s.Specialization(map[string]float64{"n": -1, "scale": 3, "h": 2})
+	require.NoError(t, err)
+	assert.Equal(t, []SpecializationEntry{{ID: 0, Offset: 0, Size: 4}, {ID: 65536, Offset: 4, Size: 4}, {ID: 1, Offset: 8, Size: 4}, {ID: 2, Offset: 12, Size: 2}}, spec.Entries)
+	_, err = s.PipelineConstants(nil)
+	assert.Error(t, err, "n is required")
+}
+
+func TestConvertAndLiteral(t *testing.T) {
+	for _, c := range []struct {
+		typ  string
+		in   float64
+		want string
+	}{
+		{"f32", 0.1, "0.1f"},
+		{"f32", 1e30, "1e+30f"},
+		{"f32", math.Copysign(0, -1), "-0f"},
+		{"f32", 3, "3f"},
+		{"f32", float64(math.SmallestNonzeroFloat32), "1e-45f"},
+		{"f16", 65504, "65504h"},
+		{"f16", 1.0 / 3, "0.33325195h"},
+		{"i32", -7.9, "-7"},
+		{"u32", 4294967295, "4294967295"},
+		{"bool", 2, "true"},
+	} {
+		v, err := Convert(c.typ, c.in)
+		require.NoError(t, err, "%s %v", c.typ, c.in)
+		assert.Equal(t, c.want, Literal(c.typ, v), "%s %v", c.typ, c.in)
+	}
+	for _, bad := range []struct {
+		typ string
+		v   float64
+	}{{"f32", 1e39}, {"f16", 65520}, {"i32", 2147483648}, {"u32", -1}, {"i32", math.NaN()}, {"f64", 1}} {
+		_, err := Convert(bad.typ, bad.v)
+		assert.Error(t, err, "%s %v", bad.typ, bad.v)
+	}
+	// Every f32 literal reads back as its value, rounded once or through a double.
+	for _, bits := range []uint32{0x3dcccccd, 0x00000001, 0x7f7fffff, 0x33d6bf95, 0x4b7fffff, 0xbf800001} {
+		f := math.Float32frombits(bits)
+		lit := strings.TrimSuffix(Literal("f32", float64(f)), "f")
+		back, err := strconv.ParseFloat(lit, 32)
+		require.NoError(t, err, lit)
+		assert.Equal(t, f, float32(back), lit)
+	}
 }
 
 func TestSpecialization(t *testing.T) {
@@ -196,12 +336,10 @@ func TestSpecialization(t *testing.T) {
 	assert.Equal(t, uint16(0x3c00), *(*uint16)(unsafe.Pointer(&s.Data[0])))
 }
 
-// TestVulkanNumbers checks the Vulkan enumerants against the Vulkan headers, when installed.
+// TestVulkanNumbers checks the Vulkan enumerants against the Vulkan headers.
 func TestVulkanNumbers(t *testing.T) {
-	f, err := os.Open("/usr/include/vulkan/vulkan_core.h")
-	if err != nil {
-		t.Skip("no Vulkan headers")
-	}
+	f, err := os.Open(oracle.VulkanHeader(t, "vulkan_core.h"))
+	require.NoError(t, err)
 	defer f.Close()
 	enum := map[string]uint32{}
 	re := regexp.MustCompile(`^\s+(VK_\w+) = (\d+|0x[0-9A-Fa-f]+),`)
@@ -215,25 +353,53 @@ func TestVulkanNumbers(t *testing.T) {
 		Float32: "R32_SFLOAT", Float32x2: "R32G32_SFLOAT", Float32x3: "R32G32B32_SFLOAT", Float32x4: "R32G32B32A32_SFLOAT",
 		Sint32: "R32_SINT", Sint32x2: "R32G32_SINT", Sint32x3: "R32G32B32_SINT", Sint32x4: "R32G32B32A32_SINT",
 		Uint32: "R32_UINT", Uint32x2: "R32G32_UINT", Uint32x3: "R32G32B32_UINT", Uint32x4: "R32G32B32A32_UINT",
-		Float16: "R16_SFLOAT", Float16x2: "R16G16_SFLOAT", Float16x3: "R16G16B16_SFLOAT", Float16x4: "R16G16B16A16_SFLOAT",
+		Float16x2: "R16G16_SFLOAT", Float16x4: "R16G16B16A16_SFLOAT",
 	}
 	for f, name := range formats {
 		assert.Equal(t, enum["VK_FORMAT_"+name], f.VkFormat(), string(f))
 	}
-	kinds := map[BindingKind]string{
-		UniformBuffer: "UNIFORM_BUFFER", StorageBuffer: "STORAGE_BUFFER", Sampler: "SAMPLER", ComparisonSampler: "SAMPLER",
-		SampledTexture: "SAMPLED_IMAGE", MultisampledTexture: "SAMPLED_IMAGE", DepthTexture: "SAMPLED_IMAGE",
-		DepthMultisampledTexture: "SAMPLED_IMAGE", StorageTexture: "STORAGE_IMAGE",
+	for f := range textureFormats {
+		name := strings.ToUpper(string(f))
+		name = strings.NewReplacer("RGBA", "R@G@B@A@", "BGRA", "B@G@R@A@", "RG11B10UFLOAT", "B10G11R11_UFLOAT_PACK32",
+			"RGB10A2UNORM", "A2B10G10R10_UNORM_PACK32", "RGB10A2UINT", "A2B10G10R10_UINT_PACK32").Replace(name)
+		if !strings.Contains(name, "PACK32") {
+			// rgba8unorm: R8G8B8A8_UNORM; rg32float: R32G32_SFLOAT.
+			i := strings.IndexAny(name, "0123456789")
+			j := i + strings.IndexAny(name[i:], "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+			chans, bits, kind := name[:i], name[i:j], name[j:]
+			if !strings.Contains(chans, "@") {
+				chans = strings.Join(strings.Split(chans, ""), "@") + "@"
+			}
+			kind = map[string]string{"UNORM": "_UNORM", "SNORM": "_SNORM", "UINT": "_UINT", "SINT": "_SINT", "FLOAT": "_SFLOAT"}[kind]
+			name = strings.ReplaceAll(chans, "@", bits) + kind
+		}
+		assert.Equal(t, enum["VK_FORMAT_"+name], f.VkFormat(), "%s (VK_FORMAT_%s)", f, name)
 	}
-	for k, name := range kinds {
-		got, ok := k.VkDescriptorType()
+	for _, b := range []struct {
+		b    Binding
+		name string
+	}{
+		{Binding{Buffer: &BufferBindingLayout{Type: BufferUniform}}, "UNIFORM_BUFFER"},
+		{Binding{Buffer: &BufferBindingLayout{Type: BufferStorage}}, "STORAGE_BUFFER"},
+		{Binding{Buffer: &BufferBindingLayout{Type: BufferReadOnlyStorage}}, "STORAGE_BUFFER"},
+		{Binding{Sampler: &SamplerBindingLayout{Type: SamplerComparison}}, "SAMPLER"},
+		{Binding{Texture: &TextureBindingLayout{SampleType: SampleDepth}}, "SAMPLED_IMAGE"},
+		{Binding{StorageTexture: &StorageTextureBindingLayout{}}, "STORAGE_IMAGE"},
+		{Binding{ExternalTexture: &ExternalTextureBindingLayout{}}, "SAMPLED_IMAGE"},
+	} {
+		assert.Equal(t, enum["VK_DESCRIPTOR_TYPE_"+b.name], b.b.VkDescriptorType(), b.name)
+	}
+	for s, name := range map[ShaderStage]string{Vertex: "VERTEX_BIT", Fragment: "FRAGMENT_BIT", Compute: "COMPUTE_BIT"} {
+		assert.Equal(t, enum["VK_SHADER_STAGE_"+name], s.VkShaderStageFlags(), s.String())
+	}
+	for d, name := range map[TextureViewDimension]string{View1D: "1D", View2D: "2D", View2DArray: "2D_ARRAY", View3D: "3D", ViewCube: "CUBE", ViewCubeArray: "CUBE_ARRAY"} {
+		v, ok := d.VkImageViewType()
 		assert.True(t, ok)
-		assert.Equal(t, enum["VK_DESCRIPTOR_TYPE_"+name], got, string(k))
+		assert.Equal(t, enum["VK_IMAGE_VIEW_TYPE_"+name], v, string(d))
 	}
-	_, ok := ExternalTexture.VkDescriptorType()
-	assert.False(t, ok)
-	for s, name := range map[Stage]string{Vertex: "VERTEX_BIT", Fragment: "FRAGMENT_BIT", Compute: "COMPUTE_BIT"} {
-		assert.Equal(t, enum["VK_SHADER_STAGE_"+name], s.VkShaderStage(), string(s))
+	for m, name := range map[VertexStepMode]string{StepVertex: "VERTEX", StepInstance: "INSTANCE"} {
+		v, _ := m.VkVertexInputRate()
+		assert.Equal(t, enum["VK_VERTEX_INPUT_RATE_"+name], v, string(m))
 	}
 }
 

@@ -1,11 +1,11 @@
 // Package corpus gathers the project's own WGSL shaders, the inputs of the tests and
-// benchmarks that run the compiler over many files: every .wgsl file under a testdata
-// directory, every .wgsl member of a txtar archive there, and the benchmark shaders of
+// benchmarks that run the compiler over many files: every .wgsl file of the module (test data,
+// examples), every .wgsl member of a txtar archive, and the benchmark shaders of
 // compiler/bench (the large one generated).
 //
 // Most test data is written to be rejected (fixtures with expected errors); Gather returns
 // everything and leaves the choice of which shaders count as valid to the caller, who knows
-// with which options it compiles them.
+// with which options it compiles them. Annotated tells the checker's fixtures apart.
 package corpus
 
 import (
@@ -30,11 +30,47 @@ type Shader struct {
 	Text []byte
 }
 
+// Base is the shader's base name: the file's, or the archive member's.
+func (s Shader) Base() string { return path.Base(s.Name) }
+
+// Annotated reports whether the shader holds expected-error annotations (the ERROR comments
+// of the checker's fixtures): it is meant to fail.
+func (s Shader) Annotated() bool { return strings.Contains(string(s.Text), "ERROR") }
+
 // BenchDir is where the benchmark shaders are named from (the large one is generated, not a
 // file there).
 const BenchDir = "compiler/bench/shaders"
 
-// Gather returns the corpus of the repository rooted at root, ordered by Name.
+// Root returns the module root, found from the working directory upwards.
+func Root() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", fs.ErrNotExist
+		}
+		dir = parent
+	}
+}
+
+// All returns the corpus of the module the working directory is in.
+func All() ([]Shader, error) {
+	root, err := Root()
+	if err != nil {
+		return nil, err
+	}
+	return Gather(root)
+}
+
+// Gather returns the corpus of the repository rooted at root, ordered by Name. Directories
+// whose names start with '.' or '_', Bazel's output links (bazel-*) and the fuzzers' inputs
+// (testdata/fuzz) are left out.
 func Gather(root string) ([]Shader, error) {
 	var out []Shader
 	seen := map[string]bool{}
@@ -51,18 +87,17 @@ func Gather(root string) ([]Shader, error) {
 		if err != nil {
 			return err
 		}
-		if d.IsDir() {
-			if p != root && strings.HasPrefix(d.Name(), ".") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
 		rel, err := filepath.Rel(root, p)
 		if err != nil {
 			return err
 		}
 		rel = filepath.ToSlash(rel)
-		if !inTestdata(rel) {
+		if d.IsDir() {
+			name := d.Name()
+			if p != root && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") ||
+				strings.HasPrefix(name, "bazel-") || strings.HasSuffix(rel, "testdata/fuzz")) {
+				return filepath.SkipDir
+			}
 			return nil
 		}
 		switch path.Ext(rel) {
@@ -90,12 +125,6 @@ func Gather(root string) ([]Shader, error) {
 	}
 	slices.SortFunc(out, func(a, b Shader) int { return strings.Compare(a.Name, b.Name) })
 	return out, nil
-}
-
-// inTestdata reports whether a slash-separated relative path lies under a testdata
-// directory.
-func inTestdata(rel string) bool {
-	return slices.Contains(strings.Split(path.Dir(rel), "/"), "testdata")
 }
 
 // Write writes each shader to dir/Name, creating the directories it needs.

@@ -3,7 +3,7 @@ package roundtrip
 import (
 	"testing"
 
-	"github.com/wgslgo/wgslgo/internal/gencheck"
+	"github.com/wgslgo/wgslgo/gen/gencheck"
 )
 
 // TestGenerated fails when the committed output of wgslgen is not what go generate would

@@ -308,17 +308,12 @@ type program struct {
 	parts    []part
 }
 
-// kind is the Vulkan descriptor kind of a buffer binding, from the reflection.
+// kind is the Vulkan descriptor kind of a buffer binding, from the table.
 func kind(b *wgsl.Binding) (vulkan.BindingKind, error) {
-	switch {
-	case b.Kind == wgsl.UniformBuffer:
-		return vulkan.UniformBuffer, nil
-	case b.Kind == wgsl.StorageBuffer && b.Access == "read":
-		return vulkan.ReadOnlyStorageBuffer, nil
-	case b.Kind == wgsl.StorageBuffer && b.Access == "read_write":
-		return vulkan.StorageBuffer, nil
+	if b.Buffer == nil {
+		return 0, fmt.Errorf("%s: a %s binding is not a buffer", b.Name, b.Type)
 	}
-	return 0, fmt.Errorf("%s: a %s binding (access %q) is not a buffer", b.Name, b.Kind, b.Access)
+	return vulkan.KindOf(b)
 }
 
 func binding(bs []wgsl.Binding, n uint32) *wgsl.Binding {
@@ -330,13 +325,25 @@ func binding(bs []wgsl.Binding, n uint32) *wgsl.Binding {
 	return nil
 }
 
+// tableBindings lists the bindings of a generated table.
+func tableBindings(s *wgsl.Shader) []wgsl.Binding {
+	var bs []wgsl.Binding
+	for _, g := range s.BindGroups {
+		bs = append(bs, g.Entries...)
+	}
+	return bs
+}
+
 // bindingsOf is the binding table of a module compiled at test time, as the generated
 // code's table would hold it.
 func bindingsOf(m *wgslreflect.Module) []wgsl.Binding {
 	var bs []wgsl.Binding
 	for _, b := range m.Bindings {
-		bs = append(bs, wgsl.Binding{Group: uint32(b.Group), Binding: uint32(b.Binding), Name: b.Name,
-			Kind: wgsl.BindingKind(b.Kind), Type: b.Type, Access: b.Access, MinBindingSize: uint64(b.MinBindingSize)})
+		wb := wgsl.Binding{Group: uint32(b.Group), Binding: uint32(b.Binding), Name: b.Name, Type: b.Type.WGSL}
+		if b.Buffer != nil {
+			wb.Buffer = &wgsl.BufferBindingLayout{Type: wgsl.BufferBindingType(b.Buffer.Type), MinBindingSize: uint64(b.Buffer.MinBindingSize)}
+		}
+		bs = append(bs, wb)
 	}
 	return bs
 }
@@ -359,12 +366,13 @@ func tryDispatch(t testing.TB, dev *vulkan.Device, p program) (map[uint32][]byte
 		require.NotNil(t, b, "the reflection has no @group(0) @binding(%d)", n)
 		k, err := kind(b)
 		require.NoError(t, err)
+		minSize := b.Buffer.MinBindingSize
 		if runtimeSized {
-			require.GreaterOrEqual(t, uint64(len(data)), b.MinBindingSize, "%s: buffer smaller than the minimum binding size", b.Name)
+			require.GreaterOrEqual(t, uint64(len(data)), minSize, "%s: buffer smaller than the minimum binding size", b.Name)
 		} else {
-			require.Equal(t, b.MinBindingSize, uint64(len(data)), "%s: the Go size differs from the reflection's minimum binding size", b.Name)
+			require.Equal(t, minSize, uint64(len(data)), "%s: the Go size differs from the reflection's minimum binding size", b.Name)
 		}
-		run.Bindings = append(run.Bindings, vulkan.Binding{Binding: n, Kind: k, Data: bytes.Clone(data), MinSize: int(b.MinBindingSize)})
+		run.Bindings = append(run.Bindings, vulkan.Binding{Binding: n, Kind: k, Data: bytes.Clone(data), MinSize: int(minSize)})
 	}
 	for _, pt := range p.parts {
 		add(pt.in, pt.input, pt.runtimeSized)

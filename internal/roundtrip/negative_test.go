@@ -68,7 +68,7 @@ func TestNegativeControls(t *testing.T) {
 	dev := vulkan.Require(t)
 
 	t.Run("host without vec3 tail packing", func(t *testing.T) {
-		p := program{spirv: ParamsShader.Words(), entry: "main", bindings: ParamsShader.Bindings,
+		p := program{spirv: ParamsShader.Words(), entry: "main", bindings: tableBindings(&ParamsShader.Shader),
 			parts: []part{value(t, 0, 1, *fill(&naiveParams{}))}}
 		d := diffs(p, dispatch(t, dev, p))
 		t.Logf("reported, as expected:\n%s", strings.Join(d, "\n"))

@@ -31,11 +31,11 @@ func TestParticlesExample(t *testing.T) {
 		f := float32(i)
 		items[i] = particles.Particle{Position: wgsl.Vec3f{f, -f, 2 * f}, Mass: 1 + f, Velocity: wgsl.Vec3f{1, f / 4, -1}, Age: f / 8}
 	}
-	uniform := make([]byte, particles.ParticlesParamsMinBindingSize)
+	uniform := make([]byte, particles.ParticlesShader.Params().Buffer.MinBindingSize)
 	params.Encode(uniform)
 	storage := particles.AppendParticles(nil, &particles.Particles{Alive: 5}, items)
 	require.Equal(t, particles.ParticlesSize(len(items)), len(storage))
-	require.GreaterOrEqual(t, len(storage), particles.ParticlesParticlesMinBindingSize)
+	require.GreaterOrEqual(t, uint64(len(storage)), particles.ParticlesShader.Particles().Buffer.MinBindingSize)
 	for i := 4; i < particles.ParticlesItemsOffset; i++ {
 		storage[i] = sentinel // the header's padding
 	}
@@ -45,20 +45,22 @@ func TestParticlesExample(t *testing.T) {
 	spec, err := o.Specialization()
 	require.NoError(t, err)
 	width := o.StepWorkgroupSize()[0]
+	sh := &particles.ParticlesShader
 	var bindings []vulkan.Binding
-	for _, b := range particles.ParticlesShader.Bindings {
-		k, err := kind(&b)
+	for _, b := range tableBindings(&sh.Shader) {
+		vb, err := vulkan.BindingOf(&b)
 		require.NoError(t, err)
-		data := uniform
-		if b.Binding == particles.ParticlesParticlesBinding {
-			data = storage
+		vb.Data = uniform
+		if b.Ref() == sh.Particles().Ref() {
+			vb.Data = storage
 		}
-		bindings = append(bindings, vulkan.Binding{Group: b.Group, Binding: b.Binding, Kind: k, Data: bytes.Clone(data), MinSize: int(b.MinBindingSize)})
+		vb.Data = bytes.Clone(vb.Data)
+		bindings = append(bindings, vb)
 	}
-	res, err := dev.Dispatch(vulkan.Run{SPIRV: particles.ParticlesSPIRVWords(), Entry: particles.ParticlesStepEntryPoint,
+	res, err := dev.Dispatch(vulkan.Run{SPIRV: sh.Words(), Entry: sh.Step().Name,
 		Spec: specMap(t, spec), Groups: [3]uint32{(uint32(len(items)) + width - 1) / width, 1, 1}, Bindings: bindings})
 	require.NoError(t, err)
-	out := res.Bytes(particles.ParticlesParticlesGroup, particles.ParticlesParticlesBinding)
+	out := res.Bytes(sh.Particles().Group, sh.Particles().Binding)
 	assert.Equal(t, bytes.Repeat([]byte{sentinel}, 12), out[4:16], "the header's padding")
 	h, got, err := particles.DecodeParticles(out)
 	require.NoError(t, err)

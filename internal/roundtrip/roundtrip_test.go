@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/wgslgo/wgslgo/gen/wgsl"
+	"github.com/wgslgo/wgslgo/internal/oracle"
 	"github.com/wgslgo/wgslgo/internal/vulkan"
 )
 
@@ -17,43 +18,43 @@ type roundTrip struct {
 }
 
 var roundTrips = []roundTrip{
-	{name: "params", shader: &ParamsShader, parts: func(t testing.TB) []part {
+	{name: "params", shader: &ParamsShader.Shader, parts: func(t testing.TB) []part {
 		return []part{value(t, 0, 1, *fill(&Params{}))}
 	}},
-	{name: "tails", shader: &TailsShader, parts: func(t testing.TB) []part {
+	{name: "tails", shader: &TailsShader.Shader, parts: func(t testing.TB) []part {
 		return []part{
 			value(t, 0, 1, *fill(&Tails{})),
 			value(t, 2, 3, *fill(&Tails{})),
 		}
 	}},
-	{name: "matrices", shader: &MatricesShader, parts: func(t testing.TB) []part {
+	{name: "matrices", shader: &MatricesShader.Shader, parts: func(t testing.TB) []part {
 		return []part{
 			value(t, 0, 1, *fill(&Mats{})),
 			value(t, 2, 3, *fill(&Mats{})),
 		}
 	}},
-	{name: "arrays", shader: &ArraysShader, parts: func(t testing.TB) []part {
+	{name: "arrays", shader: &ArraysShader.Shader, parts: func(t testing.TB) []part {
 		return []part{
 			value(t, 0, 1, *fill(&Arrs{})),
 			value(t, 2, 3, *fill(&UArrs{})),
 		}
 	}},
-	{name: "nested", shader: &NestedShader, parts: func(t testing.TB) []part {
+	{name: "nested", shader: &NestedShader.Shader, parts: func(t testing.TB) []part {
 		return []part{value(t, 0, 1, *fill(&Outer{}))}
 	}},
-	{name: "attrs", shader: &AttrsShader, parts: func(t testing.TB) []part {
+	{name: "attrs", shader: &AttrsShader.Shader, parts: func(t testing.TB) []part {
 		return []part{
 			value(t, 0, 1, *fill(&Attrs{})),
 			value(t, 2, 3, *fill(&Attrs{})),
 		}
 	}},
-	{name: "halves", shader: &HalvesShader, f16: true, parts: func(t testing.TB) []part {
+	{name: "halves", shader: &HalvesShader.Shader, f16: true, parts: func(t testing.TB) []part {
 		return []part{
 			value(t, 0, 1, *fill(&Halves{})),
 			value(t, 2, 3, *fill(&UHalves{})),
 		}
 	}},
-	{name: "runtime", shader: &RuntimeShader, groups: 2, parts: func(t testing.TB) []part {
+	{name: "runtime", shader: &RuntimeShader.Shader, groups: 2, parts: func(t testing.TB) []part {
 		// 100 elements: two workgroups of 64, the last invocations past arrayLength.
 		items := make([]Item, 100)
 		for i := range items {
@@ -68,7 +69,7 @@ var roundTrips = []roundTrip{
 			elements(t, 2, 3, bare),
 		}
 	}},
-	{name: "atomics", shader: &AtomicsShader, parts: func(t testing.TB) []part {
+	{name: "atomics", shader: &AtomicsShader.Shader, parts: func(t testing.TB) []part {
 		return []part{value(t, 0, 1, *fill(&Counters{}))}
 	}},
 }
@@ -81,7 +82,7 @@ func TestRoundTrip(t *testing.T) {
 	for _, rt := range roundTrips {
 		t.Run(rt.name, func(t *testing.T) {
 			if rt.f16 && !dev.Info.F16() {
-				t.Skipf("the device has no f16 in storage and uniform buffers: %v", &dev.Info)
+				oracle.Missing(t, "the device has no f16 in storage and uniform buffers: %v", &dev.Info)
 			}
 			p := rt.program(t)
 			requireSame(t, diffs(p, dispatch(t, dev, p)))
@@ -90,5 +91,5 @@ func TestRoundTrip(t *testing.T) {
 }
 
 func (rt *roundTrip) program(t testing.TB) program {
-	return program{spirv: rt.shader.Words(), entry: "main", bindings: rt.shader.Bindings, groups: rt.groups, parts: rt.parts(t)}
+	return program{spirv: rt.shader.Words(), entry: "main", bindings: tableBindings(rt.shader), groups: rt.groups, parts: rt.parts(t)}
 }

@@ -7,6 +7,7 @@ import (
 	_ "embed"
 	"encoding/binary"
 	"fmt"
+	"maps"
 	"math"
 	"structs"
 	"unsafe"
@@ -751,19 +752,15 @@ func BagSize(n int) int {
 	return (BagItemsOffset + BagItemsStride*n + 15) / 16 * 16
 }
 
-// AppendBag appends to b the WGSL bytes of a Bag with the members of h and the elements of items,
+// AppendBag appends to b the WGSL bytes of a Bag with the members of h and the elements of elems,
 // and returns the extended slice.
-func AppendBag(b []byte, h *Bag, items []Item) []byte {
+func AppendBag(b []byte, h *Bag, elems []Item) []byte {
 	n := len(b)
-	b = append(b, make([]byte, BagSize(len(items)))...)
+	b = append(b, make([]byte, BagSize(len(elems)))...)
 	dst := b[n:]
 	h.Encode(dst)
-	if wgsl.LittleEndian {
-		copy(dst[BagItemsOffset:], wgsl.SliceBytes(items))
-	} else {
-		for i := range items {
-			items[i].Encode(dst[BagItemsOffset+48*i:])
-		}
+	for i := range elems {
+		elems[i].Encode(dst[BagItemsOffset+48*i:])
 	}
 	return b
 }
@@ -771,27 +768,23 @@ func AppendBag(b []byte, h *Bag, items []Item) []byte {
 // DecodeBag reads a Bag from b, the bytes of a buffer (read back from the GPU, say): its members,
 // and as many elements of items as b holds whole, which is how WGSL's arrayLength counts them. The
 // results do not alias b.
-func DecodeBag(b []byte) (h Bag, items []Item, err error) {
+func DecodeBag(b []byte) (h Bag, elems []Item, err error) {
 	if len(b) < 32 {
 		return h, nil, fmt.Errorf("DecodeBag: %d bytes cannot hold a Bag (32 bytes or more)", len(b))
 	}
 	h.Decode(b)
-	items = make([]Item, (len(b)-BagItemsOffset)/BagItemsStride)
-	if wgsl.LittleEndian {
-		copy(wgsl.SliceBytes(items), b[BagItemsOffset:])
-	} else {
-		for i := range items {
-			items[i].Decode(b[BagItemsOffset+48*i:])
-		}
+	elems = make([]Item, (len(b)-BagItemsOffset)/BagItemsStride)
+	for i := range elems {
+		elems[i].Decode(b[BagItemsOffset+48*i:])
 	}
-	return h, items, nil
+	return h, elems, nil
 }
 
-// ViewBag returns the Bag in b without copying: h points to its members and items holds as many
+// ViewBag returns the Bag in b without copying: h points to its members and elems holds as many
 // elements as b holds whole; writes through them change b. Writing *h as a whole also writes its
 // padding. It fails on a big-endian host and when b is not aligned to 4 bytes; DecodeBag works
 // there.
-func ViewBag(b []byte) (h *Bag, items []Item, err error) {
+func ViewBag(b []byte) (h *Bag, elems []Item, err error) {
 	if len(b) < 32 {
 		return nil, nil, fmt.Errorf("ViewBag: %d bytes cannot hold a Bag (32 bytes or more)", len(b))
 	}
@@ -799,10 +792,10 @@ func ViewBag(b []byte) (h *Bag, items []Item, err error) {
 		return nil, nil, err
 	}
 	n := (len(b) - BagItemsOffset) / BagItemsStride
-	if items, err = wgsl.View[Item](b[BagItemsOffset : BagItemsOffset+BagItemsStride*n]); err != nil {
+	if elems, err = wgsl.View[Item](b[BagItemsOffset : BagItemsOffset+BagItemsStride*n]); err != nil {
 		return nil, nil, err
 	}
-	return h, items, nil
+	return h, elems, nil
 }
 
 // Counters is the WGSL structure Counters: 48 bytes, aligned to 16.
@@ -894,18 +887,16 @@ func (s *SpecOut) Decode(src []byte) {
 	s.Size = binary.LittleEndian.Uint32(src[28:])
 }
 
-// ParamsSPIRV is the SPIR-V of params.wgsl: little-endian 32-bit words. Do not modify it.
-//
-//go:embed params.spv
-var ParamsSPIRV []byte
+// ParamsTable is the table of params.wgsl: a wgsl.Shader with a method for each of its entry
+// points, bindings and immediates.
+type ParamsTable struct{ wgsl.Shader }
 
-// ParamsSPIRVWords returns the SPIR-V of params.wgsl as 32-bit words, in a new slice.
-func ParamsSPIRVWords() []uint32 { return wgsl.Words(ParamsSPIRV) }
-
-// ParamsShader describes params.wgsl: its SPIR-V, entry points, bindings and overrides.
-var ParamsShader = wgsl.Shader{
+// ParamsShader describes params.wgsl: its SPIR-V, its WGSL, entry points, bind groups, immediates
+// and overrides.
+var ParamsShader = ParamsTable{wgsl.Shader{
 	Source: "params.wgsl",
-	SPIRV:  ParamsSPIRV,
+	SPIRV:  paramsSPIRV,
+	WGSL:   paramsWGSL,
 	EntryPoints: []wgsl.EntryPoint{
 		{
 			Name:          "main",
@@ -914,47 +905,56 @@ var ParamsShader = wgsl.Shader{
 			Bindings:      []wgsl.BindingRef{{Group: 0, Binding: 0}, {Group: 0, Binding: 1}},
 		},
 	},
-	Bindings: []wgsl.Binding{
-		{Group: 0, Binding: 0, Name: "p_in", Kind: wgsl.UniformBuffer, Type: "Params", MinBindingSize: 32},
-		{Group: 0, Binding: 1, Name: "p_out", Kind: wgsl.StorageBuffer, Type: "Params", Access: "read_write", MinBindingSize: 32},
+	BindGroups: []wgsl.BindGroup{
+		{Group: 0, Entries: []wgsl.Binding{
+			{Group: 0, Binding: 0, Name: "p_in", Type: "Params", Visibility: wgsl.Compute, Buffer: &wgsl.BufferBindingLayout{Type: wgsl.BufferUniform, MinBindingSize: 32}},
+			{Group: 0, Binding: 1, Name: "p_out", Type: "Params", Visibility: wgsl.Compute, Buffer: &wgsl.BufferBindingLayout{Type: wgsl.BufferStorage, MinBindingSize: 32}},
+		}},
 	},
+}}
+
+// Main returns the compute entry point main, @workgroup_size(1, 1, 1).
+func (t *ParamsTable) Main() *wgsl.EntryPoint { return &t.EntryPoints[0] }
+
+// PIn returns the binding @group(0) @binding(0), var<uniform> p_in: Params (Go: Params).
+func (t *ParamsTable) PIn() *wgsl.Binding { return &t.BindGroups[0].Entries[0] }
+
+// POut returns the binding @group(0) @binding(1), var<storage, read_write> p_out: Params (Go:
+// Params).
+func (t *ParamsTable) POut() *wgsl.Binding { return &t.BindGroups[0].Entries[1] }
+
+//go:embed params.spv
+var paramsSPIRV []byte
+
+const paramsWGSL = `// The classic trap in its smallest form: dt packs into the tail of the vec3 (offset 12), where
+// a host that pads every vec3 to 16 bytes would put it at 16. The negative control of the
+// tests is such a host structure.
+
+struct Params {
+  gravity: vec3<f32>,  // offset 0
+  dt: f32,             // 12
+  count: u32,          // 16; size 32
 }
 
-// The compute entry point main of params.wgsl, workgroup size (1, 1, 1).
-const (
-	ParamsMainEntryPoint     = "main"
-	ParamsMainStage          = wgsl.Compute
-	ParamsMainWorkgroupSizeX = 1
-	ParamsMainWorkgroupSizeY = 1
-	ParamsMainWorkgroupSizeZ = 1
-)
+@group(0) @binding(0) var<uniform> p_in: Params;
+@group(0) @binding(1) var<storage, read_write> p_out: Params;
 
-// The bindings of params.wgsl.
-const (
-	// var<uniform> p_in: Params; Go: Params
-	ParamsPInGroup          = 0
-	ParamsPInBinding        = 0
-	ParamsPInKind           = wgsl.UniformBuffer
-	ParamsPInMinBindingSize = 32
-	// var<storage, read_write> p_out: Params; Go: Params
-	ParamsPOutGroup          = 0
-	ParamsPOutBinding        = 1
-	ParamsPOutKind           = wgsl.StorageBuffer
-	ParamsPOutMinBindingSize = 32
-)
+@compute @workgroup_size(1)
+fn main() {
+  p_out = Params(p_in.gravity * 2.0 + 1.0, p_in.dt * 2.0 + 1.0, p_in.count * 2u + 1u);
+}
+`
 
-// TailsSPIRV is the SPIR-V of tails.wgsl: little-endian 32-bit words. Do not modify it.
-//
-//go:embed tails.spv
-var TailsSPIRV []byte
+// TailsTable is the table of tails.wgsl: a wgsl.Shader with a method for each of its entry points,
+// bindings and immediates.
+type TailsTable struct{ wgsl.Shader }
 
-// TailsSPIRVWords returns the SPIR-V of tails.wgsl as 32-bit words, in a new slice.
-func TailsSPIRVWords() []uint32 { return wgsl.Words(TailsSPIRV) }
-
-// TailsShader describes tails.wgsl: its SPIR-V, entry points, bindings and overrides.
-var TailsShader = wgsl.Shader{
+// TailsShader describes tails.wgsl: its SPIR-V, its WGSL, entry points, bind groups, immediates and
+// overrides.
+var TailsShader = TailsTable{wgsl.Shader{
 	Source: "tails.wgsl",
-	SPIRV:  TailsSPIRV,
+	SPIRV:  tailsSPIRV,
+	WGSL:   tailsWGSL,
 	EntryPoints: []wgsl.EntryPoint{
 		{
 			Name:          "main",
@@ -963,59 +963,92 @@ var TailsShader = wgsl.Shader{
 			Bindings:      []wgsl.BindingRef{{Group: 0, Binding: 0}, {Group: 0, Binding: 1}, {Group: 0, Binding: 2}, {Group: 0, Binding: 3}},
 		},
 	},
-	Bindings: []wgsl.Binding{
-		{Group: 0, Binding: 0, Name: "u_in", Kind: wgsl.UniformBuffer, Type: "Tails", MinBindingSize: 112},
-		{Group: 0, Binding: 1, Name: "u_out", Kind: wgsl.StorageBuffer, Type: "Tails", Access: "read_write", MinBindingSize: 112},
-		{Group: 0, Binding: 2, Name: "s_in", Kind: wgsl.StorageBuffer, Type: "Tails", Access: "read", MinBindingSize: 112},
-		{Group: 0, Binding: 3, Name: "s_out", Kind: wgsl.StorageBuffer, Type: "Tails", Access: "read_write", MinBindingSize: 112},
+	BindGroups: []wgsl.BindGroup{
+		{Group: 0, Entries: []wgsl.Binding{
+			{Group: 0, Binding: 0, Name: "u_in", Type: "Tails", Visibility: wgsl.Compute, Buffer: &wgsl.BufferBindingLayout{Type: wgsl.BufferUniform, MinBindingSize: 112}},
+			{Group: 0, Binding: 1, Name: "u_out", Type: "Tails", Visibility: wgsl.Compute, Buffer: &wgsl.BufferBindingLayout{Type: wgsl.BufferStorage, MinBindingSize: 112}},
+			{Group: 0, Binding: 2, Name: "s_in", Type: "Tails", Visibility: wgsl.Compute, Buffer: &wgsl.BufferBindingLayout{Type: wgsl.BufferReadOnlyStorage, MinBindingSize: 112}},
+			{Group: 0, Binding: 3, Name: "s_out", Type: "Tails", Visibility: wgsl.Compute, Buffer: &wgsl.BufferBindingLayout{Type: wgsl.BufferStorage, MinBindingSize: 112}},
+		}},
 	},
+}}
+
+// Main returns the compute entry point main, @workgroup_size(1, 1, 1).
+func (t *TailsTable) Main() *wgsl.EntryPoint { return &t.EntryPoints[0] }
+
+// UIn returns the binding @group(0) @binding(0), var<uniform> u_in: Tails (Go: Tails).
+func (t *TailsTable) UIn() *wgsl.Binding { return &t.BindGroups[0].Entries[0] }
+
+// UOut returns the binding @group(0) @binding(1), var<storage, read_write> u_out: Tails (Go:
+// Tails).
+func (t *TailsTable) UOut() *wgsl.Binding { return &t.BindGroups[0].Entries[1] }
+
+// SIn returns the binding @group(0) @binding(2), var<storage, read> s_in: Tails (Go: Tails).
+func (t *TailsTable) SIn() *wgsl.Binding { return &t.BindGroups[0].Entries[2] }
+
+// SOut returns the binding @group(0) @binding(3), var<storage, read_write> s_out: Tails (Go:
+// Tails).
+func (t *TailsTable) SOut() *wgsl.Binding { return &t.BindGroups[0].Entries[3] }
+
+//go:embed tails.spv
+var tailsSPIRV []byte
+
+const tailsWGSL = `// vec3 followed by scalars: each scalar packs into the 4-byte tail of the vec3
+// before it; the vec3 after a vec2 + f32 starts at the next multiple of 16.
+// The uniform pair is stored as a whole struct, the storage pair member by member.
+
+struct Tails {
+  a: vec3<f32>,  // offset 0
+  b: f32,        // 12, in the tail of a
+  c: vec3<i32>,  // 16
+  d: u32,        // 28
+  e: vec3<u32>,  // 32
+  f: i32,        // 44
+  g: vec2<f32>,  // 48
+  h: f32,        // 56; 4 bytes of padding follow
+  i: vec3<f32>,  // 64; 4 bytes of padding follow
+  j: vec4<i32>,  // 80
+  k: u32,        // 96; 12 bytes of padding end the struct (size 112)
 }
 
-// The compute entry point main of tails.wgsl, workgroup size (1, 1, 1).
-const (
-	TailsMainEntryPoint     = "main"
-	TailsMainStage          = wgsl.Compute
-	TailsMainWorkgroupSizeX = 1
-	TailsMainWorkgroupSizeY = 1
-	TailsMainWorkgroupSizeZ = 1
-)
+@group(0) @binding(0) var<uniform> u_in: Tails;
+@group(0) @binding(1) var<storage, read_write> u_out: Tails;
+@group(0) @binding(2) var<storage, read> s_in: Tails;
+@group(0) @binding(3) var<storage, read_write> s_out: Tails;
 
-// The bindings of tails.wgsl.
-const (
-	// var<uniform> u_in: Tails; Go: Tails
-	TailsUInGroup          = 0
-	TailsUInBinding        = 0
-	TailsUInKind           = wgsl.UniformBuffer
-	TailsUInMinBindingSize = 112
-	// var<storage, read_write> u_out: Tails; Go: Tails
-	TailsUOutGroup          = 0
-	TailsUOutBinding        = 1
-	TailsUOutKind           = wgsl.StorageBuffer
-	TailsUOutMinBindingSize = 112
-	// var<storage, read> s_in: Tails; Go: Tails
-	TailsSInGroup          = 0
-	TailsSInBinding        = 2
-	TailsSInKind           = wgsl.StorageBuffer
-	TailsSInMinBindingSize = 112
-	// var<storage, read_write> s_out: Tails; Go: Tails
-	TailsSOutGroup          = 0
-	TailsSOutBinding        = 3
-	TailsSOutKind           = wgsl.StorageBuffer
-	TailsSOutMinBindingSize = 112
-)
+fn derive(t: Tails) -> Tails {
+  return Tails(t.a * 2.0 + 1.0, t.b * 2.0 + 1.0, t.c * 2 + 1, t.d * 2u + 1u, t.e * 2u + 1u,
+               t.f * 2 + 1, t.g * 2.0 + 1.0, t.h * 2.0 + 1.0, t.i * 2.0 + 1.0, t.j * 2 + 1,
+               t.k * 2u + 1u);
+}
 
-// MatricesSPIRV is the SPIR-V of matrices.wgsl: little-endian 32-bit words. Do not modify it.
-//
-//go:embed matrices.spv
-var MatricesSPIRV []byte
+@compute @workgroup_size(1)
+fn main() {
+  u_out = derive(u_in);
+  s_out.a = s_in.a * 2.0 + 1.0;
+  s_out.b = s_in.b * 2.0 + 1.0;
+  s_out.c = s_in.c * 2 + 1;
+  s_out.d = s_in.d * 2u + 1u;
+  s_out.e = s_in.e * 2u + 1u;
+  s_out.f = s_in.f * 2 + 1;
+  s_out.g = s_in.g * 2.0 + 1.0;
+  s_out.h = s_in.h * 2.0 + 1.0;
+  s_out.i = s_in.i * 2.0 + 1.0;
+  s_out.j = s_in.j * 2 + 1;
+  s_out.k = s_in.k * 2u + 1u;
+}
+`
 
-// MatricesSPIRVWords returns the SPIR-V of matrices.wgsl as 32-bit words, in a new slice.
-func MatricesSPIRVWords() []uint32 { return wgsl.Words(MatricesSPIRV) }
+// MatricesTable is the table of matrices.wgsl: a wgsl.Shader with a method for each of its entry
+// points, bindings and immediates.
+type MatricesTable struct{ wgsl.Shader }
 
-// MatricesShader describes matrices.wgsl: its SPIR-V, entry points, bindings and overrides.
-var MatricesShader = wgsl.Shader{
+// MatricesShader describes matrices.wgsl: its SPIR-V, its WGSL, entry points, bind groups,
+// immediates and overrides.
+var MatricesShader = MatricesTable{wgsl.Shader{
 	Source: "matrices.wgsl",
-	SPIRV:  MatricesSPIRV,
+	SPIRV:  matricesSPIRV,
+	WGSL:   matricesWGSL,
 	EntryPoints: []wgsl.EntryPoint{
 		{
 			Name:          "main",
@@ -1024,59 +1057,105 @@ var MatricesShader = wgsl.Shader{
 			Bindings:      []wgsl.BindingRef{{Group: 0, Binding: 0}, {Group: 0, Binding: 1}, {Group: 0, Binding: 2}, {Group: 0, Binding: 3}},
 		},
 	},
-	Bindings: []wgsl.Binding{
-		{Group: 0, Binding: 0, Name: "u_in", Kind: wgsl.UniformBuffer, Type: "Mats", MinBindingSize: 384},
-		{Group: 0, Binding: 1, Name: "u_out", Kind: wgsl.StorageBuffer, Type: "Mats", Access: "read_write", MinBindingSize: 384},
-		{Group: 0, Binding: 2, Name: "s_in", Kind: wgsl.StorageBuffer, Type: "Mats", Access: "read", MinBindingSize: 384},
-		{Group: 0, Binding: 3, Name: "s_out", Kind: wgsl.StorageBuffer, Type: "Mats", Access: "read_write", MinBindingSize: 384},
+	BindGroups: []wgsl.BindGroup{
+		{Group: 0, Entries: []wgsl.Binding{
+			{Group: 0, Binding: 0, Name: "u_in", Type: "Mats", Visibility: wgsl.Compute, Buffer: &wgsl.BufferBindingLayout{Type: wgsl.BufferUniform, MinBindingSize: 384}},
+			{Group: 0, Binding: 1, Name: "u_out", Type: "Mats", Visibility: wgsl.Compute, Buffer: &wgsl.BufferBindingLayout{Type: wgsl.BufferStorage, MinBindingSize: 384}},
+			{Group: 0, Binding: 2, Name: "s_in", Type: "Mats", Visibility: wgsl.Compute, Buffer: &wgsl.BufferBindingLayout{Type: wgsl.BufferReadOnlyStorage, MinBindingSize: 384}},
+			{Group: 0, Binding: 3, Name: "s_out", Type: "Mats", Visibility: wgsl.Compute, Buffer: &wgsl.BufferBindingLayout{Type: wgsl.BufferStorage, MinBindingSize: 384}},
+		}},
 	},
+}}
+
+// Main returns the compute entry point main, @workgroup_size(1, 1, 1).
+func (t *MatricesTable) Main() *wgsl.EntryPoint { return &t.EntryPoints[0] }
+
+// UIn returns the binding @group(0) @binding(0), var<uniform> u_in: Mats (Go: Mats).
+func (t *MatricesTable) UIn() *wgsl.Binding { return &t.BindGroups[0].Entries[0] }
+
+// UOut returns the binding @group(0) @binding(1), var<storage, read_write> u_out: Mats (Go: Mats).
+func (t *MatricesTable) UOut() *wgsl.Binding { return &t.BindGroups[0].Entries[1] }
+
+// SIn returns the binding @group(0) @binding(2), var<storage, read> s_in: Mats (Go: Mats).
+func (t *MatricesTable) SIn() *wgsl.Binding { return &t.BindGroups[0].Entries[2] }
+
+// SOut returns the binding @group(0) @binding(3), var<storage, read_write> s_out: Mats (Go: Mats).
+func (t *MatricesTable) SOut() *wgsl.Binding { return &t.BindGroups[0].Entries[3] }
+
+//go:embed matrices.spv
+var matricesSPIRV []byte
+
+const matricesWGSL = `// Matrices in a uniform buffer: padded mat3x3 and matCx3 columns, and mat2x2 and matCx2
+// (8-byte columns, which Vulkan's std140 rules cannot express: the compiler must split them),
+// mixed with scalars that pack after them. The storage pair reads the same structure from a
+// read-only storage buffer.
+
+struct Mats {
+  m33: mat3x3<f32>,              // offset 0, columns 16 bytes apart
+  s: f32,                        // 48
+  m22: mat2x2<f32>,              // 56, columns 8 bytes apart
+  m32: mat3x2<f32>,              // 72
+  t: f32,                        // 96
+  m42: mat4x2<f32>,              // 104
+  m23: mat2x3<f32>,              // 144
+  m24: mat2x4<f32>,              // 176
+  m43: mat4x3<f32>,              // 208
+  m44: mat4x4<f32>,              // 272
+  pairs: array<mat2x2<f32>, 2>,  // 336, stride 16
+  v: vec3<f32>,                  // 368
+  u: u32,                        // 380; size 384
 }
 
-// The compute entry point main of matrices.wgsl, workgroup size (1, 1, 1).
-const (
-	MatricesMainEntryPoint     = "main"
-	MatricesMainStage          = wgsl.Compute
-	MatricesMainWorkgroupSizeX = 1
-	MatricesMainWorkgroupSizeY = 1
-	MatricesMainWorkgroupSizeZ = 1
-)
+@group(0) @binding(0) var<uniform> u_in: Mats;
+@group(0) @binding(1) var<storage, read_write> u_out: Mats;
+@group(0) @binding(2) var<storage, read> s_in: Mats;
+@group(0) @binding(3) var<storage, read_write> s_out: Mats;
 
-// The bindings of matrices.wgsl.
-const (
-	// var<uniform> u_in: Mats; Go: Mats
-	MatricesUInGroup          = 0
-	MatricesUInBinding        = 0
-	MatricesUInKind           = wgsl.UniformBuffer
-	MatricesUInMinBindingSize = 384
-	// var<storage, read_write> u_out: Mats; Go: Mats
-	MatricesUOutGroup          = 0
-	MatricesUOutBinding        = 1
-	MatricesUOutKind           = wgsl.StorageBuffer
-	MatricesUOutMinBindingSize = 384
-	// var<storage, read> s_in: Mats; Go: Mats
-	MatricesSInGroup          = 0
-	MatricesSInBinding        = 2
-	MatricesSInKind           = wgsl.StorageBuffer
-	MatricesSInMinBindingSize = 384
-	// var<storage, read_write> s_out: Mats; Go: Mats
-	MatricesSOutGroup          = 0
-	MatricesSOutBinding        = 3
-	MatricesSOutKind           = wgsl.StorageBuffer
-	MatricesSOutMinBindingSize = 384
-)
+fn d22(m: mat2x2<f32>) -> mat2x2<f32> { return m * 2.0 + mat2x2<f32>(1.0, 1.0, 1.0, 1.0); }
 
-// ArraysSPIRV is the SPIR-V of arrays.wgsl: little-endian 32-bit words. Do not modify it.
-//
-//go:embed arrays.spv
-var ArraysSPIRV []byte
+fn d32(m: mat3x2<f32>) -> mat3x2<f32> {
+  return mat3x2<f32>(m[0] * 2.0 + 1.0, m[1] * 2.0 + 1.0, m[2] * 2.0 + 1.0);
+}
 
-// ArraysSPIRVWords returns the SPIR-V of arrays.wgsl as 32-bit words, in a new slice.
-func ArraysSPIRVWords() []uint32 { return wgsl.Words(ArraysSPIRV) }
+fn derive(m: Mats) -> Mats {
+  var o: Mats;
+  o.m33 = m.m33 * 2.0 + mat3x3<f32>(vec3(1.0), vec3(1.0), vec3(1.0));
+  o.s = m.s * 2.0 + 1.0;
+  o.m22 = d22(m.m22);
+  o.m32 = d32(m.m32);
+  o.t = m.t * 2.0 + 1.0;
+  for (var c = 0; c < 4; c++) {
+    o.m42[c] = m.m42[c] * 2.0 + 1.0;
+    o.m43[c] = m.m43[c] * 2.0 + 1.0;
+    o.m44[c] = m.m44[c] * 2.0 + 1.0;
+  }
+  o.m23 = mat2x3<f32>(m.m23[0] * 2.0 + 1.0, m.m23[1] * 2.0 + 1.0);
+  o.m24 = m.m24 * 2.0 + mat2x4<f32>(vec4(1.0), vec4(1.0));
+  o.pairs[0] = d22(m.pairs[0]);
+  o.pairs[1] = d22(m.pairs[1]);
+  o.v = m.v * 2.0 + 1.0;
+  o.u = m.u * 2u + 1u;
+  return o;
+}
 
-// ArraysShader describes arrays.wgsl: its SPIR-V, entry points, bindings and overrides.
-var ArraysShader = wgsl.Shader{
+@compute @workgroup_size(1)
+fn main() {
+  u_out = derive(u_in);
+  let m = s_in;
+  s_out = derive(m);
+}
+`
+
+// ArraysTable is the table of arrays.wgsl: a wgsl.Shader with a method for each of its entry
+// points, bindings and immediates.
+type ArraysTable struct{ wgsl.Shader }
+
+// ArraysShader describes arrays.wgsl: its SPIR-V, its WGSL, entry points, bind groups, immediates
+// and overrides.
+var ArraysShader = ArraysTable{wgsl.Shader{
 	Source: "arrays.wgsl",
-	SPIRV:  ArraysSPIRV,
+	SPIRV:  arraysSPIRV,
+	WGSL:   arraysWGSL,
 	EntryPoints: []wgsl.EntryPoint{
 		{
 			Name:          "main",
@@ -1085,59 +1164,113 @@ var ArraysShader = wgsl.Shader{
 			Bindings:      []wgsl.BindingRef{{Group: 0, Binding: 0}, {Group: 0, Binding: 1}, {Group: 0, Binding: 2}, {Group: 0, Binding: 3}},
 		},
 	},
-	Bindings: []wgsl.Binding{
-		{Group: 0, Binding: 0, Name: "s_in", Kind: wgsl.StorageBuffer, Type: "Arrs", Access: "read", MinBindingSize: 384},
-		{Group: 0, Binding: 1, Name: "s_out", Kind: wgsl.StorageBuffer, Type: "Arrs", Access: "read_write", MinBindingSize: 384},
-		{Group: 0, Binding: 2, Name: "u_in", Kind: wgsl.UniformBuffer, Type: "UArrs", MinBindingSize: 176},
-		{Group: 0, Binding: 3, Name: "u_out", Kind: wgsl.StorageBuffer, Type: "UArrs", Access: "read_write", MinBindingSize: 176},
+	BindGroups: []wgsl.BindGroup{
+		{Group: 0, Entries: []wgsl.Binding{
+			{Group: 0, Binding: 0, Name: "s_in", Type: "Arrs", Visibility: wgsl.Compute, Buffer: &wgsl.BufferBindingLayout{Type: wgsl.BufferReadOnlyStorage, MinBindingSize: 384}},
+			{Group: 0, Binding: 1, Name: "s_out", Type: "Arrs", Visibility: wgsl.Compute, Buffer: &wgsl.BufferBindingLayout{Type: wgsl.BufferStorage, MinBindingSize: 384}},
+			{Group: 0, Binding: 2, Name: "u_in", Type: "UArrs", Visibility: wgsl.Compute, Buffer: &wgsl.BufferBindingLayout{Type: wgsl.BufferUniform, MinBindingSize: 176}},
+			{Group: 0, Binding: 3, Name: "u_out", Type: "UArrs", Visibility: wgsl.Compute, Buffer: &wgsl.BufferBindingLayout{Type: wgsl.BufferStorage, MinBindingSize: 176}},
+		}},
 	},
+}}
+
+// Main returns the compute entry point main, @workgroup_size(1, 1, 1).
+func (t *ArraysTable) Main() *wgsl.EntryPoint { return &t.EntryPoints[0] }
+
+// SIn returns the binding @group(0) @binding(0), var<storage, read> s_in: Arrs (Go: Arrs).
+func (t *ArraysTable) SIn() *wgsl.Binding { return &t.BindGroups[0].Entries[0] }
+
+// SOut returns the binding @group(0) @binding(1), var<storage, read_write> s_out: Arrs (Go: Arrs).
+func (t *ArraysTable) SOut() *wgsl.Binding { return &t.BindGroups[0].Entries[1] }
+
+// UIn returns the binding @group(0) @binding(2), var<uniform> u_in: UArrs (Go: UArrs).
+func (t *ArraysTable) UIn() *wgsl.Binding { return &t.BindGroups[0].Entries[2] }
+
+// UOut returns the binding @group(0) @binding(3), var<storage, read_write> u_out: UArrs (Go:
+// UArrs).
+func (t *ArraysTable) UOut() *wgsl.Binding { return &t.BindGroups[0].Entries[3] }
+
+//go:embed arrays.spv
+var arraysSPIRV []byte
+
+const arraysWGSL = `// Arrays: of vec3 (stride 16), of scalars (stride 4 in storage), of vec2, of matrices, of
+// arrays, and of structures, in storage; arrays with 16-byte strides in a uniform buffer.
+
+struct Cell { id: u32, dir: vec3<f32> }  // dir at 16; size 32
+
+struct Arrs {
+  p: array<vec3<f32>, 3>,               // offset 0, stride 16
+  q: f32,                               // 48
+  ids: array<vec3<u32>, 2>,             // 64
+  w: array<f32, 5>,                     // 96, stride 4
+  h: array<vec2<i32>, 3>,               // 120, stride 8
+  rot: array<mat3x3<f32>, 2>,           // 144, stride 48
+  grid: array<array<vec3<i32>, 2>, 2>,  // 240, strides 32 and 16
+  cells: array<Cell, 2>,                // 304, stride 32
+  tail: u32,                            // 368; size 384
 }
 
-// The compute entry point main of arrays.wgsl, workgroup size (1, 1, 1).
-const (
-	ArraysMainEntryPoint     = "main"
-	ArraysMainStage          = wgsl.Compute
-	ArraysMainWorkgroupSizeX = 1
-	ArraysMainWorkgroupSizeY = 1
-	ArraysMainWorkgroupSizeZ = 1
-)
+struct UArrs {
+  p: array<vec3<f32>, 3>,    // offset 0, stride 16
+  q: f32,                    // 48
+  v: array<vec4<u32>, 2>,    // 64
+  cells: array<Cell, 2>,     // 96
+  r: vec2<i32>,              // 160; size 176
+}
 
-// The bindings of arrays.wgsl.
-const (
-	// var<storage, read> s_in: Arrs; Go: Arrs
-	ArraysSInGroup          = 0
-	ArraysSInBinding        = 0
-	ArraysSInKind           = wgsl.StorageBuffer
-	ArraysSInMinBindingSize = 384
-	// var<storage, read_write> s_out: Arrs; Go: Arrs
-	ArraysSOutGroup          = 0
-	ArraysSOutBinding        = 1
-	ArraysSOutKind           = wgsl.StorageBuffer
-	ArraysSOutMinBindingSize = 384
-	// var<uniform> u_in: UArrs; Go: UArrs
-	ArraysUInGroup          = 0
-	ArraysUInBinding        = 2
-	ArraysUInKind           = wgsl.UniformBuffer
-	ArraysUInMinBindingSize = 176
-	// var<storage, read_write> u_out: UArrs; Go: UArrs
-	ArraysUOutGroup          = 0
-	ArraysUOutBinding        = 3
-	ArraysUOutKind           = wgsl.StorageBuffer
-	ArraysUOutMinBindingSize = 176
-)
+@group(0) @binding(0) var<storage, read> s_in: Arrs;
+@group(0) @binding(1) var<storage, read_write> s_out: Arrs;
+@group(0) @binding(2) var<uniform> u_in: UArrs;
+@group(0) @binding(3) var<storage, read_write> u_out: UArrs;
 
-// NestedSPIRV is the SPIR-V of nested.wgsl: little-endian 32-bit words. Do not modify it.
-//
-//go:embed nested.spv
-var NestedSPIRV []byte
+fn cell(c: Cell) -> Cell { return Cell(c.id * 2u + 1u, c.dir * 2.0 + 1.0); }
 
-// NestedSPIRVWords returns the SPIR-V of nested.wgsl as 32-bit words, in a new slice.
-func NestedSPIRVWords() []uint32 { return wgsl.Words(NestedSPIRV) }
+@compute @workgroup_size(1)
+fn main() {
+  for (var i = 0; i < 3; i++) {
+    s_out.p[i] = s_in.p[i] * 2.0 + 1.0;
+    s_out.h[i] = s_in.h[i] * 2 + 1;
+  }
+  s_out.q = s_in.q * 2.0 + 1.0;
+  for (var i = 0u; i < 2u; i++) {
+    s_out.ids[i] = s_in.ids[i] * 2u + 1u;
+    s_out.rot[i] = s_in.rot[i] * 2.0 + mat3x3<f32>(vec3(1.0), vec3(1.0), vec3(1.0));
+    for (var j = 0u; j < 2u; j++) {
+      s_out.grid[i][j] = s_in.grid[i][j] * 2 + 1;
+    }
+    s_out.cells[i] = cell(s_in.cells[i]);
+  }
+  var w = s_in.w;
+  for (var i = 0; i < 5; i++) {
+    w[i] = w[i] * 2.0 + 1.0;
+  }
+  s_out.w = w;
+  s_out.tail = s_in.tail * 2u + 1u;
 
-// NestedShader describes nested.wgsl: its SPIR-V, entry points, bindings and overrides.
-var NestedShader = wgsl.Shader{
+  var u = u_in;
+  for (var i = 0; i < 3; i++) {
+    u.p[i] = u.p[i] * 2.0 + 1.0;
+  }
+  u.q = u.q * 2.0 + 1.0;
+  u.v[0] = u.v[0] * 2u + 1u;
+  u.v[1] = u.v[1] * 2u + 1u;
+  u.cells[0] = cell(u.cells[0]);
+  u.cells[1] = cell(u.cells[1]);
+  u.r = u.r * 2 + 1;
+  u_out = u;
+}
+`
+
+// NestedTable is the table of nested.wgsl: a wgsl.Shader with a method for each of its entry
+// points, bindings and immediates.
+type NestedTable struct{ wgsl.Shader }
+
+// NestedShader describes nested.wgsl: its SPIR-V, its WGSL, entry points, bind groups, immediates
+// and overrides.
+var NestedShader = NestedTable{wgsl.Shader{
 	Source: "nested.wgsl",
-	SPIRV:  NestedSPIRV,
+	SPIRV:  nestedSPIRV,
+	WGSL:   nestedWGSL,
 	EntryPoints: []wgsl.EntryPoint{
 		{
 			Name:          "main",
@@ -1146,47 +1279,79 @@ var NestedShader = wgsl.Shader{
 			Bindings:      []wgsl.BindingRef{{Group: 0, Binding: 0}, {Group: 0, Binding: 1}},
 		},
 	},
-	Bindings: []wgsl.Binding{
-		{Group: 0, Binding: 0, Name: "u_in", Kind: wgsl.UniformBuffer, Type: "Outer", MinBindingSize: 304},
-		{Group: 0, Binding: 1, Name: "u_out", Kind: wgsl.StorageBuffer, Type: "Outer", Access: "read_write", MinBindingSize: 304},
+	BindGroups: []wgsl.BindGroup{
+		{Group: 0, Entries: []wgsl.Binding{
+			{Group: 0, Binding: 0, Name: "u_in", Type: "Outer", Visibility: wgsl.Compute, Buffer: &wgsl.BufferBindingLayout{Type: wgsl.BufferUniform, MinBindingSize: 304}},
+			{Group: 0, Binding: 1, Name: "u_out", Type: "Outer", Visibility: wgsl.Compute, Buffer: &wgsl.BufferBindingLayout{Type: wgsl.BufferStorage, MinBindingSize: 304}},
+		}},
 	},
+}}
+
+// Main returns the compute entry point main, @workgroup_size(1, 1, 1).
+func (t *NestedTable) Main() *wgsl.EntryPoint { return &t.EntryPoints[0] }
+
+// UIn returns the binding @group(0) @binding(0), var<uniform> u_in: Outer (Go: Outer).
+func (t *NestedTable) UIn() *wgsl.Binding { return &t.BindGroups[0].Entries[0] }
+
+// UOut returns the binding @group(0) @binding(1), var<storage, read_write> u_out: Outer (Go:
+// Outer).
+func (t *NestedTable) UOut() *wgsl.Binding { return &t.BindGroups[0].Entries[1] }
+
+//go:embed nested.spv
+var nestedSPIRV []byte
+
+const nestedWGSL = `// Nested structures in a uniform buffer: structure members start at multiples of 16 (an
+// @align(16) where the structure's own alignment is 8), and the member after a structure
+// starts at least roundUp(16, its size) later.
+
+struct Inner { v: vec3<f32>, s: f32 }       // size 16, align 16
+struct Pair { a: f32, b: vec2<f32> }        // size 16, align 8
+struct Middle {
+  x: u32,                                   // offset 0
+  inner: Inner,                             // 16
+  arr: array<Inner, 2>,                     // 32
+  y: f32,                                   // 64; size 80
+}
+struct Outer {
+  head: f32,                                // offset 0
+  m: Middle,                                // 16
+  @align(16) pair: Pair,                    // 96
+  z: i32,                                   // 112
+  deep: array<Middle, 2>,                   // 128, stride 80
+  w: vec2<u32>,                             // 288; size 304
 }
 
-// The compute entry point main of nested.wgsl, workgroup size (1, 1, 1).
-const (
-	NestedMainEntryPoint     = "main"
-	NestedMainStage          = wgsl.Compute
-	NestedMainWorkgroupSizeX = 1
-	NestedMainWorkgroupSizeY = 1
-	NestedMainWorkgroupSizeZ = 1
-)
+@group(0) @binding(0) var<uniform> u_in: Outer;
+@group(0) @binding(1) var<storage, read_write> u_out: Outer;
 
-// The bindings of nested.wgsl.
-const (
-	// var<uniform> u_in: Outer; Go: Outer
-	NestedUInGroup          = 0
-	NestedUInBinding        = 0
-	NestedUInKind           = wgsl.UniformBuffer
-	NestedUInMinBindingSize = 304
-	// var<storage, read_write> u_out: Outer; Go: Outer
-	NestedUOutGroup          = 0
-	NestedUOutBinding        = 1
-	NestedUOutKind           = wgsl.StorageBuffer
-	NestedUOutMinBindingSize = 304
-)
+fn inner(i: Inner) -> Inner { return Inner(i.v * 2.0 + 1.0, i.s * 2.0 + 1.0); }
 
-// AttrsSPIRV is the SPIR-V of attrs.wgsl: little-endian 32-bit words. Do not modify it.
-//
-//go:embed attrs.spv
-var AttrsSPIRV []byte
+fn middle(m: Middle) -> Middle {
+  return Middle(m.x * 2u + 1u, inner(m.inner), array(inner(m.arr[0]), inner(m.arr[1])), m.y * 2.0 + 1.0);
+}
 
-// AttrsSPIRVWords returns the SPIR-V of attrs.wgsl as 32-bit words, in a new slice.
-func AttrsSPIRVWords() []uint32 { return wgsl.Words(AttrsSPIRV) }
+@compute @workgroup_size(1)
+fn main() {
+  u_out.head = u_in.head * 2.0 + 1.0;
+  u_out.m = middle(u_in.m);
+  u_out.pair = Pair(u_in.pair.a * 2.0 + 1.0, u_in.pair.b * 2.0 + 1.0);
+  u_out.z = u_in.z * 2 + 1;
+  u_out.deep[0] = middle(u_in.deep[0]);
+  u_out.deep[1] = middle(u_in.deep[1]);
+  u_out.w = u_in.w * 2u + 1u;
+}
+`
 
-// AttrsShader describes attrs.wgsl: its SPIR-V, entry points, bindings and overrides.
-var AttrsShader = wgsl.Shader{
+// AttrsTable is the table of attrs.wgsl: a wgsl.Shader with a method for each of its entry points,
+// bindings and immediates.
+type AttrsTable struct{ wgsl.Shader }
+
+// AttrsShader describes attrs.wgsl: its SPIR-V, its WGSL, entry points, bind groups, immediates and
+// overrides.
+var AttrsShader = AttrsTable{wgsl.Shader{
 	Source: "attrs.wgsl",
-	SPIRV:  AttrsSPIRV,
+	SPIRV:  attrsSPIRV,
+	WGSL:   attrsWGSL,
 	EntryPoints: []wgsl.EntryPoint{
 		{
 			Name:          "main",
@@ -1195,59 +1360,79 @@ var AttrsShader = wgsl.Shader{
 			Bindings:      []wgsl.BindingRef{{Group: 0, Binding: 0}, {Group: 0, Binding: 1}, {Group: 0, Binding: 2}, {Group: 0, Binding: 3}},
 		},
 	},
-	Bindings: []wgsl.Binding{
-		{Group: 0, Binding: 0, Name: "u_in", Kind: wgsl.UniformBuffer, Type: "Attrs", MinBindingSize: 192},
-		{Group: 0, Binding: 1, Name: "u_out", Kind: wgsl.StorageBuffer, Type: "Attrs", Access: "read_write", MinBindingSize: 192},
-		{Group: 0, Binding: 2, Name: "s_in", Kind: wgsl.StorageBuffer, Type: "Attrs", Access: "read", MinBindingSize: 192},
-		{Group: 0, Binding: 3, Name: "s_out", Kind: wgsl.StorageBuffer, Type: "Attrs", Access: "read_write", MinBindingSize: 192},
+	BindGroups: []wgsl.BindGroup{
+		{Group: 0, Entries: []wgsl.Binding{
+			{Group: 0, Binding: 0, Name: "u_in", Type: "Attrs", Visibility: wgsl.Compute, Buffer: &wgsl.BufferBindingLayout{Type: wgsl.BufferUniform, MinBindingSize: 192}},
+			{Group: 0, Binding: 1, Name: "u_out", Type: "Attrs", Visibility: wgsl.Compute, Buffer: &wgsl.BufferBindingLayout{Type: wgsl.BufferStorage, MinBindingSize: 192}},
+			{Group: 0, Binding: 2, Name: "s_in", Type: "Attrs", Visibility: wgsl.Compute, Buffer: &wgsl.BufferBindingLayout{Type: wgsl.BufferReadOnlyStorage, MinBindingSize: 192}},
+			{Group: 0, Binding: 3, Name: "s_out", Type: "Attrs", Visibility: wgsl.Compute, Buffer: &wgsl.BufferBindingLayout{Type: wgsl.BufferStorage, MinBindingSize: 192}},
+		}},
 	},
+}}
+
+// Main returns the compute entry point main, @workgroup_size(1, 1, 1).
+func (t *AttrsTable) Main() *wgsl.EntryPoint { return &t.EntryPoints[0] }
+
+// UIn returns the binding @group(0) @binding(0), var<uniform> u_in: Attrs (Go: Attrs).
+func (t *AttrsTable) UIn() *wgsl.Binding { return &t.BindGroups[0].Entries[0] }
+
+// UOut returns the binding @group(0) @binding(1), var<storage, read_write> u_out: Attrs (Go:
+// Attrs).
+func (t *AttrsTable) UOut() *wgsl.Binding { return &t.BindGroups[0].Entries[1] }
+
+// SIn returns the binding @group(0) @binding(2), var<storage, read> s_in: Attrs (Go: Attrs).
+func (t *AttrsTable) SIn() *wgsl.Binding { return &t.BindGroups[0].Entries[2] }
+
+// SOut returns the binding @group(0) @binding(3), var<storage, read_write> s_out: Attrs (Go:
+// Attrs).
+func (t *AttrsTable) SOut() *wgsl.Binding { return &t.BindGroups[0].Entries[3] }
+
+//go:embed attrs.spv
+var attrsSPIRV []byte
+
+const attrsWGSL = `// @align and @size: members moved to larger alignments, members given more room than their
+// type needs, a structure aligned to 64 by one member; the same structure in a uniform
+// buffer and in storage.
+
+struct Attrs {
+  a: f32,                              // offset 0
+  @align(32) b: vec2<f32>,             // 32
+  @size(20) c: u32,                    // 40, 20 bytes
+  d: f32,                              // 60
+  @align(16) @size(48) e: vec3<f32>,   // 64, 48 bytes
+  f: i32,                              // 112
+  @size(12) g: f32,                    // 116, 12 bytes
+  @align(64) h: u32,                   // 128
+  @size(40) i: vec4<f32>,              // 144, 40 bytes; size 192
 }
 
-// The compute entry point main of attrs.wgsl, workgroup size (1, 1, 1).
-const (
-	AttrsMainEntryPoint     = "main"
-	AttrsMainStage          = wgsl.Compute
-	AttrsMainWorkgroupSizeX = 1
-	AttrsMainWorkgroupSizeY = 1
-	AttrsMainWorkgroupSizeZ = 1
-)
+@group(0) @binding(0) var<uniform> u_in: Attrs;
+@group(0) @binding(1) var<storage, read_write> u_out: Attrs;
+@group(0) @binding(2) var<storage, read> s_in: Attrs;
+@group(0) @binding(3) var<storage, read_write> s_out: Attrs;
 
-// The bindings of attrs.wgsl.
-const (
-	// var<uniform> u_in: Attrs; Go: Attrs
-	AttrsUInGroup          = 0
-	AttrsUInBinding        = 0
-	AttrsUInKind           = wgsl.UniformBuffer
-	AttrsUInMinBindingSize = 192
-	// var<storage, read_write> u_out: Attrs; Go: Attrs
-	AttrsUOutGroup          = 0
-	AttrsUOutBinding        = 1
-	AttrsUOutKind           = wgsl.StorageBuffer
-	AttrsUOutMinBindingSize = 192
-	// var<storage, read> s_in: Attrs; Go: Attrs
-	AttrsSInGroup          = 0
-	AttrsSInBinding        = 2
-	AttrsSInKind           = wgsl.StorageBuffer
-	AttrsSInMinBindingSize = 192
-	// var<storage, read_write> s_out: Attrs; Go: Attrs
-	AttrsSOutGroup          = 0
-	AttrsSOutBinding        = 3
-	AttrsSOutKind           = wgsl.StorageBuffer
-	AttrsSOutMinBindingSize = 192
-)
+fn derive(x: Attrs) -> Attrs {
+  return Attrs(x.a * 2.0 + 1.0, x.b * 2.0 + 1.0, x.c * 2u + 1u, x.d * 2.0 + 1.0, x.e * 2.0 + 1.0,
+               x.f * 2 + 1, x.g * 2.0 + 1.0, x.h * 2u + 1u, x.i * 2.0 + 1.0);
+}
 
-// HalvesSPIRV is the SPIR-V of halves.wgsl: little-endian 32-bit words. Do not modify it.
-//
-//go:embed halves.spv
-var HalvesSPIRV []byte
+@compute @workgroup_size(1)
+fn main() {
+  u_out = derive(u_in);
+  s_out = derive(s_in);
+}
+`
 
-// HalvesSPIRVWords returns the SPIR-V of halves.wgsl as 32-bit words, in a new slice.
-func HalvesSPIRVWords() []uint32 { return wgsl.Words(HalvesSPIRV) }
+// HalvesTable is the table of halves.wgsl: a wgsl.Shader with a method for each of its entry
+// points, bindings and immediates.
+type HalvesTable struct{ wgsl.Shader }
 
-// HalvesShader describes halves.wgsl: its SPIR-V, entry points, bindings and overrides.
-var HalvesShader = wgsl.Shader{
+// HalvesShader describes halves.wgsl: its SPIR-V, its WGSL, entry points, bind groups, immediates
+// and overrides.
+var HalvesShader = HalvesTable{wgsl.Shader{
 	Source: "halves.wgsl",
-	SPIRV:  HalvesSPIRV,
+	SPIRV:  halvesSPIRV,
+	WGSL:   halvesWGSL,
 	EntryPoints: []wgsl.EntryPoint{
 		{
 			Name:          "main",
@@ -1256,59 +1441,113 @@ var HalvesShader = wgsl.Shader{
 			Bindings:      []wgsl.BindingRef{{Group: 0, Binding: 0}, {Group: 0, Binding: 1}, {Group: 0, Binding: 2}, {Group: 0, Binding: 3}},
 		},
 	},
-	Bindings: []wgsl.Binding{
-		{Group: 0, Binding: 0, Name: "s_in", Kind: wgsl.StorageBuffer, Type: "Halves", Access: "read", MinBindingSize: 104},
-		{Group: 0, Binding: 1, Name: "s_out", Kind: wgsl.StorageBuffer, Type: "Halves", Access: "read_write", MinBindingSize: 104},
-		{Group: 0, Binding: 2, Name: "u_in", Kind: wgsl.UniformBuffer, Type: "UHalves", MinBindingSize: 64},
-		{Group: 0, Binding: 3, Name: "u_out", Kind: wgsl.StorageBuffer, Type: "UHalves", Access: "read_write", MinBindingSize: 64},
+	BindGroups: []wgsl.BindGroup{
+		{Group: 0, Entries: []wgsl.Binding{
+			{Group: 0, Binding: 0, Name: "s_in", Type: "Halves", Visibility: wgsl.Compute, Buffer: &wgsl.BufferBindingLayout{Type: wgsl.BufferReadOnlyStorage, MinBindingSize: 104}},
+			{Group: 0, Binding: 1, Name: "s_out", Type: "Halves", Visibility: wgsl.Compute, Buffer: &wgsl.BufferBindingLayout{Type: wgsl.BufferStorage, MinBindingSize: 104}},
+			{Group: 0, Binding: 2, Name: "u_in", Type: "UHalves", Visibility: wgsl.Compute, Buffer: &wgsl.BufferBindingLayout{Type: wgsl.BufferUniform, MinBindingSize: 64}},
+			{Group: 0, Binding: 3, Name: "u_out", Type: "UHalves", Visibility: wgsl.Compute, Buffer: &wgsl.BufferBindingLayout{Type: wgsl.BufferStorage, MinBindingSize: 64}},
+		}},
 	},
+}}
+
+// Main returns the compute entry point main, @workgroup_size(1, 1, 1).
+func (t *HalvesTable) Main() *wgsl.EntryPoint { return &t.EntryPoints[0] }
+
+// SIn returns the binding @group(0) @binding(0), var<storage, read> s_in: Halves (Go: Halves).
+func (t *HalvesTable) SIn() *wgsl.Binding { return &t.BindGroups[0].Entries[0] }
+
+// SOut returns the binding @group(0) @binding(1), var<storage, read_write> s_out: Halves (Go:
+// Halves).
+func (t *HalvesTable) SOut() *wgsl.Binding { return &t.BindGroups[0].Entries[1] }
+
+// UIn returns the binding @group(0) @binding(2), var<uniform> u_in: UHalves (Go: UHalves).
+func (t *HalvesTable) UIn() *wgsl.Binding { return &t.BindGroups[0].Entries[2] }
+
+// UOut returns the binding @group(0) @binding(3), var<storage, read_write> u_out: UHalves (Go:
+// UHalves).
+func (t *HalvesTable) UOut() *wgsl.Binding { return &t.BindGroups[0].Entries[3] }
+
+//go:embed halves.spv
+var halvesSPIRV []byte
+
+const halvesWGSL = `// f16: align 2, vec3<f16> of 6 bytes aligned to 8 with an f16 in its tail, f16 arrays with a
+// 2-byte stride, f16 matrices with padded columns; in storage, and in a uniform buffer.
+enable f16;
+
+struct Halves {
+  a: f16,               // offset 0
+  b: vec3<f16>,         // 8
+  c: f16,               // 14, in the tail of b
+  d: vec2<f16>,         // 16
+  e: f32,               // 20
+  f: vec4<f16>,         // 24
+  g: array<f16, 3>,     // 32, stride 2
+  h: mat2x3<f16>,       // 40, columns 8 bytes apart
+  i: vec3<f16>,         // 56
+  j: u32,               // 64
+  k: mat3x2<f16>,       // 68
+  l: array<vec3<f16>, 2>,  // 80, stride 8
+  m: f16,               // 96; size 104
 }
 
-// The compute entry point main of halves.wgsl, workgroup size (1, 1, 1).
-const (
-	HalvesMainEntryPoint     = "main"
-	HalvesMainStage          = wgsl.Compute
-	HalvesMainWorkgroupSizeX = 1
-	HalvesMainWorkgroupSizeY = 1
-	HalvesMainWorkgroupSizeZ = 1
-)
+struct UHalves {
+  a: f16,               // offset 0
+  b: vec3<f16>,         // 8
+  c: f16,               // 14
+  m: mat2x2<f16>,       // 16
+  n: mat4x3<f16>,       // 24
+  d: vec4<f16>,         // 56; size 64
+}
 
-// The bindings of halves.wgsl.
-const (
-	// var<storage, read> s_in: Halves; Go: Halves
-	HalvesSInGroup          = 0
-	HalvesSInBinding        = 0
-	HalvesSInKind           = wgsl.StorageBuffer
-	HalvesSInMinBindingSize = 104
-	// var<storage, read_write> s_out: Halves; Go: Halves
-	HalvesSOutGroup          = 0
-	HalvesSOutBinding        = 1
-	HalvesSOutKind           = wgsl.StorageBuffer
-	HalvesSOutMinBindingSize = 104
-	// var<uniform> u_in: UHalves; Go: UHalves
-	HalvesUInGroup          = 0
-	HalvesUInBinding        = 2
-	HalvesUInKind           = wgsl.UniformBuffer
-	HalvesUInMinBindingSize = 64
-	// var<storage, read_write> u_out: UHalves; Go: UHalves
-	HalvesUOutGroup          = 0
-	HalvesUOutBinding        = 3
-	HalvesUOutKind           = wgsl.StorageBuffer
-	HalvesUOutMinBindingSize = 64
-)
+@group(0) @binding(0) var<storage, read> s_in: Halves;
+@group(0) @binding(1) var<storage, read_write> s_out: Halves;
+@group(0) @binding(2) var<uniform> u_in: UHalves;
+@group(0) @binding(3) var<storage, read_write> u_out: UHalves;
 
-// RuntimeSPIRV is the SPIR-V of runtime.wgsl: little-endian 32-bit words. Do not modify it.
-//
-//go:embed runtime.spv
-var RuntimeSPIRV []byte
+@compute @workgroup_size(1)
+fn main() {
+  let x = s_in;
+  var o: Halves;
+  o.a = x.a * 2.0h + 1.0h;
+  o.b = x.b * 2.0h + 1.0h;
+  o.c = x.c * 2.0h + 1.0h;
+  o.d = x.d * 2.0h + 1.0h;
+  o.e = x.e * 2.0 + 1.0;
+  o.f = x.f * 2.0h + 1.0h;
+  for (var i = 0; i < 3; i++) {
+    o.g[i] = x.g[i] * 2.0h + 1.0h;
+    o.k[i] = x.k[i] * 2.0h + 1.0h;
+  }
+  o.h = mat2x3<f16>(x.h[0] * 2.0h + 1.0h, x.h[1] * 2.0h + 1.0h);
+  o.i = x.i * 2.0h + 1.0h;
+  o.j = x.j * 2u + 1u;
+  o.l[0] = x.l[0] * 2.0h + 1.0h;
+  o.l[1] = x.l[1] * 2.0h + 1.0h;
+  o.m = x.m * 2.0h + 1.0h;
+  s_out = o;
 
-// RuntimeSPIRVWords returns the SPIR-V of runtime.wgsl as 32-bit words, in a new slice.
-func RuntimeSPIRVWords() []uint32 { return wgsl.Words(RuntimeSPIRV) }
+  u_out.a = u_in.a * 2.0h + 1.0h;
+  u_out.b = u_in.b * 2.0h + 1.0h;
+  u_out.c = u_in.c * 2.0h + 1.0h;
+  u_out.m = u_in.m * 2.0h + mat2x2<f16>(1.0h, 1.0h, 1.0h, 1.0h);
+  for (var i = 0; i < 4; i++) {
+    u_out.n[i] = u_in.n[i] * 2.0h + 1.0h;
+  }
+  u_out.d = u_in.d * 2.0h + 1.0h;
+}
+`
 
-// RuntimeShader describes runtime.wgsl: its SPIR-V, entry points, bindings and overrides.
-var RuntimeShader = wgsl.Shader{
+// RuntimeTable is the table of runtime.wgsl: a wgsl.Shader with a method for each of its entry
+// points, bindings and immediates.
+type RuntimeTable struct{ wgsl.Shader }
+
+// RuntimeShader describes runtime.wgsl: its SPIR-V, its WGSL, entry points, bind groups, immediates
+// and overrides.
+var RuntimeShader = RuntimeTable{wgsl.Shader{
 	Source: "runtime.wgsl",
-	SPIRV:  RuntimeSPIRV,
+	SPIRV:  runtimeSPIRV,
+	WGSL:   runtimeWGSL,
 	EntryPoints: []wgsl.EntryPoint{
 		{
 			Name:          "main",
@@ -1317,59 +1556,90 @@ var RuntimeShader = wgsl.Shader{
 			Bindings:      []wgsl.BindingRef{{Group: 0, Binding: 0}, {Group: 0, Binding: 1}, {Group: 0, Binding: 2}, {Group: 0, Binding: 3}},
 		},
 	},
-	Bindings: []wgsl.Binding{
-		{Group: 0, Binding: 0, Name: "bag_in", Kind: wgsl.StorageBuffer, Type: "Bag", Access: "read", MinBindingSize: 80},
-		{Group: 0, Binding: 1, Name: "bag_out", Kind: wgsl.StorageBuffer, Type: "Bag", Access: "read_write", MinBindingSize: 80},
-		{Group: 0, Binding: 2, Name: "items_in", Kind: wgsl.StorageBuffer, Type: "array<Item>", Access: "read", MinBindingSize: 48},
-		{Group: 0, Binding: 3, Name: "items_out", Kind: wgsl.StorageBuffer, Type: "array<Item>", Access: "read_write", MinBindingSize: 48},
+	BindGroups: []wgsl.BindGroup{
+		{Group: 0, Entries: []wgsl.Binding{
+			{Group: 0, Binding: 0, Name: "bag_in", Type: "Bag", Visibility: wgsl.Compute, Buffer: &wgsl.BufferBindingLayout{Type: wgsl.BufferReadOnlyStorage, MinBindingSize: 80}},
+			{Group: 0, Binding: 1, Name: "bag_out", Type: "Bag", Visibility: wgsl.Compute, Buffer: &wgsl.BufferBindingLayout{Type: wgsl.BufferStorage, MinBindingSize: 80}},
+			{Group: 0, Binding: 2, Name: "items_in", Type: "array<Item>", Visibility: wgsl.Compute, Buffer: &wgsl.BufferBindingLayout{Type: wgsl.BufferReadOnlyStorage, MinBindingSize: 48}},
+			{Group: 0, Binding: 3, Name: "items_out", Type: "array<Item>", Visibility: wgsl.Compute, Buffer: &wgsl.BufferBindingLayout{Type: wgsl.BufferStorage, MinBindingSize: 48}},
+		}},
 	},
+}}
+
+// Main returns the compute entry point main, @workgroup_size(64, 1, 1).
+func (t *RuntimeTable) Main() *wgsl.EntryPoint { return &t.EntryPoints[0] }
+
+// BagIn returns the binding @group(0) @binding(0), var<storage, read> bag_in: Bag (Go: Bag and
+// []Item (see AppendBag)).
+func (t *RuntimeTable) BagIn() *wgsl.Binding { return &t.BindGroups[0].Entries[0] }
+
+// BagOut returns the binding @group(0) @binding(1), var<storage, read_write> bag_out: Bag (Go: Bag
+// and []Item (see AppendBag)).
+func (t *RuntimeTable) BagOut() *wgsl.Binding { return &t.BindGroups[0].Entries[1] }
+
+// ItemsIn returns the binding @group(0) @binding(2), var<storage, read> items_in: array<Item> (Go:
+// []Item).
+func (t *RuntimeTable) ItemsIn() *wgsl.Binding { return &t.BindGroups[0].Entries[2] }
+
+// ItemsOut returns the binding @group(0) @binding(3), var<storage, read_write> items_out:
+// array<Item> (Go: []Item).
+func (t *RuntimeTable) ItemsOut() *wgsl.Binding { return &t.BindGroups[0].Entries[3] }
+
+//go:embed runtime.spv
+var runtimeSPIRV []byte
+
+const runtimeWGSL = `// Runtime-sized arrays of structures: after a header (the last member of a structure) and as
+// a whole binding; one invocation per element, as many as arrayLength counts in the bound
+// range.
+
+struct Item {
+  pos: vec3<f32>,     // offset 0
+  id: u32,            // 12
+  vel: vec3<f32>,     // 16
+  m: mat2x2<f32>,     // 32; size 48
 }
 
-// The compute entry point main of runtime.wgsl, workgroup size (64, 1, 1).
-const (
-	RuntimeMainEntryPoint     = "main"
-	RuntimeMainStage          = wgsl.Compute
-	RuntimeMainWorkgroupSizeX = 64
-	RuntimeMainWorkgroupSizeY = 1
-	RuntimeMainWorkgroupSizeZ = 1
-)
+struct Bag {
+  count: u32,         // offset 0
+  scale: vec3<f32>,   // 16
+  items: array<Item>, // 32, stride 48
+}
 
-// The bindings of runtime.wgsl.
-const (
-	// var<storage, read> bag_in: Bag; Go: Bag and []Item (see AppendBag)
-	RuntimeBagInGroup          = 0
-	RuntimeBagInBinding        = 0
-	RuntimeBagInKind           = wgsl.StorageBuffer
-	RuntimeBagInMinBindingSize = 80
-	// var<storage, read_write> bag_out: Bag; Go: Bag and []Item (see AppendBag)
-	RuntimeBagOutGroup          = 0
-	RuntimeBagOutBinding        = 1
-	RuntimeBagOutKind           = wgsl.StorageBuffer
-	RuntimeBagOutMinBindingSize = 80
-	// var<storage, read> items_in: array<Item>; Go: []Item
-	RuntimeItemsInGroup          = 0
-	RuntimeItemsInBinding        = 2
-	RuntimeItemsInKind           = wgsl.StorageBuffer
-	RuntimeItemsInMinBindingSize = 48
-	// var<storage, read_write> items_out: array<Item>; Go: []Item
-	RuntimeItemsOutGroup          = 0
-	RuntimeItemsOutBinding        = 3
-	RuntimeItemsOutKind           = wgsl.StorageBuffer
-	RuntimeItemsOutMinBindingSize = 48
-)
+@group(0) @binding(0) var<storage, read> bag_in: Bag;
+@group(0) @binding(1) var<storage, read_write> bag_out: Bag;
+@group(0) @binding(2) var<storage, read> items_in: array<Item>;
+@group(0) @binding(3) var<storage, read_write> items_out: array<Item>;
 
-// AtomicsSPIRV is the SPIR-V of atomics.wgsl: little-endian 32-bit words. Do not modify it.
-//
-//go:embed atomics.spv
-var AtomicsSPIRV []byte
+fn item(it: Item) -> Item {
+  return Item(it.pos * 2.0 + 1.0, it.id * 2u + 1u, it.vel * 2.0 + 1.0, it.m * 2.0 + mat2x2<f32>(1.0, 1.0, 1.0, 1.0));
+}
 
-// AtomicsSPIRVWords returns the SPIR-V of atomics.wgsl as 32-bit words, in a new slice.
-func AtomicsSPIRVWords() []uint32 { return wgsl.Words(AtomicsSPIRV) }
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+  let i = id.x;
+  if (i == 0u) {
+    bag_out.count = bag_in.count * 2u + 1u;
+    bag_out.scale = bag_in.scale * 2.0 + 1.0;
+  }
+  if (i < arrayLength(&bag_out.items)) {
+    bag_out.items[i] = item(bag_in.items[i]);
+  }
+  if (i < arrayLength(&items_out)) {
+    items_out[i] = item(items_in[i]);
+  }
+}
+`
 
-// AtomicsShader describes atomics.wgsl: its SPIR-V, entry points, bindings and overrides.
-var AtomicsShader = wgsl.Shader{
+// AtomicsTable is the table of atomics.wgsl: a wgsl.Shader with a method for each of its entry
+// points, bindings and immediates.
+type AtomicsTable struct{ wgsl.Shader }
+
+// AtomicsShader describes atomics.wgsl: its SPIR-V, its WGSL, entry points, bind groups, immediates
+// and overrides.
+var AtomicsShader = AtomicsTable{wgsl.Shader{
 	Source: "atomics.wgsl",
-	SPIRV:  AtomicsSPIRV,
+	SPIRV:  atomicsSPIRV,
+	WGSL:   atomicsWGSL,
 	EntryPoints: []wgsl.EntryPoint{
 		{
 			Name:          "main",
@@ -1378,52 +1648,82 @@ var AtomicsShader = wgsl.Shader{
 			Bindings:      []wgsl.BindingRef{{Group: 0, Binding: 0}, {Group: 0, Binding: 1}},
 		},
 	},
-	Bindings: []wgsl.Binding{
-		{Group: 0, Binding: 0, Name: "c_in", Kind: wgsl.StorageBuffer, Type: "Counters", Access: "read_write", MinBindingSize: 48},
-		{Group: 0, Binding: 1, Name: "c_out", Kind: wgsl.StorageBuffer, Type: "Counters", Access: "read_write", MinBindingSize: 48},
+	BindGroups: []wgsl.BindGroup{
+		{Group: 0, Entries: []wgsl.Binding{
+			{Group: 0, Binding: 0, Name: "c_in", Type: "Counters", Visibility: wgsl.Compute, Buffer: &wgsl.BufferBindingLayout{Type: wgsl.BufferStorage, MinBindingSize: 48}},
+			{Group: 0, Binding: 1, Name: "c_out", Type: "Counters", Visibility: wgsl.Compute, Buffer: &wgsl.BufferBindingLayout{Type: wgsl.BufferStorage, MinBindingSize: 48}},
+		}},
 	},
-}
+}}
 
-// The compute entry point main of atomics.wgsl, workgroup size (64, 1, 1).
-const (
-	AtomicsMainEntryPoint     = "main"
-	AtomicsMainStage          = wgsl.Compute
-	AtomicsMainWorkgroupSizeX = 64
-	AtomicsMainWorkgroupSizeY = 1
-	AtomicsMainWorkgroupSizeZ = 1
-)
+// Main returns the compute entry point main, @workgroup_size(64, 1, 1).
+func (t *AtomicsTable) Main() *wgsl.EntryPoint { return &t.EntryPoints[0] }
 
-// The bindings of atomics.wgsl.
-const (
-	// var<storage, read_write> c_in: Counters; Go: Counters
-	AtomicsCInGroup          = 0
-	AtomicsCInBinding        = 0
-	AtomicsCInKind           = wgsl.StorageBuffer
-	AtomicsCInMinBindingSize = 48
-	// var<storage, read_write> c_out: Counters; Go: Counters
-	AtomicsCOutGroup          = 0
-	AtomicsCOutBinding        = 1
-	AtomicsCOutKind           = wgsl.StorageBuffer
-	AtomicsCOutMinBindingSize = 48
-)
+// CIn returns the binding @group(0) @binding(0), var<storage, read_write> c_in: Counters (Go:
+// Counters).
+func (t *AtomicsTable) CIn() *wgsl.Binding { return &t.BindGroups[0].Entries[0] }
+
+// COut returns the binding @group(0) @binding(1), var<storage, read_write> c_out: Counters (Go:
+// Counters).
+func (t *AtomicsTable) COut() *wgsl.Binding { return &t.BindGroups[0].Entries[1] }
 
 // The module-scope constants of atomics.wgsl.
 const (
 	AtomicsN uint32 = 64 // N: u32
 )
 
-// SpecSPIRV is the SPIR-V of spec.wgsl: little-endian 32-bit words. Do not modify it.
-//
-//go:embed spec.spv
-var SpecSPIRV []byte
+//go:embed atomics.spv
+var atomicsSPIRV []byte
 
-// SpecSPIRVWords returns the SPIR-V of spec.wgsl as 32-bit words, in a new slice.
-func SpecSPIRVWords() []uint32 { return wgsl.Words(SpecSPIRV) }
+const atomicsWGSL = `// Atomics inside a structure: invocation 0 stores 2x+1 less what the other invocations will
+// add, then every invocation of the workgroup adds its share, so the derived value is 2x+1
+// only if the atomic operations are atomic and land at the right offsets.
 
-// SpecShader describes spec.wgsl: its SPIR-V, entry points, bindings and overrides.
-var SpecShader = wgsl.Shader{
+struct Counters {
+  hits: atomic<u32>,              // offset 0
+  delta: atomic<i32>,             // 4
+  pos: vec3<f32>,                 // 16
+  more: array<atomic<u32>, 3>,    // 28, stride 4
+  tail: f32,                      // 40; size 48
+}
+
+@group(0) @binding(0) var<storage, read_write> c_in: Counters;
+@group(0) @binding(1) var<storage, read_write> c_out: Counters;
+
+const N = 64u;
+
+@compute @workgroup_size(N)
+fn main(@builtin(local_invocation_index) i: u32) {
+  if (i == 0u) {
+    atomicStore(&c_out.hits, atomicLoad(&c_in.hits) * 2u + 1u - N);
+    atomicStore(&c_out.delta, atomicLoad(&c_in.delta) * 2 + 1 + i32(N));
+    c_out.pos = c_in.pos * 2.0 + 1.0;
+    for (var k = 0u; k < 3u; k++) {
+      atomicStore(&c_out.more[k], atomicLoad(&c_in.more[k]) * 2u + 1u - N / 2u);
+    }
+    c_out.tail = c_in.tail * 2.0 + 1.0;
+  }
+  storageBarrier();
+  atomicAdd(&c_out.hits, 1u);
+  atomicSub(&c_out.delta, 1);
+  if (i % 2u == 0u) {
+    for (var k = 0u; k < 3u; k++) {
+      atomicAdd(&c_out.more[k], 1u);
+    }
+  }
+}
+`
+
+// SpecTable is the table of spec.wgsl: a wgsl.Shader with a method for each of its entry points,
+// bindings and immediates.
+type SpecTable struct{ wgsl.Shader }
+
+// SpecShader describes spec.wgsl: its SPIR-V, its WGSL, entry points, bind groups, immediates and
+// overrides.
+var SpecShader = SpecTable{wgsl.Shader{
 	Source: "spec.wgsl",
-	SPIRV:  SpecSPIRV,
+	SPIRV:  specSPIRV,
+	WGSL:   specWGSL,
 	EntryPoints: []wgsl.EntryPoint{
 		{
 			Name:          "main",
@@ -1432,171 +1732,155 @@ var SpecShader = wgsl.Shader{
 			Bindings:      []wgsl.BindingRef{{Group: 0, Binding: 0}},
 		},
 	},
-	Bindings: []wgsl.Binding{
-		{Group: 0, Binding: 0, Name: "out", Kind: wgsl.StorageBuffer, Type: "SpecOut", Access: "read_write", MinBindingSize: 32},
+	BindGroups: []wgsl.BindGroup{
+		{Group: 0, Entries: []wgsl.Binding{
+			{Group: 0, Binding: 0, Name: "out", Type: "SpecOut", Visibility: wgsl.Compute, Buffer: &wgsl.BufferBindingLayout{Type: wgsl.BufferStorage, MinBindingSize: 32}},
+		}},
 	},
 	Overrides: []wgsl.Override{
-		{Name: "scale", ID: 0, Type: "f32", Default: "2"},
-		{Name: "bias", ID: 5, Type: "i32", Default: "-3"},
-		{Name: "count", ID: 1, Type: "u32", Default: "4"},
-		{Name: "doubled", ID: 2, Type: "u32", FlagID: 65538},
-		{Name: "gain", ID: 3, Type: "f32", FlagID: 65539},
-		{Name: "enabled", ID: 4, Type: "bool", Default: "true"},
-		{Name: "wg", ID: 6, Type: "u32", Default: "4"},
+		{Name: "scale", Key: "scale", ID: 0, Type: "f32", Default: "2", Decl: wgsl.TextRange{Start: 252, End: 278}, Init: wgsl.TextRange{Start: 274, End: 277}},
+		{Name: "bias", Key: "5", ID: 5, Type: "i32", Default: "-3", Decl: wgsl.TextRange{Start: 279, End: 310}, Init: wgsl.TextRange{Start: 307, End: 309}},
+		{Name: "count", Key: "count", ID: 1, Type: "u32", Default: "4", Decl: wgsl.TextRange{Start: 311, End: 336}, Init: wgsl.TextRange{Start: 333, End: 335}},
+		{Name: "doubled", Key: "doubled", ID: 2, Type: "u32", FlagID: 65538, Decl: wgsl.TextRange{Start: 337, End: 372}, Init: wgsl.TextRange{Start: 361, End: 371}},
+		{Name: "gain", Key: "gain", ID: 3, Type: "f32", FlagID: 65539, Decl: wgsl.TextRange{Start: 420, End: 453}, Init: wgsl.TextRange{Start: 441, End: 452}},
+		{Name: "enabled", Key: "enabled", ID: 4, Type: "bool", Default: "true", Decl: wgsl.TextRange{Start: 509, End: 539}, Init: wgsl.TextRange{Start: 534, End: 538}},
+		{Name: "wg", Key: "wg", ID: 6, Type: "u32", Default: "4", Decl: wgsl.TextRange{Start: 540, End: 562}, Init: wgsl.TextRange{Start: 559, End: 561}},
 	},
+}}
+
+// Main returns the compute entry point main, @workgroup_size(wg, 1, 1):
+// SpecOverrides.MainWorkgroupSize gives it.
+func (t *SpecTable) Main() *wgsl.EntryPoint { return &t.EntryPoints[0] }
+
+// Out returns the binding @group(0) @binding(0), var<storage, read_write> out: SpecOut (Go:
+// SpecOut).
+func (t *SpecTable) Out() *wgsl.Binding { return &t.BindGroups[0].Entries[0] }
+
+// SpecOverrides holds the values a pipeline gives the overrides of spec.wgsl, by name, as WebGPU's
+// pipeline constants do. The zero value sets none: each keeps its default.
+type SpecOverrides struct {
+	values map[string]float64
 }
 
-// The compute entry point main of spec.wgsl, workgroup size (wg, 1, 1):
-// SpecOverrides.MainWorkgroupSize gives it.
-const (
-	SpecMainEntryPoint     = "main"
-	SpecMainStage          = wgsl.Compute
-	SpecMainWorkgroupSizeY = 1
-	SpecMainWorkgroupSizeZ = 1
-)
-
-// The bindings of spec.wgsl.
-const (
-	// var<storage, read_write> out: SpecOut; Go: SpecOut
-	SpecOutGroup          = 0
-	SpecOutBinding        = 0
-	SpecOutKind           = wgsl.StorageBuffer
-	SpecOutMinBindingSize = 32
-)
-
-// SpecOverrides holds the values a pipeline gives the overrides of spec.wgsl. The zero value sets
-// none: each keeps its default.
-type SpecOverrides struct {
-	set  [7]bool
-	bits [7]uint32
+func (o *SpecOverrides) set(name string, v float64) {
+	if o.values == nil {
+		o.values = map[string]float64{}
+	}
+	o.values[name] = v
 }
 
 // SetScale sets scale: f32, SpecId 0, default 2.
 func (o *SpecOverrides) SetScale(v float32) {
-	o.set[0] = true
-	o.bits[0] = math.Float32bits(v)
+	o.set("scale", float64(v))
 }
 
 // Scale returns the value of scale: the one set, else its default.
 func (o *SpecOverrides) Scale() float32 {
-	if o.set[0] {
-		return math.Float32frombits(o.bits[0])
+	if v, ok := o.values["scale"]; ok {
+		return float32(v)
 	}
 	return 2
 }
 
-// SetBias sets bias: i32, SpecId 5, default -3.
+// SetBias sets bias: i32, SpecId 5, key "5", default -3.
 func (o *SpecOverrides) SetBias(v int32) {
-	o.set[1] = true
-	o.bits[1] = uint32(v)
+	o.set("bias", float64(v))
 }
 
 // Bias returns the value of bias: the one set, else its default.
 func (o *SpecOverrides) Bias() int32 {
-	if o.set[1] {
-		return int32(o.bits[1])
+	if v, ok := o.values["bias"]; ok {
+		return int32(v)
 	}
 	return -3
 }
 
 // SetCount sets count: u32, SpecId 1, default 4.
 func (o *SpecOverrides) SetCount(v uint32) {
-	o.set[2] = true
-	o.bits[2] = v
+	o.set("count", float64(v))
 }
 
 // Count returns the value of count: the one set, else its default.
 func (o *SpecOverrides) Count() uint32 {
-	if o.set[2] {
-		return o.bits[2]
+	if v, ok := o.values["count"]; ok {
+		return uint32(v)
 	}
 	return 4
 }
 
 // SetDoubled sets doubled: u32, SpecId 2, default an override-expression (flag SpecId 65538).
 func (o *SpecOverrides) SetDoubled(v uint32) {
-	o.set[3] = true
-	o.bits[3] = v
+	o.set("doubled", float64(v))
 }
 
 // Doubled returns the value of doubled set in o, and whether one is: its default is an
 // override-expression, which only the shader computes.
 func (o *SpecOverrides) Doubled() (uint32, bool) {
-	return o.bits[3], o.set[3]
+	v, ok := o.values["doubled"]
+	return uint32(v), ok
 }
 
 // SetGain sets gain: f32, SpecId 3, default an override-expression (flag SpecId 65539).
 func (o *SpecOverrides) SetGain(v float32) {
-	o.set[4] = true
-	o.bits[4] = math.Float32bits(v)
+	o.set("gain", float64(v))
 }
 
 // Gain returns the value of gain set in o, and whether one is: its default is an
 // override-expression, which only the shader computes.
 func (o *SpecOverrides) Gain() (float32, bool) {
-	return math.Float32frombits(o.bits[4]), o.set[4]
+	v, ok := o.values["gain"]
+	return float32(v), ok
 }
 
 // SetEnabled sets enabled: bool, SpecId 4, default true.
 func (o *SpecOverrides) SetEnabled(v bool) {
-	o.set[5] = true
-	o.bits[5] = 0
+	f := 0.0
 	if v {
-		o.bits[5] = 1
+		f = 1
 	}
+	o.set("enabled", f)
 }
 
 // Enabled returns the value of enabled: the one set, else its default.
 func (o *SpecOverrides) Enabled() bool {
-	if o.set[5] {
-		return o.bits[5] != 0
+	if v, ok := o.values["enabled"]; ok {
+		return v != 0
 	}
 	return true
 }
 
 // SetWg sets wg: u32, SpecId 6, default 4.
 func (o *SpecOverrides) SetWg(v uint32) {
-	o.set[6] = true
-	o.bits[6] = v
+	o.set("wg", float64(v))
 }
 
 // Wg returns the value of wg: the one set, else its default.
 func (o *SpecOverrides) Wg() uint32 {
-	if o.set[6] {
-		return o.bits[6]
+	if v, ok := o.values["wg"]; ok {
+		return uint32(v)
 	}
 	return 4
 }
 
-// Specialization returns the specialization data of the overrides set in o. It fails when a
-// required override (one without a default) is not set.
+// Values returns the values set in o, by override name, in a new map.
+func (o *SpecOverrides) Values() map[string]float64 { return maps.Clone(o.values) }
+
+// PipelineConstants returns WebGPU's pipeline constants of the values set in o (keyed by the
+// overrides' Keys). It fails when a required override (one without a default) is not set.
+func (o *SpecOverrides) PipelineConstants() (map[string]float64, error) {
+	return SpecShader.PipelineConstants(o.values)
+}
+
+// WGSL returns the WGSL text of spec.wgsl with the overrides turned into constants of the values
+// set in o, or of their defaults: for WebGPU bindings without pipeline constants. It fails when
+// a required override is not set.
+func (o *SpecOverrides) WGSL() (string, error) { return SpecShader.WGSLWith(o.values) }
+
+// Specialization returns the Vulkan specialization data of the values set in o. It fails when
+// a required override is not set.
 // An override whose default is an override-expression comes with its flag, set to true.
 func (o *SpecOverrides) Specialization() (wgsl.Specialization, error) {
-	var s wgsl.Specialization
-	if o.set[0] {
-		s.AddF32(0, o.Scale())
-	}
-	if o.set[1] {
-		s.AddI32(5, o.Bias())
-	}
-	if o.set[2] {
-		s.AddU32(1, o.Count())
-	}
-	if o.set[3] {
-		s.AddU32(2, o.bits[3])
-		s.AddBool(65538, true)
-	}
-	if o.set[4] {
-		s.AddF32(3, math.Float32frombits(o.bits[4]))
-		s.AddBool(65539, true)
-	}
-	if o.set[5] {
-		s.AddBool(4, o.Enabled())
-	}
-	if o.set[6] {
-		s.AddU32(6, o.Wg())
-	}
-	return s, nil
+	return SpecShader.Specialization(o.values)
 }
 
 // MainWorkgroupSize returns the workgroup size of the entry point main with the
@@ -1604,6 +1888,49 @@ func (o *SpecOverrides) Specialization() (wgsl.Specialization, error) {
 func (o *SpecOverrides) MainWorkgroupSize() [3]uint32 {
 	return [3]uint32{o.Wg(), 1, 1}
 }
+
+//go:embed spec.spv
+var specSPIRV []byte
+
+const specWGSL = `// Overrides as specialization constants: literal defaults of each type, an @id, a workgroup
+// size, and defaults that are override-expressions (a flag constant says whether the pipeline
+// set the override; if not, the shader computes the default).
+
+override scale: f32 = 2.0;
+@id(5) override bias: i32 = -3;
+override count: u32 = 4u;
+override doubled: u32 = count * 2u;     // an integer expression: OpSpecConstantOp
+override gain: f32 = scale * 1.5;       // a float expression: computed where it is used
+override enabled: bool = true;
+override wg: u32 = 4u;
+
+struct SpecOut {
+  scale: f32,
+  bias: i32,
+  count: u32,
+  doubled: u32,
+  gain: f32,
+  enabled: u32,
+  invocations: atomic<u32>,
+  size: u32,
+}
+
+@group(0) @binding(0) var<storage, read_write> out: SpecOut;
+
+@compute @workgroup_size(wg)
+fn main(@builtin(local_invocation_index) i: u32) {
+  if (i == 0u) {
+    out.scale = scale;
+    out.bias = bias;
+    out.count = count;
+    out.doubled = doubled;
+    out.gain = gain;
+    out.enabled = select(0u, 1u, enabled);
+    out.size = wg;
+  }
+  atomicAdd(&out.invocations, 1u);
+}
+`
 
 // An "invalid argument: index out of bounds" or "overflows uintptr" compiler error here
 // means that a structure above no longer has its WGSL layout: the file was edited. Run

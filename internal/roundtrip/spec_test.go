@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wgslgo/wgslgo/gen/wgsl"
+	"github.com/wgslgo/wgslgo/internal/oracle"
 	"github.com/wgslgo/wgslgo/internal/vulkan"
 )
 
@@ -59,19 +60,18 @@ func specMap(t testing.TB, s wgsl.Specialization) map[uint32][]byte {
 // runSpec runs spec.wgsl's SPIR-V with the given specialization and returns what it wrote.
 func runSpec(t testing.TB, dev *vulkan.Device, words []uint32, spec map[uint32][]byte) ([]byte, error) {
 	t.Helper()
-	b := binding(SpecShader.Bindings, SpecOutBinding)
-	require.NotNil(t, b)
-	k, err := kind(b)
+	b := SpecShader.Out()
+	vb, err := vulkan.BindingOf(b)
 	require.NoError(t, err)
 	var zero SpecOut
-	data := make([]byte, b.MinBindingSize)
-	zero.Encode(data)
-	res, err := dev.Dispatch(vulkan.Run{SPIRV: words, Entry: SpecMainEntryPoint, Spec: spec, Groups: [3]uint32{1, 1, 1},
-		Bindings: []vulkan.Binding{{Group: SpecOutGroup, Binding: SpecOutBinding, Kind: k, Data: data, MinSize: int(b.MinBindingSize)}}})
+	vb.Data = make([]byte, b.Buffer.MinBindingSize)
+	zero.Encode(vb.Data)
+	res, err := dev.Dispatch(vulkan.Run{SPIRV: words, Entry: SpecShader.Main().Name, Spec: spec, Groups: [3]uint32{1, 1, 1},
+		Bindings: []vulkan.Binding{vb}})
 	if err != nil {
 		return nil, err
 	}
-	return res.Bytes(SpecOutGroup, SpecOutBinding), nil
+	return res.Bytes(b.Group, b.Binding), nil
 }
 
 // TestOverrideFlagMatters shows why Specialization sets flags: a value for an override whose
@@ -83,19 +83,14 @@ func TestOverrideFlagMatters(t *testing.T) {
 	s, err := o.Specialization()
 	require.NoError(t, err)
 	spec := specMap(t, s)
-	var ov *wgsl.Override
-	for i := range SpecShader.Overrides {
-		if SpecShader.Overrides[i].Name == "doubled" {
-			ov = &SpecShader.Overrides[i]
-		}
-	}
+	ov := SpecShader.Override("doubled")
 	require.NotNil(t, ov)
 	require.NotZero(t, ov.FlagID)
 	for _, flag := range []bool{true, false} {
 		if !flag {
 			delete(spec, ov.FlagID)
 		}
-		out, err := runSpec(t, dev, SpecSPIRVWords(), spec)
+		out, err := runSpec(t, dev, SpecShader.Words(), spec)
 		require.NoError(t, err)
 		var got SpecOut
 		got.Decode(out)
@@ -141,8 +136,8 @@ func TestSpecializationData(t *testing.T) {
 // installed, naga's SPIR-V with the same values as --override gives the same bytes.
 func TestSpecializationConstants(t *testing.T) {
 	dev := vulkan.Require(t)
-	naga := nagaPath(t)
-	words := SpecSPIRVWords()
+	naga := oracle.Naga.Optional(t)
+	words := SpecShader.Words()
 	for _, c := range specCases {
 		t.Run(c.name, func(t *testing.T) {
 			var o SpecOverrides
@@ -164,15 +159,9 @@ func TestSpecializationConstants(t *testing.T) {
 				args = []string{"--override", c.naga}
 			}
 			nw, msg, ok := nagaCompile(t, naga, "spec", args...)
-			if !ok {
-				t.Logf("no comparison with naga: it cannot compile testdata/spec.wgsl with %s: %s", strings.Join(args, " "), msg)
-				return
-			}
+			require.True(t, ok, "naga cannot compile testdata/spec.wgsl with %s: %s", strings.Join(args, " "), msg)
 			theirs, err := runSpec(t, dev, nw, nil)
-			if err != nil {
-				t.Logf("no comparison with naga: lavapipe cannot run its SPIR-V: %v", err)
-				return
-			}
+			require.NoError(t, err, "lavapipe cannot run naga's SPIR-V")
 			assert.Equal(t, out, theirs, "naga (%s) writes something else", fmt.Sprint(args))
 		})
 	}

@@ -6,7 +6,8 @@
 // spirv-val's message and, when spirv-dis is installed, a listing of the
 // module with line numbers, so the failing instruction can be found.
 //
-// Set SPIRV_VAL or SPIRV_DIS to use binaries outside $PATH.
+// The commands are found as internal/oracle finds them: set SPIRV_VAL or SPIRV_DIS to use
+// binaries outside $PATH.
 package spirvval
 
 import (
@@ -14,12 +15,13 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
-	"os"
 	"os/exec"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/wgslgo/wgslgo/internal/oracle"
 )
 
 // Timeout bounds one spirv-val or spirv-dis run.
@@ -47,16 +49,9 @@ var (
 
 func look() {
 	lookOnce.Do(func() {
-		valPath, valLookupError = lookPath("SPIRV_VAL", "spirv-val")
-		disPath, _ = lookPath("SPIRV_DIS", "spirv-dis")
+		valPath, valLookupError = oracle.SpirvVal.Look()
+		disPath, _ = oracle.SpirvDis.Look()
 	})
-}
-
-func lookPath(env, name string) (string, error) {
-	if p := os.Getenv(env); p != "" {
-		return exec.LookPath(p)
-	}
-	return exec.LookPath(name)
 }
 
 // Available reports whether spirv-val can be run.
@@ -99,7 +94,7 @@ func Validate(words []uint32, targetEnv string) error {
 func ValidateFlags(words []uint32, targetEnv string, flags ...string) error {
 	look()
 	if valLookupError != nil {
-		return fmt.Errorf("spirvval: spirv-val not found (Debian: apt install spirv-tools): %w", valLookupError)
+		return fmt.Errorf("spirvval: spirv-val not found (%s): %w", oracle.SpirvVal.Install, valLookupError)
 	}
 	if targetEnv == "" {
 		targetEnv = DefaultTargetEnv(words)
@@ -163,8 +158,8 @@ func DefaultTargetEnv(words []uint32) string {
 
 // Check validates words for each target environment (none: the one
 // matching the header, see DefaultTargetEnv) and fails t on the first
-// error. Without spirv-val it skips the test, or fails it when the CI
-// environment variable is "true".
+// error. Without spirv-val it skips the test, or fails it under CI=true
+// (see internal/oracle).
 func Check(t testing.TB, words []uint32, targetEnvs ...string) {
 	t.Helper()
 	CheckFlags(t, words, nil, targetEnvs...)
@@ -174,7 +169,7 @@ func Check(t testing.TB, words []uint32, targetEnvs ...string) {
 func CheckFlags(t testing.TB, words []uint32, flags []string, targetEnvs ...string) {
 	t.Helper()
 	if !Available() {
-		missing(t)
+		oracle.SpirvVal.Require(t)
 		return
 	}
 	if len(targetEnvs) == 0 {
@@ -187,13 +182,13 @@ func CheckFlags(t testing.TB, words []uint32, flags []string, targetEnvs ...stri
 	}
 }
 
-// missing skips t, or fails it under CI, for want of spirv-val.
-func missing(t testing.TB) {
+// Require skips t, or fails it under CI=true, when spirv-val is not installed: for tests
+// that call Validate and want its error to be about the module.
+func Require(t testing.TB) {
 	t.Helper()
-	if os.Getenv("CI") == "true" {
-		t.Fatal("spirvval: spirv-val is required in CI (Debian: apt install spirv-tools)")
+	if !Available() {
+		oracle.SpirvVal.Require(t)
 	}
-	t.Skip("spirvval: spirv-val not installed (Debian: apt install spirv-tools)")
 }
 
 func run(path string, args []string, stdin []byte) ([]byte, error) {

@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/wgslgo/wgslgo/internal/oracle"
 )
 
 // compute is a minimal valid SPIR-V 1.0 compute shader: OpCapability
@@ -33,9 +35,8 @@ func withVersion(v uint32) []uint32 {
 }
 
 func TestValidate(t *testing.T) {
-	if !Available() {
-		t.Skip("spirv-val not installed")
-	}
+	Require(t)
+	oracle.SpirvDis.Require(t) // for the listing in errors
 	for _, env := range []string{"vulkan1.0", "vulkan1.1", "vulkan1.2", "vulkan1.3", "spv1.0", ""} {
 		assert.NoError(t, Validate(compute, env), env)
 	}
@@ -56,19 +57,15 @@ func TestValidate(t *testing.T) {
 	err = Validate(bad, "vulkan1.0")
 	require.ErrorAs(t, err, &verr)
 	assert.Contains(t, err.Error(), "spirv-val --target-env vulkan1.0 failed")
-	if Disassemble(compute) != "" {
-		assert.Contains(t, verr.Listing, "OpEntryPoint GLCompute %1 \"main\"")
-		assert.Contains(t, verr.Listing, "   1  ")
-	}
+	assert.Contains(t, verr.Listing, "OpEntryPoint GLCompute %1 \"main\"")
+	assert.Contains(t, verr.Listing, "   1  ")
 
 	err = ValidateFlags(compute, "vulkan1.0", "--no-such-flag")
 	assert.Error(t, err)
 }
 
 func TestValidateParallel(t *testing.T) {
-	if !Available() {
-		t.Skip("spirv-val not installed")
-	}
+	Require(t)
 	var wg sync.WaitGroup
 	errs := make([]error, 16)
 	for i := range errs {
@@ -92,27 +89,4 @@ func TestDefaultTargetEnv(t *testing.T) {
 		assert.Equal(t, env, DefaultTargetEnv(withVersion(v)))
 	}
 	assert.Equal(t, "vulkan1.0", DefaultTargetEnv(nil))
-}
-
-// recorder is a testing.TB that records Skip and Fatal instead of stopping.
-type recorder struct {
-	testing.TB
-	skipped, failed bool
-}
-
-func (r *recorder) Helper()           {}
-func (r *recorder) Skip(...any)       { r.skipped = true }
-func (r *recorder) Fatal(args ...any) { r.failed = true }
-
-func TestMissingSkipsOutsideCI(t *testing.T) {
-	t.Setenv("CI", "")
-	r := &recorder{TB: t}
-	missing(r)
-	assert.True(t, r.skipped)
-	assert.False(t, r.failed)
-
-	t.Setenv("CI", "true")
-	r = &recorder{TB: t}
-	missing(r)
-	assert.True(t, r.failed)
 }

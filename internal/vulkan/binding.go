@@ -67,6 +67,11 @@ type Binding struct {
 	// (reflection's min_binding_size); a shorter Data is an error. Zero: no check.
 	MinSize int
 
+	// Stages are the VkShaderStageFlags of the descriptor set layout binding: the stages
+	// that use it. Zero means the stage of the run (compute for a Dispatch, vertex and
+	// fragment for a Draw).
+	Stages uint32
+
 	Image   *ImageDesc   // StorageImage, SampledImage, CombinedImageSampler
 	Sampler *SamplerDesc // Sampler, ComparisonSampler, CombinedImageSampler; nil: defaults
 

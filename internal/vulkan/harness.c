@@ -240,6 +240,7 @@ static void fill_info(VkPhysicalDevice phys, const features *f, wv_info *info) {
 	info->max_uniform_buffer_range = p->limits.maxUniformBufferRange;
 	info->max_storage_buffer_range = p->limits.maxStorageBufferRange;
 	info->max_bound_sets = p->limits.maxBoundDescriptorSets;
+	info->max_push_constants_size = p->limits.maxPushConstantsSize;
 	info->max_shared_memory = p->limits.maxComputeSharedMemorySize;
 	info->sampled_color_samples = p->limits.sampledImageColorSampleCounts;
 	info->sampled_integer_samples = p->limits.sampledImageIntegerSampleCounts;
@@ -649,6 +650,94 @@ static void image_barrier(VkCommandBuffer cmd, const wv_binding *b, VkImage imag
 	vkCmdPipelineBarrier(cmd, src_stage, dst_stage, 0, 0, NULL, 0, NULL, 1, &ib);
 }
 
+// triangle_pipeline describes the graphics pipelines of the harness: a
+// triangle list of a vertex and a fragment entry point over a whole target
+// (a viewport with a positive height and depth range [0, 1]), no culling, front
+// face counter-clockwise, no blending.
+typedef struct {
+	VkShaderModule module;
+	const char *vertex_entry, *fragment_entry;
+	const VkSpecializationInfo *spec;
+	const VkPipelineVertexInputStateCreateInfo *vertex_input; // NULL: no vertex buffers
+	uint32_t width, height;
+	uint32_t samples; // more than 1: one fragment shader invocation per sample
+	int depth;        // a depth attachment, its test always passing, instead of a color one
+	VkPipelineLayout layout;
+	VkRenderPass render_pass;
+} triangle_pipeline;
+
+static VkResult make_triangle_pipeline(VkDevice dev, const triangle_pipeline *p, VkPipeline *out) {
+	VkPipelineShaderStageCreateInfo stages[2] = {{VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO},
+	                                             {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO}};
+	stages[0].stage = VK_SHADER_STAGE_VERTEX_BIT;
+	stages[0].module = p->module;
+	stages[0].pName = p->vertex_entry;
+	stages[0].pSpecializationInfo = p->spec;
+	stages[1].stage = VK_SHADER_STAGE_FRAGMENT_BIT;
+	stages[1].module = p->module;
+	stages[1].pName = p->fragment_entry;
+	stages[1].pSpecializationInfo = p->spec;
+	VkPipelineVertexInputStateCreateInfo no_vertices = {VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
+	VkPipelineInputAssemblyStateCreateInfo ia = {VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
+	ia.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+	VkViewport viewport = {0, 0, (float)p->width, (float)p->height, 0, 1};
+	VkRect2D scissor = {{0, 0}, {p->width, p->height}};
+	VkPipelineViewportStateCreateInfo vp = {VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
+	vp.viewportCount = 1;
+	vp.pViewports = &viewport;
+	vp.scissorCount = 1;
+	vp.pScissors = &scissor;
+	VkPipelineRasterizationStateCreateInfo rs = {VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO};
+	rs.polygonMode = VK_POLYGON_MODE_FILL;
+	rs.cullMode = VK_CULL_MODE_NONE;
+	rs.frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE;
+	rs.lineWidth = 1;
+	VkPipelineMultisampleStateCreateInfo ms = {VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
+	ms.rasterizationSamples = p->samples > 1 ? (VkSampleCountFlagBits)p->samples : VK_SAMPLE_COUNT_1_BIT;
+	if (p->samples > 1) {
+		ms.sampleShadingEnable = VK_TRUE;
+		ms.minSampleShading = 1;
+	}
+	VkPipelineDepthStencilStateCreateInfo ds = {VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
+	ds.depthTestEnable = VK_TRUE;
+	ds.depthWriteEnable = VK_TRUE;
+	ds.depthCompareOp = VK_COMPARE_OP_ALWAYS;
+	VkPipelineColorBlendAttachmentState blend = {0};
+	blend.colorWriteMask =
+	    VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT | VK_COLOR_COMPONENT_B_BIT | VK_COLOR_COMPONENT_A_BIT;
+	VkPipelineColorBlendStateCreateInfo cb = {VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
+	cb.attachmentCount = 1;
+	cb.pAttachments = &blend;
+	VkGraphicsPipelineCreateInfo gpci = {VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
+	gpci.stageCount = 2;
+	gpci.pStages = stages;
+	gpci.pVertexInputState = p->vertex_input ? p->vertex_input : &no_vertices;
+	gpci.pInputAssemblyState = &ia;
+	gpci.pViewportState = &vp;
+	gpci.pRasterizationState = &rs;
+	gpci.pMultisampleState = &ms;
+	gpci.pDepthStencilState = p->depth ? &ds : NULL;
+	gpci.pColorBlendState = p->depth ? NULL : &cb;
+	gpci.layout = p->layout;
+	gpci.renderPass = p->render_pass;
+	return vkCreateGraphicsPipelines(dev, VK_NULL_HANDLE, 1, &gpci, NULL, out);
+}
+
+// begin_pass begins a render pass over a whole framebuffer, clearing its
+// attachment to zero.
+static void begin_pass(VkCommandBuffer cmd, VkRenderPass rp, VkFramebuffer fb, uint32_t width, uint32_t height) {
+	VkClearValue clear;
+	memset(&clear, 0, sizeof clear);
+	VkRenderPassBeginInfo rpbi = {VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO};
+	rpbi.renderPass = rp;
+	rpbi.framebuffer = fb;
+	rpbi.renderArea.extent.width = width;
+	rpbi.renderArea.extent.height = height;
+	rpbi.clearValueCount = 1;
+	rpbi.pClearValues = &clear;
+	vkCmdBeginRenderPass(cmd, &rpbi, VK_SUBPASS_CONTENTS_INLINE);
+}
+
 // make_fill creates what the draw that writes a multisampled image needs: a
 // render pass with the image as its only attachment (ending in the layout the
 // compute shader reads it in), a framebuffer, and a graphics pipeline of the
@@ -751,59 +840,11 @@ static int make_fill(const wv_ctx *ctx, const wv_binding *b, resource *r, char *
 	smci.codeSize = b->fill_words * 4;
 	smci.pCode = b->fill_code;
 	CHECK(vkCreateShaderModule(dev, &smci, NULL, &r->fill_module), "vkCreateShaderModule(fill)");
-	VkPipelineShaderStageCreateInfo stages[2] = {{VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO},
-	                                             {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO}};
-	stages[0].stage = VK_SHADER_STAGE_VERTEX_BIT;
-	stages[0].module = r->fill_module;
-	stages[0].pName = "vs";
-	stages[1].stage = VK_SHADER_STAGE_FRAGMENT_BIT;
-	stages[1].module = r->fill_module;
-	stages[1].pName = "fs";
-	VkPipelineVertexInputStateCreateInfo vi = {VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
-	VkPipelineInputAssemblyStateCreateInfo ia = {VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
-	ia.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
-	VkViewport viewport = {0, 0, (float)b->width, (float)b->height, 0, 1};
-	VkRect2D scissor = {{0, 0}, {b->width, b->height}};
-	VkPipelineViewportStateCreateInfo vp = {VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
-	vp.viewportCount = 1;
-	vp.pViewports = &viewport;
-	vp.scissorCount = 1;
-	vp.pScissors = &scissor;
-	VkPipelineRasterizationStateCreateInfo rs = {VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO};
-	rs.polygonMode = VK_POLYGON_MODE_FILL;
-	rs.cullMode = VK_CULL_MODE_NONE;
-	rs.frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE;
-	rs.lineWidth = 1;
-	// One fragment shader invocation per sample (the shader reads
-	// sample_index, which implies it; said here as well).
-	VkPipelineMultisampleStateCreateInfo ms = {VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
-	ms.rasterizationSamples = (VkSampleCountFlagBits)b->samples;
-	ms.sampleShadingEnable = VK_TRUE;
-	ms.minSampleShading = 1;
-	VkPipelineDepthStencilStateCreateInfo ds = {VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
-	ds.depthTestEnable = VK_TRUE;
-	ds.depthWriteEnable = VK_TRUE;
-	ds.depthCompareOp = VK_COMPARE_OP_ALWAYS;
-	VkPipelineColorBlendAttachmentState blend = {0};
-	blend.colorWriteMask =
-	    VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT | VK_COLOR_COMPONENT_B_BIT | VK_COLOR_COMPONENT_A_BIT;
-	VkPipelineColorBlendStateCreateInfo cb = {VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
-	cb.attachmentCount = 1;
-	cb.pAttachments = &blend;
-	VkGraphicsPipelineCreateInfo gpci = {VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
-	gpci.stageCount = 2;
-	gpci.pStages = stages;
-	gpci.pVertexInputState = &vi;
-	gpci.pInputAssemblyState = &ia;
-	gpci.pViewportState = &vp;
-	gpci.pRasterizationState = &rs;
-	gpci.pMultisampleState = &ms;
-	gpci.pDepthStencilState = depth ? &ds : NULL;
-	gpci.pColorBlendState = depth ? NULL : &cb;
-	gpci.layout = r->fill_layout;
-	gpci.renderPass = r->render_pass;
-	CHECK(vkCreateGraphicsPipelines(dev, VK_NULL_HANDLE, 1, &gpci, NULL, &r->fill_pipeline),
-	      "vkCreateGraphicsPipelines(fill)");
+	// One fragment shader invocation per sample (the shader reads sample_index,
+	// which implies it; said here as well).
+	triangle_pipeline tp = {r->fill_module, "vs", "fs", NULL, NULL, b->width, b->height, b->samples, depth,
+	                        r->fill_layout, r->render_pass};
+	CHECK(make_triangle_pipeline(dev, &tp, &r->fill_pipeline), "vkCreateGraphicsPipelines(fill)");
 	status = WV_OK;
 done:
 	return status;
@@ -812,20 +853,211 @@ done:
 // record_fill draws the triangle that writes every sample of a multisampled
 // image; the render pass leaves it in SHADER_READ_ONLY_OPTIMAL.
 static void record_fill(VkCommandBuffer cmd, const wv_binding *b, const resource *r) {
-	VkClearValue clear;
-	memset(&clear, 0, sizeof clear);
-	VkRenderPassBeginInfo rpbi = {VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO};
-	rpbi.renderPass = r->render_pass;
-	rpbi.framebuffer = r->framebuffer;
-	rpbi.renderArea.extent.width = b->width;
-	rpbi.renderArea.extent.height = b->height;
-	rpbi.clearValueCount = 1;
-	rpbi.pClearValues = &clear;
-	vkCmdBeginRenderPass(cmd, &rpbi, VK_SUBPASS_CONTENTS_INLINE);
+	begin_pass(cmd, r->render_pass, r->framebuffer, b->width, b->height);
 	vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, r->fill_pipeline);
 	vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, r->fill_layout, 0, 1, &r->fill_set, 0, NULL);
 	vkCmdDraw(cmd, 3, 1, 0, 0);
 	vkCmdEndRenderPass(cmd);
+}
+
+// The objects of a draw (wv_run.vertex_entry set): the color target, its
+// render pass, framebuffer and readback buffer, the vertex buffers and the
+// graphics pipeline.
+typedef struct {
+	VkImage target;
+	VkDeviceMemory target_memory;
+	VkImageView target_view;
+	resource readback; // host-visible buffer the target is copied to
+	VkRenderPass render_pass;
+	VkFramebuffer framebuffer;
+	resource *vertex; // one per vertex buffer
+	VkPipeline pipeline;
+} draw_objects;
+
+static int make_draw(const wv_ctx *ctx, const wv_run *run, VkShaderModule module, VkSpecializationInfo *si,
+                     VkPipelineLayout layout, draw_objects *d, char *err, size_t errlen) {
+	int status = WV_ERROR;
+	VkDevice dev = ctx->device;
+	if (!ctx->graphics) {
+		errorf(err, errlen, "a draw needs a queue with graphics, and the device's has none");
+		return WV_ERROR;
+	}
+	VkFormatProperties fp;
+	vkGetPhysicalDeviceFormatProperties(ctx->phys, (VkFormat)run->target_format, &fp);
+	if (!(fp.optimalTilingFeatures & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT)) {
+		errorf(err, errlen, "the device cannot render to VkFormat %u", run->target_format);
+		return WV_ERROR;
+	}
+	VkImageCreateInfo ici = {VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
+	ici.imageType = VK_IMAGE_TYPE_2D;
+	ici.format = (VkFormat)run->target_format;
+	ici.extent.width = run->target_width;
+	ici.extent.height = run->target_height;
+	ici.extent.depth = 1;
+	ici.mipLevels = 1;
+	ici.arrayLayers = 1;
+	ici.samples = VK_SAMPLE_COUNT_1_BIT;
+	ici.tiling = VK_IMAGE_TILING_OPTIMAL;
+	ici.usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
+	ici.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
+	ici.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+	CHECK(vkCreateImage(dev, &ici, NULL, &d->target), "vkCreateImage(target)");
+	VkMemoryRequirements req;
+	vkGetImageMemoryRequirements(dev, d->target, &req);
+	int type = memory_type(ctx, req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+	if (type < 0) type = memory_type(ctx, req.memoryTypeBits, 0);
+	if (type < 0) {
+		errorf(err, errlen, "no memory type for the target");
+		goto done;
+	}
+	VkMemoryAllocateInfo mai = {VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+	mai.allocationSize = req.size;
+	mai.memoryTypeIndex = (uint32_t)type;
+	CHECK(vkAllocateMemory(dev, &mai, NULL, &d->target_memory), "vkAllocateMemory(target)");
+	CHECK(vkBindImageMemory(dev, d->target, d->target_memory, 0), "vkBindImageMemory(target)");
+	VkImageViewCreateInfo vci = {VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+	vci.image = d->target;
+	vci.viewType = VK_IMAGE_VIEW_TYPE_2D;
+	vci.format = (VkFormat)run->target_format;
+	vci.subresourceRange.aspectMask = VK_IMAGE_ASPECT_COLOR_BIT;
+	vci.subresourceRange.levelCount = 1;
+	vci.subresourceRange.layerCount = 1;
+	CHECK(vkCreateImageView(dev, &vci, NULL, &d->target_view), "vkCreateImageView(target)");
+	CHECK(make_buffer(ctx, (VkDeviceSize)run->target_width * run->target_height * run->target_texel_size,
+	                  VK_BUFFER_USAGE_TRANSFER_DST_BIT, &d->readback, err, errlen),
+	      "readback buffer");
+
+	VkAttachmentDescription att = {0};
+	att.format = (VkFormat)run->target_format;
+	att.samples = VK_SAMPLE_COUNT_1_BIT;
+	att.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
+	att.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+	att.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
+	att.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+	att.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+	att.finalLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+	VkAttachmentReference ref = {0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
+	VkSubpassDescription sub = {0};
+	sub.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS;
+	sub.colorAttachmentCount = 1;
+	sub.pColorAttachments = &ref;
+	// The color writes happen before the copy to the readback buffer.
+	VkSubpassDependency dep = {0};
+	dep.srcSubpass = 0;
+	dep.dstSubpass = VK_SUBPASS_EXTERNAL;
+	dep.srcStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
+	dep.srcAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
+	dep.dstStageMask = VK_PIPELINE_STAGE_TRANSFER_BIT;
+	dep.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
+	VkRenderPassCreateInfo rpci = {VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO};
+	rpci.attachmentCount = 1;
+	rpci.pAttachments = &att;
+	rpci.subpassCount = 1;
+	rpci.pSubpasses = &sub;
+	rpci.dependencyCount = 1;
+	rpci.pDependencies = &dep;
+	CHECK(vkCreateRenderPass(dev, &rpci, NULL, &d->render_pass), "vkCreateRenderPass(draw)");
+	VkFramebufferCreateInfo fbci = {VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO};
+	fbci.renderPass = d->render_pass;
+	fbci.attachmentCount = 1;
+	fbci.pAttachments = &d->target_view;
+	fbci.width = run->target_width;
+	fbci.height = run->target_height;
+	fbci.layers = 1;
+	CHECK(vkCreateFramebuffer(dev, &fbci, NULL, &d->framebuffer), "vkCreateFramebuffer(draw)");
+
+	// Vertex buffers and the vertex input state.
+	uint32_t nvb = run->vertex_buffer_count, nattr = 0;
+	for (uint32_t i = 0; i < nvb; i++) nattr += run->vertex_buffers[i].attribute_count;
+	d->vertex = calloc(nvb ? nvb : 1, sizeof *d->vertex);
+	VkVertexInputBindingDescription *vbd = calloc(nvb ? nvb : 1, sizeof *vbd);
+	VkVertexInputAttributeDescription *vad = calloc(nattr ? nattr : 1, sizeof *vad);
+	if (!d->vertex || !vbd || !vad) {
+		free(vbd);
+		free(vad);
+		errorf(err, errlen, "out of memory");
+		goto done;
+	}
+	uint32_t a = 0;
+	for (uint32_t i = 0; i < nvb; i++) {
+		const wv_vertex_buffer *vb = &run->vertex_buffers[i];
+		if (make_buffer(ctx, vb->size, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &d->vertex[i], err, errlen) != VK_SUCCESS) {
+			free(vbd);
+			free(vad);
+			if (!err[0]) errorf(err, errlen, "vertex buffer %u: creation failed", i);
+			goto done;
+		}
+		memcpy(d->vertex[i].mapped, vb->data, vb->size);
+		vbd[i].binding = i;
+		vbd[i].stride = vb->stride;
+		vbd[i].inputRate = vb->per_instance ? VK_VERTEX_INPUT_RATE_INSTANCE : VK_VERTEX_INPUT_RATE_VERTEX;
+		for (uint32_t k = 0; k < vb->attribute_count; k++, a++) {
+			vad[a].location = vb->attributes[k].location;
+			vad[a].binding = i;
+			vad[a].format = (VkFormat)vb->attributes[k].format;
+			vad[a].offset = vb->attributes[k].offset;
+		}
+	}
+	VkPipelineVertexInputStateCreateInfo vi = {VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
+	vi.vertexBindingDescriptionCount = nvb;
+	vi.pVertexBindingDescriptions = vbd;
+	vi.vertexAttributeDescriptionCount = nattr;
+	vi.pVertexAttributeDescriptions = vad;
+
+	triangle_pipeline tp = {module, run->vertex_entry, run->fragment_entry, si, &vi, run->target_width,
+	                        run->target_height, 1, 0, layout, d->render_pass};
+	VkResult created = make_triangle_pipeline(dev, &tp, &d->pipeline);
+	free(vbd);
+	free(vad);
+	CHECK(created, "vkCreateGraphicsPipelines(draw)");
+	status = WV_OK;
+done:
+	return status;
+}
+
+// record_draw records the draw and the copy of its target to the readback
+// buffer.
+static void record_draw(VkCommandBuffer cmd, const wv_run *run, const draw_objects *d) {
+	begin_pass(cmd, d->render_pass, d->framebuffer, run->target_width, run->target_height);
+	vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, d->pipeline);
+	for (uint32_t i = 0; i < run->vertex_buffer_count; i++) {
+		VkDeviceSize offset = 0;
+		vkCmdBindVertexBuffers(cmd, i, 1, &d->vertex[i].buffer, &offset);
+	}
+	vkCmdDraw(cmd, run->vertex_count, run->instance_count ? run->instance_count : 1, 0, 0);
+	vkCmdEndRenderPass(cmd);
+	VkBufferImageCopy region;
+	memset(&region, 0, sizeof region);
+	region.imageSubresource.aspectMask = VK_IMAGE_ASPECT_COLOR_BIT;
+	region.imageSubresource.layerCount = 1;
+	region.imageExtent.width = run->target_width;
+	region.imageExtent.height = run->target_height;
+	region.imageExtent.depth = 1;
+	vkCmdCopyImageToBuffer(cmd, d->target, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, d->readback.buffer, 1, &region);
+	VkBufferMemoryBarrier bb = {VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER};
+	bb.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+	bb.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
+	bb.srcQueueFamilyIndex = bb.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+	bb.buffer = d->readback.buffer;
+	bb.size = VK_WHOLE_SIZE;
+	vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 0, NULL, 1, &bb, 0, NULL);
+}
+
+static void free_resource(VkDevice dev, resource *r) {
+	if (r->buffer) vkDestroyBuffer(dev, r->buffer, NULL);
+	if (r->memory) vkFreeMemory(dev, r->memory, NULL);
+}
+
+static void free_draw(VkDevice dev, const wv_run *run, draw_objects *d) {
+	if (d->pipeline) vkDestroyPipeline(dev, d->pipeline, NULL);
+	for (uint32_t i = 0; d->vertex && i < run->vertex_buffer_count; i++) free_resource(dev, &d->vertex[i]);
+	free(d->vertex);
+	if (d->framebuffer) vkDestroyFramebuffer(dev, d->framebuffer, NULL);
+	if (d->render_pass) vkDestroyRenderPass(dev, d->render_pass, NULL);
+	free_resource(dev, &d->readback);
+	if (d->target_view) vkDestroyImageView(dev, d->target_view, NULL);
+	if (d->target) vkDestroyImage(dev, d->target, NULL);
+	if (d->target_memory) vkFreeMemory(dev, d->target_memory, NULL);
 }
 
 int wv_dispatch(wv_ctx *ctx, const wv_run *run, char *err, size_t errlen) {
@@ -853,6 +1085,15 @@ int wv_dispatch(wv_ctx *ctx, const wv_run *run, char *err, size_t errlen) {
 	VkCommandBuffer cmd = VK_NULL_HANDLE;
 	VkFence fence = VK_NULL_HANDLE;
 	uint32_t max_mips = 1;
+	int draw = run->vertex_entry != NULL;
+	draw_objects dobj;
+	memset(&dobj, 0, sizeof dobj);
+	// The stages of the run, for descriptors and push constants that do not say, and the
+	// pipeline stages that read the resources.
+	uint32_t run_stages = draw ? VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT : VK_SHADER_STAGE_COMPUTE_BIT;
+	VkPipelineStageFlags shader_stages = draw ? VK_PIPELINE_STAGE_VERTEX_SHADER_BIT | VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT
+	                                          : VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT;
+	VkPipelineBindPoint bind_point = draw ? VK_PIPELINE_BIND_POINT_GRAPHICS : VK_PIPELINE_BIND_POINT_COMPUTE;
 	if (!res || !layouts || !sets || !lb || !writes || !buffer_infos || !image_infos || !spec) {
 		errorf(err, errlen, "out of memory");
 		goto done;
@@ -890,7 +1131,7 @@ int wv_dispatch(wv_ctx *ctx, const wv_run *run, char *err, size_t errlen) {
 			lb[m].binding = b->binding;
 			lb[m].descriptorType = descriptor_type(b->kind);
 			lb[m].descriptorCount = 1;
-			lb[m].stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
+			lb[m].stageFlags = b->stages ? b->stages : run_stages;
 			counts[lb[m].descriptorType]++;
 			m++;
 		}
@@ -946,6 +1187,11 @@ int wv_dispatch(wv_ctx *ctx, const wv_run *run, char *err, size_t errlen) {
 	VkPipelineLayoutCreateInfo plci = {VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
 	plci.setLayoutCount = nsets;
 	plci.pSetLayouts = layouts;
+	VkPushConstantRange push = {run->push_stages ? run->push_stages : run_stages, 0, run->push_size};
+	if (run->push_size) {
+		plci.pushConstantRangeCount = 1;
+		plci.pPushConstantRanges = &push;
+	}
 	CHECK(vkCreatePipelineLayout(dev, &plci, NULL, &playout), "vkCreatePipelineLayout");
 
 	VkShaderModuleCreateInfo smci = {VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
@@ -959,6 +1205,10 @@ int wv_dispatch(wv_ctx *ctx, const wv_run *run, char *err, size_t errlen) {
 		spec[i].size = run->spec[i].size;
 	}
 	VkSpecializationInfo si = {run->spec_count, spec, run->spec_size, run->spec_data};
+	if (draw) {
+		if (make_draw(ctx, run, module, run->spec_count ? &si : NULL, playout, &dobj, err, errlen) != WV_OK) goto done;
+		goto pipelined;
+	}
 	VkComputePipelineCreateInfo cpci = {VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
 	cpci.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
 	cpci.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
@@ -973,6 +1223,7 @@ int wv_dispatch(wv_ctx *ctx, const wv_run *run, char *err, size_t errlen) {
 	}
 	cpci.layout = playout;
 	CHECK(vkCreateComputePipelines(dev, VK_NULL_HANDLE, 1, &cpci, NULL, &pipeline), "vkCreateComputePipelines");
+pipelined:;
 
 	// Validation errors so far (say, a descriptor kind that does not match the
 	// shader) are reported before anything runs: executing such a pipeline is
@@ -1011,28 +1262,34 @@ int wv_dispatch(wv_ctx *ctx, const wv_run *run, char *err, size_t errlen) {
 		image_barrier(cmd, b, res[i].image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
 		              b->kind == WV_STORAGE_IMAGE ? VK_IMAGE_LAYOUT_GENERAL : VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
 		              VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT,
-		              VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT);
+		              VK_PIPELINE_STAGE_TRANSFER_BIT, shader_stages);
 	}
 
-	vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
 	if (nsets > 0) {
-		vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, playout, 0, nsets, sets, 0, NULL);
+		vkCmdBindDescriptorSets(cmd, bind_point, playout, 0, nsets, sets, 0, NULL);
 	}
-	vkCmdDispatch(cmd, run->groups[0], run->groups[1], run->groups[2]);
+	if (run->push_size) {
+		vkCmdPushConstants(cmd, playout, push.stageFlags, 0, run->push_size, run->push_data);
+	}
+	if (draw) {
+		record_draw(cmd, run, &dobj);
+	} else {
+		vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
+		vkCmdDispatch(cmd, run->groups[0], run->groups[1], run->groups[2]);
+	}
 
 	// Shader writes → host reads (buffers), and → transfer reads (images).
 	VkMemoryBarrier mb = {VK_STRUCTURE_TYPE_MEMORY_BARRIER};
 	mb.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
 	mb.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
-	vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &mb, 0, NULL, 0,
-	                     NULL);
+	vkCmdPipelineBarrier(cmd, shader_stages, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &mb, 0, NULL, 0, NULL);
 	for (uint32_t i = 0; i < n; i++) {
 		const wv_binding *b = &run->bindings[i];
 		if (!has_image(b->kind) || is_multisampled(b)) continue; // sampled only: nothing to read back
 		image_barrier(cmd, b, res[i].image,
 		              b->kind == WV_STORAGE_IMAGE ? VK_IMAGE_LAYOUT_GENERAL : VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
 		              VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_ACCESS_SHADER_WRITE_BIT, VK_ACCESS_TRANSFER_READ_BIT,
-		              VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT);
+		              shader_stages, VK_PIPELINE_STAGE_TRANSFER_BIT);
 		copy_regions(b, regions);
 		vkCmdCopyImageToBuffer(cmd, res[i].image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, res[i].buffer, b->mips,
 		                       regions);
@@ -1083,6 +1340,10 @@ int wv_dispatch(wv_ctx *ctx, const wv_run *run, char *err, size_t errlen) {
 		wv_binding *b = &run->bindings[i];
 		if (res[i].mapped) memcpy(b->data, res[i].mapped, b->size);
 	}
+	if (draw) {
+		memcpy(run->target_data, dobj.readback.mapped,
+		       (size_t)run->target_width * run->target_height * run->target_texel_size);
+	}
 	status = WV_OK;
 
 done:
@@ -1093,6 +1354,7 @@ done:
 	if (fence) vkDestroyFence(dev, fence, NULL);
 	if (cmd) vkFreeCommandBuffers(dev, ctx->pool, 1, &cmd);
 	if (pipeline) vkDestroyPipeline(dev, pipeline, NULL);
+	free_draw(dev, run, &dobj);
 	if (module) vkDestroyShaderModule(dev, module, NULL);
 	if (playout) vkDestroyPipelineLayout(dev, playout, NULL);
 	if (dpool) vkDestroyDescriptorPool(dev, dpool, NULL);

@@ -60,6 +60,7 @@ typedef struct {
 	uint32_t required_subgroup_size_stages, max_workgroup_subgroups;
 	uint32_t max_workgroup_size[3], max_workgroup_invocations, max_workgroup_count[3];
 	uint32_t max_uniform_buffer_range, max_storage_buffer_range, max_bound_sets;
+	uint32_t max_push_constants_size;
 	uint32_t max_shared_memory;
 	int validation;
 	// Multisampling: VkSampleCountFlags of the limits, the sampleRateShading
@@ -71,6 +72,8 @@ typedef struct {
 
 typedef struct {
 	uint32_t group, binding, kind;
+	// VkShaderStageFlags of the layout binding; 0: the stages of the run.
+	uint32_t stages;
 	// Buffer contents or packed image texels. On success the harness writes
 	// the contents after the run back into the same memory.
 	void *data;
@@ -99,6 +102,21 @@ typedef struct {
 	uint32_t id, offset, size;
 } wv_spec_entry;
 
+// One attribute of a vertex buffer: a VkVertexInputAttributeDescription.
+typedef struct {
+	uint32_t location, format, offset;
+} wv_vertex_attribute;
+
+// One vertex buffer of a draw, bound at its index in wv_run.vertex_buffers.
+typedef struct {
+	const void *data;
+	uint64_t size;
+	uint32_t stride;
+	uint32_t per_instance; // VK_VERTEX_INPUT_RATE_INSTANCE when set
+	const wv_vertex_attribute *attributes;
+	uint32_t attribute_count;
+} wv_vertex_buffer;
+
 typedef struct {
 	const uint32_t *code;
 	size_t code_words;
@@ -114,6 +132,25 @@ typedef struct {
 	wv_binding *bindings;
 	uint32_t binding_count;
 	uint64_t timeout_ns;
+
+	// Push constants (WGSL's immediate data): push_size bytes at offset 0, for push_stages
+	// (VkShaderStageFlags; 0: the stages of the run). No push constant range when 0.
+	const void *push_data;
+	uint32_t push_size, push_stages;
+
+	// A draw instead of a dispatch, when vertex_entry is set: the vertex and fragment entry
+	// points of code, vertex_count vertices of instance_count instances as a triangle list
+	// (no culling, front face counter-clockwise), a viewport of the whole target with a
+	// positive height and depth range [0, 1], into a color target of target_format (cleared
+	// to zero, no blending) at color attachment 0, whose texels (each row tightly packed)
+	// the harness writes to target_data (target_width * target_height * target_texel_size
+	// bytes). entry and groups are unused then.
+	const char *vertex_entry, *fragment_entry;
+	const wv_vertex_buffer *vertex_buffers;
+	uint32_t vertex_buffer_count;
+	uint32_t vertex_count, instance_count;
+	uint32_t target_format, target_width, target_height, target_texel_size;
+	void *target_data;
 } wv_run;
 
 // wv_create makes the instance (with VK_LAYER_KHRONOS_validation as the
@@ -122,7 +159,8 @@ typedef struct {
 int wv_create(int validation, wv_ctx **out, wv_info *info, char *err, size_t errlen);
 
 // wv_dispatch creates every object the run needs, submits one command
-// buffer, waits for its fence and reads every buffer and image back. On
+// buffer (a dispatch, or a draw), waits for its fence and reads every buffer
+// and image back, and a draw's target. On
 // WV_TIMEOUT the objects stay alive (the device may still be executing) and
 // the context must not be used again.
 int wv_dispatch(wv_ctx *ctx, const wv_run *run, char *err, size_t errlen);

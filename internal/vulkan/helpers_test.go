@@ -11,26 +11,16 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
-)
 
-// needTool skips when a tool is missing, except in CI where it fails.
-func needTool(t testing.TB, name string) {
-	t.Helper()
-	if _, err := exec.LookPath(name); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s not installed in CI (apt-get install spirv-tools)", name)
-		}
-		t.Skipf("%s not installed (apt-get install spirv-tools)", name)
-	}
-}
+	"github.com/wgslgo/wgslgo/internal/oracle"
+)
 
 // assemble turns testdata/<name> into SPIR-V words with spirv-as and checks
 // them with spirv-val. The target environment is vulkan1.1 unless the first
 // line says "; target-env: <env>".
 func assemble(t testing.TB, name string) []uint32 {
 	t.Helper()
-	needTool(t, "spirv-as")
-	needTool(t, "spirv-val")
+	spirvAs, spirvVal := oracle.SpirvAs.Require(t), oracle.SpirvVal.Require(t)
 	src := filepath.Join("testdata", name)
 	env := "vulkan1.1"
 	f, err := os.Open(src)
@@ -41,9 +31,9 @@ func assemble(t testing.TB, name string) []uint32 {
 		env = e
 	}
 	out := filepath.Join(t.TempDir(), name+".spv")
-	msg, err := exec.Command("spirv-as", "--target-env", env, "-o", out, src).CombinedOutput()
+	msg, err := exec.Command(spirvAs, "--target-env", env, "-o", out, src).CombinedOutput()
 	require.NoError(t, err, "spirv-as %s: %s", src, msg)
-	msg, err = exec.Command("spirv-val", "--target-env", env, out).CombinedOutput()
+	msg, err = exec.Command(spirvVal, "--target-env", env, out).CombinedOutput()
 	require.NoError(t, err, "spirv-val %s: %s", src, msg)
 	b, err := os.ReadFile(out)
 	require.NoError(t, err)

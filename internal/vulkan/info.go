@@ -80,21 +80,23 @@ type Info struct {
 	// discarded instead of crashing, and nothing reports them.
 	RobustBufferAccess bool
 
-	SubgroupSize       uint32
-	MinSubgroupSize    uint32
-	MaxSubgroupSize    uint32
-	SubgroupOps        SubgroupOps
-	SubgroupInCompute  bool
-	MaxWorkgroupSize   [3]uint32
-	MaxInvocations     uint32 // maxComputeWorkGroupInvocations
-	MaxWorkgroupCount  [3]uint32
-	MaxSharedMemory    uint32 // bytes of var<workgroup>
-	MaxUniformBinding  uint32 // maxUniformBufferRange
-	MaxStorageBinding  uint32 // maxStorageBufferRange
-	MaxDescriptorSets  uint32
-	Validation         bool          // VK_LAYER_KHRONOS_validation is active
-	CreationTime       time.Duration // instance + device creation
-	ValidationWarnings []string      // warnings while creating the device
+	SubgroupSize      uint32
+	MinSubgroupSize   uint32
+	MaxSubgroupSize   uint32
+	SubgroupOps       SubgroupOps
+	SubgroupInCompute bool
+	MaxWorkgroupSize  [3]uint32
+	MaxInvocations    uint32 // maxComputeWorkGroupInvocations
+	MaxWorkgroupCount [3]uint32
+	MaxSharedMemory   uint32 // bytes of var<workgroup>
+	MaxUniformBinding uint32 // maxUniformBufferRange
+	MaxStorageBinding uint32 // maxStorageBufferRange
+	MaxDescriptorSets uint32
+	// MaxPushConstantsSize is the largest push constant range: Run.Immediate's limit.
+	MaxPushConstantsSize uint32
+	Validation           bool          // VK_LAYER_KHRONOS_validation is active
+	CreationTime         time.Duration // instance + device creation
+	ValidationWarnings   []string      // warnings while creating the device
 
 	// Required subgroup sizes (see RequiredSubgroupSizes):
 	// RequiredSubgroupSizeInCompute when requiredSubgroupSizeStages has the

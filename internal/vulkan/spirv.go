@@ -56,6 +56,8 @@ const (
 	decBinding       = 33
 	decDescriptorSet = 34
 
+	execVertex    = 0
+	execFragment  = 4
 	execGLCompute = 5
 	dimBuffer     = 5
 	dimSubpass    = 6
@@ -127,23 +129,31 @@ func literalString(words []uint32) (string, int) {
 	return sb.String(), len(words)
 }
 
-// scan reads the resources of a module and checks that it has a GLCompute
-// entry point of the given name.
-func scan(words []uint32, entry string) (*module, error) {
+// entryPoint is an entry point a run needs: its name and execution model.
+type entryPoint struct {
+	name  string
+	model uint32
+}
+
+var modelNames = map[uint32]string{execVertex: "Vertex", execFragment: "Fragment", execGLCompute: "GLCompute"}
+
+// scan reads the resources of a module and checks that it has the entry points a run
+// needs; a resource is used when one of them lists it.
+func scan(words []uint32, want ...entryPoint) (*module, error) {
 	if len(words) < 5 || words[0] != spirvMagic {
 		return nil, fmt.Errorf("not SPIR-V: want the magic number %#08x first", spirvMagic)
 	}
 	m := &module{version: words[1]}
 	var (
-		names     = map[uint32]string{}
-		sets      = map[uint32]uint32{}
-		bindings  = map[uint32]uint32{}
-		blocks    = map[uint32]int{} // struct id → decBlock or decBufferBlock
-		types     = map[uint32][]uint32{}
-		vars      [][]uint32
-		entries   []string
-		iface     map[uint32]bool
-		haveEntry bool
+		names    = map[uint32]string{}
+		sets     = map[uint32]uint32{}
+		bindings = map[uint32]uint32{}
+		blocks   = map[uint32]int{} // struct id → decBlock or decBufferBlock
+		types    = map[uint32][]uint32{}
+		vars     [][]uint32
+		entries  []string
+		iface    = map[uint32]bool{}
+		found    = map[entryPoint]bool{}
 	)
 	for i := 5; i < len(words); {
 		count, op := int(words[i]>>16), words[i]&0xffff
@@ -162,16 +172,17 @@ func scan(words []uint32, entry string) (*module, error) {
 				continue
 			}
 			name, n := literalString(inst[3:])
-			model := "GLCompute"
-			if inst[1] != execGLCompute {
+			model := modelNames[inst[1]]
+			if model == "" {
 				model = fmt.Sprintf("execution model %d", inst[1])
 			}
 			entries = append(entries, fmt.Sprintf("%q (%s)", name, model))
-			if name == entry && inst[1] == execGLCompute {
-				haveEntry = true
-				iface = map[uint32]bool{}
-				for _, id := range inst[3+n:] {
-					iface[id] = true
+			for _, w := range want {
+				if name == w.name && inst[1] == w.model {
+					found[w] = true
+					for _, id := range inst[3+n:] {
+						iface[id] = true
+					}
 				}
 			}
 		case opDecorate:
@@ -201,11 +212,14 @@ func scan(words []uint32, entry string) (*module, error) {
 			}
 		}
 	}
-	if !haveEntry {
+	for _, w := range want {
+		if found[w] {
+			continue
+		}
 		if len(entries) == 0 {
 			return nil, fmt.Errorf("the module has no entry points")
 		}
-		return nil, fmt.Errorf("no GLCompute entry point %q; the module has %s", entry, strings.Join(entries, ", "))
+		return nil, fmt.Errorf("no %s entry point %q; the module has %s", modelNames[w.model], w.name, strings.Join(entries, ", "))
 	}
 	for _, v := range vars {
 		typeID, id, storage := v[1], v[2], v[3]

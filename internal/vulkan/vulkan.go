@@ -1,12 +1,14 @@
-// Package vulkan runs compute shaders on a real Vulkan driver, for tests.
+// Package vulkan runs compute shaders, and draws, on a real Vulkan driver, for tests.
 //
 // It is a small cgo harness of the project's own (see harness.c) aimed at
 // Mesa's lavapipe, which runs Vulkan on the CPU: it creates one device per
 // process, then for each Run makes exact-size host-visible buffers, images
 // and samplers for the caller's bindings, builds a compute pipeline from the
 // SPIR-V words (with specialization constants and, when asked, a required
-// subgroup size), dispatches once, waits on a fence with a timeout and reads
-// every buffer and image back.
+// subgroup size) and its push constants, dispatches once, waits on a fence
+// with a timeout and reads every buffer and image back. A Run with a Draw
+// draws instead: vertex buffers, instances, a graphics pipeline of a vertex
+// and a fragment entry point, and a color target it reads back.
 //
 // Binding kinds come from the caller and are checked against the SPIR-V
 // before any Vulkan call: a kind the shader does not declare (say, a storage
@@ -22,7 +24,9 @@
 // is enabled whenever it is installed; its errors fail the Run (or Get) and
 // its warnings go to Result.Warnings. On lavapipe it adds some 20-60 ms to
 // device creation and 0.1-0.4 ms to a Run. WGSLGO_VK_VALIDATION=0 turns it
-// off; WGSLGO_VK_VALIDATION=1 makes a missing layer an error.
+// off; WGSLGO_VK_VALIDATION=1 makes a missing layer an error of Get. Require
+// wants the layer active unless it is turned off: without it the test skips,
+// or fails under CI=true.
 //
 // The device has every feature it supports enabled, robustBufferAccess
 // included (out-of-bounds accesses are discarded or read zero, and nothing
@@ -60,6 +64,8 @@ import (
 	"testing"
 	"time"
 	"unsafe"
+
+	"github.com/wgslgo/wgslgo/internal/oracle"
 )
 
 // DefaultTimeout is the fence wait of a Run whose Timeout is zero.
@@ -99,17 +105,20 @@ func validationMode() C.int {
 	return C.WV_VALIDATION_IF_INSTALLED
 }
 
-// Require returns the device or skips the test when there is none. In CI
-// (CI=true) a missing device fails the test instead: CI must install
-// mesa-vulkan-drivers and libvulkan-dev.
+// Require returns the device for a test. The test skips when there is no device, or when
+// the validation layer is not active and WGSLGO_VK_VALIDATION does not turn it off (without
+// it, what the layer would report goes unnoticed); under CI=true both fail the test instead
+// (see internal/oracle): CI installs mesa-vulkan-drivers, libvulkan-dev and
+// vulkan-validationlayers.
 func Require(t testing.TB) *Device {
 	t.Helper()
 	d, err := Get()
 	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("no Vulkan device in CI: %v", err)
-		}
-		t.Skipf("no Vulkan device (apt-get install mesa-vulkan-drivers): %v", err)
+		oracle.Missing(t, "no Vulkan device (apt-get install mesa-vulkan-drivers): %v", err)
+	}
+	if !d.Info.Validation && validationMode() != C.WV_VALIDATION_OFF {
+		oracle.Missing(t, "the Vulkan validation layer is not active (apt-get install vulkan-validationlayers, "+
+			"or WGSLGO_VK_VALIDATION=0 to run without it)")
 	}
 	return d
 }
@@ -169,6 +178,7 @@ func infoFromC(c *C.wv_info) Info {
 		MaxUniformBinding:                  uint32(c.max_uniform_buffer_range),
 		MaxStorageBinding:                  uint32(c.max_storage_buffer_range),
 		MaxDescriptorSets:                  uint32(c.max_bound_sets),
+		MaxPushConstantsSize:               uint32(c.max_push_constants_size),
 		SampledColorSamples:                SampleCounts(c.sampled_color_samples),
 		SampledIntegerSamples:              SampleCounts(c.sampled_integer_samples),
 		SampledDepthSamples:                SampleCounts(c.sampled_depth_samples),
@@ -199,10 +209,10 @@ func (d *Device) takeMessages() (warnings, errs []string) {
 	return warnings, errs
 }
 
-// Run is one compute dispatch.
+// Run is one compute dispatch, or one draw.
 type Run struct {
 	SPIRV []uint32 // the module; see Words for .spv files
-	Entry string   // GLCompute entry point name
+	Entry string   // GLCompute entry point name; unused by a draw
 
 	// Spec maps a SpecId to the value of that specialization constant: 4
 	// bytes for 32-bit scalars and bool (0 or 1), 8 for 64-bit ones,
@@ -220,7 +230,53 @@ type Run struct {
 
 	Timeout time.Duration // fence wait; 0 means DefaultTimeout
 
+	// Immediate is the pipeline's push constant data at offset 0 (WGSL's immediate data):
+	// a multiple of 4 bytes, at most Info.MaxPushConstantsSize; none when empty.
+	// ImmediateStages are the VkShaderStageFlags of its range; 0 means the stages of the
+	// run.
+	Immediate       []byte
+	ImmediateStages uint32
+
+	// Draw, when set, makes the run a draw instead of a dispatch (Entry and Groups are then
+	// unused).
+	Draw *Draw
+
 	noBindingCheck bool // tests only: skip the SPIR-V cross-check to provoke the driver
+}
+
+// Draw is a draw of a triangle list into a color target: the vertex and fragment entry
+// points of Run.SPIRV, Vertices vertices of Instances instances (0 means 1), no culling, front
+// face counter-clockwise, a viewport of the whole target with a positive height (WGSL's +y
+// up lands at the bottom row: see the README about the y flip) and depth range [0, 1], the
+// target cleared to zero, no blending.
+type Draw struct {
+	Vertex, Fragment string
+	// VertexBuffers are bound at vertex buffer bindings 0, 1, ... in order.
+	VertexBuffers       []VertexBuffer
+	Vertices, Instances uint32
+	// Target is the color attachment at location 0; its texels come back in
+	// Result.Target, row after row, rows tightly packed.
+	Target Target
+}
+
+// VertexBuffer is one vertex buffer of a Draw.
+type VertexBuffer struct {
+	Data        []byte
+	Stride      uint32
+	PerInstance bool // VK_VERTEX_INPUT_RATE_INSTANCE, else VK_VERTEX_INPUT_RATE_VERTEX
+	Attributes  []VertexAttribute
+}
+
+// VertexAttribute is a VkVertexInputAttributeDescription of a VertexBuffer.
+type VertexAttribute struct {
+	Location, Format, Offset uint32 // Format is a VkFormat
+}
+
+// Target is the color attachment of a Draw: a 2D image of Format (one of the harness's color
+// formats).
+type Target struct {
+	Format        Format
+	Width, Height uint32
 }
 
 // Spec32 encodes a 32-bit specialization constant value (use
@@ -241,6 +297,7 @@ func SpecBool(v bool) []byte {
 // Result is the state of every buffer and image after a Run.
 type Result struct {
 	Data     map[Slot][]byte // readback of every buffer and image, keyed by slot
+	Target   []byte          // a draw's target
 	Warnings []string        // validation-layer warnings, when validation is on
 	Elapsed  time.Duration   // wall time of the whole Dispatch call
 }
@@ -287,13 +344,24 @@ func (d *Device) check(r *Run) error {
 	if len(r.SPIRV) < 5 {
 		return fmt.Errorf("SPIR-V has %d words; a module has at least its 5-word header", len(r.SPIRV))
 	}
-	if r.Entry == "" {
-		return errors.New("Run.Entry is empty")
-	}
-	for i, g := range r.Groups {
-		if g == 0 || g > d.Info.MaxWorkgroupCount[i] {
-			return fmt.Errorf("Run.Groups[%d] is %d; want 1..%d", i, g, d.Info.MaxWorkgroupCount[i])
+	entries := []entryPoint{{r.Entry, execGLCompute}}
+	if r.Draw != nil {
+		if err := d.checkDraw(r.Draw); err != nil {
+			return err
 		}
+		entries = []entryPoint{{r.Draw.Vertex, execVertex}, {r.Draw.Fragment, execFragment}}
+	} else {
+		if r.Entry == "" {
+			return errors.New("Run.Entry is empty")
+		}
+		for i, g := range r.Groups {
+			if g == 0 || g > d.Info.MaxWorkgroupCount[i] {
+				return fmt.Errorf("Run.Groups[%d] is %d; want 1..%d", i, g, d.Info.MaxWorkgroupCount[i])
+			}
+		}
+	}
+	if n := len(r.Immediate); n%4 != 0 || uint32(n) > d.Info.MaxPushConstantsSize {
+		return fmt.Errorf("Run.Immediate is %d bytes; want a multiple of 4, at most %d", n, d.Info.MaxPushConstantsSize)
 	}
 	if n := r.SubgroupSize; n != 0 && !slices.Contains(d.Info.RequiredSubgroupSizes(), n) {
 		if len(d.Info.RequiredSubgroupSizes()) == 0 {
@@ -320,11 +388,42 @@ func (d *Device) check(r *Run) error {
 	if r.noBindingCheck {
 		return nil
 	}
-	m, err := scan(r.SPIRV, r.Entry)
+	m, err := scan(r.SPIRV, entries...)
 	if err != nil {
 		return err
 	}
 	return m.checkBindings(r.Bindings)
+}
+
+func (d *Device) checkDraw(dr *Draw) error {
+	switch {
+	case !d.Info.Graphics:
+		return errors.New("a Draw needs a queue with graphics, and the device's has none")
+	case dr.Vertex == "" || dr.Fragment == "":
+		return errors.New("Draw.Vertex or Draw.Fragment is empty")
+	case dr.Vertices == 0:
+		return errors.New("Draw.Vertices is 0")
+	case dr.Target.Width == 0 || dr.Target.Height == 0 || dr.Target.Width > 4096 || dr.Target.Height > 4096:
+		return fmt.Errorf("Draw.Target is %dx%d; want 1..4096 on both axes", dr.Target.Width, dr.Target.Height)
+	case dr.Target.Format.TexelSize() == 0 || dr.Target.Format == Depth32Float:
+		return fmt.Errorf("Draw.Target has %v, not a color format the harness knows", dr.Target.Format)
+	}
+	locations := map[uint32]bool{}
+	for i, vb := range dr.VertexBuffers {
+		if vb.Stride == 0 || len(vb.Data) == 0 {
+			return fmt.Errorf("Draw.VertexBuffers[%d] has stride %d and %d bytes; want both positive", i, vb.Stride, len(vb.Data))
+		}
+		for _, a := range vb.Attributes {
+			if locations[a.Location] {
+				return fmt.Errorf("Draw.VertexBuffers[%d]: location %d is fed twice", i, a.Location)
+			}
+			locations[a.Location] = true
+			if a.Format == 0 || a.Offset >= vb.Stride {
+				return fmt.Errorf("Draw.VertexBuffers[%d]: the attribute at location %d has VkFormat %d at offset %d of a stride of %d", i, a.Location, a.Format, a.Offset, vb.Stride)
+			}
+		}
+	}
+	return nil
 }
 
 func (d *Device) checkBinding(b *Binding) error {
@@ -448,6 +547,40 @@ func toC(r *Run, fills map[int][]uint32) *cRun {
 		c.run.groups[i] = C.uint32_t(g)
 	}
 	c.run.required_subgroup_size = C.uint32_t(r.SubgroupSize)
+	if len(r.Immediate) > 0 {
+		c.run.push_data = c.bytes(r.Immediate)
+		c.run.push_size = C.uint32_t(len(r.Immediate))
+		c.run.push_stages = C.uint32_t(r.ImmediateStages)
+	}
+	if dr := r.Draw; dr != nil {
+		c.run.vertex_entry = (*C.char)(c.bytes(append([]byte(dr.Vertex), 0)))
+		c.run.fragment_entry = (*C.char)(c.bytes(append([]byte(dr.Fragment), 0)))
+		vbs := (*C.wv_vertex_buffer)(c.alloc(len(dr.VertexBuffers) * C.sizeof_wv_vertex_buffer))
+		for i, vb := range unsafe.Slice(vbs, len(dr.VertexBuffers)) {
+			src := dr.VertexBuffers[i]
+			attrs := (*C.wv_vertex_attribute)(c.alloc(len(src.Attributes) * C.sizeof_wv_vertex_attribute))
+			for k, a := range src.Attributes {
+				unsafe.Slice(attrs, len(src.Attributes))[k] = C.wv_vertex_attribute{location: C.uint32_t(a.Location), format: C.uint32_t(a.Format), offset: C.uint32_t(a.Offset)}
+			}
+			vb.data = c.bytes(src.Data)
+			vb.size = C.uint64_t(len(src.Data))
+			vb.stride = C.uint32_t(src.Stride)
+			if src.PerInstance {
+				vb.per_instance = 1
+			}
+			vb.attributes = attrs
+			vb.attribute_count = C.uint32_t(len(src.Attributes))
+			unsafe.Slice(vbs, len(dr.VertexBuffers))[i] = vb
+		}
+		c.run.vertex_buffers = vbs
+		c.run.vertex_buffer_count = C.uint32_t(len(dr.VertexBuffers))
+		c.run.vertex_count = C.uint32_t(dr.Vertices)
+		c.run.instance_count = C.uint32_t(dr.Instances)
+		t := dr.Target
+		c.run.target_format, c.run.target_width, c.run.target_height = C.uint32_t(t.Format), C.uint32_t(t.Width), C.uint32_t(t.Height)
+		c.run.target_texel_size = C.uint32_t(t.Format.TexelSize())
+		c.run.target_data = c.alloc(int(t.Width) * int(t.Height) * t.Format.TexelSize())
+	}
 	timeout := r.Timeout
 	if timeout <= 0 {
 		timeout = DefaultTimeout
@@ -460,6 +593,7 @@ func toC(r *Run, fills map[int][]uint32) *cRun {
 	for i := range r.Bindings {
 		b, cb := &r.Bindings[i], &c.bindings[i]
 		cb.group, cb.binding, cb.kind = C.uint32_t(b.Group), C.uint32_t(b.Binding), C.uint32_t(b.Kind)
+		cb.stages = C.uint32_t(b.Stages)
 		size := len(b.Data)
 		if b.Image != nil {
 			img := b.Image.normalized()
@@ -507,21 +641,28 @@ func (d *Device) dispatch(r *Run, fills map[int][]uint32) (*Result, error) {
 	if len(verrs) > 0 {
 		msg = strings.TrimSpace(msg + "\nvalidation errors:\n" + strings.Join(verrs, "\n"))
 	}
+	what := fmt.Sprintf("entry point %q", r.Entry)
+	if r.Draw != nil {
+		what = fmt.Sprintf("draw of %q and %q", r.Draw.Vertex, r.Draw.Fragment)
+	}
 	switch status {
 	case C.WV_OK:
 	case C.WV_TIMEOUT:
 		d.broken = fmt.Errorf("%w after %v", ErrTimeout, time.Duration(c.run.timeout_ns))
-		return nil, fmt.Errorf("vulkan: entry point %q: %w", r.Entry, d.broken)
+		return nil, fmt.Errorf("vulkan: %s: %w", what, d.broken)
 	case C.WV_DEVICE_LOST:
 		d.broken = fmt.Errorf("device lost: %s", msg)
-		return nil, fmt.Errorf("vulkan: entry point %q: %w", r.Entry, d.broken)
+		return nil, fmt.Errorf("vulkan: %s: %w", what, d.broken)
 	default:
-		return nil, fmt.Errorf("vulkan: entry point %q: %s", r.Entry, msg)
+		return nil, fmt.Errorf("vulkan: %s: %s", what, msg)
 	}
 	if len(verrs) > 0 {
-		return nil, fmt.Errorf("vulkan: entry point %q ran, but %s", r.Entry, msg)
+		return nil, fmt.Errorf("vulkan: %s ran, but %s", what, msg)
 	}
 	res := &Result{Data: map[Slot][]byte{}, Warnings: warnings}
+	if dr := r.Draw; dr != nil {
+		res.Target = C.GoBytes(c.run.target_data, C.int(int(dr.Target.Width)*int(dr.Target.Height)*dr.Target.Format.TexelSize()))
+	}
 	for i := range r.Bindings {
 		b, cb := &r.Bindings[i], &c.bindings[i]
 		if b.Kind == Sampler || b.Kind == ComparisonSampler {
@@ -529,7 +670,7 @@ func (d *Device) dispatch(r *Run, fills map[int][]uint32) (*Result, error) {
 		}
 		out := C.GoBytes(cb.data, C.int(cb.size))
 		if (b.Kind == UniformBuffer || b.Kind == ReadOnlyStorageBuffer) && !bytes.Equal(out, b.Data) {
-			return nil, fmt.Errorf("vulkan: entry point %q wrote to %v, a %v", r.Entry, b.slot(), b.Kind)
+			return nil, fmt.Errorf("vulkan: %s wrote to %v, a %v", what, b.slot(), b.Kind)
 		}
 		res.Data[b.slot()] = out
 	}

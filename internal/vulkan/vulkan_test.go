@@ -12,6 +12,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/wgslgo/wgslgo/internal/oracle"
 )
 
 func TestDeviceInfo(t *testing.T) {
@@ -264,8 +266,7 @@ func TestWrongKindIsRejected(t *testing.T) {
 // buffers). In a child process the crash fails one test, with the signal,
 // instead of the whole binary.
 func TestWrongKindCrashIsIsolated(t *testing.T) {
-	t.Setenv("WGSLGO_VK_VALIDATION", "0")
-	if isolatedChild(t) {
+	if isolatedChild(t) { // the parent turned validation off
 		d := Require(t)
 		_, err := d.Dispatch(Run{SPIRV: assemble(t, "sample.spvasm"), Entry: "main", Groups: [3]uint32{1, 1, 1},
 			noBindingCheck: true,
@@ -277,7 +278,8 @@ func TestWrongKindCrashIsIsolated(t *testing.T) {
 		t.Logf("the driver returned instead of crashing: %v", err)
 		return
 	}
-	Require(t)
+	Require(t) // before WGSLGO_VK_VALIDATION=0: the process's device keeps its validation
+	t.Setenv("WGSLGO_VK_VALIDATION", "0")
 	out, err := runChild(t, t.Name())
 	switch {
 	case errors.Is(err, errChildSkipped):
@@ -421,7 +423,7 @@ func TestValidationLayer(t *testing.T) {
 	RunIsolated(t, func(t *testing.T) {
 		d, err := Get()
 		if err != nil && strings.Contains(err.Error(), "validation requested but") {
-			t.Skip(err)
+			oracle.Missing(t, "%v", err)
 		}
 		require.NoError(t, err)
 		require.True(t, d.Info.Validation)
@@ -498,14 +500,41 @@ func TestRequireWithoutDevice(t *testing.T) {
 	t.Setenv("CI", "true")
 	_, err = runChild(t, t.Name())
 	require.ErrorContains(t, err, "GPU test failed in child process")
-	assert.ErrorContains(t, err, "no Vulkan device in CI")
+	assert.ErrorContains(t, err, "no Vulkan device (apt-get install mesa-vulkan-drivers)")
+	assert.ErrorContains(t, err, "(required under CI=true)")
+}
+
+// Without the validation layer Require skips, except in CI where it fails, unless
+// WGSLGO_VK_VALIDATION=0 turns validation off.
+func TestRequireWithoutValidationLayer(t *testing.T) {
+	if isolatedChild(t) {
+		d := Require(t)
+		require.False(t, d.Info.Validation, "the layer is active although VK_LAYER_PATH has none")
+		return
+	}
+	Require(t)
+	t.Setenv("VK_LAYER_PATH", t.TempDir()) // where the loader looks for layers: nowhere
+	t.Setenv("WGSLGO_VK_VALIDATION", "")
+	t.Setenv("CI", "")
+	out, err := runChild(t, t.Name())
+	require.ErrorIs(t, err, errChildSkipped, out)
+	assert.Contains(t, out, "the Vulkan validation layer is not active")
+
+	t.Setenv("CI", "true")
+	_, err = runChild(t, t.Name())
+	require.ErrorContains(t, err, "GPU test failed in child process")
+	assert.ErrorContains(t, err, "the Vulkan validation layer is not active")
+
+	t.Setenv("WGSLGO_VK_VALIDATION", "0")
+	out, err = runChild(t, t.Name())
+	require.NoError(t, err, out)
 }
 
 // f16 in a storage buffer runs because the features are enabled.
 func TestF16StorageBuffer(t *testing.T) {
 	d := Require(t)
 	if !d.Info.F16() {
-		t.Skipf("%s lacks shaderFloat16 or 16-bit storage", d.Info.Name)
+		oracle.Missing(t, "%s lacks shaderFloat16 or 16-bit storage", d.Info.Name)
 	}
 	// f16 bit patterns of 0, 1, 2, ..., 31 (exact in f16), as little-endian bytes.
 	in := make([]byte, 2*32)

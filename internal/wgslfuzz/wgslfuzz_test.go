@@ -4,7 +4,6 @@ import (
 	"context"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -15,6 +14,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/wgslgo/wgslgo/internal/oracle"
 )
 
 // The tests run wgslc as a user does, a process per input; they build it from this module
@@ -30,25 +31,10 @@ var (
 // when withTint. Without spirv-val or Tint the test skips, or fails under CI=true.
 func testTools(t *testing.T, withTint bool) Tools {
 	t.Helper()
-	if os.Getenv("TEST_SRCDIR") != "" {
-		t.Skip("builds wgslc from this module's source tree, which a Bazel sandbox does not have")
-	}
-	missing := func(what string) {
-		t.Helper()
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s is not on PATH", what)
-		}
-		t.Skipf("%s is not on PATH", what)
-	}
-	val, err := exec.LookPath("spirv-val")
-	if err != nil {
-		missing("spirv-val")
-	}
-	tools := Tools{SpirvVal: val, MemLimit: 2 << 30}
+	oracle.SkipUnderBazel(t, "builds wgslc from this module's source tree")
+	tools := Tools{SpirvVal: oracle.SpirvVal.Require(t), MemLimit: 2 << 30}
 	if withTint {
-		if tools.Tint, err = exec.LookPath("tint"); err != nil {
-			missing("tint")
-		}
+		tools.Tint = oracle.Tint.Require(t)
 	}
 	buildOnce.Do(func() {
 		var root, dir string
@@ -76,9 +62,7 @@ func TestMain(m *testing.M) {
 
 func repoSeeds(t *testing.T) []Seed {
 	t.Helper()
-	if os.Getenv("TEST_SRCDIR") != "" {
-		t.Skip("reads the shaders of this module's source tree, which a Bazel sandbox does not have")
-	}
+	oracle.SkipUnderBazel(t, "reads the shaders of this module's source tree")
 	seeds, err := Seeds(filepath.Join("..", ".."))
 	require.NoError(t, err)
 	require.Greater(t, len(seeds), 100, "the repository's shaders")

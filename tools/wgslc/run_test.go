@@ -71,7 +71,7 @@ func TestReflectWritesDeterministicJSON(t *testing.T) {
 	require.Len(t, m.Structs, 3)
 	assert.Equal(t, "SimParams", m.Structs[0].Name)
 	assert.Equal(t, 12, m.Structs[0].Members[1].Offset, "dt packs into the tail of the vec3")
-	assert.Equal(t, 80, m.Bindings[0].MinBindingSize)
+	assert.Equal(t, 80, m.Bindings[0].Buffer.MinBindingSize)
 	assert.Equal(t, "workgroup_width", m.EntryPoints[0].WorkgroupSize[0].Override)
 }
 

@@ -186,6 +186,31 @@ func TestShaderIOSampleMask(t *testing.T) {
 	golden(t, "shaderio_sample_mask", build, transform.ShaderIO)
 }
 
+// f16 inputs and outputs are f32 variables, converted after the loads and before the stores:
+// the SPIR-V needs no StorageInputOutput16.
+func TestShaderIOF16(t *testing.T) {
+	build := func() *ir.Module {
+		m := ir.NewModule()
+		loc := func(l int) types.IO { io := types.NoIO; io.Location = l; return io }
+		v3h := types.Vec(3, types.F16)
+		vout := &types.Struct{Name: "VOut", Members: []*types.Member{
+			{Name: "c", Type: v3h, IO: loc(0), Offset: -1},
+			{Name: "n", Type: types.U32, IO: loc(1), Offset: -1},
+		}}
+		f := m.NewFunc("vs", vout)
+		f.Stage = ir.StageVertex
+		x := f.AddParam("x", types.F16, loc(0))
+		v := f.AddParam("v", v3h, loc(1))
+		b := ir.NewBuilder(f)
+		b.Return(b.Construct(vout, b.Mul(v, b.Splat(v3h, x)), b.U32(2)))
+		return m
+	}
+	m := golden(t, "shaderio_f16", build, transform.ShaderIO)
+	for _, g := range m.Globals {
+		assert.False(t, types.UsesF16(g.Type), "%s: %s", g.Name, g.Type)
+	}
+}
+
 // An entry point with two returns, one inside an if: each stores the outputs, and the
 // parameters become loads at the top of the entry point itself.
 func TestShaderIOReturns(t *testing.T) {

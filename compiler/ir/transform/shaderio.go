@@ -14,6 +14,14 @@ import (
 // lacks, are computed from the ids, the number of workgroups and the workgroup size. An input
 // builtin has one variable per entry point however many parameters read it.
 //
+// An f16 input or output (a scalar or vector of f16) is a variable of the f32 type of its
+// shape, converted after each load and before each store: SPIR-V with 16-bit inputs and
+// outputs needs the storageInputOutput16 feature, which many devices lack (lavapipe among
+// them), and every f16 value is exact in f32. Vulkan feeds a 32-bit float input from a 16-bit
+// float vertex format (VK_FORMAT_R16G16_SFLOAT...), so hosts keep their f16 vertex buffers;
+// between stages the values are interpolated in f32. Tint does the same where the feature is
+// missing.
+//
 // The entry point is changed in place rather than wrapped around a call of the original
 // function (nothing calls an entry point): one function fewer in the SPIR-V.
 func ShaderIO(m *ir.Module) {
@@ -156,9 +164,13 @@ func (in *inputs) load(name string, t types.Type, io types.IO) ir.Value {
 		id, n := in.builtin("global_invocation_id"), in.builtin("num_workgroups")
 		v = in.linear(id, b.Mul(n, in.workgroupSize()))
 	default:
-		g := m.NewGlobal(name, types.AddrIn, types.Read, t)
+		wide := widenF16(t)
+		g := m.NewGlobal(name, types.AddrIn, types.Read, wide)
 		g.IO = io
 		v = b.Load(g.Value)
+		if wide != t {
+			v = b.Convert(t, v)
+		}
 	}
 	if io.Builtin != "" {
 		in.vars[io.Builtin] = v
@@ -207,7 +219,7 @@ func outputGlobal(m *ir.Module, name string, t types.Type, io types.IO) *ir.Glob
 	if io.Builtin == "sample_mask" {
 		t = &types.Array{Elem: types.U32, Count: 1}
 	}
-	g := m.NewGlobal(name, types.AddrOut, types.ReadWrite, t)
+	g := m.NewGlobal(name, types.AddrOut, types.ReadWrite, widenF16(t))
 	g.IO = io
 	return g
 }
@@ -217,5 +229,23 @@ func storeOutput(b *ir.Builder, g *ir.Global, v ir.Value) {
 		b.Store(b.AccessN(g.Value, 0), v)
 		return
 	}
+	if t := b.Module().Type(v); widenF16(t) != t {
+		v = b.Convert(widenF16(t), v)
+	}
 	b.Store(g.Value, v)
+}
+
+// widenF16 returns the f32 type of the shape of t when t is f16 or a vector of f16, else t.
+func widenF16(t types.Type) types.Type {
+	switch t := t.(type) {
+	case *types.Scalar:
+		if t == types.F16 {
+			return types.F32
+		}
+	case *types.Vector:
+		if t.Elem == types.F16 {
+			return types.Vec(t.N, types.F32)
+		}
+	}
+	return t
 }

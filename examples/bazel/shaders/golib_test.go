@@ -10,15 +10,19 @@ import (
 )
 
 // The packages wgsl_go_library generated: the SPIR-V embedded from the .spv files wgslgen wrote
-// beside the Go file, the entry points, and Go structs with the WGSL memory layout.
+// beside the Go file, the tables with the entry points and the WGSL text, and Go structs with
+// the WGSL memory layout.
 func TestGeneratedPackages(t *testing.T) {
-	for name, spv := range map[string][]byte{"particles": particles.ParticlesSPIRV, "scale": scale.ScaleSPIRV} {
+	for name, spv := range map[string][]byte{"particles": particles.ParticlesShader.SPIRV, "scale": scale.ScaleShader.SPIRV} {
 		if len(spv) < 20 || len(spv)%4 != 0 || binary.LittleEndian.Uint32(spv) != 0x07230203 {
 			t.Errorf("%s: the embedded SPIR-V is not a SPIR-V module (%d bytes)", name, len(spv))
 		}
 	}
-	if particles.ParticlesStepEntryPoint != "step" || scale.ScaleScaleEntryPoint != "scale" {
-		t.Errorf("entry points %q and %q, want step and scale", particles.ParticlesStepEntryPoint, scale.ScaleScaleEntryPoint)
+	if particles.ParticlesShader.Step().Name != "step" || scale.ScaleShader.Scale().Name != "scale" {
+		t.Errorf("entry points %q and %q, want step and scale", particles.ParticlesShader.Step().Name, scale.ScaleShader.Scale().Name)
+	}
+	if particles.ParticlesShader.WGSL == "" {
+		t.Error("no WGSL text in the table")
 	}
 	// vec3 (12 bytes) + f32 in its tail, mat3x3 with padded columns at 16, u32 at 64: 80 bytes.
 	if size := unsafe.Sizeof(particles.SimParams{}); size != 80 {

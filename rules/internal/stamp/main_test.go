@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/wgslgo/wgslgo/internal/oracle"
 )
 
 func TestStampWritesWarningsOnSuccess(t *testing.T) {
@@ -49,7 +51,7 @@ func requireShell(t *testing.T) string {
 	t.Helper()
 	sh, err := exec.LookPath("sh")
 	if err != nil {
-		t.Skip("no sh to run as the checked command")
+		oracle.Missing(t, "no sh to run as the checked command")
 	}
 	return sh
 }

@@ -77,6 +77,9 @@ func findGrammarDir() (string, error) {
 	if d := os.Getenv("SPIRV_GRAMMAR_DIR"); d != "" {
 		candidates = append(candidates, d)
 	}
+	if d := os.Getenv("WGSLGO_REFERENCE"); d != "" { // the shared reference texts, as internal/oracle finds them
+		candidates = append(candidates, filepath.Join(d, "spirv"))
+	}
 	if wd, err := os.Getwd(); err == nil {
 		for d := wd; ; d = filepath.Dir(d) {
 			candidates = append(candidates,
@@ -93,7 +96,7 @@ func findGrammarDir() (string, error) {
 			return d, nil
 		}
 	}
-	return "", errors.New("SPIR-V grammar JSON not found; set SPIRV_GRAMMAR_DIR or pass -grammar (Debian: apt install spirv-headers)")
+	return "", errors.New("SPIR-V grammar JSON not found; set SPIRV_GRAMMAR_DIR or WGSLGO_REFERENCE, or pass -grammar (Debian: apt install spirv-headers)")
 }
 
 func fileExists(p string) bool {

@@ -1,0 +1,114 @@
+package compiler_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/wgslgo/wgslgo/compiler"
+	"github.com/wgslgo/wgslgo/compiler/syntax"
+)
+
+// TestHostWGSL: the WGSL for WebGPU hosts is the source as is, with where each override's
+// declaration and initializer lie.
+func TestHostWGSL(t *testing.T) {
+	src := "@id(3) override a: u32 = 4u;\noverride b = a * 2u;\noverride c: f32;\n" +
+		"@group(0) @binding(0) var<storage, read_write> o: array<f32>;\n" +
+		"@compute @workgroup_size(a) fn main() { o[0] = f32(b) + c; }\n"
+	w, diags, err := compiler.HostWGSL(compiler.Source{Name: "o.wgsl", Text: []byte(src)}, compiler.Options{})
+	require.NoError(t, err, "%v", diags)
+	assert.Equal(t, src, string(w.Text))
+	at := func(r [2]int) string { return string(w.Text[r[0]:r[1]]) }
+	assert.Equal(t, "@id(3) override a: u32 = 4u;", at(w.Overrides["a"].Decl))
+	assert.Equal(t, "4u", at(w.Overrides["a"].Init))
+	assert.Equal(t, "override b = a * 2u;", at(w.Overrides["b"].Decl))
+	assert.Equal(t, "a * 2u", at(w.Overrides["b"].Init))
+	assert.Equal(t, "override c: f32;", at(w.Overrides["c"].Decl))
+	assert.Equal(t, [2]int{}, w.Overrides["c"].Init)
+}
+
+// TestHostWGSLOverrideOptions: overrides given values at compile time are consts of those
+// values in the WGSL too, as they are in the SPIR-V and the reflection.
+func TestHostWGSLOverrideOptions(t *testing.T) {
+	src := "@id(3) override a: u32 = 4u;\noverride b = a * 2u;\n@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n" +
+		"@compute @workgroup_size(1) fn main() { o[0] = a + b; }\n"
+	opts := compiler.Options{Overrides: map[string]string{"3": "7"}}
+	source := compiler.Source{Name: "o.wgsl", Text: []byte(src)}
+	w, _, err := compiler.HostWGSL(source, opts)
+	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(string(w.Text), "const a: u32 = 7;\noverride b = a * 2u;\n"), string(w.Text))
+	assert.NotContains(t, w.Overrides, "a")
+	assert.Equal(t, "override b = a * 2u;", string(w.Text[w.Overrides["b"].Decl[0]:w.Overrides["b"].Decl[1]]))
+	res, err := compiler.Compile(source, opts)
+	require.NoError(t, err)
+	require.Len(t, res.Reflection.Overrides, 1, "the reflection lists b only, as the text does")
+	_, _, err = compiler.HostWGSL(source, compiler.Options{Overrides: map[string]string{"nope": "1"}})
+	assert.Error(t, err)
+}
+
+// TestHostWGSLLegacy: a 2021-draft shader's WGSL for WebGPU hosts is its migration to modern
+// WGSL, which compiles as such.
+func TestHostWGSLLegacy(t *testing.T) {
+	src := "[[block]] struct B { [[offset(0)]] x : f32; };\n[[group(0), binding(0)]] var<storage> b : [[access(read_write)]] B;\n" +
+		"[[constant_id(5)]] const k : f32 = 2.0;\n[[stage(compute), workgroup_size(1)]]\nfn main() -> void { b.x = k; }\n"
+	w, diags, err := compiler.HostWGSL(compiler.Source{Name: "old.wgsl", Text: []byte(src)}, compiler.Options{})
+	require.NoError(t, err, "%v", diags)
+	text := string(w.Text)
+	assert.NotContains(t, text, "[[")
+	_, diags = compiler.Check(compiler.Source{Name: "new.wgsl", Text: w.Text}, compiler.Options{Dialect: syntax.DialectModern})
+	assert.False(t, diags.HasErrors(), "%v\n%s", diags, text)
+	require.Contains(t, w.Overrides, "k", text)
+	assert.Contains(t, string(w.Text[w.Overrides["k"].Decl[0]:w.Overrides["k"].Decl[1]]), "override k")
+}
+
+// TestDeclPositions: where declarations are, by name, members by "Struct.member".
+func TestDeclPositions(t *testing.T) {
+	src := "struct S {\n  a: f32,\n}\nconst c = 1;\n@group(0) @binding(0) var<storage, read_write> v: S;\n@compute @workgroup_size(1) fn main() { v.a = 2.0; }\n"
+	res, err := compiler.Compile(compiler.Source{Name: "p.wgsl", Text: []byte(src)}, compiler.Options{})
+	require.NoError(t, err)
+	pos := compiler.DeclPositions(res.Program)
+	assert.Equal(t, "p.wgsl:1:8", pos["S"])
+	assert.Equal(t, "p.wgsl:2:3", pos["S.a"])
+	assert.Equal(t, "p.wgsl:4:7", pos["c"])
+	assert.Equal(t, "p.wgsl:5:48", pos["v"])
+	assert.Equal(t, "p.wgsl:6:32", pos["main"])
+}
+
+// TestHostWGSLImmediates: where the address space of each var<immediate> is spelled, even
+// between comments and blanks, and after overrides given values at compile time moved it.
+func TestHostWGSLImmediates(t *testing.T) {
+	src := "requires immediate_address_space;\n@id(1) override k: f32 = 1.0;\nvar /* a */ < immediate > push: vec4f;\nvar<immediate> unused: u32;\n" +
+		"@group(0) @binding(0) var<storage, read_write> o: array<f32>;\n" +
+		"@compute @workgroup_size(1) fn main() { o[0] = push.x * k; }\n"
+	source := compiler.Source{Name: "i.wgsl", Text: []byte(src)}
+	for _, opts := range []compiler.Options{{}, {Overrides: map[string]string{"1": "2.5"}}} {
+		w, diags, err := compiler.HostWGSL(source, opts)
+		require.NoError(t, err, "%v", diags)
+		require.Len(t, w.Immediates, 2)
+		for _, name := range []string{"push", "unused"} {
+			r := w.Immediates[name]
+			assert.Equal(t, "immediate", string(w.Text[r[0]:r[1]]), name)
+		}
+	}
+}
+
+// TestHostWGSLImmediateFeature: the text to delete to take immediate_address_space out of the
+// `requires` directive leaves a directive that still parses, or none.
+func TestHostWGSLImmediateFeature(t *testing.T) {
+	body := "\nvar<immediate> push: vec4f;\n@fragment fn fs() -> @location(0) vec4f { return push; }\n"
+	for req, want := range map[string]string{
+		"requires immediate_address_space;":                                     "",
+		"requires immediate_address_space, pointer_composite_access;":           "requires pointer_composite_access;",
+		"requires pointer_composite_access, immediate_address_space;":           "requires pointer_composite_access;",
+		"requires pointer_composite_access,immediate_address_space,;":           "requires pointer_composite_access,;",
+		"requires pointer_composite_access;\nrequires immediate_address_space;": "requires pointer_composite_access;\n",
+	} {
+		w, diags, err := compiler.HostWGSL(compiler.Source{Name: "f.wgsl", Text: []byte(req + body)}, compiler.Options{})
+		require.NoError(t, err, "%s: %v", req, diags)
+		r := w.ImmediateFeature
+		out := string(w.Text[:r[0]]) + string(w.Text[r[1]:])
+		assert.Equal(t, want+body, out, req)
+	}
+}

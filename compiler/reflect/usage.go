@@ -1,0 +1,175 @@
+package reflect
+
+import (
+	"strings"
+
+	"github.com/wgslgo/wgslgo/compiler/sema"
+	"github.com/wgslgo/wgslgo/compiler/syntax"
+	"github.com/wgslgo/wgslgo/compiler/types"
+)
+
+// This file is the usage analysis of the reflection: what a module-scope variable's binding
+// layout takes from the way the entry points use it rather than from its type.
+//
+//   - Visibility: the stages of the entry points that statically use the variable, directly
+//     or through the functions they call (WebGPU's default pipeline layout gives each entry
+//     the stage of the entry point it comes from, and merges the entries of the stages).
+//   - Sampling: which textures a sampling builtin (textureSample*, textureGather*) reads
+//     through a sampler, and which samplers sample a depth texture; BindingOf turns them into
+//     sample and sampler types. Textures and samplers reach a builtin as module-scope
+//     variables or through function parameters, so the analysis follows parameters back to
+//     the arguments of every call, in the functions the entry points reach.
+//
+// It needs the checked program only: names resolved to objects, call targets, expression
+// types, and the call graph with each function's module-scope uses.
+
+// usage is what the analysis finds.
+type usage struct {
+	stages  map[*sema.Var][]Stage
+	handles map[*sema.Var]HandleUse
+}
+
+// stageOrder is the order of lists of stages.
+var stageOrder = []Stage{StageVertex, StageFragment, StageCompute}
+
+func usageOf(p *sema.Program) *usage {
+	u := &usage{stages: map[*sema.Var][]Stage{}, handles: map[*sema.Var]HandleUse{}}
+
+	used := map[*sema.Var]map[Stage]bool{}
+	reached := map[*sema.Func]bool{}
+	var reach func(f *sema.Func)
+	reach = func(f *sema.Func) {
+		if reached[f] {
+			return
+		}
+		reached[f] = true
+		for _, c := range f.Calls {
+			reach(c)
+		}
+	}
+	for _, f := range p.EntryPoints {
+		reach(f)
+		stage := Stage(f.Stage.String())
+		for _, g := range f.Globals {
+			if v, ok := g.(*sema.Var); ok {
+				if used[v] == nil {
+					used[v] = map[Stage]bool{}
+				}
+				used[v][stage] = true
+			}
+		}
+	}
+	for v, set := range used {
+		for _, s := range stageOrder {
+			if set[s] {
+				u.stages[v] = append(u.stages[v], s)
+			}
+		}
+	}
+
+	// The variables that can reach each handle parameter. p.Funcs lists every function after
+	// the functions it calls, so walking it backwards sees every call of a function before
+	// the function itself: its parameters' sources are complete when its body is read.
+	params := map[*sema.Param]map[*sema.Var]bool{}
+	sources := func(e syntax.Expr) []*sema.Var {
+		for {
+			paren, ok := e.(*syntax.ParenExpr)
+			if !ok {
+				break
+			}
+			e = paren.X
+		}
+		id, ok := e.(*syntax.IdentExpr)
+		if !ok {
+			return nil
+		}
+		switch o := p.UseOf(id).(type) {
+		case *sema.Var:
+			return []*sema.Var{o}
+		case *sema.Param:
+			var out []*sema.Var
+			for v := range params[o] {
+				out = append(out, v)
+			}
+			return out
+		}
+		return nil
+	}
+	for i := len(p.Funcs) - 1; i >= 0; i-- {
+		f := p.Funcs[i]
+		if !reached[f] || f.Decl == nil || f.Decl.Body == nil {
+			continue
+		}
+		syntax.Inspect(f.Decl.Body, func(n syntax.Node) bool {
+			call, ok := n.(*syntax.CallExpr)
+			if !ok {
+				return true
+			}
+			c := p.CallOf(call)
+			if c == nil {
+				return true
+			}
+			switch {
+			case c.Kind == sema.CallFunc && c.Func != nil:
+				for j, a := range call.Args {
+					if j >= len(c.Func.Params) || handleType(p.TypeOf(a).Type) == nil {
+						continue
+					}
+					prm := c.Func.Params[j]
+					if params[prm] == nil {
+						params[prm] = map[*sema.Var]bool{}
+					}
+					for _, v := range sources(a) {
+						params[prm][v] = true
+					}
+				}
+			case c.Kind == sema.CallBuiltin && (strings.HasPrefix(c.Name, "textureSample") || strings.HasPrefix(c.Name, "textureGather")):
+				u.sampling(p, call.Args, sources)
+			}
+			return true
+		})
+	}
+	return u
+}
+
+// sampling records one call of a sampling builtin with the arguments args: each of them
+// reads its texture through its sampler.
+func (u *usage) sampling(p *sema.Program, args []syntax.Expr, sources func(syntax.Expr) []*sema.Var) {
+	var textures, samplers []*sema.Var
+	depth := false
+	for _, a := range args {
+		switch t := handleType(p.TypeOf(a).Type).(type) {
+		case *types.Texture:
+			textures = append(textures, sources(a)...)
+			depth = depth || t.Kind == types.TexDepth || t.Kind == types.TexDepthMultisampled
+		case *types.Sampler:
+			if !t.Comparison {
+				samplers = append(samplers, sources(a)...)
+			}
+		}
+	}
+	for _, v := range textures {
+		h := u.handles[v]
+		h.WithSampler = true
+		u.handles[v] = h
+	}
+	if depth {
+		for _, v := range samplers {
+			h := u.handles[v]
+			h.WithDepthTexture = true
+			u.handles[v] = h
+		}
+	}
+}
+
+// handleType is the texture or sampler type of an expression's type, nil for other types.
+func handleType(t types.Type) types.Type {
+	if r, ok := t.(*types.Reference); ok {
+		t = r.Elem
+	}
+	switch t.(type) {
+	case *types.Texture, *types.Sampler:
+		return t
+	}
+	return nil
+}

@@ -1,0 +1,476 @@
+// Package wgslgen is the wgslgen command as a library: it compiles WGSL shaders (in parallel),
+// generates their Go file with package gen, checks the names it declares against the other Go
+// files of the package, and writes the files or, with -check, compares them with the ones on
+// disk. The command (tools/wgslgen) and the staleness check of package gencheck run it.
+package wgslgen
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"go/ast"
+	"go/build"
+	"go/parser"
+	"go/token"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"unicode"
+
+	"github.com/wgslgo/wgslgo/compiler"
+	"github.com/wgslgo/wgslgo/compiler/diag"
+	"github.com/wgslgo/wgslgo/gen"
+	"github.com/wgslgo/wgslgo/gen/wgsl"
+)
+
+// Exit codes of the command-line contract.
+const (
+	ExitOK    = 0
+	ExitFail  = 1 // shader errors, shaders that cannot be generated, name clashes, stale files
+	ExitUsage = 2 // usage and I/O errors
+)
+
+const maxInputSize = 64 << 20
+
+// compileOptions are the compiler options wgslgen passes on.
+type compileOptions struct {
+	Target                string
+	UniformStandardLayout bool
+	WebGPULimits          bool
+	Overrides             map[string]string
+	WGSL                  bool // the table embeds the WGSL text
+}
+
+// compile turns one WGSL file into a gen.Shader. name is the path as the user gave it, for
+// diagnostics; an error is a diag.List when the shader has errors. Tests replace it.
+var compile = compileWGSL
+
+func compileWGSL(name string, src []byte, opts compileOptions) (gen.Shader, diag.List, error) {
+	target, err := compiler.ParseTarget(opts.Target)
+	if err != nil {
+		return gen.Shader{}, nil, err
+	}
+	source := compiler.Source{Name: name, Text: src}
+	copts := compiler.Options{Target: target, UniformStandardLayout: opts.UniformStandardLayout, WebGPULimits: opts.WebGPULimits, Overrides: opts.Overrides}
+	res, err := compiler.Compile(source, copts)
+	if err != nil {
+		return gen.Shader{}, nil, err
+	}
+	sh := gen.Shader{Name: filepath.Base(name), SPIRV: res.SPIRV, Reflection: res.Reflection, Positions: compiler.DeclPositions(res.Program)}
+	warnings := res.Warnings
+	if opts.WGSL {
+		w, more, err := compiler.HostWGSL(source, copts)
+		warnings = append(warnings, more...)
+		if err != nil {
+			return gen.Shader{}, warnings, err
+		}
+		sh.WGSL = &gen.WGSL{Text: w.Text, Overrides: map[string]gen.OverrideText{}}
+		for n, o := range w.Overrides {
+			sh.WGSL.Overrides[n] = gen.OverrideText{Decl: wgsl.TextRange{Start: o.Decl[0], End: o.Decl[1]},
+				Init: wgsl.TextRange{Start: o.Init[0], End: o.Init[1]}}
+		}
+		sh.WGSL.Immediates = map[string]wgsl.TextRange{}
+		for n, r := range w.Immediates {
+			sh.WGSL.Immediates[n] = wgsl.TextRange{Start: r[0], End: r[1]}
+		}
+		sh.WGSL.ImmediateFeature = wgsl.TextRange{Start: w.ImmediateFeature[0], End: w.ImmediateFeature[1]}
+	}
+	return sh, warnings, nil
+}
+
+// overrideFlags collects repeated -override NAME=VALUE flags.
+type overrideFlags []string
+
+func (o *overrideFlags) String() string { return strings.Join(*o, ",") }
+
+func (o *overrideFlags) Set(s string) error {
+	if name, _, ok := strings.Cut(s, "="); !ok || name == "" {
+		return fmt.Errorf("want NAME=VALUE, got %q", s)
+	}
+	*o = append(*o, s)
+	return nil
+}
+
+type config struct {
+	out        string
+	pkg        string
+	embed      string
+	wgsl       string
+	target     string
+	uniformStd bool
+	webgpuLim  bool
+	check      bool
+	overrides  overrideFlags
+	inputs     []string
+}
+
+func newFlagSet(cfg *config, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("wgslgen", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&cfg.out, "o", "", "write the Go code to `FILE.go` (default: NAME_wgsl.go beside a single NAME.wgsl)")
+	fs.StringVar(&cfg.pkg, "pkg", "", "the Go package `name` (default: the package of the Go files beside the output, else the directory's name)")
+	fs.StringVar(&cfg.embed, "embed", "file", "where the SPIR-V goes: file (.spv beside the Go file, //go:embed) or inline")
+	fs.StringVar(&cfg.wgsl, "wgsl", "inline", "whether the tables hold the WGSL text, for WebGPU hosts: inline (a string constant) or none")
+	fs.StringVar(&cfg.target, "target", "", "target environment: vulkan1.0, vulkan1.1 (default), vulkan1.2 or vulkan1.3")
+	fs.BoolVar(&cfg.uniformStd, "uniform-standard-layout", false, "allow storage-buffer layout rules in uniform buffers (uniform_buffer_standard_layout)")
+	fs.BoolVar(&cfg.webgpuLim, "webgpu-limits", false, "errors, not warnings, beyond WGSL's limits and WebGPU's default limits (for shaders that must also run on WebGPU)")
+	fs.BoolVar(&cfg.check, "check", false, "write nothing; exit 1 if the generated files on disk are stale")
+	fs.Var(&cfg.overrides, "override", "substitute override `NAME=VALUE` at compile time (repeatable)")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: wgslgen [flags] FILE.wgsl...\n")
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// Main runs wgslgen with the command-line arguments args, as go generate runs it: relative
+// paths from the working directory, the package $GOPACKAGE by default when there is no Go
+// file to take it from. It returns the exit status.
+func Main(args []string, stderr io.Writer) int {
+	wd, err := os.Getwd()
+	if err != nil {
+		fmt.Fprintf(stderr, "wgslgen: %v\n", err)
+		return ExitUsage
+	}
+	return run(wd, os.Getenv("GOPACKAGE"), args, stderr)
+}
+
+// RunIn runs wgslgen with the arguments args as a //go:generate line of a Go file of package
+// pkg in directory dir: relative paths are from dir. It returns the exit status.
+func RunIn(dir, pkg string, args []string, stderr io.Writer) int {
+	return run(dir, pkg, args, stderr)
+}
+
+// run is wgslgen: relative paths are from dir, and pkg is the package of the file that runs
+// it, "" when unknown.
+func run(dir, pkg string, args []string, stderr io.Writer) int {
+	var cfg config
+	fs := newFlagSet(&cfg, stderr)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return ExitOK
+		}
+		return ExitUsage
+	}
+	cfg.inputs = fs.Args()
+	usage := func(format string, args ...any) int {
+		fmt.Fprintf(stderr, "wgslgen: "+format+"\n", args...)
+		return ExitUsage
+	}
+	switch {
+	case len(cfg.inputs) == 0:
+		fs.Usage()
+		return ExitUsage
+	case cfg.embed != string(gen.EmbedFile) && cfg.embed != string(gen.EmbedInline):
+		return usage("unknown -embed %q (want file or inline)", cfg.embed)
+	case cfg.wgsl != "inline" && cfg.wgsl != "none":
+		return usage("unknown -wgsl %q (want inline or none)", cfg.wgsl)
+	case cfg.out == "" && len(cfg.inputs) > 1:
+		return usage("-o is required with several input files: they go into one Go file, so that they share their structures")
+	}
+	if _, err := compiler.ParseTarget(cfg.target); err != nil {
+		return usage("%v", err)
+	}
+	path := func(p string) string {
+		if filepath.IsAbs(p) {
+			return p
+		}
+		return filepath.Join(dir, p)
+	}
+	if cfg.out == "" {
+		in := cfg.inputs[0]
+		cfg.out = filepath.Join(filepath.Dir(in), strings.TrimSuffix(filepath.Base(in), ".wgsl")+"_wgsl.go")
+	}
+	if !strings.HasSuffix(cfg.out, ".go") {
+		return usage("the output %s is not a .go file", cfg.out)
+	}
+	outDir := filepath.Dir(path(cfg.out))
+	if cfg.pkg == "" {
+		cfg.pkg = defaultPackage(outDir, filepath.Base(cfg.out), dir, pkg)
+	}
+	if !token.IsIdentifier(cfg.pkg) || cfg.pkg == "_" {
+		return usage("%q is not a valid package name: set one with -pkg", cfg.pkg)
+	}
+	stems := map[string]string{}
+	for _, in := range cfg.inputs {
+		stem := strings.TrimSuffix(filepath.Base(in), ".wgsl")
+		if prev, ok := stems[stem]; ok {
+			return usage("%s and %s have the same name; their SPIR-V files would collide: generate them into separate packages", prev, in)
+		}
+		stems[stem] = in
+	}
+
+	opts := compileOptions{Target: cfg.target, UniformStandardLayout: cfg.uniformStd, WebGPULimits: cfg.webgpuLim, Overrides: map[string]string{}, WGSL: cfg.wgsl == "inline"}
+	for _, o := range cfg.overrides {
+		name, value, _ := strings.Cut(o, "=")
+		opts.Overrides[name] = value
+	}
+	srcs := make([][]byte, len(cfg.inputs))
+	for i, in := range cfg.inputs {
+		var err error
+		if srcs[i], err = readInput(path(in)); err != nil {
+			return usage("%v", err)
+		}
+	}
+	results := compileAll(cfg.inputs, srcs, opts)
+	var shaders []gen.Shader
+	code := ExitOK
+	for i, r := range results {
+		r.warnings.Sort()
+		r.warnings.Print(stderr)
+		if r.err != nil {
+			var list diag.List
+			if errors.As(r.err, &list) {
+				list.Sort()
+				list.Print(stderr)
+			} else {
+				fmt.Fprintf(stderr, "wgslgen: %s: %v\n", cfg.inputs[i], r.err)
+			}
+			code = ExitFail
+			continue
+		}
+		shaders = append(shaders, r.shader)
+	}
+	if code != ExitOK {
+		return code
+	}
+	out, err := gen.Generate(shaders, gen.Options{Package: cfg.pkg, Embed: gen.EmbedMode(cfg.embed)})
+	if err != nil {
+		printLines(stderr, err)
+		return ExitFail
+	}
+	if err := checkNames(outDir, filepath.Base(cfg.out), cfg.pkg, out.Names); err != nil {
+		printLines(stderr, err)
+		return ExitFail
+	}
+	files := []gen.File{{Name: filepath.Base(cfg.out), Content: out.Go}}
+	files = append(files, out.Files...)
+	if cfg.check {
+		return check(stderr, outDir, cfg.out, files)
+	}
+	for _, f := range files {
+		if err := writeFile(filepath.Join(outDir, f.Name), f.Content); err != nil {
+			return usage("%v", err)
+		}
+	}
+	return ExitOK
+}
+
+func printLines(w io.Writer, err error) {
+	for _, line := range strings.Split(err.Error(), "\n") {
+		fmt.Fprintf(w, "wgslgen: %s\n", line)
+	}
+}
+
+type result struct {
+	shader   gen.Shader
+	warnings diag.List
+	err      error
+}
+
+// compileAll compiles the shaders on every core; the results are in the order of the inputs,
+// so the output and the order of the diagnostics do not depend on the scheduling.
+func compileAll(names []string, srcs [][]byte, opts compileOptions) []result {
+	results := make([]result, len(names))
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(names)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				r := &results[i]
+				r.shader, r.warnings, r.err = compile(names[i], srcs[i], opts)
+			}
+		}()
+	}
+	for i := range names {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	return results
+}
+
+// checkNames checks the package-level names of the generated file against the declarations of
+// the other Go files of package pkg in dir (those a build of the package, or of its tests,
+// compiles with it), and reports every clash, with both positions and what to do.
+func checkNames(dir, output, pkg string, names []gen.Name) error {
+	files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	sort.Strings(files)
+	declared := map[string]string{} // name → "file:line:col"
+	generated := map[string]bool{}  // files written by wgslgen
+	for _, path := range files {
+		if filepath.Base(path) == output {
+			continue
+		}
+		if ok, err := build.Default.MatchFile(dir, filepath.Base(path)); err != nil || !ok {
+			continue // excluded by its build constraints
+		}
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, path, nil, parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil || f.Name.Name != pkg {
+			continue // another package (pkg_test), or a file go build would reject anyway
+		}
+		for _, c := range f.Comments {
+			if c.Pos() < f.Package && strings.Contains(c.Text(), gen.Header) {
+				generated[filepath.Base(path)] = true
+			}
+		}
+		at := func(id *ast.Ident) {
+			if id.Name == "_" || id.Name == "init" {
+				return
+			}
+			if _, ok := declared[id.Name]; !ok {
+				p := fset.Position(id.Pos())
+				declared[id.Name] = fmt.Sprintf("%s:%d:%d", filepath.Base(p.Filename), p.Line, p.Column)
+			}
+		}
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Recv == nil {
+					at(d.Name)
+				}
+			case *ast.GenDecl:
+				for _, s := range d.Specs {
+					switch s := s.(type) {
+					case *ast.TypeSpec:
+						at(s.Name)
+					case *ast.ValueSpec:
+						for _, n := range s.Names {
+							at(n)
+						}
+					}
+				}
+			}
+		}
+	}
+	var errs []string
+	for _, n := range names {
+		where, ok := declared[n.Name]
+		if !ok {
+			continue
+		}
+		file, _, _ := strings.Cut(where, ":")
+		fix := fmt.Sprintf("rename the WGSL declaration, or the Go one in %s", file)
+		other := "a declaration of " + file
+		if generated[file] {
+			other = "the generated " + file
+			fix = "generate the shaders of both files with one wgslgen line (wgslgen -o FILE.go a.wgsl b.wgsl), which shares identical structures, or rename one of the WGSL declarations"
+		}
+		msg := ""
+		if n.Where != "" {
+			msg = n.Where + ": "
+		}
+		errs = append(errs, fmt.Sprintf("%s%s needs the Go name %s, which %s declares too (%s): %s", msg, n.What, n.Name, other, where, fix))
+	}
+	if len(errs) > 0 {
+		return errors.New(strings.Join(errs, "\n"))
+	}
+	return nil
+}
+
+// check reports the files that are missing or differ from what wgslgen would write.
+func check(stderr io.Writer, dir, out string, files []gen.File) int {
+	code := ExitOK
+	for _, f := range files {
+		path := filepath.Join(dir, f.Name)
+		shown := filepath.Join(filepath.Dir(out), f.Name)
+		have, err := os.ReadFile(path)
+		switch {
+		case errors.Is(err, os.ErrNotExist):
+			fmt.Fprintf(stderr, "wgslgen: %s is missing: run go generate\n", shown)
+			code = ExitFail
+		case err != nil:
+			fmt.Fprintf(stderr, "wgslgen: %v\n", err)
+			return ExitUsage
+		case !bytes.Equal(have, f.Content):
+			fmt.Fprintf(stderr, "wgslgen: %s is stale: run go generate\n", shown)
+			code = ExitFail
+		}
+	}
+	return code
+}
+
+// writeFile writes data to path through a temporary file, so that a failure never leaves a
+// half-written file, and leaves a file that already holds data untouched (its modification
+// time too).
+func writeFile(path string, data []byte) error {
+	if have, err := os.ReadFile(path); err == nil && bytes.Equal(have, data) {
+		return nil
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	_, err = tmp.Write(data)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
+}
+
+// defaultPackage returns the package of the Go files in dir (other than the output and test
+// files), else pkg (go generate's $GOPACKAGE) when dir is runDir, the directory of the file
+// that runs wgslgen, else dir's base name made an identifier.
+func defaultPackage(dir, output, runDir, pkg string) string {
+	names, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	sort.Strings(names)
+	for _, name := range names {
+		if filepath.Base(name) == output || strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.PackageClauseOnly)
+		if err == nil && f.Name.Name != "documentation" {
+			return f.Name.Name
+		}
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return ""
+	}
+	if run, err := filepath.Abs(runDir); err == nil && run == abs && pkg != "" {
+		return pkg
+	}
+	name := strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' {
+			return r
+		}
+		return '_'
+	}, filepath.Base(abs))
+	if name != "" && unicode.IsDigit([]rune(name)[0]) {
+		name = "_" + name
+	}
+	return name
+}
+
+func readInput(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxInputSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > maxInputSize {
+		return nil, fmt.Errorf("%s: input larger than %d MiB", path, maxInputSize>>20)
+	}
+	return data, nil
+}

@@ -1,0 +1,117 @@
+// Package gputest gives tests one WebGPU device per process (wgpu-native on Vulkan: Mesa's
+// lavapipe on the project's machines) and a place for the images they render.
+//
+// wgpu-native treats a validation error outside an error scope as fatal (it aborts the
+// process): cogentcore/webgpu scopes the calls that create objects, encode passes and finish
+// command buffers, but not Queue.Submit, so tests check what they submit before submitting it.
+package gputest
+
+import (
+	"fmt"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sync"
+	"testing"
+
+	"github.com/cogentcore/webgpu/wgpu"
+)
+
+// GPU is the process's adapter and device.
+type GPU struct {
+	Instance *wgpu.Instance
+	Adapter  *wgpu.Adapter
+	Device   *wgpu.Device
+	Queue    *wgpu.Queue
+	Info     wgpu.AdapterInfo
+	Limits   wgpu.Limits // the device's limits (WebGPU's defaults: no more was asked for)
+}
+
+var shared struct {
+	once sync.Once
+	gpu  *GPU
+	err  error
+}
+
+// Get returns the process's GPU, creating it on first use. Only Vulkan adapters are
+// considered, so the tests run where the project's own Vulkan harness does.
+func Get() (*GPU, error) {
+	shared.once.Do(func() { shared.gpu, shared.err = open() })
+	return shared.gpu, shared.err
+}
+
+func open() (*GPU, error) {
+	if os.Getenv("WGPU_LOG_LEVEL") == "" {
+		// wgpu-native warns about every missing window-system extension of a headless
+		// device and logs the validation errors it returns to the tests as well.
+		wgpu.SetLogLevel(wgpu.LogLevelOff)
+	}
+	inst := wgpu.CreateInstance(&wgpu.InstanceDescriptor{Backends: wgpu.InstanceBackendVulkan})
+	adapter, err := inst.RequestAdapter(&wgpu.RequestAdapterOptions{})
+	if err != nil {
+		inst.Release()
+		return nil, fmt.Errorf("wgpu: no Vulkan adapter: %w", err)
+	}
+	device, err := adapter.RequestDevice(&wgpu.DeviceDescriptor{Label: "gputest"})
+	if err != nil {
+		adapter.Release()
+		inst.Release()
+		return nil, fmt.Errorf("wgpu: no device on %s: %w", adapter.GetInfo().DriverDescription, err)
+	}
+	return &GPU{
+		Instance: inst,
+		Adapter:  adapter,
+		Device:   device,
+		Queue:    device.GetQueue(),
+		Info:     adapter.GetInfo(),
+		Limits:   device.GetLimits().Limits,
+	}, nil
+}
+
+// Require returns the GPU or skips the test when there is none. In CI (CI=true) a missing
+// device fails the test instead: CI must install mesa-vulkan-drivers.
+func Require(t testing.TB) *GPU {
+	t.Helper()
+	g, err := Get()
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("no WebGPU device in CI: %v", err)
+		}
+		t.Skipf("no WebGPU device (apt-get install mesa-vulkan-drivers): %v", err)
+	}
+	return g
+}
+
+// ImageDirEnv names the directory where WritePNG keeps images; unset, they go to the test's
+// temporary directory and are removed with it.
+const ImageDirEnv = "WGSLGO_IMAGE_DIR"
+
+// WritePNG writes img as NAME.png, where NAME is the test's name, and logs the path, so that
+// a failing pixel check leaves the picture to look at.
+func WritePNG(t testing.TB, img image.Image) string {
+	t.Helper()
+	dir := os.Getenv(ImageDirEnv)
+	if dir == "" {
+		dir = t.TempDir()
+	} else if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, unsafeChars.ReplaceAllString(t.Name(), "_")+".png")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := png.Encode(f, img); err != nil {
+		f.Close()
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("image: %s", path)
+	return path
+}
+
+var unsafeChars = regexp.MustCompile(`[^A-Za-z0-9_.-]+`)

@@ -1,0 +1,22 @@
+package testshaders
+
+import (
+	"testing"
+
+	"github.com/wgslgo/wgslgo/gen/gencheck"
+	"github.com/wgslgo/wgslgo/gen/wgsl"
+	"github.com/wgslgo/wgslgo/internal/spirvval"
+)
+
+// TestGenerated fails when testshaders_wgsl.go or the .spv files are not what go generate
+// would write today.
+func TestGenerated(t *testing.T) {
+	gencheck.Check(t, ".")
+}
+
+// TestSPIRV validates the SPIR-V that the Vulkan side of the end-to-end tests runs.
+func TestSPIRV(t *testing.T) {
+	for _, sh := range []*wgsl.Shader{&DrawShader.Shader, &SentinelShader.Shader, &SampleShader.Shader} {
+		t.Run(sh.Source, func(t *testing.T) { spirvval.Check(t, sh.Words(), "vulkan1.1") })
+	}
+}
