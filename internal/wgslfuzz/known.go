@@ -31,6 +31,8 @@ var knownDisagreements = []knownDisagreement{
 	// The spec over Tint.
 	{RejectsTintAccepts, regexp.MustCompile(`^the x dimension of @workgroup_size, \d+, is not a multiple of @subgroup_size, \d+$`),
 		"the x dimension of @workgroup_size must be a multiple of @subgroup_size, a pipeline-creation error (spec \"subgroup_size\") that no pipeline avoids when both are const-expressions; Tint leaves it to Dawn"},
+	{RejectsTintAccepts, regexp.MustCompile(`^'break if' must be the last statement of the continuing block$`),
+		"break if ends a continuing block, an empty statement ';' after it included (grammar: continuing_compound_statement is '{' statement* break_if_statement? '}'); Tint accepts a ';' after it, Naga rejects it as wgslc does"},
 	// ... or that wgslc cannot express for its Vulkan target.
 	{RejectsTintAccepts, regexp.MustCompile(`is not supported by the SPIR-V backend yet|buffer types \(buffer_view\) are`),
 		"buffer_view's buffer types and builtins are not implemented for SPIR-V yet: wgslc says so"},
