@@ -54,6 +54,10 @@ _OPTION_ATTRS = {
         doc = "Allow storage-buffer layout rules in uniform buffers " +
               "(uniform_buffer_standard_layout).",
     ),
+    "webgpu_limits": attr.bool(
+        doc = "Errors, not warnings, beyond WGSL's limits and WebGPU's default limits " +
+              "(for shaders that must also run on WebGPU).",
+    ),
     "_wgslc": attr.label(
         default = Label("//tools/wgslc"),
         executable = True,
@@ -75,6 +79,8 @@ def _option_args(attr):
         args.append("-override=%s=%s" % (name, attr.overrides[name]))
     if attr.uniform_standard_layout:
         args.append("-uniform-standard-layout")
+    if attr.webgpu_limits:
+        args.append("-webgpu-limits")
     return args
 
 def _basename_stem(src):

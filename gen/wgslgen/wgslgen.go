@@ -41,6 +41,7 @@ const maxInputSize = 64 << 20
 type compileOptions struct {
 	Target                string
 	UniformStandardLayout bool
+	WebGPULimits          bool
 	Overrides             map[string]string
 	WGSL                  bool // the table embeds the WGSL text
 }
@@ -55,7 +56,7 @@ func compileWGSL(name string, src []byte, opts compileOptions) (gen.Shader, diag
 		return gen.Shader{}, nil, err
 	}
 	source := compiler.Source{Name: name, Text: src}
-	copts := compiler.Options{Target: target, UniformStandardLayout: opts.UniformStandardLayout, Overrides: opts.Overrides}
+	copts := compiler.Options{Target: target, UniformStandardLayout: opts.UniformStandardLayout, WebGPULimits: opts.WebGPULimits, Overrides: opts.Overrides}
 	res, err := compiler.Compile(source, copts)
 	if err != nil {
 		return gen.Shader{}, nil, err
@@ -102,6 +103,7 @@ type config struct {
 	wgsl       string
 	target     string
 	uniformStd bool
+	webgpuLim  bool
 	check      bool
 	overrides  overrideFlags
 	inputs     []string
@@ -116,6 +118,7 @@ func newFlagSet(cfg *config, stderr io.Writer) *flag.FlagSet {
 	fs.StringVar(&cfg.wgsl, "wgsl", "inline", "whether the tables hold the WGSL text, for WebGPU hosts: inline (a string constant) or none")
 	fs.StringVar(&cfg.target, "target", "", "target environment: vulkan1.0, vulkan1.1 (default), vulkan1.2 or vulkan1.3")
 	fs.BoolVar(&cfg.uniformStd, "uniform-standard-layout", false, "allow storage-buffer layout rules in uniform buffers (uniform_buffer_standard_layout)")
+	fs.BoolVar(&cfg.webgpuLim, "webgpu-limits", false, "errors, not warnings, beyond WGSL's limits and WebGPU's default limits (for shaders that must also run on WebGPU)")
 	fs.BoolVar(&cfg.check, "check", false, "write nothing; exit 1 if the generated files on disk are stale")
 	fs.Var(&cfg.overrides, "override", "substitute override `NAME=VALUE` at compile time (repeatable)")
 	fs.Usage = func() {
@@ -202,7 +205,7 @@ func run(dir, pkg string, args []string, stderr io.Writer) int {
 		stems[stem] = in
 	}
 
-	opts := compileOptions{Target: cfg.target, UniformStandardLayout: cfg.uniformStd, Overrides: map[string]string{}, WGSL: cfg.wgsl == "inline"}
+	opts := compileOptions{Target: cfg.target, UniformStandardLayout: cfg.uniformStd, WebGPULimits: cfg.webgpuLim, Overrides: map[string]string{}, WGSL: cfg.wgsl == "inline"}
 	for _, o := range cfg.overrides {
 		name, value, _ := strings.Cut(o, "=")
 		opts.Overrides[name] = value
