@@ -1,13 +1,10 @@
 package compiler_test
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
-	"io/fs"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"regexp"
 	"runtime"
 	"runtime/metrics"
@@ -17,7 +14,6 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
-	"golang.org/x/tools/txtar"
 
 	"github.com/wgslgo/wgslgo/compiler"
 	"github.com/wgslgo/wgslgo/compiler/bench"
@@ -27,56 +23,23 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/spirv"
 	"github.com/wgslgo/wgslgo/compiler/syntax"
 	"github.com/wgslgo/wgslgo/internal/spirvval"
+	"github.com/wgslgo/wgslgo/internal/wgslfuzz"
 )
 
-// maxSeedSize leaves the repository's few big fixtures out of the seed corpus: the fuzzer
-// mutates small inputs far more productively.
-const maxSeedSize = 16 << 10
-
 // repoSeeds returns every WGSL source of the repository's testdata: the .wgsl files and the
-// .wgsl members of txtar archives, each at most maxSeedSize bytes, in a deterministic order.
+// .wgsl members of txtar archives, each at most 16 KB, in path order (wgslfuzz.Sources).
 // Fixtures starting with "// skip: reason" are known problems tracked where they live
 // (compiler/lower/testdata/valid.txtar), left out here.
 func repoSeeds(tb testing.TB) [][]byte {
-	var seeds [][]byte
-	add := func(b []byte) {
-		if len(b) > 0 && len(b) <= maxSeedSize && !bytes.HasPrefix(b, []byte("// skip: ")) {
-			seeds = append(seeds, b)
-		}
-	}
-	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		name := d.Name()
-		if d.IsDir() {
-			if path != ".." && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "bazel-")) {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		switch filepath.Ext(name) {
-		case ".wgsl":
-			b, err := os.ReadFile(path)
-			if err != nil {
-				return err
-			}
-			add(b)
-		case ".txtar":
-			ar, err := txtar.ParseFile(path)
-			if err != nil {
-				return err
-			}
-			for _, f := range ar.Files {
-				if strings.HasSuffix(f.Name, ".wgsl") {
-					add(f.Data)
-				}
-			}
-		}
-		return nil
-	})
+	srcs, err := wgslfuzz.Sources("..")
 	if err != nil {
 		tb.Fatal(err)
+	}
+	var seeds [][]byte
+	for _, s := range srcs {
+		if !strings.HasPrefix(s.Text, "// skip: ") {
+			seeds = append(seeds, []byte(s.Text))
+		}
 	}
 	return seeds
 }
@@ -230,7 +193,17 @@ func checkCompile(t *testing.T, fail func(t *testing.T, format string, args ...a
 		}
 		words, env := res.SPIRV, string(target)
 		if len(res.Reflection.EntryPoints) == 0 {
-			words, env = asLibrary(words)
+			// Nothing to run, so no SPIR-V; the backend's output for the functions is
+			// validated as a library.
+			if words != nil {
+				fail(t, "%s: SPIR-V for a module without entry points\nsource:\n%s", target, src)
+			}
+			lib, err := compiler.CompileLibrary(compiler.Source{Name: "fuzz.wgsl", Text: []byte(src)}, opts)
+			if err != nil {
+				fail(t, "%s: as a library: %v\nsource:\n%s", target, err, src)
+			}
+			words, env = asLibrary(lib.SPIRV)
+			res = lib
 		}
 		if err := spirvval.ValidateFlags(words, env, flags...); err != nil {
 			fail(t, "%s %+v: %v\nsource:\n%s", target, opts, err, src)

@@ -63,6 +63,11 @@ type Options struct {
 	NoRobustness bool
 	// UniformStandardLayout applies storage-buffer layout rules to uniform buffers.
 	UniformStandardLayout bool
+	// WebGPULimits makes errors of what goes beyond the spec's limits and WebGPU's default
+	// limits (workgroup memory and size, bind groups, bindings, locations...), for shaders
+	// that must also run on WebGPU. Without it, the spec's limits give warnings: Vulkan
+	// devices allow more. What SPIR-V or Vulkan cannot express is an error either way.
+	WebGPULimits bool
 	// Overrides substitutes override values at compile time (name → WGSL literal text).
 	Overrides map[string]string
 	// Debug embeds the source (OpString, OpSource) and maps the instructions to the WGSL
@@ -79,6 +84,9 @@ type Options struct {
 
 // Result is a successful compilation.
 type Result struct {
+	// SPIRV is nil for a module without entry points: there is nothing to run, and Vulkan
+	// accepts no SPIR-V without an OpEntryPoint. The reflection still describes the
+	// module's types, bindings and constants (a file of shared structures, say).
 	SPIRV      []uint32
 	Reflection *reflect.Module
 	Warnings   diag.List
@@ -93,7 +101,7 @@ func Check(src Source, opts Options) (*sema.Program, diag.List) {
 	if diags.HasErrors() {
 		return nil, diags
 	}
-	prog, more := sema.Check(ast, sema.Options{UniformStandardLayout: opts.UniformStandardLayout})
+	prog, more := sema.Check(ast, sema.Options{UniformStandardLayout: opts.UniformStandardLayout, WebGPULimits: opts.WebGPULimits})
 	diags = append(diags, more...)
 	if diags.HasErrors() {
 		return nil, diags
@@ -103,14 +111,16 @@ func Check(src Source, opts Options) (*sema.Program, diag.List) {
 
 // Reflect checks a source and describes its interface: bindings with layouts, entry points,
 // overrides and constants.
-func Reflect(src Source, opts Options) (*reflect.Module, diag.List, error) {
+func Reflect(src Source, opts Options) (m *reflect.Module, diags diag.List, err error) {
+	defer recoverInternal(src, &err)
 	prog, diags := Check(src, opts)
 	if prog == nil {
 		return nil, diags, diags
 	}
-	m, err := reflect.FromProgram(prog, src.Name)
+	m, err = reflect.FromProgram(prog, src.Name)
 	if err != nil {
-		return nil, diags, err
+		list := reflectionError(prog.File.Source, diags, err)
+		return nil, list, list
 	}
 	if len(opts.Overrides) == 0 && opts.EntryPoint == "" {
 		return m, diags, nil
@@ -121,7 +131,8 @@ func Reflect(src Source, opts Options) (*reflect.Module, diag.List, error) {
 		return nil, diags, diags
 	}
 	if err := matchLowered(m, lowered, prog, opts); err != nil {
-		return nil, diags, err
+		list := reflectionError(prog.File.Source, diags, err)
+		return nil, list, list
 	}
 	return m, diags, nil
 }
@@ -130,7 +141,8 @@ func Reflect(src Source, opts Options) (*reflect.Module, diag.List, error) {
 // adding the lowering's diagnostics to diags; the module is nil when there are errors.
 func lowerProgram(prog *sema.Program, opts Options, diags diag.List) (*ir.Module, diag.List) {
 	file := prog.File.Source
-	lopts := lower.Options{EntryPoint: opts.EntryPoint, Overrides: map[string]constant.Value{}, Positions: opts.Debug}
+	// Positions serve the diagnostics of the later phases too, not only -g's OpLine.
+	lopts := lower.Options{EntryPoint: opts.EntryPoint, Overrides: map[string]constant.Value{}, Positions: true, WebGPULimits: opts.WebGPULimits}
 	for _, name := range sortedNames(opts.Overrides) {
 		v, err := lower.OverrideValue(prog, name, opts.Overrides[name])
 		if err != nil {
@@ -150,8 +162,17 @@ func lowerProgram(prog *sema.Program, opts Options, diags diag.List) (*ir.Module
 	return m, diags
 }
 
-// Compile checks a source and generates SPIR-V and reflection.
-func Compile(src Source, opts Options) (*Result, error) {
+// Compile checks a source and generates SPIR-V and reflection (no SPIR-V for a module
+// without entry points, see Result.SPIRV).
+func Compile(src Source, opts Options) (res *Result, err error) {
+	return compile(src, opts, false)
+}
+
+// compile is Compile; with library, a module without entry points gets SPIR-V too, which
+// only SPIR-V's Linkage capability would make valid: the tests validate it so, to cover the
+// backend on functions that no entry point calls.
+func compile(src Source, opts Options, library bool) (res *Result, err error) {
+	defer recoverInternal(src, &err)
 	target, err := ParseTarget(string(opts.Target))
 	if err != nil {
 		return nil, err
@@ -168,11 +189,14 @@ func Compile(src Source, opts Options) (*Result, error) {
 	// The reflection describes the module as lowered: its entry points, the overrides
 	// --override turned into constants (taken before the passes rewrite the module).
 	refl, err := reflect.FromProgram(prog, src.Name)
-	if err != nil {
-		return nil, err
+	if err == nil {
+		err = matchLowered(refl, m, prog, opts)
 	}
-	if err := matchLowered(refl, m, prog, opts); err != nil {
-		return nil, err
+	if err != nil {
+		return nil, reflectionError(file, diags, err)
+	}
+	if len(refl.EntryPoints) == 0 && !library {
+		return &Result{Reflection: refl, Warnings: diags, Program: prog}, nil
 	}
 	if err := transform.ForSPIRV(m, transform.Options{
 		ExternalTextures: reflect.ExternalTextureBindings(prog),
@@ -192,9 +216,51 @@ func Compile(src Source, opts Options) (*Result, error) {
 	}
 	words, err := backend.Emit(m, bopts)
 	if err != nil {
+		if be := (*backend.Error)(nil); errors.As(err, &be) {
+			return nil, append(diags, backendDiagnostic(prog, be))
+		}
 		return nil, fileError(file, diags, "%v", err)
 	}
 	return &Result{SPIRV: words, Reflection: refl, Warnings: diags, Program: prog}, nil
+}
+
+// reflectionError is the diagnostic of a module that checked and lowered but that the
+// reflection cannot describe: a bug of the checker or the reflection.
+func reflectionError(f *diag.File, diags diag.List, err error) diag.List {
+	return fileError(f, diags, "internal error while describing the module: %v; please report this shader", err)
+}
+
+// NothingToRun is the error of a command asked for the SPIR-V of a module without entry
+// points (a Result without SPIR-V), at the start of the file.
+func NothingToRun(src Source) *diag.Diagnostic {
+	return &diag.Diagnostic{Severity: diag.Error, File: diag.NewFile(src.Name, src.Text), Span: diag.Span{Start: 0, End: 0},
+		Message: "the module has no entry point: there is nothing to run and no SPIR-V to write " +
+			"(a Vulkan pipeline needs a @compute, @vertex or @fragment function); its types and bindings can still be reflected"}
+}
+
+// recoverInternal turns a panic of a compilation phase, a bug, into an error diagnostic in
+// *err, so that a caller (a long-running tool, a build) is not taken down with it. The
+// checker and the lowering recover their own, with the position of what they were doing.
+func recoverInternal(src Source, err *error) {
+	if r := recover(); r != nil {
+		f := diag.NewFile(src.Name, src.Text)
+		*err = fileError(f, nil, "internal error: %v; please report this shader", r)
+	}
+}
+
+// backendDiagnostic places an Error of the backend in the source: at its position, or at the
+// declaration it names.
+func backendDiagnostic(prog *sema.Program, e *backend.Error) *diag.Diagnostic {
+	d := &diag.Diagnostic{Severity: diag.Error, File: prog.File.Source, Span: diag.Span{Start: diag.NoPos, End: diag.NoPos}, Message: e.Msg}
+	switch {
+	case e.Pos.IsValid():
+		d.Span = diag.Span{Start: e.Pos.Offset(), End: e.Pos.Offset()}
+	case e.Decl != "":
+		if obj := prog.Lookup(e.Decl); obj != nil {
+			d.Span = obj.Span()
+		}
+	}
+	return d
 }
 
 // limitDiagnostic places a LimitError of the pointer-argument specialisation in the source:

@@ -49,12 +49,13 @@ func TestOverrideChecks(t *testing.T) {
 			}
 			require.Len(t, values, 2, "want an // ok: and a // bad: line")
 			src := compiler.Source{Name: f.Name, Text: f.Data}
+			webgpu := strings.Contains(string(f.Data), "\n// options: webgpu-limits\n")
 
-			res, err := compiler.Compile(src, compiler.Options{Overrides: values["ok"]})
+			res, err := compiler.Compile(src, compiler.Options{Overrides: values["ok"], WebGPULimits: webgpu})
 			require.NoError(t, err, "with %v", values["ok"])
 			spirvval.Check(t, res.SPIRV, "vulkan1.1")
 
-			_, err = compiler.Compile(src, compiler.Options{Overrides: values["bad"]})
+			_, err = compiler.Compile(src, compiler.Options{Overrides: values["bad"], WebGPULimits: webgpu})
 			var diags diag.List
 			require.ErrorAs(t, err, &diags, "with %v", values["bad"])
 			var want []expected

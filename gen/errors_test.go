@@ -114,7 +114,7 @@ const size: u32 = 4;
 			sh := valid(t)
 			sh[0].SPIRV = nil
 			return sh
-		}, Options{Package: "p"}, []string{"a.wgsl: no SPIR-V"}},
+		}, Options{Package: "p"}, []string{"a.wgsl: no SPIR-V for its entry points"}},
 		{"path as name", func(t testing.TB) []Shader {
 			sh := valid(t)
 			sh[0].Name = "dir/a.wgsl"

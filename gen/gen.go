@@ -37,7 +37,9 @@ type Options struct {
 type Shader struct {
 	// Name is the WGSL file's base name ("particles.wgsl"); its stem names the .spv file
 	// and, through GoName, the shader's Go identifiers (ParticlesShader, ...).
-	Name       string
+	Name string
+	// SPIRV is nil for a module without entry points (compiler.Result.SPIRV): the generated
+	// code then declares its types, bindings and constants, and no SPIR-V.
 	SPIRV      []uint32
 	Reflection *wgslreflect.Module
 	// WGSL is the text the table embeds for WebGPU hosts; nil embeds none.
@@ -211,13 +213,13 @@ func (gn *generator) addStructs(s *Shader) *shaper {
 	case s.Reflection == nil:
 		gn.errorf(s.Name, "no reflection")
 		return nil
-	case len(s.SPIRV) == 0:
-		gn.errorf(s.Name, "no SPIR-V")
+	case len(s.SPIRV) == 0 && len(s.Reflection.EntryPoints) > 0:
+		gn.errorf(s.Name, "no SPIR-V for its entry points")
 		return nil
 	case strings.ContainsAny(s.Name, "/\\") || s.Name == "":
 		gn.errorf("", "the shader name %q is not a base name", s.Name)
 		return nil
-	case gn.opts.Embed == EmbedFile && !embeddable(stem(s.Name)):
+	case gn.opts.Embed == EmbedFile && s.SPIRV != nil && !embeddable(stem(s.Name)):
 		gn.errorf(s.Name, "//go:embed cannot name %s.spv: rename the file with letters, digits, '_', '-' and '.', or use the inline embed mode", stem(s.Name))
 		return nil
 	}
@@ -321,7 +323,7 @@ func (gn *generator) generate() (*Output, error) {
 	out := &Output{}
 	for _, s := range gn.shaders {
 		s.emit(g, gn.opts.Embed)
-		if gn.opts.Embed == EmbedFile {
+		if gn.opts.Embed == EmbedFile && s.spirv != nil {
 			out.Files = append(out.Files, File{Name: s.spvName, Content: spvBytes(s.spirv)})
 		}
 	}

@@ -452,7 +452,9 @@ func (d *shaderDef) emitTable(g *GeneratedFile) {
 	g.Comment(fmt.Sprintf("%s describes %s: its SPIR-V, its WGSL, entry points, bind groups, immediates and overrides.", d.table, d.name))
 	g.P("var ", d.table, " = ", d.tableType, "{", wgsl("Shader"), "{")
 	g.P("Source: ", strconv.Quote(d.name), ",")
-	g.P("SPIRV: ", d.spirvVar, ",")
+	if d.spirv != nil {
+		g.P("SPIRV: ", d.spirvVar, ",")
+	}
 	if d.wgslConst != "" {
 		g.P("WGSL: ", d.wgslConst, ",")
 	}
@@ -688,11 +690,15 @@ func (d *shaderDef) emitMethods(g *GeneratedFile) {
 
 // emitEmbedded prints the SPIR-V and the WGSL text.
 func (d *shaderDef) emitEmbedded(g *GeneratedFile, embed EmbedMode) {
-	if embed == EmbedFile {
+	switch {
+	case d.spirv == nil:
+		// A module without entry points has no SPIR-V.
+	case embed == EmbedFile:
 		g.Import(embedPackage)
 		g.P("//go:embed ", d.spvName)
 		g.P("var ", d.spirvVar, " []byte")
-	} else {
+		g.P()
+	default:
 		words := d.spirvVar + "Words"
 		g.P("var ", d.spirvVar, " = ", RuntimePackage.Ident("WordBytes"), "(", words, "[:])")
 		g.P()
@@ -705,8 +711,8 @@ func (d *shaderDef) emitEmbedded(g *GeneratedFile, embed EmbedMode) {
 			g.P(strings.Join(line, " "))
 		}
 		g.P("}")
+		g.P()
 	}
-	g.P()
 	if d.wgslConst != "" {
 		g.P("const ", d.wgslConst, " = ", stringLiteral(d.wgsl.Text))
 		g.P()

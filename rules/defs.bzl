@@ -54,6 +54,10 @@ _OPTION_ATTRS = {
         doc = "Allow storage-buffer layout rules in uniform buffers " +
               "(uniform_buffer_standard_layout).",
     ),
+    "webgpu_limits": attr.bool(
+        doc = "Errors, not warnings, beyond WGSL's limits and WebGPU's default limits " +
+              "(for shaders that must also run on WebGPU).",
+    ),
     "_wgslc": attr.label(
         default = Label("//tools/wgslc"),
         executable = True,
@@ -75,6 +79,8 @@ def _option_args(attr):
         args.append("-override=%s=%s" % (name, attr.overrides[name]))
     if attr.uniform_standard_layout:
         args.append("-uniform-standard-layout")
+    if attr.webgpu_limits:
+        args.append("-webgpu-limits")
     return args
 
 def _basename_stem(src):
@@ -231,6 +237,7 @@ def wgsl_go_library(
         target = "",
         overrides = {},
         uniform_standard_layout = False,
+        webgpu_limits = False,
         embed = "file",
         wgsl = "inline",
         go_file = None,
@@ -256,6 +263,7 @@ def wgsl_go_library(
         target: target environment (vulkan1.0 ... vulkan1.3); empty: the tools' default.
         overrides: override name -> value, substituted at compile time.
         uniform_standard_layout: allow storage-buffer layout rules in uniform buffers.
+        webgpu_limits: errors, not warnings, beyond WGSL's and WebGPU's default limits.
         embed: "file" or "inline", as wgslgen's -embed.
         wgsl: "inline" (the tables hold the WGSL text, for WebGPU hosts) or "none", as
             wgslgen's -wgsl.
@@ -275,6 +283,7 @@ def wgsl_go_library(
         target = target,
         overrides = overrides,
         uniform_standard_layout = uniform_standard_layout,
+        webgpu_limits = webgpu_limits,
         embed = embed,
         wgsl = wgsl,
         visibility = ["//visibility:private"],

@@ -113,11 +113,36 @@ type SourceFile struct {
 	Text []byte
 }
 
-// emitError carries an unsupported-input error out of the recursive emitter.
+// Error is a module that the backend cannot express for its target: a limit of the target
+// or of the backend, not a bug. Pos is the source position of the instruction or entry point
+// concerned (ir.NoPos when the module records none), Decl the module-scope declaration
+// concerned when there is no position ("" when there is none).
+type Error struct {
+	Msg  string
+	Pos  ir.Pos
+	Decl string
+}
+
+func (e *Error) Error() string { return "backend: " + e.Msg }
+
+// emitError carries an error out of the recursive emitter.
 type emitError struct{ err error }
 
+// fail stops the emission with an Error at the instruction (or, outside instructions, the
+// function) being emitted.
 func (e *emitter) fail(format string, args ...any) {
-	panic(emitError{fmt.Errorf("backend: "+format, args...)})
+	panic(emitError{&Error{Msg: fmt.Sprintf(format, args...), Pos: e.pos}})
+}
+
+// failDecl stops the emission with an Error about the module-scope declaration decl.
+func (e *emitter) failDecl(decl, format string, args ...any) {
+	panic(emitError{&Error{Msg: fmt.Sprintf(format, args...), Pos: e.pos, Decl: decl}})
+}
+
+// internal stops the emission on a module that the lowering and the passes should not have
+// produced: a bug.
+func (e *emitter) internal(format string, args ...any) {
+	panic(emitError{fmt.Errorf("internal error in the SPIR-V backend: "+format+"; please report this shader", args...)})
 }
 
 type emitter struct {
@@ -150,6 +175,8 @@ type emitter struct {
 	inProgress map[*ir.Inst]bool
 
 	fn *funcState
+	// pos is the source position of what is being emitted, for errors.
+	pos ir.Pos
 
 	// lines resolves instruction positions to OpLine operands when Options.Source is set.
 	lines *lineTable
@@ -273,13 +300,13 @@ func (e *emitter) value(v ir.Value) spirv.ID {
 	}
 	if in := e.m.Def(v); in != nil && in.Block == e.m.Exprs {
 		if e.inProgress[in] {
-			e.fail("override-expression %%%d depends on itself", v)
+			e.internal("override-expression %%%d depends on itself", v)
 		}
 		e.inProgress[in] = true
 		e.specOp(in)
 		return e.ids[v]
 	}
-	e.fail("value %%%d used before it was emitted", v)
+	e.internal("value %%%d used before it was emitted", v)
 	return 0
 }
 

@@ -197,7 +197,7 @@ func (e *emitter) builtin(in *ir.Inst) spirv.ID {
 	if op, ok := glslFloat[fn]; ok {
 		return e.glsl(rt, op, args...)
 	}
-	e.fail("builtin %s is not supported", fn)
+	e.internal("builtin %s is not supported", fn)
 	return 0
 }
 
@@ -345,7 +345,7 @@ func (e *emitter) atomic(in *ir.Inst, fn builtins.Fn, rt types.Type, args []spir
 		ok := sf.Emit(spirv.OpIEqual, e.b.TypeBool(), old, args[1])
 		return sf.Emit(spirv.OpCompositeConstruct, e.typeID(rt), old, ok)
 	}
-	e.fail("atomic builtin %s", fn)
+	e.internal("atomic builtin %s", fn)
 	return 0
 }
 
@@ -358,12 +358,12 @@ func (e *emitter) arrayLength(p ir.Value) spirv.ID {
 	}
 	in := e.m.Def(p)
 	if in == nil || in.Op != ir.OpAccess {
-		e.fail("arrayLength of a pointer that is not a buffer member")
+		e.internal("arrayLength of a pointer that is not a buffer member")
 	}
 	last := e.constIndex(in.Args[len(in.Args)-1])
 	base, prefix := in.Args[0], in.Args[1:len(in.Args)-1]
 	if last < 0 {
-		e.fail("arrayLength of a pointer that is not a buffer member")
+		e.internal("arrayLength of a pointer that is not a buffer member")
 	}
 	var structPtr spirv.ID
 	bp := e.typeOf(base).(*types.Pointer)
@@ -484,6 +484,6 @@ func (e *emitter) subgroup(in *ir.Inst, fn builtins.Fn, rt types.Type, args []sp
 		dir := map[builtins.Fn]uint32{builtins.FnQuadSwapX: 0, builtins.FnQuadSwapY: 1, builtins.FnQuadSwapDiagonal: 2}[fn]
 		return sf.Emit(spirv.OpGroupNonUniformQuadSwap, t, scope, args[0], e.constU32(dir))
 	}
-	e.fail("builtin %s is not supported", fn)
+	e.internal("builtin %s is not supported", fn)
 	return 0
 }

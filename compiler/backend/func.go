@@ -17,6 +17,14 @@ type funcState struct {
 	// dead is set when the rest of the current IR block is unreachable (a construct none of
 	// whose paths reach its merge block); the SPIR-V block is then already terminated.
 	dead bool
+	// loops are the loops being emitted, innermost last, each with whether its body (not
+	// its continuing block) is being emitted.
+	loops []openLoop
+}
+
+type openLoop struct {
+	t      *target
+	inBody bool
 }
 
 // target is a construct's merge (and, for loops, header and continue) labels and the edges
@@ -46,6 +54,7 @@ func (e *emitter) function(f *ir.Func) {
 		e.name(id, e.m.Name(p))
 	}
 	e.fn = &funcState{irf: f, f: sf, inner: map[ir.Value]spirv.ID{}, targets: map[*ir.Inst]*target{}}
+	e.pos = f.Pos
 	sf.Block(0)
 	e.preamble(f)
 	e.block(f.Body)
@@ -53,7 +62,7 @@ func (e *emitter) function(f *ir.Func) {
 		sf.Unreachable()
 	}
 	sf.End()
-	e.fn = nil
+	e.fn, e.pos = nil, ir.NoPos
 }
 
 // preamble makes, at the top of the entry block, the pointers to the store types of the
@@ -91,6 +100,9 @@ func (e *emitter) block(blk *ir.Block) {
 		if e.lines != nil {
 			e.setLine(in.Pos)
 		}
+		if in.Pos.IsValid() {
+			e.pos = in.Pos
+		}
 		e.inst(in)
 	}
 }
@@ -121,7 +133,7 @@ func (e *emitter) mergeBlock(t *target) {
 	sf := e.fn.f
 	e.open(t.merge)
 	if t.edges == 0 {
-		sf.Unreachable()
+		e.unreachableMerge()
 		e.fn.dead = true
 		return
 	}
@@ -137,6 +149,27 @@ func (e *emitter) mergeBlock(t *target) {
 		}
 		e.ids[r] = sf.Phi(e.typeID(e.m.Type(r)), pairs...)
 	}
+}
+
+// unreachableMerge ends a merge block that no path reaches. It is OpUnreachable, except
+// inside a continue construct, where every block must be structurally post-dominated by the
+// back-edge block, so that a block ending the path is invalid: there the merge block goes on
+// to the continue target of the innermost loop, which is inside the continue construct (a
+// construct there that never completes leaves a loop nested in the continuing block, by a
+// break or a continue).
+func (e *emitter) unreachableMerge() {
+	sf := e.fn.f
+	inContinuing := false
+	for _, l := range e.fn.loops {
+		inContinuing = inContinuing || !l.inBody
+	}
+	if n := len(e.fn.loops); inContinuing && e.fn.loops[n-1].inBody {
+		t := e.fn.loops[n-1].t
+		t.continueEdges++
+		sf.Branch(t.cont)
+		return
+	}
+	sf.Unreachable()
 }
 
 func (e *emitter) control(in *ir.Inst) {
@@ -183,14 +216,17 @@ func (e *emitter) control(in *ir.Inst) {
 		sf.LoopMerge(t.merge, t.cont, spirv.LoopControlNone)
 		sf.Branch(body)
 		e.open(body)
+		e.fn.loops = append(e.fn.loops, openLoop{t: t, inBody: true})
 		e.block(in.Body())
 		e.setLine(in.Pos)
 		e.open(t.cont)
+		e.fn.loops[len(e.fn.loops)-1].inBody = false
 		if t.continueEdges == 0 {
 			sf.Branch(t.header) // unreachable continue construct
 		} else {
 			e.block(in.Continuing())
 		}
+		e.fn.loops = e.fn.loops[:len(e.fn.loops)-1]
 		e.setLine(in.Pos)
 		e.mergeBlock(t)
 	case ir.OpSwitch:

@@ -141,7 +141,7 @@ func (e *emitter) ioDecorations(g *ir.Global, v spirv.ID, stage ir.Stage) {
 			}
 		}
 		if !ok {
-			e.fail("unknown builtin value %q", io.Builtin)
+			e.internal("unknown builtin value %q", io.Builtin)
 		}
 		switch io.Builtin {
 		case "sample_index":
@@ -230,8 +230,9 @@ func (e *emitter) entryPoints() {
 			continue
 		}
 		if len(f.Params) != 0 || f.Result != types.Type(types.VoidType) {
-			e.fail("entry point %s has parameters or a result: run transform.ShaderIO first", f.Name)
+			e.internal("entry point %s has parameters or a result: run transform.ShaderIO first", f.Name)
 		}
+		e.pos = f.Pos
 		fid := e.funcIDs[f]
 		var iface []spirv.ID
 		var depth *types.IO // the frag_depth output's attributes

@@ -105,7 +105,7 @@ func (e *emitter) pure(in *ir.Inst) spirv.ID {
 	if in.Op.IsBinary() {
 		return e.binary(in.Op, rt, in.Args[0], in.Args[1])
 	}
-	e.fail("cannot emit %s", in.Op)
+	e.internal("cannot emit %s", in.Op)
 	return 0
 }
 

@@ -11,6 +11,10 @@ import (
 // float/int conversions, no extended instructions): anything else is reported, and the
 // override must be substituted at compile time instead.
 func (e *emitter) specOp(in *ir.Inst) {
+	if in.Pos.IsValid() {
+		defer func(p ir.Pos) { e.pos = p }(e.pos)
+		e.pos = in.Pos
+	}
 	b := e.b
 	rt := e.typeOf(in.Result)
 	t := e.typeID(rt)

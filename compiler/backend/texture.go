@@ -62,7 +62,7 @@ func (e *emitter) imageType(t *types.Texture) spirv.ID {
 			b.Capability(spirv.CapabilityStorageImageExtendedFormats)
 		}
 	case types.TexExternal:
-		e.fail("texture_external must be expanded by transform.ExternalTextures before the backend")
+		e.internal("texture_external must be expanded by transform.ExternalTextures before the backend")
 	}
 	return b.TypeImage(it)
 }
@@ -141,11 +141,11 @@ func (e *emitter) texture(in *ir.Inst, fn builtins.Fn, rt types.Type) spirv.ID {
 	}
 	o, ok := ir.TextureOperands(fn, ts)
 	if !ok {
-		e.fail("%s: operands %v fit no overload", fn, ts)
+		e.internal("%s: operands %v fit no overload", fn, ts)
 	}
 	c := &texCall{e: e, in: in, fn: fn, o: o, tex: ts[o.Texture].(*types.Texture)}
 	if c.tex.Kind == types.TexExternal {
-		e.fail("%s of texture_external: run transform.ExternalTextures before the backend", fn)
+		e.internal("%s of texture_external: run transform.ExternalTextures before the backend", fn)
 	}
 	c.img = c.arg(o.Texture)
 	switch fn {

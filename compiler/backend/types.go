@@ -73,7 +73,7 @@ func (e *emitter) typeID(t types.Type) spirv.ID {
 		case types.KindF16:
 			id = b.TypeFloat(16)
 		default:
-			e.fail("abstract type %v", t)
+			e.internal("abstract type %v", t)
 		}
 	case *types.Vector:
 		id = b.TypeVector(e.typeID(t.Elem), uint32(t.N))
@@ -96,11 +96,11 @@ func (e *emitter) typeID(t types.Type) spirv.ID {
 			if t.IsOverrideSized() {
 				v := e.m.ArrayCount(t)
 				if v == 0 {
-					e.fail("array count %s has no value (ir.Module.BindArrayCount)", t.CountName)
+					e.internal("array count %s has no value (ir.Module.BindArrayCount)", t.CountName)
 				}
 				if o := e.m.Override(v); o != nil {
 					if dc := e.m.Const(o.Default); dc != nil && (dc.Bits == 0 || o.Type == types.I32 && int32(uint32(dc.Bits)) < 0) {
-						e.fail("override '%s' sizes an array but its default is not positive; SPIR-V needs a positive default length: give it a default of at least 1, or set it with --override", o.Name)
+						e.failDecl(o.Name, "override '%s' sizes an array but its default is not positive; SPIR-V needs a positive default length: give it a default of at least 1, or set it with --override", o.Name)
 					}
 				}
 				n = e.value(v)
@@ -146,7 +146,7 @@ func (e *emitter) typeID(t types.Type) spirv.ID {
 	case *types.Sampler:
 		id = b.TypeSampler()
 	default:
-		e.fail("type %v is not supported yet", t)
+		e.internal("type %v is not supported yet", t)
 	}
 	e.types[t] = id
 	return id

@@ -183,7 +183,7 @@ func block3() []*Overload {
 
 func block4() []*Overload {
 	return []*Overload{
-		{Name: "f32", Params: []Param{{Name: "e", Const: false, Uniform: false, pat: &pattern{kind: 1}, value: true}}, Const: true, MustUse: true, Stages: 7, Extension: 0, Feature: 0, Variadic: false, Uniformity: 0, explicit: false, result: &pattern{kind: 0, scalar: types.F32}, vars: []varDef{{name: "T", kind: 0, mask: 0x79, pred: nil, predName: "", from: -1}}, countVar: -1, f16: true, fixedF16: false, id: 0x40000},
+		{Name: "f32", Params: []Param{{Name: "e", Const: false, Uniform: false, pat: &pattern{kind: 1}, value: true}}, Const: true, MustUse: true, Stages: 7, Extension: 0, Feature: 0, Variadic: false, Uniformity: 0, explicit: false, result: &pattern{kind: 0, scalar: types.F32}, vars: []varDef{{name: "T", kind: 0, mask: 0x7f, pred: nil, predName: "", from: -1}}, countVar: -1, f16: true, fixedF16: false, id: 0x40000},
 	}
 }
 

@@ -8,7 +8,7 @@ var indexedBlocks = [...]srcBlock{
 	{section: "", fns: []string{"@const @must_use fn array(e1: T, ..., eN: T) -> array<T, N>"}, cons: []string{"T: constructible"}},
 	{section: "", fns: []string{"@const @must_use fn bool(e: T) -> bool"}, cons: []string{"T: SCALAR"}},
 	{section: "", fns: []string{"@const @must_use fn f16(e: T) -> f16"}, cons: []string{"T: SCALAR"}},
-	{section: "", fns: []string{"@const @must_use fn f32(e: T) -> f32"}, cons: []string{"T: CONCRETESCALAR"}},
+	{section: "", fns: []string{"@const @must_use fn f32(e: T) -> f32"}, cons: []string{"T: SCALAR"}},
 	{section: "", fns: []string{"@const @must_use fn i32(e: T) -> i32"}, cons: []string{"T: SCALAR"}},
 	{section: "", fns: []string{"@const @must_use fn u32(e: T) -> u32"}, cons: []string{"T: SCALAR"}},
 	{section: "", fns: []string{"@const @must_use fn vec2<T>(e: T) -> vec2<T>"}, cons: []string{"T: CONCRETESCALAR"}},

@@ -227,16 +227,13 @@ var resolveCases = []resolveCase{
 	{call: "array(S, S)", want: "array<S, 2>"},
 	{call: "array()", err: "no matching overload"},
 	{call: "array(sampler)", err: "no matching overload"},
-	// f32(e: T) takes a concrete scalar T (spec "f32"), unlike bool, f16, i32 and u32, whose
-	// T may be abstract. An AbstractInt argument therefore picks f32(i32), the cheapest
-	// conversion (rank 3, before u32's 4, f32's 6 and f16's 7; spec "Conversion Rank"), and
-	// converts to i32 first: f32(3000000000) is an error, as the u32 note says it would be
-	// without u32's AbstractInt overload. An AbstractFloat argument picks f32(f32) (rank 1).
-	// Tint gives f32 an abstract overload too and accepts f32(3000000000).
-	{call: "f32(AbstractInt)", want: "f32", params: "i32"},
-	{call: "f32(AbstractInt)", want: "f32", params: "i32", ctx: "f16"},
-	{call: "f32(AbstractFloat)", want: "f32", params: "f32"},
-	{call: "f32(AbstractFloat)", want: "f32", params: "f32", ctx: "f16"},
+	// f32(e: T) takes any scalar T, abstract ones included, like bool, f16, i32 and u32
+	// (gpuweb PR #4449; the spec text here still says "concrete scalar"): the argument stays
+	// abstract and its value converts directly, so f32(3000000000) is 3000000000.0.
+	{call: "f32(AbstractInt)", want: "f32", params: "AbstractInt"},
+	{call: "f32(AbstractInt)", want: "f32", params: "AbstractInt", ctx: "f16"},
+	{call: "f32(AbstractFloat)", want: "f32", params: "AbstractFloat"},
+	{call: "f32(AbstractFloat)", want: "f32", params: "AbstractFloat", ctx: "f16"},
 	{call: "f16(AbstractInt)", want: "f16", params: "AbstractInt", ctx: "f16"},
 	{call: "i32(AbstractFloat)", want: "i32", params: "AbstractFloat"},
 	{call: "bool(AbstractInt)", want: "bool", params: "AbstractInt"},

@@ -14,6 +14,9 @@ import (
 //   - frexp and modf return __frexp_result<T> and __modf_result<T>: the spec's six
 //     overloads each, folded by T.
 //   - ldexp's "I is a vector if and only if T is" is written as two overloads.
+//   - f32(e: T) takes any scalar T, abstract ones included, like bool, f16, i32 and u32: the
+//     spec text here still says "concrete scalar", which gpuweb PR #4449 changed (Tint and
+//     Naga follow the PR), so that f32(0xffffffff) converts the AbstractInt directly.
 //
 // Additions to the spec's notation: @uniformity(...) on an overload and @uniform on a
 // parameter carry the spec's "Uniformity Rules for Function Calls" (see Uniformity), so that
@@ -31,7 +34,7 @@ const tableText = `
 @const @must_use fn f16(e: T) -> f16
     T: SCALAR
 @const @must_use fn f32(e: T) -> f32
-    T: CONCRETESCALAR
+    T: SCALAR
 @const @must_use fn i32(e: T) -> i32
     T: SCALAR
 @const @must_use fn u32(e: T) -> u32

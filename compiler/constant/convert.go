@@ -42,7 +42,7 @@ func Convert(v Value, to types.Type) (Value, error) {
 			return convertElems(v, to, func(int) types.Type { return col })
 		}
 	case *types.Array:
-		if _, ok := v.typ.(*types.Array); ok && to.Count == len(v.elems) {
+		if _, ok := v.typ.(*types.Array); ok && to.Count == v.Len() {
 			return convertElems(v, to, func(int) types.Type { return to.Elem })
 		}
 	case *types.Struct:
@@ -65,6 +65,13 @@ func typeName(t types.Type) string {
 }
 
 func convertElems(v Value, to types.Type, elemType func(int) types.Type) (Value, error) {
+	if v.rep > 0 { // every element is the same: convert it once
+		c, err := Convert(v.elems[0], elemType(0))
+		if err != nil {
+			return Value{}, err
+		}
+		return Value{typ: to, elems: []Value{c}, rep: v.rep}, nil
+	}
 	elems := make([]Value, len(v.elems))
 	for i, e := range v.elems {
 		c, err := Convert(e, elemType(i))

@@ -49,14 +49,22 @@ func (v Value) write(b *strings.Builder) {
 		b.WriteString(v.typ.String())
 	}
 	b.WriteByte('(')
-	for i, e := range v.elems {
+	if v.rep > maxSpelledZero && v.IsZero() {
+		b.WriteByte(')') // the zero value, however long the array
+		return
+	}
+	for i := range v.Len() {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		e.write(b)
+		v.Index(i).write(b)
 	}
 	b.WriteByte(')')
 }
+
+// maxSpelledZero is the longest zero array whose elements String writes out; a longer one is
+// written as its zero-value constructor, T().
+const maxSpelledZero = 16
 
 func formatScalar(s *types.Scalar, v Value) string {
 	switch s.Kind {

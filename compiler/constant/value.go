@@ -7,7 +7,8 @@
 //
 // Values are immutable. A scalar is a Value with no heap allocation: its type and a 64-bit
 // payload. Composites hold their components (matrix columns, array elements, structure
-// members) in a slice owned by the Value.
+// members) in a slice owned by the Value, except the zero value of an array, which holds one
+// element for all: array<i32, 600000000>() takes no more memory than array<i32, 1>().
 //
 // Floating-point values are never infinite or NaN: producing one is an error, as the Finite
 // Math Assumption makes it in const- and override-expressions. Errors are plain errors whose
@@ -15,6 +16,7 @@
 package constant
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/wgslgo/wgslgo/compiler/types"
@@ -31,6 +33,9 @@ type Value struct {
 	// elems are the components of a composite: vector components, matrix columns (vectors),
 	// array elements or structure members.
 	elems []Value
+	// rep, when positive, is the element count of an array all of whose elements are
+	// elems[0], its only component: the zero value of an array is made so (see Zero).
+	rep int
 }
 
 // MakeBool returns the bool value b.
@@ -116,11 +121,7 @@ func Zero(t types.Type) Value {
 		if !e.IsValid() {
 			return Value{}
 		}
-		elems := make([]Value, t.Count)
-		for i := range elems {
-			elems[i] = e
-		}
-		return Value{typ: t, elems: elems}
+		return Value{typ: t, elems: []Value{e}, rep: t.Count}
 	case *types.Struct:
 		elems := make([]Value, len(t.Members))
 		for i, m := range t.Members {
@@ -211,11 +212,24 @@ func (v Value) Bits() uint64 {
 }
 
 // Len returns the number of components of a composite (0 for scalars).
-func (v Value) Len() int { return len(v.elems) }
+func (v Value) Len() int {
+	if v.rep > 0 {
+		return v.rep
+	}
+	return len(v.elems)
+}
 
 // Index returns component i of a composite: a vector component, a matrix column, an array
 // element or a structure member. It panics if i is out of range, like a slice index.
-func (v Value) Index(i int) Value { return v.elems[i] }
+func (v Value) Index(i int) Value {
+	if v.rep > 0 {
+		if i < 0 || i >= v.rep {
+			panic(fmt.Sprintf("constant: index %d out of range [0:%d]", i, v.rep))
+		}
+		return v.elems[0]
+	}
+	return v.elems[i]
+}
 
 // IsZero reports whether v is the zero value of its type (-0.0 counts as zero).
 func (v Value) IsZero() bool {
@@ -236,11 +250,14 @@ func Identical(a, b Value) bool {
 	if a.typ != b.typ && !types.Identical(a.typ, b.typ) {
 		return false
 	}
-	if a.bits != b.bits || len(a.elems) != len(b.elems) {
+	if a.bits != b.bits || a.Len() != b.Len() {
 		return false
 	}
-	for i := range a.elems {
-		if !Identical(a.elems[i], b.elems[i]) {
+	if a.rep > 0 && b.rep > 0 {
+		return Identical(a.elems[0], b.elems[0])
+	}
+	for i := range a.Len() {
+		if !Identical(a.Index(i), b.Index(i)) {
 			return false
 		}
 	}

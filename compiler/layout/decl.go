@@ -69,10 +69,10 @@ func (l *Layouts) checkArrayDecl(a *types.Array, at diag.Span, report func(*Erro
 	}
 	if int64(al.Size) > MaxBytes && int64(es) <= MaxBytes && int64(al.Stride) <= MaxBytes {
 		report(errorf(diag.Span{Start: diag.NoPos}, at, "type %s is %s, larger than the maximum of %d bytes",
-			a, byteCount(al.Size), MaxBytes))
+			a, ByteCount(al.Size), MaxBytes))
 	} else if int64(al.Stride) > MaxBytes && int64(es) <= MaxBytes {
 		report(errorf(a.StrideSpan, at, "the stride of %s is %s, larger than the maximum of %d bytes",
-			a, byteCount(al.Stride), MaxBytes))
+			a, ByteCount(al.Stride), MaxBytes))
 	}
 }
 
@@ -122,7 +122,7 @@ func (l *Layouts) checkStructDecl(s *types.Struct, at diag.Span, report func(*Er
 	}
 	if membersFit && int64(sl.Size) > MaxBytes {
 		report(errorf(s.Span, at, "struct '%s' is %s, larger than the maximum of %d bytes",
-			s.Name, byteCount(sl.Size), MaxBytes))
+			s.Name, ByteCount(sl.Size), MaxBytes))
 	}
 }
 
@@ -162,8 +162,8 @@ func ceilPow2(n int) int {
 	return p
 }
 
-// byteCount spells a size for a message; saturated sizes have no exact value.
-func byteCount(n int) string {
+// ByteCount spells a size for a message; saturated sizes have no exact value.
+func ByteCount(n int) string {
 	if n >= saturated {
 		return fmt.Sprintf("more than %d bytes", MaxBytes)
 	}

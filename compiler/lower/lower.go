@@ -41,8 +41,12 @@ type Options struct {
 	// EntryPoint keeps only the entry point of that name and what it uses.
 	EntryPoint string
 	// Positions records the source position of every instruction (ir.Inst.Pos) and function
-	// (ir.Func.Pos), for debug information; without it they are ir.NoPos.
+	// (ir.Func.Pos), for debug information and the diagnostics of the backend; without it
+	// they are ir.NoPos.
 	Positions bool
+	// WebGPULimits applies WebGPU's default limits to the workgroup sizes that override
+	// values decide, as sema.Options.WebGPULimits does to the others.
+	WebGPULimits bool
 }
 
 // OverrideFlagID is the SpecId of the bool specialisation constant that says whether a
@@ -53,7 +57,7 @@ func OverrideFlagID(id uint32) uint32 { return 1<<16 + id }
 
 // Lower lowers a checked program. p must have been checked without errors. The module is
 // nil when the diagnostics hold errors.
-func Lower(p *sema.Program, opts Options) (*ir.Module, diag.List) {
+func Lower(p *sema.Program, opts Options) (m *ir.Module, diags diag.List) {
 	l := &lowerer{
 		p:      p,
 		opts:   opts,
@@ -68,6 +72,19 @@ func Lower(p *sema.Program, opts Options) (*ir.Module, diag.List) {
 	}
 	l.rep.File = p.File.Source
 	l.rep.Limit = 100
+	// A bug in the lowering must not take the caller down with it: it becomes an error at
+	// the construct being lowered (known when positions are recorded).
+	defer func() {
+		if r := recover(); r != nil {
+			span := diag.Span{Start: diag.NoPos, End: diag.NoPos}
+			if l.b != nil && l.b.Pos().IsValid() {
+				span = diag.Span{Start: l.b.Pos().Offset(), End: l.b.Pos().Offset()}
+			}
+			l.rep.Limit = 0
+			l.rep.Errorf(span, "internal error in the lowering: %v; please report this shader", r)
+			m, diags = nil, l.rep.Diags
+		}
+	}()
 	// The lowering and the passes after it create about five values for every eight
 	// expressions of the source.
 	l.m.Reserve(int(p.File.ExprIDs)*5/8 + 16)
@@ -344,20 +361,33 @@ func (l *lowerer) function(sf *sema.Func) {
 
 // workgroupSize sets the workgroup size of a compute entry point.
 func (l *lowerer) workgroupSize(sf *sema.Func, f *ir.Func) {
+	// The product of the dimensions, when override values make them known; last is the last
+	// dimension they decide, where a product too large is reported.
+	invocations, known := int64(1), true
+	var last syntax.Expr
 	for i, d := range sf.Workgroup {
 		switch {
 		case d.Expr == nil:
 		case d.IsConst():
 			f.WorkgroupSize[i] = l.m.ConstU32(uint32(d.Value))
+			invocations *= int64(d.Value)
 		case !l.specExpressible(d.Expr):
 			l.errorf(d.Expr, "this @workgroup_size cannot be computed by SPIR-V specialisation constants "+
 				"(it needs float arithmetic or a builtin function); give the overrides it uses values at compile time (--override NAME=VALUE)")
+			known = false
 		default:
 			v := l.moduleValue(d.Expr)
-			if c := l.m.Const(v); c != nil {
-				l.checkWorkgroupSize(d.Expr, c.Int())
-			}
 			f.WorkgroupSize[i] = v
+			c := l.m.Const(v)
+			if c == nil || !l.checkWorkgroupSize(d.Expr, i, c.Int()) {
+				known = false
+				continue
+			}
+			invocations *= c.Int()
+			last = d.Expr
 		}
+	}
+	if known && last != nil {
+		l.checkWorkgroupInvocations(last, invocations)
 	}
 }

@@ -16,7 +16,8 @@ import (
 // gives the overrides their values; --override gives them values at compile time, so the
 // lowering checks those rules then, wherever the values make an expression known:
 //
-//   - workgroup sizes in 1..sema.MaxWorkgroupSize, subgroup sizes powers of two that divide
+//   - workgroup sizes at least 1 and workgroups of at most sema.MaxWorkgroupInvocations
+//     invocations (with Options.WebGPULimits, WebGPU's default limits), subgroup sizes powers of two that divide
 //     the workgroup size's x dimension;
 //   - override-sized array counts at least 1, and the workgroup memory of each entry point
 //     within its limit (the checker counted one element per override-sized array);
@@ -61,15 +62,31 @@ func (l *lowerer) noteValues(d *diag.Diagnostic, os ...*sema.Override) {
 	}
 }
 
-// checkWorkgroupSize applies the range of @workgroup_size to a dimension e that the override
-// values make n.
-func (l *lowerer) checkWorkgroupSize(e syntax.Expr, n int64) {
+// checkWorkgroupSize applies the range of @workgroup_size to dimension i, e, that the
+// override values make n; it reports whether n is in range.
+func (l *lowerer) checkWorkgroupSize(e syntax.Expr, i int, n int64) bool {
 	switch {
 	case n < 1:
 		l.pipelineErrorf(e, "@workgroup_size evaluates to %d with the override values given; it must be at least 1", n)
-	case n > sema.MaxWorkgroupSize:
-		l.pipelineErrorf(e, "@workgroup_size evaluates to %d with the override values given; no device allows more than %d",
-			n, sema.MaxWorkgroupSize)
+		return false
+	case l.opts.WebGPULimits && n > sema.WebGPUWorkgroupSize[i]:
+		l.pipelineErrorf(e, "@workgroup_size evaluates to %d with the override values given, larger than %d (WebGPU's default limit)",
+			n, sema.WebGPUWorkgroupSize[i])
+		return false
+	}
+	return true
+}
+
+// checkWorkgroupInvocations applies the limit on the invocations of a workgroup, n, that the
+// override values make known, at e, the last dimension they decide.
+func (l *lowerer) checkWorkgroupInvocations(e syntax.Expr, n int64) {
+	switch {
+	case n > sema.MaxWorkgroupInvocations:
+		l.pipelineErrorf(e, "@workgroup_size makes workgroups of %d invocations with the override values given; no Vulkan device allows more than %d (maxComputeWorkGroupInvocations is 32-bit)",
+			n, int64(sema.MaxWorkgroupInvocations))
+	case l.opts.WebGPULimits && n > sema.WebGPUWorkgroupInvocations:
+		l.pipelineErrorf(e, "@workgroup_size makes workgroups of %d invocations with the override values given, more than %d (WebGPU's default limit)",
+			n, sema.WebGPUWorkgroupInvocations)
 	}
 }
 
@@ -206,8 +223,20 @@ func (l *lowerer) checkWorkgroupMemory(funcs []*sema.Func) {
 		if total <= limit || largest == nil {
 			continue
 		}
-		d := l.rep.Errorf(varTypeSpan(largest), "entry point '%s' uses %d bytes of workgroup variables with the override values given; the limit is %d",
-			f.Name(), total, limit)
+		// Beyond the spec's limit, as in the checker: an error with WebGPULimits, a warning
+		// otherwise, and an error beyond what Vulkan can count.
+		var d *diag.Diagnostic
+		switch {
+		case total > layout.MaxBytes:
+			d = l.rep.Errorf(varTypeSpan(largest), "entry point '%s' uses %d bytes of workgroup variables with the override values given; no Vulkan device allows more than %d (maxComputeSharedMemorySize is 32-bit)",
+				f.Name(), total, layout.MaxBytes)
+		case l.opts.WebGPULimits:
+			d = l.rep.Errorf(varTypeSpan(largest), "entry point '%s' uses %d bytes of workgroup variables with the override values given; the limit is %d",
+				f.Name(), total, limit)
+		default:
+			d = l.rep.Warningf(varTypeSpan(largest), "entry point '%s' uses %d bytes of workgroup variables with the override values given; the limit is %d (WGSL's portable limit: Vulkan devices allow more, a WebGPU implementation may reject it)",
+				f.Name(), total, limit)
+		}
 		var os []*sema.Override
 		for _, v := range vars {
 			if a, ok := v.Type.(*types.Array); ok && l.knownCount(a) > 0 {

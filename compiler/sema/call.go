@@ -7,7 +7,6 @@ import (
 
 	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/constant"
-	"github.com/wgslgo/wgslgo/compiler/diag"
 	"github.com/wgslgo/wgslgo/compiler/syntax"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
@@ -181,12 +180,7 @@ func (c *checker) builtinCall(e *syntax.CallExpr, kind CallKind, bc builtins.Cal
 			}
 		}
 		if !types.IsAbstract(pt) || !types.Identical(pt, args[i].typ) {
-			reported := len(c.Diags)
-			from := args[i].typ
 			if !c.convert(&args[i], pt, "") {
-				if len(c.Diags) > reported && kind == CallConstructor {
-					c.explainConversion(c.Diags[len(c.Diags)-1], e, e.Args[i], res.Result, from, pt)
-				}
 				return invalid(e)
 			}
 		}
@@ -251,31 +245,6 @@ func (c *checker) builtinCall(e *syntax.CallExpr, kind CallKind, bc builtins.Cal
 func namesCallee(msg, name string) bool {
 	rest, ok := strings.CutPrefix(msg, name)
 	return ok && rest != "" && strings.ContainsRune(" (<", rune(rest[0]))
-}
-
-// explainConversion adds a note to d, the error of converting the argument arg of the value
-// constructor e from type `from` to the parameter type pt, when pt is not the constructed type:
-// f32(e) takes a concrete scalar (spec "f32"), so an AbstractInt argument converts to i32
-// first, the cheapest conversion, and a value out of i32's range is an error there.
-func (c *checker) explainConversion(d *diag.Diagnostic, e *syntax.CallExpr, arg syntax.Expr, result, from, pt types.Type) {
-	if from != types.AbstractInt || pt != types.I32 || result != types.F32 {
-		return
-	}
-	instead := "an abstract float argument converts directly"
-	decimal := func(e syntax.Expr) (string, bool) {
-		if lit, ok := stripParens(e).(*syntax.IntLit); ok && lit.Suffix == 0 && !strings.ContainsAny(lit.Raw, "xX") {
-			return lit.Raw, true
-		}
-		return "", false
-	}
-	if text, ok := decimal(arg); ok {
-		instead = "write " + text + ".0"
-	} else if u, ok := stripParens(arg).(*syntax.UnaryExpr); ok && u.Op == syntax.OpNeg {
-		if text, ok := decimal(u.X); ok {
-			instead = "write -" + text + ".0"
-		}
-	}
-	c.note(d, e.Callee.Loc, "f32(e) takes a concrete scalar, so an abstract integer converts to i32 first (spec \"f32\"); %s", instead)
 }
 
 func (c *checker) reportResolve(e *syntax.CallExpr, err error) {

@@ -17,6 +17,12 @@ type Options struct {
 	// UniformStandardLayout switches on the uniform_buffer_standard_layout rules even when
 	// the shader does not `requires` them.
 	UniformStandardLayout bool
+	// WebGPULimits makes errors of a shader beyond the spec's limits (which map some of
+	// WebGPU's default limits) and beyond the default limits of the WebGPU API that the
+	// declarations decide (workgroup size, bind groups, bindings, locations), for shaders that
+	// must run on every WebGPU implementation. Without it, the spec's limits give warnings,
+	// and only what SPIR-V or Vulkan cannot express is an error.
+	WebGPULimits bool
 	// MaxErrors stops reporting after this many errors (0: 100).
 	MaxErrors int
 }

@@ -159,6 +159,11 @@ func (c *checker) globalVar(d *syntax.VarDecl) Object {
 			c.errorf(d, "module-scope variable '%s' needs an address space, e.g. %s", d.Name.Name, c.spaceExample(d))
 			return nil
 		}
+		if v.Space == types.AddrHandle {
+			// The address space of textures and samplers has no spelling (spec "Address Spaces").
+			c.errorf(d.TemplateArgs[0], "the handle address space cannot be written in WGSL source: textures and samplers are in it, declared without an address space")
+			return nil
+		}
 	}
 	if c.legacy {
 		c.legacyStorageAccess(d, v, len(d.TemplateArgs) > 1)
@@ -310,9 +315,15 @@ func (c *checker) bindingAttrs(d *syntax.VarDecl, set attrSet, v *Var) {
 	}
 	if n, ok := c.nonNegativeAttr(group); ok {
 		v.Group = n
+		if n >= webgpuBindGroups {
+			c.webgpuLimit(group.Args[0].Span(), "@group(%d): maxBindGroups is %d", n, webgpuBindGroups)
+		}
 	}
 	if n, ok := c.nonNegativeAttr(binding); ok {
 		v.Binding = n
+		if n >= webgpuBindingsPerGroup {
+			c.webgpuLimit(binding.Args[0].Span(), "@binding(%d): maxBindingsPerBindGroup is %d", n, webgpuBindingsPerGroup)
+		}
 	}
 	if v.Group < 0 || v.Binding < 0 {
 		v.Group, v.Binding = -1, -1

@@ -83,11 +83,31 @@ func (io *ioChecker) one(at diag.Span, name string, t types.Type, attrs types.IO
 		}
 		s := types.ElemScalar(t)
 		interStage := (f.Stage == Vertex && dir == builtins.Output) || (f.Stage == Fragment && dir == builtins.Input)
+		io.locationLimit(at, attrs.Location, dir, interStage)
 		if s != nil && s.IsInteger() && interStage && attrs.Interpolate != "flat" {
 			c.errorAt(at, "integer %s '%s' must be declared @interpolate(flat)", dirName(dir), name)
 		}
 	default:
 		c.errorAt(at, "entry point %s '%s' needs @location or @builtin", dirName(dir), name)
+	}
+}
+
+// locationLimit applies the limits of a @location: what Vulkan can number (MaxLocation), and
+// with Options.WebGPULimits, WebGPU's default limits on vertex attributes, inter-stage
+// variables and color attachments.
+func (io *ioChecker) locationLimit(at diag.Span, loc int, dir builtins.Direction, interStage bool) {
+	c := io.c
+	if loc > MaxLocation {
+		c.errorAt(at, "@location(%d) is beyond what any Vulkan device numbers: its interface limits count 4 components per location in 32 bits (at most @location(%d))", loc, MaxLocation)
+		return
+	}
+	switch {
+	case interStage && loc >= webgpuInterStageVars:
+		c.webgpuLimit(at, "@location(%d) of an inter-stage variable: maxInterStageShaderVariables is %d", loc, webgpuInterStageVars)
+	case io.f.Stage == Vertex && dir == builtins.Input && loc >= webgpuVertexAttributes:
+		c.webgpuLimit(at, "@location(%d) of a vertex input: maxVertexAttributes is %d", loc, webgpuVertexAttributes)
+	case io.f.Stage == Fragment && dir == builtins.Output && loc >= webgpuColorAttachments:
+		c.webgpuLimit(at, "@location(%d) of a fragment output: maxColorAttachments is %d", loc, webgpuColorAttachments)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math"
 	"math/big"
 	"slices"
 	"strconv"
@@ -306,6 +307,13 @@ func (c *checker) floatLit(e *syntax.FloatLit) operand {
 		c.errorf(e, "literal %s: %v", e.Raw, err)
 		return invalid(e)
 	}
+	if e.Suffix != 0 && math.Abs(x) > maxFinite(s) {
+		// A suffixed literal beyond the finite range overflows its type, even one that
+		// would round to the largest finite value (spec "Numeric Literals", "Floating Point
+		// Conversion"). x is the literal's nearest 64-bit float, as for Tint.
+		c.errorf(e, "literal %s is outside the finite range of %s (at most %g)", e.Raw, s, maxFinite(s))
+		return invalid(e)
+	}
 	if e.Suffix != 0 && (strings.HasPrefix(e.Raw, "0x") || strings.HasPrefix(e.Raw, "0X")) {
 		// A suffixed hexadecimal literal must be exactly representable in its type.
 		exact, err := syntax.FloatLitRat(e.Raw)
@@ -317,6 +325,14 @@ func (c *checker) floatLit(e *syntax.FloatLit) operand {
 		}
 	}
 	return operand{mode: Value, typ: s, val: v}
+}
+
+// maxFinite is the largest finite value of f32 or f16.
+func maxFinite(s *types.Scalar) float64 {
+	if s == types.F16 {
+		return constant.MaxF16
+	}
+	return math.MaxFloat32
 }
 
 // ident resolves an identifier expression.
@@ -709,6 +725,12 @@ func (c *checker) binaryType(e *syntax.BinaryExpr, x, y *operand) (operand, bool
 			return operand{}, false
 		}
 		if !c.convert(y, want, " as the shift amount") {
+			return operand{}, false
+		}
+		// The abstract overloads need both operands at shader creation: with a shift amount
+		// known later, the shifted value takes its concrete type first (spec "Overload
+		// Resolution": a candidate with an abstract parameter needs const-expression arguments).
+		if types.IsAbstract(x.typ) && y.stage != ConstStage && !c.concretize(x) {
 			return operand{}, false
 		}
 		return operand{typ: x.typ}, true

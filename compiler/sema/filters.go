@@ -97,6 +97,15 @@ func (c *checker) globalFilter(ctl *syntax.DiagnosticControl) {
 	c.filters.global[rule] = sev
 }
 
+// stmtAttrs checks the attributes of a statement or block, covering span: @diagnostic is the
+// only attribute there (spec "Attributes").
+func (c *checker) stmtAttrs(attrs []*syntax.Attribute, span diag.Span) {
+	if len(attrs) > 0 {
+		c.attrs(attrs, "a statement or block", "diagnostic")
+	}
+	c.filterAttrs(attrs, span)
+}
+
 // filterAttrs records the @diagnostic attributes of a function or statement covering span.
 func (c *checker) filterAttrs(attrs []*syntax.Attribute, span diag.Span) {
 	seen := map[string]filterSeverity{}

@@ -26,10 +26,11 @@ import (
 // Fixtures live in testdata/<topic>/. A fixture is either a .wgsl file or a txtar archive
 // holding one or more .wgsl files whose comment sets options, one per line:
 //
-//	options: uniform_standard_layout
+//	options: uniform_standard_layout webgpu_limits
 //
 // Files under testdata/legacy2021/ are parsed in the 2021 draft dialect, all others in
-// modern WGSL.
+// modern WGSL. Files under testdata/limits/ are checked with WebGPULimits, which makes the
+// spec's limits errors.
 //
 // Expected diagnostics are comments in the source, in the manner of go/types' testdata:
 //
@@ -133,7 +134,7 @@ func loadSources(t testing.TB) []*source {
 			if err != nil {
 				return err
 			}
-			src := newSource(t, rel, topic, text, dialect, sema.Options{})
+			src := newSource(t, rel, topic, text, dialect, sema.Options{WebGPULimits: topic == "limits"})
 			src.path = path
 			out = append(out, src)
 		case ".txtar":
@@ -176,6 +177,8 @@ func txtarOptions(t testing.TB, name, comment string) sema.Options {
 			switch o {
 			case "uniform_standard_layout":
 				opts.UniformStandardLayout = true
+			case "webgpu_limits":
+				opts.WebGPULimits = true
 			default:
 				t.Errorf("%s: unknown option %q", name, o)
 			}

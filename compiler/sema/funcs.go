@@ -196,8 +196,19 @@ func (c *checker) workgroupSize(a *syntax.Attribute, f *Func) {
 		return
 	}
 	var kind *types.Scalar
+	ops := make([]operand, len(a.Args))
 	for i, arg := range a.Args {
-		op := c.valueExpr(arg)
+		ops[i] = c.valueExpr(arg)
+		if s, ok := ops[i].typ.(*types.Scalar); ok && (s == types.I32 || s == types.U32) {
+			kind = s
+		}
+	}
+	if kind == nil {
+		kind = types.I32 // abstract integers all: they convert to i32
+	}
+	invocations := int64(1)
+	for i, arg := range a.Args {
+		op := ops[i]
 		if op.mode == Invalid {
 			continue
 		}
@@ -206,23 +217,36 @@ func (c *checker) workgroupSize(a *syntax.Attribute, f *Func) {
 			c.errorf(arg, "@workgroup_size arguments must be i32 or u32, not %s", describe(op.typ))
 			continue
 		}
-		if s != types.AbstractInt {
-			if kind != nil && kind != s {
-				c.errorf(arg, "@workgroup_size arguments must all have the same type")
-			}
-			kind = s
+		if s != types.AbstractInt && s != kind {
+			c.errorf(arg, "@workgroup_size arguments must all have the same type")
+		}
+		// The arguments take their common type, i32 when all are abstract (spec
+		// "workgroup_size"): an abstract value out of its range is an error.
+		if s == types.AbstractInt && !c.convert(&op, kind, "") {
+			continue
 		}
 		dim := WorkgroupDim{Expr: arg}
 		switch op.stage {
 		case ConstStage:
 			n := op.val.Int64()
+			if kind == types.U32 {
+				n = int64(uint32(n))
+			}
 			if n < 1 {
 				c.errorf(arg, "@workgroup_size must be at least 1, got %d", n)
 				continue
 			}
-			if n > MaxWorkgroupSize {
-				c.errorf(arg, "@workgroup_size %d is larger than any device allows", n)
+			invocations *= n
+			if invocations > MaxWorkgroupInvocations {
+				c.errorf(arg, "@workgroup_size makes workgroups of %d invocations; no Vulkan device allows more than %d (maxComputeWorkGroupInvocations is 32-bit)",
+					invocations, int64(MaxWorkgroupInvocations))
+				invocations = 1
 				continue
+			}
+			if limit := WebGPUWorkgroupSize[i]; n > limit {
+				c.webgpuLimit(arg.Span(), "@workgroup_size %d is larger than %d", n, limit)
+			} else if invocations > WebGPUWorkgroupInvocations && invocations/n <= WebGPUWorkgroupInvocations {
+				c.webgpuLimit(arg.Span(), "@workgroup_size makes workgroups of %d invocations, more than %d", invocations, WebGPUWorkgroupInvocations)
 			}
 			dim.Value = int(n)
 		case OverrideStage:

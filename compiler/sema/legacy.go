@@ -898,6 +898,11 @@ func (c *checker) intAttrArg(a *syntax.Attribute) (int, bool) {
 		c.errorf(a.Args[0], "attribute '@%s' needs a const-expression argument", a.Name.Name)
 		return 0, false
 	}
+	// The argument "resolves to an i32 or u32" (spec "Attributes"): an abstract integer
+	// takes i32, and a value out of its range is an error.
+	if s == types.AbstractInt && !c.convert(&op, types.I32, "") {
+		return 0, false
+	}
 	v := op.val.Int64()
 	if v < -(1<<31) || v >= 1<<32 {
 		c.errorf(a.Args[0], "attribute '@%s' argument %d is out of range", a.Name.Name, v)

@@ -11,8 +11,9 @@ import (
 )
 
 // The spec's "Limits" table: the complexity every implementation supports. The spec lets an
-// implementation go beyond them and says it should report an error when it does not; this
-// checker supports exactly these, so a program that stays within them compiles everywhere.
+// implementation go beyond them and says it should report an error when it does not. A
+// shader over one of them compiles for Vulkan, whose devices support more, with a warning
+// that a WebGPU implementation may reject it; Options.WebGPULimits makes the warnings errors.
 // The byte-size limits of the private, function, workgroup and immediate address spaces are
 // layout.Limit.
 const (
@@ -24,23 +25,76 @@ const (
 	maxArrayCtorElems = 2047 // elements of an array value constructor
 )
 
-// MaxWorkgroupSize bounds each dimension of @workgroup_size. WebGPU's limits are far lower
-// (256 by default) and devices set their own, so this only refuses sizes no device allows:
-// the checker applies it to const-expressions, the lowering to override-expressions that
-// --override gives values.
-const MaxWorkgroupSize = 1 << 16
+// What SPIR-V cannot express, whatever the device: errors on every target. The counts are
+// the universal limits of the SPIR-V specification ("Universal Limits"), which spirv-val
+// enforces; a byte count larger than layout.MaxBytes does not fit the 32-bit sizes of
+// Vulkan's limits (maxComputeSharedMemorySize) and SPIR-V's Offset decorations.
+const (
+	spirvStructMembers = 16383     // members of an OpTypeStruct
+	spirvNestDepth     = 255       // nesting of structures (counted here as WGSL's NestDepth, which is deeper)
+	spirvParams        = 255       // parameters of an OpTypeFunction
+	spirvSwitchCases   = 16383     // (literal, label) pairs of an OpSwitch
+	spirvOperands      = 65535 - 3 // operands of an OpCompositeConstruct: an instruction has at most 65535 words
+)
 
-// checkStructMembers applies the limit on the number of members of a structure.
-func (c *checker) checkStructMembers(d *syntax.StructDecl) {
-	if n := len(d.Members); n > maxStructMembers {
-		c.errorAt(d.Name.Loc, "structure '%s' has %d members; the limit is %d", d.Name.Name, n, maxStructMembers)
+// The default limits of the WebGPU API that a shader's declarations decide (WebGPU
+// "Limits"), applied with Options.WebGPULimits only: Vulkan devices set their own.
+const (
+	webgpuBindGroups       = 4    // maxBindGroups
+	webgpuBindingsPerGroup = 1000 // maxBindingsPerBindGroup
+	webgpuInterStageVars   = 16   // maxInterStageShaderVariables
+	webgpuVertexAttributes = 16   // maxVertexAttributes
+	webgpuColorAttachments = 8    // maxColorAttachments
+)
+
+// WebGPUWorkgroupSize and WebGPUWorkgroupInvocations are WebGPU's default
+// maxComputeWorkgroupSizeX, Y and Z, and maxComputeInvocationsPerWorkgroup.
+var WebGPUWorkgroupSize = [3]int64{256, 256, 64}
+
+const WebGPUWorkgroupInvocations = 256
+
+// MaxLocation bounds @location: Vulkan's interface limits (maxVertexOutputComponents and
+// the like) count four components per location in 32 bits, so no device has more locations,
+// and spirv-val wraps around beyond it.
+const MaxLocation = 1<<30 - 1
+
+// MaxWorkgroupInvocations bounds the product of the dimensions of @workgroup_size: Vulkan's
+// maxComputeWorkGroupInvocations is a 32-bit count. The checker applies it to
+// const-expressions, the lowering to override-expressions that --override gives values.
+const MaxWorkgroupInvocations = 1<<32 - 1
+
+// overLimit reports a shader that goes beyond one of the spec's limits: a warning that says
+// so, or with Options.WebGPULimits an error.
+func (c *checker) overLimit(span diag.Span, format string, args ...any) *diag.Diagnostic {
+	if c.opts.WebGPULimits {
+		return c.errorAt(span, format, args...)
+	}
+	return c.Warningf(span, format+" (WGSL's portable limit: Vulkan devices allow more, a WebGPU implementation may reject it)", args...)
+}
+
+// webgpuLimit reports, with Options.WebGPULimits, a declaration beyond a default limit of the
+// WebGPU API.
+func (c *checker) webgpuLimit(span diag.Span, format string, args ...any) {
+	if c.opts.WebGPULimits {
+		c.errorAt(span, format+" (WebGPU's default limit)", args...)
 	}
 }
 
-// checkParams applies the limit on the number of parameters of a function.
+// checkStructMembers applies the limits on the number of members of a structure.
+func (c *checker) checkStructMembers(d *syntax.StructDecl) {
+	switch n := len(d.Members); {
+	case n > spirvStructMembers:
+		c.errorAt(d.Name.Loc, "structure '%s' has %d members; SPIR-V allows at most %d", d.Name.Name, n, spirvStructMembers)
+	case n > maxStructMembers:
+		c.overLimit(d.Name.Loc, "structure '%s' has %d members; the limit is %d", d.Name.Name, n, maxStructMembers)
+	}
+}
+
+// checkParams applies the limit on the number of parameters of a function, which is SPIR-V's
+// too.
 func (c *checker) checkParams(d *syntax.FuncDecl) {
 	if n := len(d.Params); n > maxParams {
-		c.errorAt(d.Name.Loc, "function '%s' has %d parameters; the limit is %d", d.Name.Name, n, maxParams)
+		c.errorAt(d.Name.Loc, "function '%s' has %d parameters; the limit is %d (WGSL's and SPIR-V's)", d.Name.Name, n, maxParams)
 	}
 }
 
@@ -88,19 +142,27 @@ func (c *checker) checkNesting(at diag.Span, t types.Type, what string) {
 	if d <= maxNestDepth {
 		return
 	}
+	limit := maxNestDepth
+	if d > spirvNestDepth {
+		limit = spirvNestDepth
+	}
 	switch u := t.(type) {
 	case *types.Array:
-		if c.nestDepth(u.Elem) > maxNestDepth {
+		if c.nestDepth(u.Elem) > limit {
 			return
 		}
 	case *types.Struct:
 		for _, m := range u.Members {
-			if c.nestDepth(m.Type) > maxNestDepth {
+			if c.nestDepth(m.Type) > limit {
 				return
 			}
 		}
 	}
-	c.errorAt(at, "%s has nesting depth %d (%s); composite types nest at most %d deep", what, d, c.nestPath(t), maxNestDepth)
+	if limit == spirvNestDepth {
+		c.errorAt(at, "%s has nesting depth %d (%s); SPIR-V allows composite types at most %d deep", what, d, c.nestPath(t), spirvNestDepth)
+		return
+	}
+	c.overLimit(at, "%s has nesting depth %d (%s); composite types nest at most %d deep", what, d, c.nestPath(t), maxNestDepth)
 }
 
 // nestPath spells how a composite type nests: the chain of its deepest components, with each
@@ -151,7 +213,7 @@ func (c *checker) nestPath(t types.Type) string {
 func (c *checker) enterBraces(span diag.Span) {
 	c.fn.braces++
 	if c.fn.braces == maxBraceDepth+1 {
-		c.errorAt(span, "statements nest %d braces deep here; a function may nest them at most %d deep", c.fn.braces, maxBraceDepth)
+		c.overLimit(span, "statements nest %d braces deep here; a function may nest them at most %d deep", c.fn.braces, maxBraceDepth)
 	}
 }
 
@@ -164,8 +226,11 @@ func (c *checker) checkCaseSelectors(s *syntax.SwitchStmt) {
 	for _, cl := range s.Clauses {
 		n += len(cl.Selectors)
 	}
-	if n > maxCaseSelectors {
-		c.errorf(s, "switch has %d case selectors (default included); the limit is %d", n, maxCaseSelectors)
+	switch {
+	case n > spirvSwitchCases:
+		c.errorf(s, "switch has %d case selectors (default included); SPIR-V allows at most %d", n, spirvSwitchCases)
+	case n > maxCaseSelectors:
+		c.overLimit(s.Span(), "switch has %d case selectors (default included); the limit is %d", n, maxCaseSelectors)
 	}
 }
 
@@ -173,8 +238,11 @@ func (c *checker) checkCaseSelectors(s *syntax.SwitchStmt) {
 // number of its elements, and, when the type is inferred from them (array(e1, ...)), its
 // nesting depth, which no type expression has been checked for.
 func (c *checker) checkArrayConstructor(e *syntax.CallExpr, t *types.Array, inferred bool) {
-	if n := len(e.Args); n > maxArrayCtorElems {
-		c.errorf(e, "array value constructor has %d elements; the limit is %d", n, maxArrayCtorElems)
+	switch n := len(e.Args); {
+	case n > spirvOperands:
+		c.errorf(e, "array value constructor has %d elements; SPIR-V allows at most %d (an instruction has at most 65535 words)", n, spirvOperands)
+	case n > maxArrayCtorElems:
+		c.overLimit(e.Span(), "array value constructor has %d elements; the limit is %d", n, maxArrayCtorElems)
 	}
 	if inferred {
 		c.checkNesting(e.Span(), t, "the type of this array value constructor")
@@ -188,7 +256,7 @@ func (c *checker) checkVarSize(d *syntax.VarDecl, v *Var) {
 	switch {
 	case v.Space == types.AddrImmediate && v.Global:
 		if size, limit := c.prog.Layouts.SizeOf(v.Type), layout.Limit(types.AddrImmediate); size > limit {
-			c.errorAt(varTypeSpan(d), "immediate variable '%s' takes %d bytes; the limit is %d", v.name, size, limit)
+			c.overLimit(varTypeSpan(d), "immediate variable '%s' takes %d bytes; the limit is %d", v.name, size, limit)
 		}
 	case v.Space == types.AddrFunction && !v.Global && c.fn != nil:
 		_, size := c.alignSize(v.Type)
@@ -198,9 +266,9 @@ func (c *checker) checkVarSize(d *syntax.VarDecl, v *Var) {
 		switch {
 		case before > limit || c.fn.varBytes <= limit:
 		case before == 0:
-			c.errorAt(varTypeSpan(d), "variable '%s' takes %d bytes; the limit is %d bytes for the variables of a function", v.name, size, limit)
+			c.overLimit(varTypeSpan(d), "variable '%s' takes %d bytes; the limit is %d bytes for the variables of a function", v.name, size, limit)
 		default:
-			c.errorAt(varTypeSpan(d), "the variables of function '%s' take %d bytes with '%s' (%d bytes); the limit is %d bytes for the variables of a function",
+			c.overLimit(varTypeSpan(d), "the variables of function '%s' take %d bytes with '%s' (%d bytes); the limit is %d bytes for the variables of a function",
 				c.fn.fn.name, c.fn.varBytes, v.name, size, limit)
 		}
 	}
@@ -274,7 +342,13 @@ func (c *checker) reportShaderMemory(f *Func, space types.AddressSpace, total in
 	if total <= limit {
 		return
 	}
-	e := c.errorAt(f.span, "entry point '%s' uses %d bytes of %s variables; the limit is %d", f.name, total, space, limit)
+	var e *diag.Diagnostic
+	if space == types.AddrWorkgroup && int64(total) > layout.MaxBytes {
+		e = c.errorAt(f.span, "entry point '%s' uses %d bytes of %s variables; no Vulkan device allows more than %d (maxComputeSharedMemorySize is 32-bit)",
+			f.name, total, space, layout.MaxBytes)
+	} else {
+		e = c.overLimit(f.span, "entry point '%s' uses %d bytes of %s variables; the limit is %d", f.name, total, space, limit)
+	}
 	const maxNotes = 4
 	n := 0
 	for _, g := range f.Globals {

@@ -106,7 +106,7 @@ func TestLimits(t *testing.T) {
 			over := n > lc.limit
 			t.Run(fmt.Sprintf("%s/%d", lc.name, n), func(t *testing.T) {
 				text := []byte(lc.gen(n, over))
-				s := newSource(t, "limits/"+lc.name+".wgsl", "limits", text, syntax.DialectModern, sema.Options{})
+				s := newSource(t, "limits/"+lc.name+".wgsl", "limits", text, syntax.DialectModern, sema.Options{WebGPULimits: true})
 				if over != s.hasErrors() {
 					t.Fatalf("the generated module has the wrong annotations")
 				}

@@ -43,7 +43,7 @@ func (c *checker) block(b *syntax.CompoundStmt) Behavior {
 	if b == nil {
 		return BehNext
 	}
-	c.filterAttrs(b.Attrs, b.Loc)
+	c.stmtAttrs(b.Attrs, b.Loc)
 	c.pushScope()
 	c.enterBraces(b.Loc)
 	beh := c.stmtList(b.Stmts)
@@ -131,7 +131,7 @@ func (c *checker) condition(e syntax.Expr, what string) {
 }
 
 func (c *checker) ifStmt(s *syntax.IfStmt) Behavior {
-	c.filterAttrs(s.Attrs, s.Loc)
+	c.stmtAttrs(s.Attrs, s.Loc)
 	c.condition(s.Cond, "if")
 	b := c.block(s.Then)
 	switch e := s.Else.(type) {
@@ -146,8 +146,8 @@ func (c *checker) ifStmt(s *syntax.IfStmt) Behavior {
 }
 
 func (c *checker) switchStmt(s *syntax.SwitchStmt) Behavior {
-	c.filterAttrs(s.Attrs, s.Loc)
-	c.filterAttrs(s.BodyAttrs, s.Loc)
+	c.stmtAttrs(s.Attrs, s.Loc)
+	c.stmtAttrs(s.BodyAttrs, s.Loc)
 	sel := c.valueExpr(s.Selector)
 	var selType types.Type
 	if sel.mode != Invalid {
@@ -266,10 +266,10 @@ func (c *checker) loopBehavior(at syntax.Node, errorsBefore int, body, cont Beha
 
 func (c *checker) loopStmt(s *syntax.LoopStmt) Behavior {
 	errs := c.ErrorCount()
-	c.filterAttrs(s.Attrs, s.Loc)
+	c.stmtAttrs(s.Attrs, s.Loc)
 	c.fn.push(ctlLoop)
 	// The continuing block sees the body's declarations: check both in one scope.
-	c.filterAttrs(s.Body.Attrs, s.Loc)
+	c.stmtAttrs(s.Body.Attrs, s.Loc)
 	c.pushScope()
 	c.enterBraces(s.Body.Loc)
 	body := c.stmtList(s.Body.Stmts)
@@ -278,7 +278,7 @@ func (c *checker) loopStmt(s *syntax.LoopStmt) Behavior {
 	if s.Continuing != nil {
 		c.fn.push(ctlContinuing)
 		c.fn.inContinuing++
-		c.filterAttrs(s.Continuing.Body.Attrs, s.Continuing.Loc)
+		c.stmtAttrs(s.Continuing.Body.Attrs, s.Continuing.Loc)
 		bodyScope := c.scope
 		c.pushScope()
 		c.enterBraces(s.Continuing.Body.Loc)
@@ -361,7 +361,7 @@ func (c *checker) checkContinuesSkipDecls(continues []*syntax.ContinueStmt, body
 
 func (c *checker) forStmt(s *syntax.ForStmt) Behavior {
 	errs := c.ErrorCount()
-	c.filterAttrs(s.Attrs, s.Loc)
+	c.stmtAttrs(s.Attrs, s.Loc)
 	c.pushScope()
 	defer c.popScope()
 	if s.Init != nil {
@@ -377,7 +377,7 @@ func (c *checker) forStmt(s *syntax.ForStmt) Behavior {
 	}
 	c.fn.push(ctlLoop)
 	// The body shares the scope of the initializer's declarations.
-	c.filterAttrs(s.Body.Attrs, s.Body.Loc)
+	c.stmtAttrs(s.Body.Attrs, s.Body.Loc)
 	c.enterBraces(s.Body.Loc)
 	bb := c.stmtList(s.Body.Stmts)
 	c.leaveBraces()
@@ -398,7 +398,7 @@ func (c *checker) forStmt(s *syntax.ForStmt) Behavior {
 
 func (c *checker) whileStmt(s *syntax.WhileStmt) Behavior {
 	errs := c.ErrorCount()
-	c.filterAttrs(s.Attrs, s.Loc)
+	c.stmtAttrs(s.Attrs, s.Loc)
 	c.condition(s.Cond, "while")
 	c.fn.push(ctlLoop)
 	bb := c.block(s.Body)

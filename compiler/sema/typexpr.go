@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/wgslgo/wgslgo/compiler/builtins"
+	"github.com/wgslgo/wgslgo/compiler/layout"
 	"github.com/wgslgo/wgslgo/compiler/syntax"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
@@ -143,8 +144,12 @@ func (c *checker) identType(id *syntax.IdentExpr) types.Type {
 	}
 	if typeGenerator(name) {
 		if len(id.TemplateArgs) == 0 {
-			if name == "buffer" && c.prog.Features.Has(builtins.BufferView) {
-				return &types.Buffer{}
+			if name == "buffer" {
+				if c.prog.Features.Has(builtins.BufferView) {
+					return &types.Buffer{}
+				}
+				c.errorf(id, "buffer types need 'requires buffer_view;'")
+				return nil
 			}
 			c.errorf(id, "type generator '%s' needs template arguments, e.g. %s", name, generatorExample(name))
 			return nil
@@ -341,6 +346,15 @@ func (c *checker) arrayType(id *syntax.IdentExpr) types.Type {
 	}
 	if !c.checkArrayElem(args[0], elem, a) {
 		return nil
+	}
+	if a.Count > 0 {
+		// A type that large has no layout in 32 bits (layout.MaxBytes), and values of it
+		// would not fit in memory: refuse it where it is spelled.
+		_, es := c.alignSize(elem)
+		if _, size := c.alignSize(a); int64(size) > layout.MaxBytes && int64(es) <= layout.MaxBytes {
+			c.errorf(id, "type %s is %s, larger than the maximum of %d bytes", a, layout.ByteCount(size), layout.MaxBytes)
+			return nil
+		}
 	}
 	c.checkNesting(id.Span(), a, "array type")
 	return a

@@ -22,6 +22,7 @@ const (
 	directiveTarget     = "wgsl_target"                  // -target ENV
 	directiveOverride   = "wgsl_override"                // -override NAME=VALUE; empty: none
 	directiveUniformStd = "wgsl_uniform_standard_layout" // -uniform-standard-layout (true/false)
+	directiveWebGPULim  = "wgsl_webgpu_limits"           // -webgpu-limits (true/false)
 	directiveEmbed      = "wgsl_embed"                   // -embed file|inline
 	directiveWGSL       = "wgsl_wgsl"                    // -wgsl inline|none
 	directiveOut        = "wgsl_out"                     // -o FILE.go
@@ -33,6 +34,7 @@ type options struct {
 	target     string
 	overrides  map[string]string
 	uniformStd bool
+	webgpuLim  bool
 	embed      string // "file" or "inline"
 	wgsl       string // "inline" or "none"
 	out, pkg   string // this directory's only
@@ -50,6 +52,9 @@ func (o *options) args() []string {
 	if o.uniformStd {
 		args = append(args, "-uniform-standard-layout")
 	}
+	if o.webgpuLim {
+		args = append(args, "-webgpu-limits")
+	}
 	return args
 }
 
@@ -65,7 +70,7 @@ func (*wgslLang) RegisterFlags(fs *flag.FlagSet, cmd string, c *config.Config) {
 func (*wgslLang) CheckFlags(fs *flag.FlagSet, c *config.Config) error { return nil }
 
 func (*wgslLang) KnownDirectives() []string {
-	return []string{directiveTarget, directiveOverride, directiveUniformStd, directiveEmbed, directiveWGSL, directiveOut, directivePkg}
+	return []string{directiveTarget, directiveOverride, directiveUniformStd, directiveWebGPULim, directiveEmbed, directiveWGSL, directiveOut, directivePkg}
 }
 
 // Configure reads the directives of the directory rel, and the //go:generate lines of its Go
@@ -90,6 +95,7 @@ var directiveUsage = map[string]string{
 	directiveTarget:     "want a target environment as wgslgen -target takes it (vulkan1.0 ... vulkan1.3)",
 	directiveOverride:   "want NAME=VALUE, or nothing to forget the overrides set above",
 	directiveUniformStd: "want true or false",
+	directiveWebGPULim:  "want true or false",
 	directiveEmbed:      "want file or inline",
 	directiveWGSL:       "want inline or none",
 	directiveOut:        "want the name of a .go file in this directory",
@@ -129,6 +135,12 @@ func applyDirective(o *options, d rule.Directive) bool {
 			return false
 		}
 		o.uniformStd = b
+	case directiveWebGPULim:
+		b, err := strconv.ParseBool(value)
+		if err != nil {
+			return false
+		}
+		o.webgpuLim = b
 	case directiveEmbed:
 		if !flagOK("-embed=" + value) {
 			return false

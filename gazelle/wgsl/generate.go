@@ -241,6 +241,9 @@ func setAttrs(r *rule.Rule, t target, importpath string) {
 	if t.cmd.UniformStandardLayout {
 		r.SetAttr("uniform_standard_layout", true)
 	}
+	if t.cmd.WebGPULimits {
+		r.SetAttr("webgpu_limits", true)
+	}
 }
 
 func findRule(rules []*rule.Rule, kind string) *rule.Rule {

@@ -18,6 +18,7 @@
 //	# gazelle:wgsl_target vulkan1.2
 //	# gazelle:wgsl_override NAME=VALUE      (repeatable; an empty one forgets those above)
 //	# gazelle:wgsl_uniform_standard_layout true
+//	# gazelle:wgsl_webgpu_limits true
 //	# gazelle:wgsl_embed inline
 //	# gazelle:wgsl_wgsl none
 //	# gazelle:wgsl_out shaders_wgsl.go     (default: NAME_wgsl.go for one NAME.wgsl, else PKG_wgsl.go)
@@ -83,7 +84,7 @@ var kinds = map[string]rule.KindInfo{
 		NonEmptyAttrs: map[string]bool{"srcs": true},
 		MergeableAttrs: map[string]bool{
 			"srcs": true, "go_file": true, "package": true, "importpath": true, "embed": true, "wgsl": true,
-			"target": true, "overrides": true, "uniform_standard_layout": true,
+			"target": true, "overrides": true, "uniform_standard_layout": true, "webgpu_limits": true,
 		},
 	},
 }

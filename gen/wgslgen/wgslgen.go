@@ -41,6 +41,7 @@ const maxInputSize = 64 << 20
 type compileOptions struct {
 	Target                string
 	UniformStandardLayout bool
+	WebGPULimits          bool
 	Overrides             map[string]string
 	WGSL                  bool // the table embeds the WGSL text
 }
@@ -55,7 +56,7 @@ func compileWGSL(name string, src []byte, opts compileOptions) (gen.Shader, diag
 		return gen.Shader{}, nil, err
 	}
 	source := compiler.Source{Name: name, Text: src}
-	copts := compiler.Options{Target: target, UniformStandardLayout: opts.UniformStandardLayout, Overrides: opts.Overrides}
+	copts := compiler.Options{Target: target, UniformStandardLayout: opts.UniformStandardLayout, WebGPULimits: opts.WebGPULimits, Overrides: opts.Overrides}
 	res, err := compiler.Compile(source, copts)
 	if err != nil {
 		return gen.Shader{}, nil, err
@@ -114,6 +115,8 @@ type Command struct {
 	Overrides map[string]string
 	// UniformStandardLayout is -uniform-standard-layout.
 	UniformStandardLayout bool
+	// WebGPULimits is -webgpu-limits: WGSL's and WebGPU's default limits are errors.
+	WebGPULimits bool
 	// Check is -check: compare instead of writing.
 	Check bool
 	// Inputs are the shaders as given, sorted by file name: the order in which they are
@@ -122,8 +125,9 @@ type Command struct {
 	Inputs []string
 }
 
-// Outputs returns the files the command writes, as paths like Out: the Go file, then with
-// the file embed mode one .spv file per shader beside it, in the order of Inputs.
+// Outputs returns the files the command may write, as paths like Out: the Go file, then with
+// the file embed mode one .spv file per shader beside it, in the order of Inputs (a shader
+// without entry points has none: which ones those are, only compiling them tells).
 func (c *Command) Outputs() []string {
 	outs := []string{c.Out}
 	if c.Embed == gen.EmbedFile {
@@ -182,6 +186,7 @@ func parseArgs(args []string, stderr io.Writer) (*Command, error) {
 	fs.StringVar(&wgslMode, "wgsl", "inline", "whether the tables hold the WGSL text, for WebGPU hosts: inline (a string constant) or none")
 	fs.StringVar(&cmd.Target, "target", "", "target environment: vulkan1.0, vulkan1.1 (default), vulkan1.2 or vulkan1.3")
 	fs.BoolVar(&cmd.UniformStandardLayout, "uniform-standard-layout", false, "allow storage-buffer layout rules in uniform buffers (uniform_buffer_standard_layout)")
+	fs.BoolVar(&cmd.WebGPULimits, "webgpu-limits", false, "errors, not warnings, beyond WGSL's limits and WebGPU's default limits (for shaders that must also run on WebGPU)")
 	fs.BoolVar(&cmd.Check, "check", false, "write nothing; exit 1 if the generated files on disk are stale")
 	fs.Var(&overrides, "override", "substitute override `NAME=VALUE` at compile time (repeatable)")
 	fs.Usage = func() {
@@ -284,7 +289,7 @@ func run(dir, pkg string, args []string, stderr io.Writer) int {
 		return usage("%q is not a valid package name: set one with -pkg", pkgName)
 	}
 
-	opts := compileOptions{Target: cmd.Target, UniformStandardLayout: cmd.UniformStandardLayout, Overrides: cmd.Overrides, WGSL: cmd.WGSL}
+	opts := compileOptions{Target: cmd.Target, UniformStandardLayout: cmd.UniformStandardLayout, WebGPULimits: cmd.WebGPULimits, Overrides: cmd.Overrides, WGSL: cmd.WGSL}
 	srcs := make([][]byte, len(cmd.Inputs))
 	for i, in := range cmd.Inputs {
 		var err error

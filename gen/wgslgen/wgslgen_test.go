@@ -315,10 +315,10 @@ func TestDeterministic(t *testing.T) {
 // //go:generate lines see it.
 func TestParseArgs(t *testing.T) {
 	cmd, err := ParseArgs([]string{"-o", "fx_wgsl.go", "-target=vulkan1.2", "-override", "a=1", "-override=b=2", "-override=a=3",
-		"-embed=file", "-wgsl=none", "-uniform-standard-layout", "shaders/render.wgsl", "particles.wgsl"})
+		"-embed=file", "-wgsl=none", "-uniform-standard-layout", "-webgpu-limits", "shaders/render.wgsl", "particles.wgsl"})
 	require.NoError(t, err)
 	assert.Equal(t, &Command{Out: "fx_wgsl.go", Embed: gen.EmbedFile, Target: "vulkan1.2", Overrides: map[string]string{"a": "3", "b": "2"},
-		UniformStandardLayout: true, Inputs: []string{"particles.wgsl", "shaders/render.wgsl"}}, cmd, "inputs by file name")
+		UniformStandardLayout: true, WebGPULimits: true, Inputs: []string{"particles.wgsl", "shaders/render.wgsl"}}, cmd, "inputs by file name")
 	assert.Equal(t, []string{"fx_wgsl.go", "particles.spv", "render.spv"}, cmd.Outputs())
 
 	cmd, err = ParseArgs([]string{"-embed=inline", "sub/particles.wgsl"})

@@ -49,6 +49,7 @@ type config struct {
 	entryPoint string
 	robustness string
 	uniformStd bool
+	webgpuLim  bool
 	debug      bool
 	noNames    bool
 	diagFormat string
@@ -100,6 +101,7 @@ func newFlagSet(cfg *config, stderr io.Writer) *flag.FlagSet {
 	fs.StringVar(&cfg.entryPoint, "entry-point", "", "keep only the entry point `NAME`")
 	fs.StringVar(&cfg.robustness, "robustness", "on", "bounds clamping of memory accesses: on or off")
 	fs.BoolVar(&cfg.uniformStd, "uniform-standard-layout", false, "allow storage-buffer layout rules in uniform buffers (uniform_buffer_standard_layout)")
+	fs.BoolVar(&cfg.webgpuLim, "webgpu-limits", false, "errors, not warnings, beyond WGSL's limits and WebGPU's default limits (for shaders that must also run on WebGPU)")
 	fs.BoolVar(&cfg.debug, "g", false, "debug information: embed the source (OpString, OpSource) and map instructions to its lines and columns (OpLine)")
 	fs.BoolVar(&cfg.noNames, "strip-names", false, "leave out OpName and OpMemberName (smaller SPIR-V)")
 	fs.StringVar(&cfg.diagFormat, "diagnostics-format", "text", "diagnostics format: text or json")
@@ -189,6 +191,7 @@ func compileFile(cfg config, stdout, stderr io.Writer) int {
 		EntryPoint:            cfg.entryPoint,
 		NoRobustness:          cfg.robustness == "off",
 		UniformStandardLayout: cfg.uniformStd,
+		WebGPULimits:          cfg.webgpuLim,
 		Debug:                 cfg.debug,
 		NoNames:               cfg.noNames,
 		Overrides:             map[string]string{},
@@ -220,6 +223,9 @@ func compileFile(cfg config, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stderr, "wgslc: %v\n", err)
 		return exitUsage
+	}
+	if res.SPIRV == nil {
+		return report(stderr, cfg.diagFormat, append(res.Warnings, compiler.NothingToRun(src)))
 	}
 	report(stderr, cfg.diagFormat, res.Warnings)
 	if err := os.WriteFile(cfg.out, wordsToBytes(res.SPIRV), 0o644); err != nil {

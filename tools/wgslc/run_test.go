@@ -187,22 +187,22 @@ func TestOverrideLimits(t *testing.T) {
 		"var<workgroup> tile: array<vec4f, n>;\n"+
 		"@compute @workgroup_size(wg)\nfn main() { tile[0] = vec4f(1.0); }\n")
 	spv := filepath.Join(t.TempDir(), "limits.spv")
-	code, stderr := runWgslc(t, "-o", spv, "--override", "wg=65536", "--override", "n=1024", src)
+	code, stderr := runWgslc(t, "-o", spv, "--webgpu-limits", "--override", "wg=256", "--override", "n=1024", src)
 	require.Equal(t, exitOK, code, stderr)
 	data, err := os.ReadFile(spv)
 	require.NoError(t, err)
 	spirvval.Check(t, wgsl.Words(data), "vulkan1.1")
 
-	code, stderr = runWgslc(t, "-o", spv, "--override", "wg=65537", src)
+	code, stderr = runWgslc(t, "-o", spv, "--webgpu-limits", "--override", "wg=257", src)
 	assert.Equal(t, exitDiags, code)
-	assert.Equal(t, src+":4:26: error: @workgroup_size evaluates to 65537 with the override values given; no device allows more than 65536\n"+
+	assert.Equal(t, src+":4:26: error: @workgroup_size evaluates to 257 with the override values given, larger than 256 (WebGPU's default limit)\n"+
 		"@compute @workgroup_size(wg)\n"+
 		"                         ^~\n"+
-		src+":1:10: note: 'wg' is 65537u, as --override sets it\n"+
+		src+":1:10: note: 'wg' is 257u, as --override sets it\n"+
 		"override wg: u32 = 64;\n"+
 		"         ^~\n", stderr)
 
-	code, stderr = runWgslc(t, "-o", spv, "--override", "n=1025", src)
+	code, stderr = runWgslc(t, "-o", spv, "--webgpu-limits", "--override", "n=1025", src)
 	assert.Equal(t, exitDiags, code)
 	assert.Contains(t, stderr, src+":3:22: error: entry point 'main' uses 16400 bytes of workgroup variables with the override values given; the limit is 16384\n"+
 		"var<workgroup> tile: array<vec4f, n>;\n"+

@@ -54,13 +54,14 @@ func removable(in *ir.Inst) bool {
 // continue after it, and ends the block with OpUnreachable.
 func removeAfterNoReturn(m *ir.Module) {
 	for _, f := range m.Funcs {
+		e := exits{}
 		var visit func(blk *ir.Block)
 		visit = func(blk *ir.Block) {
 			for i, in := range blk.Insts {
 				for _, nb := range in.Blocks {
 					visit(nb)
 				}
-				if in.Op.IsControl() && !completes(in) && i+1 < len(blk.Insts) {
+				if in.Op.IsControl() && !e.completes(in) && i+1 < len(blk.Insts) {
 					if t := blk.Terminator(); i+2 == len(blk.Insts) && t != nil && t.Op == ir.OpUnreachable {
 						return
 					}
@@ -84,25 +85,38 @@ func removeAfterNoReturn(m *ir.Module) {
 	}
 }
 
+// exits answers whether control can leave constructs normally. It remembers the answer for
+// each construct: the question about a construct asks it again of every construct nested in
+// it, so without the memo the work doubles with each level of nesting. The answers hold
+// while the constructs' blocks do not change, except by the removal of instructions that
+// follow a construct that does not complete, which changes none of them.
+type exits map[*ir.Inst]bool
+
 // completes reports whether control can continue after construct in.
-func completes(in *ir.Inst) bool {
+func (e exits) completes(in *ir.Inst) bool {
+	if v, ok := e[in]; ok {
+		return v
+	}
+	v := true
 	switch in.Op {
 	case ir.OpIf, ir.OpSwitch:
+		v = false
 		for _, nb := range in.Blocks {
-			if reaches(nb, in) {
-				return true
+			if e.reaches(nb, in) {
+				v = true
+				break
 			}
 		}
-		return false
 	case ir.OpLoop:
-		return reaches(in.Body(), in) || reaches(in.Continuing(), in)
+		v = e.reaches(in.Body(), in) || e.reaches(in.Continuing(), in)
 	}
-	return true
+	e[in] = v
+	return v
 }
 
 // reaches reports whether blk (nested in construct c) may exit c normally: an exit_if of
 // c's own block, or a break that targets c, reached without first leaving for good.
-func reaches(blk *ir.Block, c *ir.Inst) bool {
+func (e exits) reaches(blk *ir.Block, c *ir.Inst) bool {
 	for _, in := range blk.Insts {
 		switch in.Op {
 		case ir.OpExitIf:
@@ -113,11 +127,11 @@ func reaches(blk *ir.Block, c *ir.Inst) bool {
 			return blk.Parent == c
 		case ir.OpIf, ir.OpSwitch, ir.OpLoop:
 			for _, nb := range in.Blocks {
-				if reaches(nb, c) {
+				if e.reaches(nb, c) {
 					return true
 				}
 			}
-			if !completes(in) {
+			if !e.completes(in) {
 				return false
 			}
 		}

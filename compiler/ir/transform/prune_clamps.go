@@ -25,7 +25,7 @@ import (
 // Nothing else changes, so an index not proved in bounds stays clamped.
 func PruneClamps(m *ir.Module) {
 	p := &pruner{m: m, facts: map[ir.Value][]bound{}, repl: map[ir.Value]ir.Value{},
-		rets: map[*ir.Func]retBound{}}
+		rets: map[*ir.Func]retBound{}, exits: exits{}}
 	for _, f := range m.Funcs {
 		p.f = f
 		p.block(f.Body)
@@ -46,6 +46,7 @@ type pruner struct {
 	log   []ir.Value // the values facts were added to, in order, for popping scopes
 	repl  map[ir.Value]ir.Value
 	rets  map[*ir.Func]retBound
+	exits exits // the pass changes no control flow
 }
 
 func (p *pruner) block(blk *ir.Block) {
@@ -69,7 +70,7 @@ func (p *pruner) block(blk *ir.Block) {
 			p.block(in.Else())
 			p.pop(m)
 			// What holds after the if: the condition of the only block that comes back.
-			thenBack, elseBack := reaches(in.Then(), in), reaches(in.Else(), in)
+			thenBack, elseBack := p.exits.reaches(in.Then(), in), p.exits.reaches(in.Else(), in)
 			if thenBack && !elseBack {
 				p.assume(cond, true, 0)
 			} else if elseBack && !thenBack {
