@@ -37,7 +37,7 @@ fi
 
 # Go modules nested in the repository, which the root module's ./... does not enter: the
 # WebGPU adapter links wgpu-native through cgo, and the root module must not depend on it.
-nested=(webgpu examples/webgpu)
+nested=(webgpu examples/webgpu gazelle)
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
