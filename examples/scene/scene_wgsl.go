@@ -402,7 +402,8 @@ var ShadeShader = ShadeTable{wgsl.Shader{
 			Stage:         wgsl.Compute,
 			WorkgroupSize: [3]wgsl.Dim{{Value: 4}, {Value: 1}, {Value: 1}},
 			Bindings:      []wgsl.BindingRef{{Group: 0, Binding: 0}, {Group: 0, Binding: 1}, {Group: 0, Binding: 2}, {Group: 1, Binding: 0}, {Group: 1, Binding: 1}},
-			Immediate:     "push", ImmediateSize: 8,
+			Immediate:     "push",
+			ImmediateSize: 8,
 		},
 	},
 	BindGroups: []wgsl.BindGroup{
