@@ -143,12 +143,9 @@ func TestModuleErrors(t *testing.T) {
 	_, err := webgpu.NewModule(g.Device, &sh.Shader, &webgpu.ModuleOptions{Overrides: map[string]float64{"workgroup_width": -1}})
 	assert.ErrorContains(t, err, "-1 is out of the range of u32")
 	_, err = webgpu.NewModule(g.Device, &sh.Shader, &webgpu.ModuleOptions{DynamicOffsets: []wgsl.BindingRef{{Group: 0, Binding: 7}}})
-	assert.ErrorContains(t, err, "particles.wgsl has no @group(0) @binding(7)")
-
-	imm := ts.DrawShader.Shader
-	imm.Immediates = []wgsl.Immediate{{Name: "pc", Type: "PC", Size: 16, Stages: wgsl.Vertex}}
-	_, err = webgpu.NewModule(g.Device, &imm, nil)
-	assert.ErrorContains(t, err, "declares var<immediate> pc")
+	assert.ErrorContains(t, err, "particles.wgsl: the layout has no buffer @group(0) @binding(7) to give a dynamic offset")
+	_, err = webgpu.NewModule(g.Device, &sh.Shader, &webgpu.ModuleOptions{EntryPoints: []*wgsl.EntryPoint{ts.DrawShader.Vs()}})
+	assert.ErrorContains(t, err, "particles.wgsl: no vertex entry point vs")
 
 	m, err := webgpu.NewModule(g.Device, &ts.DrawShader.Shader, nil)
 	require.NoError(t, err)
@@ -175,7 +172,7 @@ func TestModuleErrors(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, wgpu.ColorWriteMaskAll, desc.Fragment.Targets[0].WriteMask, "a zero WriteMask is WebGPU's default")
 	assert.Equal(t, wgpu.MultisampleState{Count: 1, Mask: ^uint32(0)}, desc.Multisample)
-	assert.Equal(t, m.Layout, desc.Layout)
+	assert.Equal(t, m.Layout.PipelineLayout, desc.Layout)
 	assert.Equal(t, "draw.wgsl vs+fs", desc.Label)
 	_, err = m.BindGroupDescriptor(0, webgpu.Sampler(ts.DrawShader.AlbedoSampler(), nil))
 	assert.ErrorContains(t, err, "@group(1) @binding(1) albedo_sampler: it belongs to @group(1), not @group(0)")
@@ -255,4 +252,37 @@ func TestBindGroupErrors(t *testing.T) {
 	_, err = m.NewBindGroup(g.Device, 0, webgpu.Texture(sh.Image(), view), webgpu.Sampler(sh.ImageSampler(), sampler),
 		webgpu.Buffer(sh.Coords(), big), webgpu.Buffer(sh.Texels(), big))
 	assert.ErrorContains(t, err, "expects sample type = Float")
+}
+
+func TestLayouts(t *testing.T) {
+	g := gputest.Require(t)
+	uniform := func(source string, stage wgsl.ShaderStage, size uint64) *wgsl.Shader {
+		return &wgsl.Shader{Source: source, BindGroups: []wgsl.BindGroup{{Entries: []wgsl.Binding{{Name: "u", Type: "U", Visibility: stage,
+			Buffer: &wgsl.BufferBindingLayout{Type: wgsl.BufferUniform, MinBindingSize: size}}}}}}
+	}
+	a, b := uniform("a.wgsl", wgsl.Vertex, 16), uniform("b.wgsl", wgsl.Fragment, 32)
+	l, err := webgpu.NewLayout(g.Device, nil, a, b)
+	require.NoError(t, err)
+	defer l.Release()
+	assert.Equal(t, [][]wgsl.Binding{{{Name: "u", Type: "U", Visibility: wgsl.Vertex | wgsl.Fragment,
+		Buffer: &wgsl.BufferBindingLayout{Type: wgsl.BufferUniform, MinBindingSize: 32}}}}, l.Groups, "one entry, both stages, the larger size")
+	_, err = l.BindGroupDescriptor(0, webgpu.Buffer(&a.BindGroups[0].Entries[0], nil))
+	assert.ErrorContains(t, err, "webgpu: a.wgsl+b.wgsl @group(0): @group(0) @binding(0) u: a uniform buffer binding needs a buffer")
+
+	_, err = webgpu.NewLayout(g.Device, nil, &ts.DrawShader.Shader, &ts.SampleShader.Shader)
+	assert.ErrorContains(t, err, "@group(0) @binding(0) is uniform buffer globals (Globals, at least 32 bytes) in one shader and texture image (texture_2d<f32>, float, 2d, multisampled false) in sample.wgsl: a layout of both needs the same resource there")
+	_, err = webgpu.NewLayout(g.Device, nil, a, a)
+	assert.ErrorContains(t, err, "a.wgsl is given twice")
+	_, err = webgpu.NewLayout(g.Device, nil)
+	assert.ErrorContains(t, err, "a layout of no shaders")
+
+	bb := &ts.BillboardShader
+	sim, err := webgpu.NewModule(g.Device, &bb.Shader, &webgpu.ModuleOptions{EntryPoints: []*wgsl.EntryPoint{bb.Simulate()}})
+	require.NoError(t, err)
+	defer sim.Release()
+	assert.Equal(t, []string{"sim", "particles"}, []string{sim.Layout.Groups[0][0].Name, sim.Layout.Groups[0][1].Name})
+	_, err = sim.RenderPipelineDescriptor(&webgpu.RenderPipelineOptions{Vertex: bb.Vs(), StepModes: []wgsl.VertexStepMode{wgsl.StepVertex, wgsl.StepInstance}})
+	assert.ErrorContains(t, err, "billboard.wgsl: the layout billboard.wgsl does not serve entry point vs (see ModuleOptions.EntryPoints)")
+	_, err = webgpu.NewModule(g.Device, &bb.Shader, &webgpu.ModuleOptions{Layout: sim.Layout, EntryPoints: []*wgsl.EntryPoint{bb.Vs()}})
+	assert.ErrorContains(t, err, "ModuleOptions.EntryPoints and DynamicOffsets are for the module's own layout")
 }
