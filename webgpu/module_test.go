@@ -1,6 +1,7 @@
 package webgpu_test
 
 import (
+	"image"
 	"testing"
 
 	"github.com/cogentcore/webgpu/wgpu"
@@ -237,6 +238,9 @@ func TestBindGroupErrors(t *testing.T) {
 	assert.ErrorContains(t, err, "sample.wgsl has no @group(1)")
 	_, err = m.BindGroupDescriptor(0, webgpu.Resource{})
 	assert.ErrorContains(t, err, "a resource without a binding")
+	_, err = m.BindGroupDescriptor(0, webgpu.Texture(sh.Image(), nil), webgpu.Sampler(sh.ImageSampler(), sampler),
+		webgpu.BufferRange(sh.Coords(), big, 0, 32), webgpu.BufferRange(sh.Texels(), big, 16, 16))
+	assert.ErrorContains(t, err, "@group(0) @binding(2) coords and @binding(3) texels bind one buffer, writable in one and read-only in the other")
 
 	// wgpu checks what Go cannot see: here, a view of an integer texture where the layout
 	// wants a filterable float one.
@@ -250,8 +254,33 @@ func TestBindGroupErrors(t *testing.T) {
 	require.NoError(t, err)
 	defer view.Release()
 	_, err = m.NewBindGroup(g.Device, 0, webgpu.Texture(sh.Image(), view), webgpu.Sampler(sh.ImageSampler(), sampler),
-		webgpu.Buffer(sh.Coords(), big), webgpu.Buffer(sh.Texels(), big))
+		webgpu.Buffer(sh.Coords(), storage(64, wgpu.BufferUsageStorage)), webgpu.Buffer(sh.Texels(), big))
 	assert.ErrorContains(t, err, "expects sample type = Float")
+
+	// What the aliasing check above refuses, wgpu refuses when the bind group is used.
+	pipe, err := m.NewComputePipeline(g.Device, sh.Main())
+	require.NoError(t, err)
+	defer pipe.Release()
+	tex, err := webgpu.NewImageTexture(g.Device, "image", wgpu.TextureUsageTextureBinding, image.NewRGBA(image.Rect(0, 0, 1, 1)))
+	require.NoError(t, err)
+	defer tex.Release()
+	texView, err := tex.CreateView(nil)
+	require.NoError(t, err)
+	defer texView.Release()
+	desc, err := m.BindGroupDescriptor(0, webgpu.Texture(sh.Image(), texView), webgpu.Sampler(sh.ImageSampler(), sampler),
+		webgpu.Buffer(sh.Coords(), storage(64, wgpu.BufferUsageStorage)), webgpu.Buffer(sh.Texels(), big))
+	require.NoError(t, err)
+	for i := range desc.Entries {
+		if desc.Entries[i].Binding == sh.Coords().Binding {
+			desc.Entries[i].Buffer = big
+		}
+	}
+	aliased, err := g.Device.CreateBindGroup(desc)
+	require.NoError(t, err)
+	defer aliased.Release()
+	err = dispatch(g, pipe, [3]uint32{1, 1, 1}, []*wgpu.BindGroup{aliased}, nil)
+	require.Error(t, err)
+	t.Logf("wgpu: %v", err)
 }
 
 func TestLayouts(t *testing.T) {

@@ -445,10 +445,40 @@ func (l *Layout) BindGroupDescriptor(group uint32, resources ...Resource) (*wgpu
 			errs = append(errs, bindingErr(&sl.b, errors.New("no resource given")))
 		}
 	}
+	errs = append(errs, writableAliases(desc.Entries, p.groups[group])...)
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("webgpu: %s @group(%d): %w", p.label, group, errors.Join(errs...))
 	}
 	return desc, nil
+}
+
+// writableAliases reports the entries that bind overlapping ranges of one buffer as writable
+// storage and as a read-only binding: WebGPU refuses such a bind group in a dispatch or a
+// draw (in a usage scope, a buffer that is writable storage is nothing else).
+func writableAliases(entries []wgpu.BindGroupEntry, slots []slot) []error {
+	writable := func(binding uint32) (string, bool) {
+		for _, sl := range slots {
+			if sl.b.Binding == binding {
+				return sl.b.Name, sl.b.Buffer != nil && sl.b.Buffer.Type == wgsl.BufferStorage
+			}
+		}
+		return "", false
+	}
+	var errs []error
+	for i, a := range entries {
+		for _, b := range entries[i+1:] {
+			if a.Buffer == nil || a.Buffer != b.Buffer || a.Offset >= b.Offset+b.Size || b.Offset >= a.Offset+a.Size {
+				continue
+			}
+			an, aw := writable(a.Binding)
+			bn, bw := writable(b.Binding)
+			if aw != bw {
+				errs = append(errs, fmt.Errorf("@group(%d) @binding(%d) %s and @binding(%d) %s bind one buffer, writable in one and read-only in the other, which WebGPU refuses in a dispatch or draw: use two buffers (and swap the bind groups to ping-pong)",
+					slots[0].b.Group, a.Binding, an, b.Binding, bn))
+			}
+		}
+	}
+	return errs
 }
 
 // NewBindGroup creates a bind group of @group(group) from one resource per binding (see
