@@ -1101,9 +1101,9 @@ func (o *ShadowFragmentOverrides) PipelineConstants() (map[string]float64, error
 	return ShadowFragmentShader.PipelineConstants(o.values)
 }
 
-// WGSL returns the WGSL text of shadow_fragment.wgsl with the overrides turned into constants of the values
-// set in o, or of their defaults: for WebGPU bindings without pipeline constants. It fails when
-// a required override is not set.
+// WGSL returns the WGSL text of shadow_fragment.wgsl with the overrides turned into constants of
+// the values set in o, or of their defaults: for WebGPU bindings without pipeline constants. It
+// fails when a required override is not set.
 func (o *ShadowFragmentOverrides) WGSL() (string, error) {
 	return ShadowFragmentShader.WGSLWith(o.values)
 }
@@ -1290,8 +1290,8 @@ func (o *StorageOverrides) PipelineConstants() (map[string]float64, error) {
 }
 
 // WGSL returns the WGSL text of storage.wgsl with the overrides turned into constants of the values
-// set in o, or of their defaults: for WebGPU bindings without pipeline constants. It fails when
-// a required override is not set.
+// set in o, or of their defaults: for WebGPU bindings without pipeline constants. It fails when a
+// required override is not set.
 func (o *StorageOverrides) WGSL() (string, error) { return StorageShader.WGSLWith(o.values) }
 
 // Specialization returns the Vulkan specialization data of the values set in o. It fails when
@@ -1300,8 +1300,8 @@ func (o *StorageOverrides) Specialization() (wgsl.Specialization, error) {
 	return StorageShader.Specialization(o.values)
 }
 
-// FillWorkgroupSize returns the workgroup size of the entry point fill with the
-// overrides of o.
+// FillWorkgroupSize returns the workgroup size of the entry point fill with the overrides of o:
+// with wgsl.WorkgroupCount, how many workgroups a dispatch needs.
 func (o *StorageOverrides) FillWorkgroupSize() [3]uint32 {
 	return [3]uint32{o.Tile(), o.Tile(), 1}
 }
