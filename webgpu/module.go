@@ -73,6 +73,8 @@ func NewModule(device *wgpu.Device, s *wgsl.Shader, opts *ModuleOptions) (*Modul
 		}
 	case len(opts.EntryPoints) > 0 || len(opts.DynamicOffsets) > 0:
 		return nil, fmt.Errorf("webgpu: %s: ModuleOptions.EntryPoints and DynamicOffsets are for the module's own layout, not a shared one (give them to NewLayout)", s.Source)
+	case opts.Layout.PipelineLayout == nil:
+		return nil, fmt.Errorf("webgpu: %s: the layout %s is released", s.Source, opts.Layout.plan.label)
 	case !opts.Layout.plan.has(s):
 		return nil, fmt.Errorf("webgpu: %s: the layout %s is not one of this shader (NewLayout(device, opts, &XShader.Shader, ...) with this table)", s.Source, opts.Layout.plan.label)
 	}
@@ -171,6 +173,9 @@ func (m *Module) entry(e *wgsl.EntryPoint, stage wgsl.ShaderStage) error {
 	}
 	if m.Module == nil {
 		return fmt.Errorf("webgpu: %s: the module is released", m.Shader.Source)
+	}
+	if m.Layout.PipelineLayout == nil {
+		return fmt.Errorf("webgpu: %s: the layout %s is released", m.Shader.Source, m.Layout.plan.label)
 	}
 	if !m.Layout.plan.serves(m.Shader, e.Name) {
 		return fmt.Errorf("webgpu: %s: the layout %s does not serve entry point %s (see ModuleOptions.EntryPoints)", m.Shader.Source, m.Layout.plan.label, e.Name)

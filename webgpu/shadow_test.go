@@ -200,6 +200,18 @@ func TestTwoShaderPipeline(t *testing.T) {
 	assert.ErrorContains(t, err, "shadow_vertex.wgsl and shadow_fragment.wgsl have layouts of their own: a pipeline of both needs one layout of both shaders")
 	_, err = webgpu.NewModule(g.Device, &ts.DrawShader.Shader, &webgpu.ModuleOptions{Layout: vs.Layout})
 	assert.ErrorContains(t, err, "draw.wgsl: the layout shadow_vertex.wgsl is not one of this shader")
+
+	shared, err := webgpu.NewLayout(g.Device, nil, &ts.ShadowVertexShader.Shader, &ts.ShadowFragmentShader.Shader)
+	require.NoError(t, err)
+	late, err := webgpu.NewModule(g.Device, &ts.ShadowVertexShader.Shader, &webgpu.ModuleOptions{Layout: shared})
+	require.NoError(t, err)
+	defer late.Release()
+	shared.Release()
+	_, err = late.RenderPipelineDescriptor(&webgpu.RenderPipelineOptions{
+		Vertex: ts.ShadowVertexShader.Main(), StepModes: []wgsl.VertexStepMode{wgsl.StepVertex}})
+	assert.ErrorContains(t, err, "shadow_vertex.wgsl: the layout shadow_vertex.wgsl+shadow_fragment.wgsl is released")
+	_, err = webgpu.NewModule(g.Device, &ts.ShadowFragmentShader.Shader, &webgpu.ModuleOptions{Layout: shared})
+	assert.ErrorContains(t, err, "shadow_fragment.wgsl: the layout shadow_vertex.wgsl+shadow_fragment.wgsl is released")
 }
 
 // TestTwoShaderPipelineVertexLayout is the negative control: the pipeline made with the vertex
