@@ -35,6 +35,8 @@
 //     binding has no ComputePassEncoder.SetPushConstants): a compute pipeline of an entry
 //     point with immediate data is refused with an error.
 //   - texture_external (the binding has none) is refused with an error.
+//   - Its WGSL compiler, an older naga, reads no enable or requires directive: shaders that
+//     need f16 or another WGSL extension fail in NewModule with an error that says so.
 //   - wgpu-native aborts the process on a validation error outside an error scope. The
 //     binding scopes object creation, pass encoding and Finish, but not Queue.Submit: the
 //     helpers check what they submit first, and hosts should too.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/cogentcore/webgpu/wgpu"
 
@@ -101,6 +102,13 @@ func NewModule(device *wgpu.Device, s *wgsl.Shader, opts *ModuleOptions) (*Modul
 		WGSLDescriptor: &wgpu.ShaderModuleWGSLDescriptor{Code: code},
 	})
 	if err != nil {
+		for _, directive := range []string{"enable", "requires"} {
+			if strings.Contains(err.Error(), "found '"+directive+"'") {
+				return nil, fmt.Errorf("webgpu: %s: the WGSL compiler of cogentcore/webgpu v0.23.0 (an older naga) reads no %s directive, "+
+					"so shaders that need a WGSL extension or language feature (enable f16, say) cannot run through this binding: %w",
+					s.Source, directive, err)
+			}
+		}
 		return nil, fmt.Errorf("webgpu: %s: %w", s.Source, err)
 	}
 	if opts.Layout != nil {

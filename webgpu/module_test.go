@@ -147,6 +147,8 @@ func TestModuleErrors(t *testing.T) {
 	assert.ErrorContains(t, err, "particles.wgsl: the layout has no buffer @group(0) @binding(7) to give a dynamic offset")
 	_, err = webgpu.NewModule(g.Device, &sh.Shader, &webgpu.ModuleOptions{EntryPoints: []*wgsl.EntryPoint{ts.DrawShader.Vs()}})
 	assert.ErrorContains(t, err, "particles.wgsl: no vertex entry point vs")
+	_, err = webgpu.NewModule(g.Device, &ts.HalfShader.Shader, nil)
+	assert.ErrorContains(t, err, "half.wgsl: the WGSL compiler of cogentcore/webgpu v0.23.0 (an older naga) reads no enable directive")
 
 	m, err := webgpu.NewModule(g.Device, &ts.DrawShader.Shader, nil)
 	require.NoError(t, err)

@@ -6,7 +6,8 @@
 // override), billboard.wgsl (a render and a compute entry point with different uniforms at
 // one binding number, and a storage buffer drawn as per-instance vertices), shadow_vertex.wgsl
 // and shadow_fragment.wgsl (a pipeline from two files with a depth texture and a comparison
-// sampler) and push.wgsl (immediate data read by a vertex and a fragment stage).
+// sampler), push.wgsl (immediate data read by a vertex and a fragment stage) and half.wgsl (an
+// f16 shader, which the binding's WGSL compiler cannot read).
 package testshaders
 
-//go:generate go run github.com/wgslgo/wgslgo/tools/wgslgen -o testshaders_wgsl.go draw.wgsl sentinel.wgsl sample.wgsl storage.wgsl billboard.wgsl shadow_vertex.wgsl shadow_fragment.wgsl push.wgsl
+//go:generate go run github.com/wgslgo/wgslgo/tools/wgslgen -o testshaders_wgsl.go draw.wgsl sentinel.wgsl sample.wgsl storage.wgsl billboard.wgsl shadow_vertex.wgsl shadow_fragment.wgsl push.wgsl half.wgsl
