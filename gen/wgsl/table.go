@@ -21,7 +21,9 @@ type Shader struct {
 	// BindGroups holds one entry per group from 0 to the highest group a binding uses, so that
 	// BindGroups[i] is @group(i); a group without bindings has no entries. This is the layout
 	// of every entry point of the module: a binding's visibility is the union of the stages of
-	// the entry points that use it.
+	// the entry points that use it. (Where entry points use one binding number for different
+	// variables, no one layout serves them all: each needs a layout of the bindings it uses,
+	// BindingsOf.)
 	BindGroups []BindGroup
 	// Immediates lists the var<immediate> variables (immediate data; push constants in Vulkan).
 	Immediates []Immediate
