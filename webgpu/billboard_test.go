@@ -134,30 +134,14 @@ func runBillboards(t *testing.T, g *gputest.GPU, modes []wgsl.VertexStepMode) ([
 	moved, err := webgpu.ReadArray[ts.Particle](g.Device, particles, 0, len(billboards))
 	require.NoError(t, err)
 
-	target, view := renderTarget(t, g, billboardSize)
-	defer target.Release()
-	defer view.Release()
-	enc, err := g.Device.CreateCommandEncoder(nil)
-	require.NoError(t, err)
-	defer enc.Release()
-	pass := enc.BeginRenderPass(&wgpu.RenderPassDescriptor{ColorAttachments: []wgpu.RenderPassColorAttachment{{
-		View: view, LoadOp: wgpu.LoadOpClear, StoreOp: wgpu.StoreOpStore,
-	}}})
-	pass.SetPipeline(pipe)
-	pass.SetBindGroup(0, drawGroup, nil)
-	pass.SetVertexBuffer(0, corners, 0, wgpu.WholeSize)
-	pass.SetVertexBuffer(1, particles, 0, wgpu.WholeSize)
-	pass.Draw(uint32(len(unitSquare)), uint32(len(billboards)), 0, 0)
-	err = pass.End()
-	pass.Release()
-	if err != nil {
-		return moved, nil, err
-	}
-	cmd, err := enc.Finish(nil)
-	require.NoError(t, err)
-	defer cmd.Release()
-	g.Queue.Submit(cmd)
-	img, err := webgpu.ReadImage(g.Device, target)
+	img, err := render(t, g, billboardSize, func(pass *wgpu.RenderPassEncoder) error {
+		pass.SetPipeline(pipe)
+		pass.SetBindGroup(0, drawGroup, nil)
+		pass.SetVertexBuffer(0, corners, 0, wgpu.WholeSize)
+		pass.SetVertexBuffer(1, particles, 0, wgpu.WholeSize)
+		pass.Draw(uint32(len(unitSquare)), uint32(len(billboards)), 0, 0)
+		return nil
+	})
 	return moved, img, err
 }
 

@@ -102,13 +102,8 @@ func bindEntry(b *wgsl.Binding, r Resource) (wgpu.BindGroupEntry, error) {
 // NewBindGroup creates a bind group of @group(group) of the module's layout from one resource
 // per binding (see Layout.BindGroupDescriptor).
 func (m *Module) NewBindGroup(device *wgpu.Device, group uint32, resources ...Resource) (*wgpu.BindGroup, error) {
-	desc, err := m.BindGroupDescriptor(group, resources...)
-	if err != nil {
-		return nil, err
+	if m.Module == nil {
+		return nil, fmt.Errorf("webgpu: %s: the module is released", m.Shader.Source)
 	}
-	g, err := device.CreateBindGroup(desc)
-	if err != nil {
-		return nil, fmt.Errorf("webgpu: %s: %w", desc.Label, err)
-	}
-	return g, nil
+	return m.Layout.NewBindGroup(device, group, resources...)
 }

@@ -83,44 +83,16 @@ func drawPushes(t *testing.T, g *gputest.GPU, draws []ts.Push, mutate func(*wgpu
 		return nil, err
 	}
 	defer pipe.Release()
-	target, view := renderTarget(t, g, pushSize)
-	defer target.Release()
-	defer view.Release()
-	enc, err := g.Device.CreateCommandEncoder(nil)
-	require.NoError(t, err)
-	defer enc.Release()
-	pass := enc.BeginRenderPass(&wgpu.RenderPassDescriptor{ColorAttachments: []wgpu.RenderPassColorAttachment{{
-		View: view, LoadOp: wgpu.LoadOpClear, StoreOp: wgpu.StoreOpStore,
-	}}})
-	pass.SetPipeline(pipe)
-	for _, p := range draws {
-		require.NoError(t, m.Layout.SetImmediates(pass, p.Bytes()))
-		pass.Draw(6, 1, 0, 0)
-	}
-	err = pass.End()
-	pass.Release()
-	if err != nil {
-		return nil, err
-	}
-	cmd, err := enc.Finish(nil)
-	require.NoError(t, err)
-	defer cmd.Release()
-	g.Queue.Submit(cmd)
-	return webgpu.ReadImage(g.Device, target)
-}
-
-// renderTarget creates an RGBA8Unorm render target of size × size that can be read back.
-func renderTarget(t *testing.T, g *gputest.GPU, size uint32) (*wgpu.Texture, *wgpu.TextureView) {
-	t.Helper()
-	target, err := g.Device.CreateTexture(&wgpu.TextureDescriptor{
-		Usage:     wgpu.TextureUsageRenderAttachment | wgpu.TextureUsageCopySrc,
-		Dimension: wgpu.TextureDimension2D, Size: wgpu.Extent3D{Width: size, Height: size, DepthOrArrayLayers: 1},
-		Format: wgpu.TextureFormatRGBA8Unorm, MipLevelCount: 1, SampleCount: 1,
+	return render(t, g, pushSize, func(pass *wgpu.RenderPassEncoder) error {
+		pass.SetPipeline(pipe)
+		for _, p := range draws {
+			if err := m.Layout.SetImmediates(pass, p.Bytes()); err != nil {
+				return err
+			}
+			pass.Draw(6, 1, 0, 0)
+		}
+		return nil
 	})
-	require.NoError(t, err)
-	view, err := target.CreateView(nil)
-	require.NoError(t, err)
-	return target, view
 }
 
 // TestImmediateData draws with var<immediate> data read in both stages, which the adapter

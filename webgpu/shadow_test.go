@@ -140,30 +140,14 @@ func drawShadowed(t *testing.T, g *gputest.GPU, bias float32, mutate func(*wgpu.
 	require.NoError(t, err)
 	defer bg1.Release()
 
-	target, view := renderTarget(t, g, shadowSize)
-	defer target.Release()
-	defer view.Release()
-	enc, err := g.Device.CreateCommandEncoder(nil)
-	require.NoError(t, err)
-	defer enc.Release()
-	pass := enc.BeginRenderPass(&wgpu.RenderPassDescriptor{ColorAttachments: []wgpu.RenderPassColorAttachment{{
-		View: view, LoadOp: wgpu.LoadOpClear, StoreOp: wgpu.StoreOpStore,
-	}}})
-	pass.SetPipeline(pipe)
-	pass.SetBindGroup(0, bg0, nil)
-	pass.SetBindGroup(1, bg1, nil)
-	pass.SetVertexBuffer(0, vertices, 0, wgpu.WholeSize)
-	pass.Draw(uint32(len(shadowSquare)), 1, 0, 0)
-	err = pass.End()
-	pass.Release()
-	if err != nil {
-		return nil, err
-	}
-	cmd, err := enc.Finish(nil)
-	require.NoError(t, err)
-	defer cmd.Release()
-	g.Queue.Submit(cmd)
-	return webgpu.ReadImage(g.Device, target)
+	return render(t, g, shadowSize, func(pass *wgpu.RenderPassEncoder) error {
+		pass.SetPipeline(pipe)
+		pass.SetBindGroup(0, bg0, nil)
+		pass.SetBindGroup(1, bg1, nil)
+		pass.SetVertexBuffer(0, vertices, 0, wgpu.WholeSize)
+		pass.Draw(uint32(len(shadowSquare)), 1, 0, 0)
+		return nil
+	})
 }
 
 // TestTwoShaderPipeline draws with a vertex shader and a fragment shader of separate files,
