@@ -39,7 +39,11 @@
 // layouts, immediates and overrides), with a method per entry point, binding and immediate
 // variable that returns its entry; a type of its override values, whose setters build WebGPU
 // pipeline constants, the WGSL with the values substituted, and Vulkan specialization data;
-// and constants for its module-scope const declarations.
+// and constants for its module-scope const declarations. Entry points that never share a
+// pipeline may use one binding number for different variables: the group then lists each,
+// and wgsl.Shader.BindingsOf tells which an entry point uses (by its stage; two entry points
+// of one stage that use different variables at one number are an error, as the reflection
+// does not say which variable an entry point uses).
 //
 // # Names
 //

@@ -162,6 +162,16 @@ struct P { @location(0) a: f16, @location(1) b: f16 }
 		{"fragment subgroup size", edit(func(m *reflect.Module) {
 			m.EntryPoints = []reflect.EntryPoint{{Name: "main", Stage: reflect.StageFragment, SubgroupSize: &reflect.WorkgroupDim{Value: 16}}}
 		}), Options{Package: "p"}, []string{"entry point main: a fragment entry point has no subgroup size"}},
+		{"binding number shared by entry points of one stage", func(t testing.TB) []Shader {
+			return wgslShaders(t, "s.wgsl", `@group(0) @binding(0) var<storage, read_write> a: array<u32>;
+@group(0) @binding(0) var<storage, read_write> b: array<f32>;
+@compute @workgroup_size(1) fn fa() { a[0] = 1u; }
+@compute @workgroup_size(1) fn fb() { b[0] = 1.0; }
+`)
+		}, Options{Package: "p"}, []string{
+			"s.wgsl:3:32: entry point fa uses @group(0) @binding(0), where a (s.wgsl:1:48) and b (s.wgsl:2:48) are declared and used by compute entry points: the generated table cannot tell which one fa uses; give them different @binding numbers, or declare them in separate files",
+			"s.wgsl:4:32: entry point fb uses @group(0) @binding(0), where a (s.wgsl:1:48) and b (s.wgsl:2:48)",
+		}},
 		{"workgroup size method clash", func(t testing.TB) []Shader {
 			return wgslShaders(t, "c.wgsl", "override w: u32 = 8;\noverride main_workgroup_size: u32 = 8;\n@compute @workgroup_size(w) fn main() { _ = main_workgroup_size; }\n")
 		}, Options{Package: "p"}, []string{"c.wgsl:3:32: the overrides type of c.wgsl: override main_workgroup_size and the workgroup size of entry point main both need the Go name MainWorkgroupSize: rename one of them in WGSL"}},

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -25,8 +26,9 @@ type shaderDef struct {
 	refl      *wgslreflect.Module
 	wgsl      *WGSL
 	positions map[string]string
-	methods   *fieldNames // of the table type
-	omethods  *fieldNames // of the overrides type
+	users     map[string][]string // the entry points that use a binding whose number another shares
+	methods   *fieldNames         // of the table type
+	omethods  *fieldNames         // of the overrides type
 
 	groups     [][]bindingDef // by group
 	entries    []entryDef
@@ -74,7 +76,7 @@ func (gn *generator) newShaderDef(s *Shader, sh *shaper) *shaderDef {
 	goName := GoName(stem(s.Name))
 	d := &shaderDef{name: s.Name, goName: goName, table: tableName(goName), tableType: goName + "Table",
 		spvName: SPIRVFileName(s.Name), spirvVar: unexported(goName) + "SPIRV", spirv: s.SPIRV, refl: s.Reflection,
-		wgsl: s.WGSL, positions: s.Positions,
+		wgsl: s.WGSL, positions: s.Positions, users: map[string][]string{},
 		methods:  newFieldNames("the table of "+s.Name, tableReserved...),
 		omethods: newFieldNames("the overrides type of "+s.Name, "Values", "PipelineConstants", "WGSL", "Specialization"),
 	}
@@ -94,8 +96,65 @@ func (gn *generator) newShaderDef(s *Shader, sh *shaper) *shaderDef {
 	d.addImmediates(sh, fail)
 	d.addOverrides(claim, fail)
 	d.addEntryPoints(gn, s, sh, fail)
+	d.checkSharedBindings(fail)
 	d.addConstants(claim, fail)
 	return d
+}
+
+// checkSharedBindings checks that the table tells, for every entry point, which variable it
+// uses at a binding number that several variables share (wgsl.Shader.BindingsOf: the one
+// visible to the entry point's stage), and records for the comments which entry points use
+// each of those variables.
+func (d *shaderDef) checkSharedBindings(fail func(string, string, ...any)) {
+	table := wgslrt.Shader{Source: d.name}
+	shared := false
+	for g, bs := range d.groups {
+		table.BindGroups = append(table.BindGroups, wgslrt.BindGroup{Group: uint32(g)})
+		for i, bd := range bs {
+			if i > 0 && bs[i-1].b.Binding == bd.b.Binding {
+				shared = true
+			}
+			b := wgslrt.Binding{Group: uint32(g), Binding: uint32(bd.b.Binding), Name: bd.b.Name}
+			for _, st := range bd.b.Visibility {
+				b.Visibility |= stageBit[st]
+			}
+			table.BindGroups[g].Entries = append(table.BindGroups[g].Entries, b)
+		}
+	}
+	if !shared {
+		return
+	}
+	for _, ed := range d.entries {
+		e := wgslrt.EntryPoint{Name: ed.e.Name, Stage: stageBit[ed.e.Stage]}
+		for _, r := range ed.e.Bindings {
+			e.Bindings = append(e.Bindings, wgslrt.BindingRef{Group: uint32(r.Group), Binding: uint32(r.Binding)})
+		}
+		table.EntryPoints = append(table.EntryPoints, e)
+	}
+	for i := range table.EntryPoints {
+		e := &table.EntryPoints[i]
+		bs, err := table.BindingsOf(e)
+		if err == nil {
+			for _, b := range bs {
+				d.users[b.Name] = append(d.users[b.Name], e.Name)
+			}
+			continue
+		}
+		// Name the variables the entry point might use: the reflection gives its bindings by
+		// number only.
+		for _, r := range e.Bindings {
+			var names []string
+			for _, bd := range d.groups[r.Group] {
+				if uint32(bd.b.Binding) == r.Binding && slices.ContainsFunc(bd.b.Visibility, func(st wgslreflect.Stage) bool { return stageBit[st] == e.Stage }) {
+					names = append(names, fmt.Sprintf("%s (%s)", bd.b.Name, d.positions[bd.b.Name]))
+				}
+			}
+			if len(names) > 1 {
+				fail(d.positions[e.Name], "entry point %s uses @group(%d) @binding(%d), where %s are declared and used by %v entry points: the generated table cannot tell which one %s uses; give them different @binding numbers, or declare them in separate files",
+					e.Name, r.Group, r.Binding, strings.Join(names, " and "), e.Stage, e.Name)
+			}
+		}
+	}
 }
 
 // method names a method of the table after the WGSL declaration name, or records why not.
@@ -117,7 +176,7 @@ func (d *shaderDef) addBindings(sh *shaper, fail func(string, string, ...any)) {
 			d.groups = append(d.groups, nil)
 		}
 		bd := bindingDef{b: b, index: len(d.groups[b.Group])}
-		if n := len(d.groups[b.Group]); n > 0 && d.groups[b.Group][n-1].b.Binding >= b.Binding {
+		if n := len(d.groups[b.Group]); n > 0 && d.groups[b.Group][n-1].b.Binding > b.Binding {
 			fail(d.name, "binding %s: the reflection's bindings are not ordered by group, then binding", b.Name)
 			continue
 		}
@@ -217,6 +276,8 @@ var (
 	storageAccesses = map[string]string{"write-only": "AccessWriteOnly", "read-only": "AccessReadOnly", "read-write": "AccessReadWrite"}
 	stageBits       = map[wgslreflect.Stage]string{wgslreflect.StageVertex: "Vertex", wgslreflect.StageFragment: "Fragment",
 		wgslreflect.StageCompute: "Compute"}
+	stageBit = map[wgslreflect.Stage]wgslrt.ShaderStage{wgslreflect.StageVertex: wgslrt.Vertex, wgslreflect.StageFragment: wgslrt.Fragment,
+		wgslreflect.StageCompute: wgslrt.Compute}
 )
 
 func (d *shaderDef) addImmediates(sh *shaper, fail func(string, string, ...any)) {
@@ -576,7 +637,8 @@ func (d *shaderDef) emitEntry(g *GeneratedFile, e *entryDef) {
 				size = im.im.Size
 			}
 		}
-		g.P("Immediate: ", strconv.Quote(e.e.Immediate), ", ImmediateSize: ", size, ",")
+		g.P("Immediate: ", strconv.Quote(e.e.Immediate), ",")
+		g.P("ImmediateSize: ", size, ",")
 	}
 	g.P("},")
 }
@@ -675,6 +737,15 @@ func (d *shaderDef) emitMethods(g *GeneratedFile) {
 			desc := fmt.Sprintf("%s returns the binding @group(%d) @binding(%d), %s", bd.method, group, bd.b.Binding, declText(&bd.b))
 			if bd.goType != "" {
 				desc += " (Go: " + bd.goType + ")"
+			}
+			var others []string
+			for _, o := range bs {
+				if o.b.Binding == bd.b.Binding && o.b.Name != bd.b.Name {
+					others = append(others, o.b.Name)
+				}
+			}
+			if len(others) > 0 {
+				desc += fmt.Sprintf(". It shares its binding number with %s; the entry points that use it: %s", strings.Join(others, " and "), strings.Join(d.users[bd.b.Name], ", "))
 			}
 			g.Comment(desc + ".")
 			g.P(recv, bd.method, "() *", RuntimePackage.Ident("Binding"), " { return &t.BindGroups[", group, "].Entries[", bd.index, "] }")

@@ -172,7 +172,10 @@ func newVertexStruct(goName, of string, b *wgslreflect.VertexBuffer, positions m
 	if b.Struct != "" {
 		d.doc = fmt.Sprintf("%s is one element of a vertex buffer of the WGSL structure %s: %d bytes, as %sLayout describes it.", goName, b.Struct, b.Stride, goName)
 	} else {
-		d.doc = fmt.Sprintf("%s is one element of the vertex buffer of %s: %d bytes, as %sLayout describes it.", goName, of, b.Stride, goName)
+		d.doc = fmt.Sprintf("%s is one element of the vertex buffer of %s: %d bytes, as %sLayout describes it. "+
+			"These inputs are one buffer, all stepped per vertex or all per instance; to read some from another buffer "+
+			"(per-instance data beside per-vertex data), group each buffer's inputs in a WGSL structure parameter: "+
+			"every structure parameter is a vertex buffer of its own.", goName, of, b.Stride, goName)
 	}
 	names := newFieldNames(of, structMethods...)
 	attrs := append([]wgslreflect.VertexAttribute(nil), b.Attributes...)

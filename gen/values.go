@@ -364,9 +364,8 @@ func (d *shaderDef) emitOverrides(g *GeneratedFile) {
 	g.P("// overrides' Keys). It fails when a required override (one without a default) is not set.")
 	g.P(recv, "PipelineConstants() (map[string]float64, error) { return ", table, ".PipelineConstants(o.values) }")
 	g.P()
-	g.P("// WGSL returns the WGSL text of ", d.name, " with the overrides turned into constants of the values")
-	g.P("// set in o, or of their defaults: for WebGPU bindings without pipeline constants. It fails when")
-	g.P("// a required override is not set.")
+	g.Comment("WGSL returns the WGSL text of " + d.name + " with the overrides turned into constants of the values " +
+		"set in o, or of their defaults: for WebGPU bindings without pipeline constants. It fails when a required override is not set.")
 	g.P(recv, "WGSL() (string, error) { return ", table, ".WGSLWith(o.values) }")
 	g.P()
 	g.P("// Specialization returns the Vulkan specialization data of the values set in o. It fails when")
@@ -395,8 +394,8 @@ func (d *shaderDef) emitOverrides(g *GeneratedFile) {
 				dims = append(dims, "uint32(o."+byName[dim.Override].goName+"())")
 			}
 		}
-		g.P("// ", e.sizeMethod, " returns the workgroup size of the entry point ", e.e.Name, " with the")
-		g.P("// overrides of o.")
+		g.Comment(e.sizeMethod + " returns the workgroup size of the entry point " + e.e.Name + " with the overrides of o: " +
+			"with wgsl.WorkgroupCount, how many workgroups a dispatch needs.")
 		g.P(recv, e.sizeMethod, "() [3]uint32 {")
 		g.P("return [3]uint32{", strings.Join(dims, ", "), "}")
 		g.P("}")

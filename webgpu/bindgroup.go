@@ -10,8 +10,8 @@ import (
 )
 
 // Resource is what one binding of a bind group holds: a buffer range, a sampler or a texture
-// view, for a binding of a generated table (its accessor: ParticlesShader.Params()). Make
-// one with Buffer, BufferRange, Sampler or Texture.
+// view (of a texture or a storage texture), for a binding of a generated table (its accessor:
+// ParticlesShader.Params()). Make one with Buffer, BufferRange, Sampler or Texture.
 type Resource struct {
 	binding *wgsl.Binding
 	buffer  *wgpu.Buffer
@@ -42,63 +42,17 @@ func Texture(b *wgsl.Binding, v *wgpu.TextureView) Resource {
 	return Resource{binding: b, view: v}
 }
 
-// BindGroupDescriptor returns the descriptor of a bind group of @group(group), one resource
-// for each of its bindings, in any order. It checks in Go what the table says and wgpu's
-// objects tell: every binding of the group given once and nothing else, a buffer for a
-// buffer binding with the usage its type needs and at least its minimum binding size, a
-// sampler for a sampler, a texture view for a texture. (cogentcore/webgpu cannot tell a
-// view's format or dimension: wgpu checks those when the bind group is created.)
+// BindGroupDescriptor returns the descriptor of a bind group of @group(group) of the module's
+// layout (see Layout.BindGroupDescriptor).
 func (m *Module) BindGroupDescriptor(group uint32, resources ...Resource) (*wgpu.BindGroupDescriptor, error) {
-	s := m.Shader
 	if m.Module == nil {
-		return nil, fmt.Errorf("webgpu: %s: the module is released", s.Source)
+		return nil, fmt.Errorf("webgpu: %s: the module is released", m.Shader.Source)
 	}
-	if int(group) >= len(m.BindGroupLayouts) {
-		return nil, fmt.Errorf("webgpu: %s has no @group(%d)", s.Source, group)
-	}
-	desc := &wgpu.BindGroupDescriptor{Label: fmt.Sprintf("%s @group(%d)", s.Source, group), Layout: m.BindGroupLayouts[group]}
-	given := map[uint32]bool{}
-	var errs []error
-	for _, r := range resources {
-		b := r.binding
-		if b == nil {
-			errs = append(errs, errors.New("a resource without a binding (make it with Buffer, BufferRange, Sampler or Texture)"))
-			continue
-		}
-		own := s.Binding(b.Group, b.Binding)
-		if own == nil || own.Name != b.Name || own.Type != b.Type {
-			errs = append(errs, fmt.Errorf("@group(%d) @binding(%d) %s is not a binding of %s", b.Group, b.Binding, b.Name, s.Source))
-			continue
-		}
-		if b.Group != group {
-			errs = append(errs, bindingErr(b, fmt.Errorf("it belongs to @group(%d), not @group(%d)", b.Group, group)))
-			continue
-		}
-		if given[b.Binding] {
-			errs = append(errs, bindingErr(b, errors.New("given twice")))
-			continue
-		}
-		given[b.Binding] = true
-		e, err := m.bindEntry(own, r)
-		if err != nil {
-			errs = append(errs, bindingErr(b, err))
-			continue
-		}
-		desc.Entries = append(desc.Entries, e)
-	}
-	for _, b := range s.BindGroups[group].Entries {
-		if !given[b.Binding] && b.ExternalPart == nil {
-			errs = append(errs, bindingErr(&b, errors.New("no resource given")))
-		}
-	}
-	if len(errs) > 0 {
-		return nil, fmt.Errorf("webgpu: %s @group(%d): %w", s.Source, group, errors.Join(errs...))
-	}
-	return desc, nil
+	return m.Layout.BindGroupDescriptor(group, resources...)
 }
 
 // bindEntry returns the bind group entry of resource r for binding b, checked.
-func (m *Module) bindEntry(b *wgsl.Binding, r Resource) (wgpu.BindGroupEntry, error) {
+func bindEntry(b *wgsl.Binding, r Resource) (wgpu.BindGroupEntry, error) {
 	e := wgpu.BindGroupEntry{Binding: b.Binding}
 	switch {
 	case b.ExternalPart != nil || b.ExternalTexture != nil:
@@ -145,16 +99,11 @@ func (m *Module) bindEntry(b *wgsl.Binding, r Resource) (wgpu.BindGroupEntry, er
 	return e, nil
 }
 
-// NewBindGroup creates a bind group of @group(group) from one resource per binding (see
-// BindGroupDescriptor).
+// NewBindGroup creates a bind group of @group(group) of the module's layout from one resource
+// per binding (see Layout.BindGroupDescriptor).
 func (m *Module) NewBindGroup(device *wgpu.Device, group uint32, resources ...Resource) (*wgpu.BindGroup, error) {
-	desc, err := m.BindGroupDescriptor(group, resources...)
-	if err != nil {
-		return nil, err
+	if m.Module == nil {
+		return nil, fmt.Errorf("webgpu: %s: the module is released", m.Shader.Source)
 	}
-	g, err := device.CreateBindGroup(desc)
-	if err != nil {
-		return nil, fmt.Errorf("webgpu: %s: %w", desc.Label, err)
-	}
-	return g, nil
+	return m.Layout.NewBindGroup(device, group, resources...)
 }

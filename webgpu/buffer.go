@@ -1,11 +1,14 @@
 package webgpu
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"unsafe"
 
 	"github.com/cogentcore/webgpu/wgpu"
+
+	"github.com/wgslgo/wgslgo/gen/wgsl"
 )
 
 // CopyBufferAlignment is WebGPU's COPY_BUFFER_ALIGNMENT: the sizes and offsets of buffer
@@ -178,18 +181,31 @@ func ReadStructArray[H, E any](device *wgpu.Device, buf *wgpu.Buffer, decode fun
 }
 
 // Decoder is a generated WGSL type: Decode reads it from its WGSL layout.
-type Decoder[T any] interface {
-	*T
+type Decoder interface {
 	Decode(src []byte)
 }
 
-// ReadArray reads back n elements of an array of a generated type E (a structure, or a
-// gen/wgsl vector or matrix) that starts at offset in buf: a runtime-sized array bound on its
-// own (var<storage> a: array<E>), or the elements after a structure's other members. The
-// array's stride is the Go size of E, which the generated types make the WGSL stride: for an
-// array<vec3<f32>>, E is wgsl.Vec3fPadded, as in generated structures, not wgsl.Vec3f.
-func ReadArray[E any, P Decoder[E]](device *wgpu.Device, buf *wgpu.Buffer, offset uint64, n int) ([]E, error) {
+// ReadArray reads back n elements of an array of E that starts at offset in buf: a
+// runtime-sized array bound on its own (var<storage> a: array<E>), or the elements after a
+// structure's other members. E is a generated structure or a gen/wgsl vector or matrix, whose
+// Decode method reads it, or a scalar (uint32, int32, float32, wgsl.F16), read little-endian.
+// The array's stride is the Go size of E, which the generated types make the WGSL stride: for
+// an array<vec3<f32>>, E is wgsl.Vec3fPadded, as in generated structures, not wgsl.Vec3f.
+func ReadArray[E any](device *wgpu.Device, buf *wgpu.Buffer, offset uint64, n int) ([]E, error) {
 	stride := uint64(unsafe.Sizeof(*new(E)))
+	var decode func(dst *E, src []byte)
+	switch any(new(E)).(type) {
+	case Decoder:
+		decode = func(dst *E, src []byte) { any(dst).(Decoder).Decode(src) }
+	case *uint32, *int32, *float32, *wgsl.F16:
+		decode = func(dst *E, src []byte) {
+			if _, err := binary.Decode(src, binary.LittleEndian, dst); err != nil {
+				panic(err) // src holds stride bytes, the size of *dst
+			}
+		}
+	default:
+		return nil, fmt.Errorf("webgpu: ReadArray of %T: not a generated WGSL type (a structure, vector or matrix) or a scalar", *new(E))
+	}
 	if n <= 0 {
 		return nil, fmt.Errorf("webgpu: ReadArray of %d elements", n)
 	}
@@ -199,7 +215,7 @@ func ReadArray[E any, P Decoder[E]](device *wgpu.Device, buf *wgpu.Buffer, offse
 	}
 	out := make([]E, n)
 	for i := range out {
-		P(&out[i]).Decode(b[uint64(i)*stride:])
+		decode(&out[i], b[uint64(i)*stride:])
 	}
 	return out, nil
 }

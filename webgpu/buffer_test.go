@@ -2,12 +2,14 @@ package webgpu_test
 
 import (
 	"encoding/binary"
+	"math"
 	"testing"
 
 	"github.com/cogentcore/webgpu/wgpu"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wgslgo/wgslgo/gen/wgsl"
 	"github.com/wgslgo/wgslgo/webgpu"
 	"github.com/wgslgo/wgslgo/webgpu/internal/gputest"
 )
@@ -41,6 +43,33 @@ func TestBufferUploadAndReadBack(t *testing.T) {
 	got, err = webgpu.ReadBuffer(g.Device, buf, 0, 8)
 	require.NoError(t, err)
 	assert.Equal(t, []byte{1, 2, 3, 4, 0xA, 0xB, 0xC, 0}, got)
+}
+
+// TestReadArray reads back arrays of scalars, as array<u32> and array<f32> bindings hold them,
+// and of generated types, at an offset.
+func TestReadArray(t *testing.T) {
+	g := gputest.Require(t)
+	words := []uint32{0xdeadbeef, 7, 0x80000000, 42, 0}
+	buf, err := webgpu.NewBuffer(g.Device, "words", wgpu.BufferUsageStorage|wgpu.BufferUsageCopySrc, wgsl.SliceBytes(words))
+	require.NoError(t, err)
+	defer buf.Release()
+	u, err := webgpu.ReadArray[uint32](g.Device, buf, 4, 3)
+	require.NoError(t, err)
+	assert.Equal(t, words[1:4], u)
+	i, err := webgpu.ReadArray[int32](g.Device, buf, 8, 1)
+	require.NoError(t, err)
+	assert.Equal(t, []int32{math.MinInt32}, i)
+	f, err := webgpu.ReadArray[float32](g.Device, buf, 12, 1)
+	require.NoError(t, err)
+	assert.Equal(t, []float32{math.Float32frombits(42)}, f)
+	h, err := webgpu.ReadArray[wgsl.F16](g.Device, buf, 0, 2)
+	require.NoError(t, err)
+	assert.Equal(t, []wgsl.F16{0xbeef, 0xdead}, h)
+	v, err := webgpu.ReadArray[wgsl.Vec2u](g.Device, buf, 4, 2)
+	require.NoError(t, err)
+	assert.Equal(t, []wgsl.Vec2u{{7, 0x80000000}, {42, 0}}, v)
+	_, err = webgpu.ReadArray[uint64](g.Device, buf, 0, 1)
+	assert.ErrorContains(t, err, "ReadArray of uint64: not a generated WGSL type (a structure, vector or matrix) or a scalar")
 }
 
 func TestBufferErrors(t *testing.T) {

@@ -155,41 +155,15 @@ func drawScene(t *testing.T, g *gputest.GPU, sh *wgsl.Shader, mutate func(*wgpu.
 	require.NoError(t, err)
 	defer bg1.Release()
 
-	target, err := g.Device.CreateTexture(&wgpu.TextureDescriptor{
-		Usage:     wgpu.TextureUsageRenderAttachment | wgpu.TextureUsageCopySrc,
-		Dimension: wgpu.TextureDimension2D, Size: wgpu.Extent3D{Width: drawSize, Height: drawSize, DepthOrArrayLayers: 1},
-		Format: wgpu.TextureFormatRGBA8Unorm, MipLevelCount: 1, SampleCount: 1,
+	return render(t, g, drawSize, func(pass *wgpu.RenderPassEncoder) error {
+		pass.SetPipeline(pipe)
+		pass.SetBindGroup(0, bg0, nil)
+		pass.SetBindGroup(1, bg1, nil)
+		pass.SetVertexBuffer(0, vertices, 0, wgpu.WholeSize)
+		pass.SetVertexBuffer(1, insts, 0, wgpu.WholeSize)
+		pass.Draw(uint32(len(quad)), uint32(len(instances)), 0, 0)
+		return nil
 	})
-	require.NoError(t, err)
-	defer target.Release()
-	targetView, err := target.CreateView(nil)
-	require.NoError(t, err)
-	defer targetView.Release()
-
-	enc, err := g.Device.CreateCommandEncoder(nil)
-	require.NoError(t, err)
-	defer enc.Release()
-	pass := enc.BeginRenderPass(&wgpu.RenderPassDescriptor{ColorAttachments: []wgpu.RenderPassColorAttachment{{
-		View: targetView, LoadOp: wgpu.LoadOpClear, StoreOp: wgpu.StoreOpStore,
-	}}})
-	pass.SetPipeline(pipe)
-	pass.SetBindGroup(0, bg0, nil)
-	pass.SetBindGroup(1, bg1, nil)
-	pass.SetVertexBuffer(0, vertices, 0, wgpu.WholeSize)
-	pass.SetVertexBuffer(1, insts, 0, wgpu.WholeSize)
-	pass.Draw(uint32(len(quad)), uint32(len(instances)), 0, 0)
-	err = pass.End()
-	pass.Release()
-	if err != nil {
-		return nil, err
-	}
-	cmd, err := enc.Finish(nil)
-	if err != nil {
-		return nil, err
-	}
-	defer cmd.Release()
-	g.Queue.Submit(cmd)
-	return webgpu.ReadImage(g.Device, target)
 }
 
 // TestInstancedDraw draws four instances of a textured quad: a per-vertex buffer (vec3 and

@@ -1,6 +1,7 @@
 package webgpu_test
 
 import (
+	"image"
 	"testing"
 
 	"github.com/cogentcore/webgpu/wgpu"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/wgslgo/wgslgo/gen/wgsl"
 	"github.com/wgslgo/wgslgo/internal/vulkan"
+	"github.com/wgslgo/wgslgo/webgpu"
 	"github.com/wgslgo/wgslgo/webgpu/internal/gputest"
 )
 
@@ -64,3 +66,38 @@ func vulkanBinding(t testing.TB, b *wgsl.Binding, data []byte) vulkan.Binding {
 // withImage and withSampler set a harness binding's image and sampler descriptions.
 func withImage(b vulkan.Binding, d *vulkan.ImageDesc) vulkan.Binding     { b.Image = d; return b }
 func withSampler(b vulkan.Binding, d *vulkan.SamplerDesc) vulkan.Binding { b.Sampler = d; return b }
+
+// render records one render pass with record into a new RGBA8Unorm target of size × size,
+// cleared to zero, submits it and reads the target back.
+func render(t *testing.T, g *gputest.GPU, size uint32, record func(pass *wgpu.RenderPassEncoder) error) (*image.RGBA, error) {
+	t.Helper()
+	target, err := g.Device.CreateTexture(&wgpu.TextureDescriptor{
+		Usage:     wgpu.TextureUsageRenderAttachment | wgpu.TextureUsageCopySrc,
+		Dimension: wgpu.TextureDimension2D, Size: wgpu.Extent3D{Width: size, Height: size, DepthOrArrayLayers: 1},
+		Format: wgpu.TextureFormatRGBA8Unorm, MipLevelCount: 1, SampleCount: 1,
+	})
+	require.NoError(t, err)
+	defer target.Release()
+	view, err := target.CreateView(nil)
+	require.NoError(t, err)
+	defer view.Release()
+	enc, err := g.Device.CreateCommandEncoder(nil)
+	require.NoError(t, err)
+	defer enc.Release()
+	pass := enc.BeginRenderPass(&wgpu.RenderPassDescriptor{ColorAttachments: []wgpu.RenderPassColorAttachment{{
+		View: view, LoadOp: wgpu.LoadOpClear, StoreOp: wgpu.StoreOpStore,
+	}}})
+	err = record(pass)
+	if endErr := pass.End(); err == nil {
+		err = endErr
+	}
+	pass.Release() // before Finish: wgpu-native wants the pass gone
+	if err != nil {
+		return nil, err
+	}
+	cmd, err := enc.Finish(nil)
+	require.NoError(t, err)
+	defer cmd.Release()
+	g.Queue.Submit(cmd)
+	return webgpu.ReadImage(g.Device, target)
+}

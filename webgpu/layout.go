@@ -51,31 +51,16 @@ func BindGroupLayoutEntry(b *wgsl.Binding, dynamicOffset bool) (wgpu.BindGroupLa
 	return e, nil
 }
 
-// BindGroupLayoutDescriptor returns the layout of @group(group) of s: one entry per binding
-// (those of ExternalPart left out), buffers named in dynamic with HasDynamicOffset. A group
-// without bindings, or beyond the table's last, has an empty layout.
+// BindGroupLayoutDescriptor returns the layout of @group(group) of the module-wide layout of s
+// (the layout NewModule makes without options): one entry per binding (those of ExternalPart
+// left out), buffers named in dynamic with HasDynamicOffset. A group without bindings, or
+// beyond the table's last, has an empty layout.
 func BindGroupLayoutDescriptor(s *wgsl.Shader, group uint32, dynamic []wgsl.BindingRef) (*wgpu.BindGroupLayoutDescriptor, error) {
-	desc := &wgpu.BindGroupLayoutDescriptor{Label: fmt.Sprintf("%s @group(%d)", s.Source, group)}
-	for _, ref := range dynamic {
-		if ref.Group == group && s.Binding(ref.Group, ref.Binding) == nil {
-			return nil, fmt.Errorf("webgpu: %s has no @group(%d) @binding(%d) to give a dynamic offset", s.Source, ref.Group, ref.Binding)
-		}
+	p, err := planLayout(s.Source, []*wgsl.Shader{s}, nil, dynamic)
+	if err != nil {
+		return nil, err
 	}
-	if int(group) >= len(s.BindGroups) {
-		return desc, nil
-	}
-	for i := range s.BindGroups[group].Entries {
-		b := &s.BindGroups[group].Entries[i]
-		if b.ExternalPart != nil {
-			continue
-		}
-		e, err := BindGroupLayoutEntry(b, containsRef(dynamic, b.Ref()))
-		if err != nil {
-			return nil, fmt.Errorf("webgpu: %s: %w", s.Source, err)
-		}
-		desc.Entries = append(desc.Entries, e)
-	}
-	return desc, nil
+	return p.descriptor(int(group))
 }
 
 func containsRef(refs []wgsl.BindingRef, r wgsl.BindingRef) bool {

@@ -3,21 +3,23 @@ package webgpu
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
+	"strings"
 
 	"github.com/cogentcore/webgpu/wgpu"
 
 	"github.com/wgslgo/wgslgo/gen/wgsl"
 )
 
-// Module is a generated shader made into wgpu objects: its shader module, one bind group
-// layout per group and the pipeline layout that holds them. The layout is the module's:
-// every entry point's pipeline uses it, so one bind group serves all pipelines of a module.
+// Module is a generated shader made into wgpu objects: its shader module and the Layout its
+// pipelines use. The layout is the module's own, of its entry points, unless it was given one
+// that several modules share (ModuleOptions.Layout): every pipeline of the module uses it, so
+// one bind group serves all of them.
 type Module struct {
-	Shader           *wgsl.Shader
-	Module           *wgpu.ShaderModule
-	BindGroupLayouts []*wgpu.BindGroupLayout // BindGroupLayouts[i] is @group(i)
-	Layout           *wgpu.PipelineLayout
+	Shader *wgsl.Shader
+	Module *wgpu.ShaderModule
+	Layout *Layout
 
 	// Constants are the WebGPU pipeline constants of the override values (see
 	// PipelineConstants). cogentcore/webgpu v0.23.0 cannot pass them (its
@@ -26,7 +28,8 @@ type Module struct {
 	// constants sets these on every stage of the module's pipelines.
 	Constants []wgpu.ConstantEntry
 
-	dynamic []wgsl.BindingRef
+	overrides map[string]float64
+	ownLayout bool
 }
 
 // ModuleOptions are the host's choices for a Module; the zero value takes the defaults.
@@ -36,14 +39,23 @@ type ModuleOptions struct {
 	// Overrides are the override values by override name, as the generated Overrides type's
 	// Values method returns them; overrides without one keep their defaults.
 	Overrides map[string]float64
-	// DynamicOffsets are the buffer bindings whose layout entries have HasDynamicOffset:
-	// their bind group is set with one offset each (see PackUniforms).
+	// EntryPoints and DynamicOffsets are the options of the module's own layout (see
+	// LayoutOptions): the entry points it serves, all when empty, and the buffer bindings
+	// whose bind groups are set with dynamic offsets.
+	EntryPoints    []*wgsl.EntryPoint
 	DynamicOffsets []wgsl.BindingRef
+	// Layout, when set, is the layout of the module's pipelines and bind groups instead of
+	// one of its own: one that NewLayout made with this shader among others, shared with
+	// their modules (a vertex shader's module and a fragment shader's). The module does not
+	// release it. EntryPoints and DynamicOffsets are then the layout's options, not the
+	// module's.
+	Layout *Layout
 }
 
-// NewModule creates the shader module of s from its WGSL text (with the override values
-// substituted), the bind group layout of every group and the pipeline layout. A shader
-// with var<immediate> data is refused: wgpu-native's WGSL compiler does not read it.
+// NewModule creates the shader module of s from its WGSL text, with the override values
+// substituted and var<immediate> spelled var<push_constant> for wgpu-native's WGSL compiler
+// (Shader.WGSLWithPushConstants), and its layout (see Layout). A shader with var<immediate>
+// data needs a device with wgpu.NativeFeaturePushConstants.
 func NewModule(device *wgpu.Device, s *wgsl.Shader, opts *ModuleOptions) (*Module, error) {
 	if opts == nil {
 		opts = &ModuleOptions{}
@@ -52,69 +64,81 @@ func NewModule(device *wgpu.Device, s *wgsl.Shader, opts *ModuleOptions) (*Modul
 	if label == "" {
 		label = s.Source
 	}
-	if len(s.Immediates) > 0 {
-		// naga (wgpu-native's WGSL compiler) spells the address space push_constant, behind
-		// wgpu-native's PushConstants feature, and rejects var<immediate>: "unknown address
-		// space". The table does not say where the address space is written, so the WGSL
-		// cannot be rewritten safely here.
-		return nil, fmt.Errorf("webgpu: %s declares var<immediate> %s, which wgpu-native's WGSL compiler does not read (it knows only var<push_constant>)",
-			s.Source, s.Immediates[0].Name)
+	m := &Module{Shader: s, overrides: maps.Clone(opts.Overrides)}
+	var plan *layoutPlan
+	switch {
+	case opts.Layout == nil:
+		var err error
+		if plan, err = planLayout(label, []*wgsl.Shader{s}, opts.EntryPoints, opts.DynamicOffsets); err != nil {
+			return nil, err
+		}
+	case len(opts.EntryPoints) > 0 || len(opts.DynamicOffsets) > 0:
+		return nil, fmt.Errorf("webgpu: %s: ModuleOptions.EntryPoints and DynamicOffsets are for the module's own layout, not a shared one (give them to NewLayout)", s.Source)
+	case opts.Layout.PipelineLayout == nil:
+		return nil, fmt.Errorf("webgpu: %s: the layout %s is released", s.Source, opts.Layout.plan.label)
+	case !opts.Layout.plan.has(s):
+		return nil, fmt.Errorf("webgpu: %s: the layout %s is not one of this shader (NewLayout(device, opts, &XShader.Shader, ...) with this table)", s.Source, opts.Layout.plan.label)
 	}
-	code, err := s.WGSLWith(opts.Overrides)
+	if len(s.Immediates) > 0 {
+		var names []string
+		var size uint32
+		for _, im := range s.Immediates {
+			names = append(names, im.Name)
+			size = max(size, uint32(AlignUp(uint64(im.Size), CopyBufferAlignment)))
+		}
+		if err := checkPushConstants(device, s.Source, names, size); err != nil {
+			return nil, err
+		}
+	}
+	code, err := s.WGSLWithPushConstants(opts.Overrides)
 	if err != nil {
 		return nil, fmt.Errorf("webgpu: %s: %w", s.Source, err)
 	}
-	constants, err := PipelineConstants(s, opts.Overrides)
-	if err != nil {
+	if m.Constants, err = PipelineConstants(s, opts.Overrides); err != nil {
 		return nil, err
-	}
-	m := &Module{Shader: s, Constants: constants, dynamic: slices.Clone(opts.DynamicOffsets)}
-	for _, ref := range m.dynamic {
-		if s.Binding(ref.Group, ref.Binding) == nil {
-			return nil, fmt.Errorf("webgpu: %s has no @group(%d) @binding(%d) to give a dynamic offset", s.Source, ref.Group, ref.Binding)
-		}
-	}
-	descs := make([]*wgpu.BindGroupLayoutDescriptor, len(s.BindGroups))
-	for g := range s.BindGroups {
-		if descs[g], err = BindGroupLayoutDescriptor(s, uint32(g), m.dynamic); err != nil {
-			return nil, err
-		}
 	}
 	m.Module, err = device.CreateShaderModule(&wgpu.ShaderModuleDescriptor{
 		Label:          label,
 		WGSLDescriptor: &wgpu.ShaderModuleWGSLDescriptor{Code: code},
 	})
 	if err != nil {
-		return nil, fmt.Errorf("webgpu: %s: %w", s.Source, err)
-	}
-	for _, desc := range descs {
-		l, err := device.CreateBindGroupLayout(desc)
-		if err != nil {
-			m.Release()
-			return nil, fmt.Errorf("webgpu: %s: %w", desc.Label, err)
+		for _, directive := range []string{"enable", "requires"} {
+			if strings.Contains(err.Error(), "found '"+directive+"'") {
+				return nil, fmt.Errorf("webgpu: %s: the WGSL compiler of cogentcore/webgpu v0.23.0 (an older naga) reads no %s directive, "+
+					"so shaders that need a WGSL extension or language feature (enable f16, say) cannot run through this binding: %w",
+					s.Source, directive, err)
+			}
 		}
-		m.BindGroupLayouts = append(m.BindGroupLayouts, l)
-	}
-	m.Layout, err = device.CreatePipelineLayout(&wgpu.PipelineLayoutDescriptor{Label: label, BindGroupLayouts: m.BindGroupLayouts})
-	if err != nil {
-		m.Release()
 		return nil, fmt.Errorf("webgpu: %s: %w", s.Source, err)
 	}
+	if opts.Layout != nil {
+		m.Layout = opts.Layout
+		return m, nil
+	}
+	if m.Layout, err = newLayout(device, plan); err != nil {
+		m.Module.Release()
+		return nil, err
+	}
+	m.ownLayout = true
 	return m, nil
 }
 
-// Release releases the module's wgpu objects.
+// Release releases the module's wgpu objects, and its layout when it is its own.
 func (m *Module) Release() {
-	if m.Layout != nil {
+	if m.ownLayout && m.Layout != nil {
 		m.Layout.Release()
-	}
-	for _, l := range m.BindGroupLayouts {
-		l.Release()
 	}
 	if m.Module != nil {
 		m.Module.Release()
 	}
 	*m = Module{Shader: m.Shader}
+}
+
+// WorkgroupSize returns the workgroup size of compute entry point e with the module's override
+// values (see wgsl.Shader.WorkgroupSize): with wgsl.WorkgroupCount, how many workgroups to
+// dispatch.
+func (m *Module) WorkgroupSize(e *wgsl.EntryPoint) ([3]uint32, error) {
+	return m.Shader.WorkgroupSize(e, m.overrides)
 }
 
 // PipelineConstants returns WebGPU's pipeline constants for override values given by name:
@@ -142,7 +166,8 @@ func PipelineConstants(s *wgsl.Shader, values map[string]float64) ([]wgpu.Consta
 	return out, nil
 }
 
-// entry checks that e is an entry point of the module's shader with the given stage.
+// entry checks that e is an entry point of the module's shader with the given stage, which
+// its layout serves.
 func (m *Module) entry(e *wgsl.EntryPoint, stage wgsl.ShaderStage) error {
 	if e == nil {
 		return fmt.Errorf("webgpu: %s: no %v entry point given", m.Shader.Source, stage)
@@ -157,6 +182,12 @@ func (m *Module) entry(e *wgsl.EntryPoint, stage wgsl.ShaderStage) error {
 	if m.Module == nil {
 		return fmt.Errorf("webgpu: %s: the module is released", m.Shader.Source)
 	}
+	if m.Layout.PipelineLayout == nil {
+		return fmt.Errorf("webgpu: %s: the layout %s is released", m.Shader.Source, m.Layout.plan.label)
+	}
+	if !m.Layout.plan.serves(m.Shader, e.Name) {
+		return fmt.Errorf("webgpu: %s: the layout %s does not serve entry point %s (see ModuleOptions.EntryPoints)", m.Shader.Source, m.Layout.plan.label, e.Name)
+	}
 	return nil
 }
 
@@ -165,9 +196,14 @@ func (m *Module) ComputePipelineDescriptor(e *wgsl.EntryPoint) (*wgpu.ComputePip
 	if err := m.entry(e, wgsl.Compute); err != nil {
 		return nil, err
 	}
+	if im := m.Shader.EntryPoint(e.Name).Immediate; im != "" {
+		return nil, fmt.Errorf("webgpu: %s: compute entry point %s uses var<immediate> %s, which cogentcore/webgpu v0.23.0 cannot set: "+
+			"it has no ComputePassEncoder.SetPushConstants (render passes have one, see Layout.SetImmediates); pass the data in a uniform buffer",
+			m.Shader.Source, e.Name, im)
+	}
 	return &wgpu.ComputePipelineDescriptor{
 		Label:   m.Shader.Source + " " + e.Name,
-		Layout:  m.Layout,
+		Layout:  m.Layout.PipelineLayout,
 		Compute: wgpu.ProgrammableStageDescriptor{Module: m.Module, EntryPoint: e.Name},
 	}, nil
 }
@@ -194,14 +230,17 @@ type RenderPipelineOptions struct {
 	// per instance is the host's choice.
 	Vertex    *wgsl.EntryPoint
 	StepModes []wgsl.VertexStepMode
-	// Fragment is the fragment entry point, nil for none. Targets are its color targets by
+	// Fragment is the fragment entry point, nil for none: one of the module's, or of
+	// FragmentModule, a module that shares the module's layout (ModuleOptions.Layout), when
+	// vertex and fragment entry points are in separate shaders. Targets are its color targets by
 	// @location, one for every location it writes (a gap has format Undefined). A zero
 	// WriteMask stands for all channels, WebGPU's default, which Go's zero value cannot
 	// otherwise say; a target with nothing to write has no use. Formats is the short form:
 	// one format per location, no blending, all channels written. Give one of them.
-	Fragment *wgsl.EntryPoint
-	Targets  []wgpu.ColorTargetState
-	Formats  []wgpu.TextureFormat
+	Fragment       *wgsl.EntryPoint
+	FragmentModule *Module
+	Targets        []wgpu.ColorTargetState
+	Formats        []wgpu.TextureFormat
 
 	// Primitive, DepthStencil and Multisample go to the descriptor as given, except that
 	// a zero Multisample (no samples, a zero mask) becomes 1 sample, all bits of the mask.
@@ -231,7 +270,7 @@ func (m *Module) RenderPipelineDescriptor(o *RenderPipelineOptions) (*wgpu.Rende
 	}
 	desc := &wgpu.RenderPipelineDescriptor{
 		Label:        label,
-		Layout:       m.Layout,
+		Layout:       m.Layout.PipelineLayout,
 		Vertex:       wgpu.VertexState{Module: m.Module, EntryPoint: o.Vertex.Name, Buffers: buffers},
 		Primitive:    o.Primitive,
 		DepthStencil: o.DepthStencil,
@@ -241,19 +280,30 @@ func (m *Module) RenderPipelineDescriptor(o *RenderPipelineOptions) (*wgpu.Rende
 		desc.Multisample = wgpu.MultisampleState{Count: 1, Mask: ^uint32(0)}
 	}
 	if o.Fragment == nil {
-		if len(o.Targets) > 0 || len(o.Formats) > 0 {
-			return nil, fmt.Errorf("webgpu: %s: color targets without a fragment entry point", m.Shader.Source)
+		if len(o.Targets) > 0 || len(o.Formats) > 0 || o.FragmentModule != nil {
+			return nil, fmt.Errorf("webgpu: %s: color targets or a fragment module without a fragment entry point", m.Shader.Source)
 		}
 		return desc, nil
 	}
-	if err := m.entry(o.Fragment, wgsl.Fragment); err != nil {
+	fm := m
+	if o.FragmentModule != nil {
+		fm = o.FragmentModule
+		if fm.Layout != m.Layout {
+			return nil, fmt.Errorf("webgpu: %s and %s have layouts of their own: a pipeline of both needs one layout of both shaders (NewLayout, ModuleOptions.Layout)",
+				m.Shader.Source, fm.Shader.Source)
+		}
+	}
+	if err := fm.entry(o.Fragment, wgsl.Fragment); err != nil {
 		return nil, err
 	}
 	targets, err := colorTargets(o)
 	if err != nil {
-		return nil, fmt.Errorf("webgpu: %s: entry point %s: %w", m.Shader.Source, o.Fragment.Name, err)
+		return nil, fmt.Errorf("webgpu: %s: entry point %s: %w", fm.Shader.Source, o.Fragment.Name, err)
 	}
-	desc.Fragment = &wgpu.FragmentState{Module: m.Module, EntryPoint: o.Fragment.Name, Targets: targets}
+	desc.Fragment = &wgpu.FragmentState{Module: fm.Module, EntryPoint: o.Fragment.Name, Targets: targets}
+	if o.Label == "" && fm != m {
+		desc.Label = m.Shader.Source + " " + o.Vertex.Name + "+" + fm.Shader.Source + " " + o.Fragment.Name
+	}
 	return desc, nil
 }
 

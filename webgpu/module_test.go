@@ -1,6 +1,7 @@
 package webgpu_test
 
 import (
+	"image"
 	"testing"
 
 	"github.com/cogentcore/webgpu/wgpu"
@@ -143,12 +144,11 @@ func TestModuleErrors(t *testing.T) {
 	_, err := webgpu.NewModule(g.Device, &sh.Shader, &webgpu.ModuleOptions{Overrides: map[string]float64{"workgroup_width": -1}})
 	assert.ErrorContains(t, err, "-1 is out of the range of u32")
 	_, err = webgpu.NewModule(g.Device, &sh.Shader, &webgpu.ModuleOptions{DynamicOffsets: []wgsl.BindingRef{{Group: 0, Binding: 7}}})
-	assert.ErrorContains(t, err, "particles.wgsl has no @group(0) @binding(7)")
-
-	imm := ts.DrawShader.Shader
-	imm.Immediates = []wgsl.Immediate{{Name: "pc", Type: "PC", Size: 16, Stages: wgsl.Vertex}}
-	_, err = webgpu.NewModule(g.Device, &imm, nil)
-	assert.ErrorContains(t, err, "declares var<immediate> pc")
+	assert.ErrorContains(t, err, "particles.wgsl: the layout has no buffer @group(0) @binding(7) to give a dynamic offset")
+	_, err = webgpu.NewModule(g.Device, &sh.Shader, &webgpu.ModuleOptions{EntryPoints: []*wgsl.EntryPoint{ts.DrawShader.Vs()}})
+	assert.ErrorContains(t, err, "particles.wgsl: no vertex entry point vs")
+	_, err = webgpu.NewModule(g.Device, &ts.HalfShader.Shader, nil)
+	assert.ErrorContains(t, err, "half.wgsl: the WGSL compiler of cogentcore/webgpu v0.23.0 (an older naga) reads no enable directive")
 
 	m, err := webgpu.NewModule(g.Device, &ts.DrawShader.Shader, nil)
 	require.NoError(t, err)
@@ -175,7 +175,7 @@ func TestModuleErrors(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, wgpu.ColorWriteMaskAll, desc.Fragment.Targets[0].WriteMask, "a zero WriteMask is WebGPU's default")
 	assert.Equal(t, wgpu.MultisampleState{Count: 1, Mask: ^uint32(0)}, desc.Multisample)
-	assert.Equal(t, m.Layout, desc.Layout)
+	assert.Equal(t, m.Layout.PipelineLayout, desc.Layout)
 	assert.Equal(t, "draw.wgsl vs+fs", desc.Label)
 	_, err = m.BindGroupDescriptor(0, webgpu.Sampler(ts.DrawShader.AlbedoSampler(), nil))
 	assert.ErrorContains(t, err, "@group(1) @binding(1) albedo_sampler: it belongs to @group(1), not @group(0)")
@@ -240,6 +240,9 @@ func TestBindGroupErrors(t *testing.T) {
 	assert.ErrorContains(t, err, "sample.wgsl has no @group(1)")
 	_, err = m.BindGroupDescriptor(0, webgpu.Resource{})
 	assert.ErrorContains(t, err, "a resource without a binding")
+	_, err = m.BindGroupDescriptor(0, webgpu.Texture(sh.Image(), nil), webgpu.Sampler(sh.ImageSampler(), sampler),
+		webgpu.BufferRange(sh.Coords(), big, 0, 32), webgpu.BufferRange(sh.Texels(), big, 16, 16))
+	assert.ErrorContains(t, err, "@group(0) @binding(2) coords and @binding(3) texels bind one buffer, writable in one and read-only in the other")
 
 	// wgpu checks what Go cannot see: here, a view of an integer texture where the layout
 	// wants a filterable float one.
@@ -253,6 +256,64 @@ func TestBindGroupErrors(t *testing.T) {
 	require.NoError(t, err)
 	defer view.Release()
 	_, err = m.NewBindGroup(g.Device, 0, webgpu.Texture(sh.Image(), view), webgpu.Sampler(sh.ImageSampler(), sampler),
-		webgpu.Buffer(sh.Coords(), big), webgpu.Buffer(sh.Texels(), big))
+		webgpu.Buffer(sh.Coords(), storage(64, wgpu.BufferUsageStorage)), webgpu.Buffer(sh.Texels(), big))
 	assert.ErrorContains(t, err, "expects sample type = Float")
+
+	// What the aliasing check above refuses, wgpu refuses when the bind group is used.
+	pipe, err := m.NewComputePipeline(g.Device, sh.Main())
+	require.NoError(t, err)
+	defer pipe.Release()
+	tex, err := webgpu.NewImageTexture(g.Device, "image", wgpu.TextureUsageTextureBinding, image.NewRGBA(image.Rect(0, 0, 1, 1)))
+	require.NoError(t, err)
+	defer tex.Release()
+	texView, err := tex.CreateView(nil)
+	require.NoError(t, err)
+	defer texView.Release()
+	desc, err := m.BindGroupDescriptor(0, webgpu.Texture(sh.Image(), texView), webgpu.Sampler(sh.ImageSampler(), sampler),
+		webgpu.Buffer(sh.Coords(), storage(64, wgpu.BufferUsageStorage)), webgpu.Buffer(sh.Texels(), big))
+	require.NoError(t, err)
+	for i := range desc.Entries {
+		if desc.Entries[i].Binding == sh.Coords().Binding {
+			desc.Entries[i].Buffer = big
+		}
+	}
+	aliased, err := g.Device.CreateBindGroup(desc)
+	require.NoError(t, err)
+	defer aliased.Release()
+	err = dispatch(g, pipe, [3]uint32{1, 1, 1}, []*wgpu.BindGroup{aliased}, nil)
+	require.Error(t, err)
+	t.Logf("wgpu: %v", err)
+}
+
+func TestLayouts(t *testing.T) {
+	g := gputest.Require(t)
+	uniform := func(source string, stage wgsl.ShaderStage, size uint64) *wgsl.Shader {
+		return &wgsl.Shader{Source: source, BindGroups: []wgsl.BindGroup{{Entries: []wgsl.Binding{{Name: "u", Type: "U", Visibility: stage,
+			Buffer: &wgsl.BufferBindingLayout{Type: wgsl.BufferUniform, MinBindingSize: size}}}}}}
+	}
+	a, b := uniform("a.wgsl", wgsl.Vertex, 16), uniform("b.wgsl", wgsl.Fragment, 32)
+	l, err := webgpu.NewLayout(g.Device, nil, a, b)
+	require.NoError(t, err)
+	defer l.Release()
+	assert.Equal(t, [][]wgsl.Binding{{{Name: "u", Type: "U", Visibility: wgsl.Vertex | wgsl.Fragment,
+		Buffer: &wgsl.BufferBindingLayout{Type: wgsl.BufferUniform, MinBindingSize: 32}}}}, l.Groups, "one entry, both stages, the larger size")
+	_, err = l.BindGroupDescriptor(0, webgpu.Buffer(&a.BindGroups[0].Entries[0], nil))
+	assert.ErrorContains(t, err, "webgpu: a.wgsl+b.wgsl @group(0): @group(0) @binding(0) u: a uniform buffer binding needs a buffer")
+
+	_, err = webgpu.NewLayout(g.Device, nil, &ts.DrawShader.Shader, &ts.SampleShader.Shader)
+	assert.ErrorContains(t, err, "@group(0) @binding(0) is uniform buffer globals (Globals, at least 32 bytes) in one shader and texture image (texture_2d<f32>, float, 2d, multisampled false) in sample.wgsl: a layout of both needs the same resource there")
+	_, err = webgpu.NewLayout(g.Device, nil, a, a)
+	assert.ErrorContains(t, err, "a.wgsl is given twice")
+	_, err = webgpu.NewLayout(g.Device, nil)
+	assert.ErrorContains(t, err, "a layout of no shaders")
+
+	bb := &ts.BillboardShader
+	sim, err := webgpu.NewModule(g.Device, &bb.Shader, &webgpu.ModuleOptions{EntryPoints: []*wgsl.EntryPoint{bb.Simulate()}})
+	require.NoError(t, err)
+	defer sim.Release()
+	assert.Equal(t, []string{"sim", "particles"}, []string{sim.Layout.Groups[0][0].Name, sim.Layout.Groups[0][1].Name})
+	_, err = sim.RenderPipelineDescriptor(&webgpu.RenderPipelineOptions{Vertex: bb.Vs(), StepModes: []wgsl.VertexStepMode{wgsl.StepVertex, wgsl.StepInstance}})
+	assert.ErrorContains(t, err, "billboard.wgsl: the layout billboard.wgsl does not serve entry point vs (see ModuleOptions.EntryPoints)")
+	_, err = webgpu.NewModule(g.Device, &bb.Shader, &webgpu.ModuleOptions{Layout: sim.Layout, EntryPoints: []*wgsl.EntryPoint{bb.Vs()}})
+	assert.ErrorContains(t, err, "ModuleOptions.EntryPoints and DynamicOffsets are for the module's own layout")
 }

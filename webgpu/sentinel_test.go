@@ -103,8 +103,9 @@ func TestPaddingSentinel(t *testing.T) {
 	bg, err := m.NewBindGroup(g.Device, 0, webgpu.Buffer(sh.Data(), buf))
 	require.NoError(t, err)
 	defer bg.Release()
-	width := sh.Update().WorkgroupSize[0].Value
-	groups := [3]uint32{(uint32(len(items)) + width - 1) / width, 1, 1}
+	size, err := m.WorkgroupSize(sh.Update())
+	require.NoError(t, err)
+	groups := wgsl.WorkgroupCount(size, [3]uint32{uint32(len(items)), 1, 1})
 	require.NoError(t, dispatch(g, pipe, groups, []*wgpu.BindGroup{bg}, nil))
 	out, err := webgpu.ReadBuffer(g.Device, buf, 0, uint64(len(input)))
 	require.NoError(t, err)

@@ -46,8 +46,7 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	width := o.StepWorkgroupSize()[0]
-	groups := (params.Count + width - 1) / width
+	groups := wgsl.WorkgroupCount(o.StepWorkgroupSize(), [3]uint32{params.Count, 1, 1})
 
 	fmt.Printf("SPIR-V: magic %#08x, entry point %q (%s)\n", sh.Words()[0], sh.Step().Name, sh.Step().Stage)
 	for _, b := range sh.BindGroups[0].Entries {
@@ -57,7 +56,7 @@ func Example() {
 	fmt.Printf("buffers: %d and %d bytes for %d particles\n", len(uniform), len(storage), len(items))
 	fmt.Printf("specialization: %+v, %d bytes of data; pipeline constants %v\n", spec.Entries, len(spec.Data), constants)
 	fmt.Println("WGSL:", strings.Contains(source, "const workgroup_width: u32 = 32;"))
-	fmt.Printf("dispatch %d x 1 x 1 workgroups of %v\n", groups, o.StepWorkgroupSize())
+	fmt.Printf("dispatch %v workgroups of %v\n", groups, o.StepWorkgroupSize())
 	// Output:
 	// SPIR-V: magic 0x07230203, entry point "step" (compute)
 	// @group(0) @binding(0) params: uniform buffer, at least 80 bytes, visible to compute
@@ -65,7 +64,7 @@ func Example() {
 	// buffers: 80 and 32016 bytes for 1000 particles
 	// specialization: [{ID:0 Offset:0 Size:4}], 4 bytes of data; pipeline constants map[workgroup_width:32]
 	// WGSL: true
-	// dispatch 32 x 1 x 1 workgroups of [32 1 1]
+	// dispatch [32 1 1] workgroups of [32 1 1]
 }
 
 // SimParams has the WGSL layout: dt packs into the 4 bytes after the vec3 gravity, and each

@@ -256,9 +256,9 @@ func (o *ParticlesOverrides) PipelineConstants() (map[string]float64, error) {
 	return ParticlesShader.PipelineConstants(o.values)
 }
 
-// WGSL returns the WGSL text of particles.wgsl with the overrides turned into constants of the values
-// set in o, or of their defaults: for WebGPU bindings without pipeline constants. It fails when
-// a required override is not set.
+// WGSL returns the WGSL text of particles.wgsl with the overrides turned into constants of the
+// values set in o, or of their defaults: for WebGPU bindings without pipeline constants. It fails
+// when a required override is not set.
 func (o *ParticlesOverrides) WGSL() (string, error) { return ParticlesShader.WGSLWith(o.values) }
 
 // Specialization returns the Vulkan specialization data of the values set in o. It fails when
@@ -267,8 +267,8 @@ func (o *ParticlesOverrides) Specialization() (wgsl.Specialization, error) {
 	return ParticlesShader.Specialization(o.values)
 }
 
-// StepWorkgroupSize returns the workgroup size of the entry point step with the
-// overrides of o.
+// StepWorkgroupSize returns the workgroup size of the entry point step with the overrides of o:
+// with wgsl.WorkgroupCount, how many workgroups a dispatch needs.
 func (o *ParticlesOverrides) StepWorkgroupSize() [3]uint32 {
 	return [3]uint32{o.WorkgroupWidth(), 1, 1}
 }

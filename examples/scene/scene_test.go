@@ -274,12 +274,16 @@ func (s *shadeScene) run(t *testing.T, dev *vulkan.Device, words []uint32, spec 
 	require.NotNil(t, im)
 	stages, _, size := im.VkPushConstantRange()
 	require.Equal(t, int(size), len(push))
-	groups := (uint32(len(s.probes)) + e.WorkgroupSize[0].Value - 1) / e.WorkgroupSize[0].Value
+	workgroupSize, err := sh.WorkgroupSize(e, nil) // no override sets shade's workgroup size
+	if err != nil {
+		return nil, err
+	}
+	groups := wgsl.WorkgroupCount(workgroupSize, [3]uint32{uint32(len(s.probes)), 1, 1})
 	specMap := map[uint32][]byte{}
 	for _, entry := range spec.Entries {
 		specMap[entry.ID] = spec.Data[entry.Offset : entry.Offset+entry.Size]
 	}
-	res, err := dev.Dispatch(vulkan.Run{SPIRV: words, Entry: e.Name, Spec: specMap, Groups: [3]uint32{groups, 1, 1},
+	res, err := dev.Dispatch(vulkan.Run{SPIRV: words, Entry: e.Name, Spec: specMap, Groups: groups,
 		Bindings: binds, Immediate: push, ImmediateStages: stages})
 	if err != nil {
 		return nil, err

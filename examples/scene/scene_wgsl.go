@@ -402,7 +402,8 @@ var ShadeShader = ShadeTable{wgsl.Shader{
 			Stage:         wgsl.Compute,
 			WorkgroupSize: [3]wgsl.Dim{{Value: 4}, {Value: 1}, {Value: 1}},
 			Bindings:      []wgsl.BindingRef{{Group: 0, Binding: 0}, {Group: 0, Binding: 1}, {Group: 0, Binding: 2}, {Group: 1, Binding: 0}, {Group: 1, Binding: 1}},
-			Immediate:     "push", ImmediateSize: 8,
+			Immediate:     "push",
+			ImmediateSize: 8,
 		},
 	},
 	BindGroups: []wgsl.BindGroup{
@@ -484,8 +485,8 @@ func (o *ShadeOverrides) PipelineConstants() (map[string]float64, error) {
 }
 
 // WGSL returns the WGSL text of shade.wgsl with the overrides turned into constants of the values
-// set in o, or of their defaults: for WebGPU bindings without pipeline constants. It fails when
-// a required override is not set.
+// set in o, or of their defaults: for WebGPU bindings without pipeline constants. It fails when a
+// required override is not set.
 func (o *ShadeOverrides) WGSL() (string, error) { return ShadeShader.WGSLWith(o.values) }
 
 // Specialization returns the Vulkan specialization data of the values set in o. It fails when

@@ -175,12 +175,18 @@ func run(device *wgpu.Device, steps int) ([]Sprite, *image.RGBA, error) {
 		return nil, nil, err
 	}
 	defer enc.Release()
-	width := StepShader.Step().WorkgroupSize[0].Value
+	// The workgroup size as the module's override values make it (an override may set it),
+	// and enough workgroups for one invocation per sprite.
+	workgroupSize, err := step.WorkgroupSize(StepShader.Step())
+	if err != nil {
+		return nil, nil, err
+	}
+	groups := wgsl.WorkgroupCount(workgroupSize, [3]uint32{uint32(len(sprites)), 1, 1})
 	for range steps {
 		pass := enc.BeginComputePass(nil)
 		pass.SetPipeline(stepPipeline)
 		pass.SetBindGroup(0, stepGroup, nil)
-		pass.DispatchWorkgroups((uint32(len(sprites))+width-1)/width, 1, 1)
+		pass.DispatchWorkgroups(groups[0], groups[1], groups[2])
 		err := pass.End()
 		pass.Release()
 		if err != nil {

@@ -301,8 +301,8 @@ func (o *StepOverrides) PipelineConstants() (map[string]float64, error) {
 }
 
 // WGSL returns the WGSL text of step.wgsl with the overrides turned into constants of the values
-// set in o, or of their defaults: for WebGPU bindings without pipeline constants. It fails when
-// a required override is not set.
+// set in o, or of their defaults: for WebGPU bindings without pipeline constants. It fails when a
+// required override is not set.
 func (o *StepOverrides) WGSL() (string, error) { return StepShader.WGSLWith(o.values) }
 
 // Specialization returns the Vulkan specialization data of the values set in o. It fails when

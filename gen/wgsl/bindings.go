@@ -4,7 +4,9 @@ package wgsl
 // descriptor set layout.
 type BindGroup struct {
 	Group uint32
-	// Entries lists the group's bindings by binding number.
+	// Entries lists the group's bindings by binding number. A number that entry points which
+	// never share a pipeline use for different variables has an entry for each, in
+	// declaration order (see Shader.BindingsOf).
 	Entries []Binding
 }
 

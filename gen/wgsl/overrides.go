@@ -254,3 +254,84 @@ func Literal(typ string, v float64) string {
 	}
 	return strconv.FormatFloat(v, 'x', -1, 32) + "f"
 }
+
+// DefaultValue returns the override's default as a value of its type (as Convert returns
+// values), and false when it has none that Go can read: a Required override, or one whose
+// default is an override-expression.
+func (o *Override) DefaultValue() (float64, bool) {
+	switch o.Default {
+	case "":
+		return 0, false
+	case "true":
+		return 1, true
+	case "false":
+		return 0, true
+	}
+	v, err := strconv.ParseFloat(strings.TrimRight(o.Default, "iufh"), 64)
+	if err != nil {
+		return 0, false
+	}
+	return v, true
+}
+
+// WorkgroupSize returns the workgroup size of compute entry point e for a pipeline with the
+// given override values (by override name, as for PipelineConstants): the number of
+// invocations in a workgroup along x, y and z, from which a host computes how many workgroups
+// to dispatch (see WorkgroupCount). A dimension that is an override takes its value, converted
+// as WebGPU converts it, or its default. It fails when e is not a compute entry point of s, when
+// a dimension is an override-expression or an override whose default is one (Go does not
+// evaluate them: set the override, or compute the size the way the shader does), when a
+// required override has no value, and when a dimension is not positive.
+func (s *Shader) WorkgroupSize(e *EntryPoint, values map[string]float64) ([3]uint32, error) {
+	var size [3]uint32
+	own := s.EntryPoint(e.Name)
+	if own == nil || own.Stage != Compute {
+		return size, fmt.Errorf("wgsl: %s has no compute entry point %s", s.Source, e.Name)
+	}
+	for i, d := range own.WorkgroupSize {
+		v := float64(d.Value)
+		switch {
+		case d.Expr != "":
+			return size, fmt.Errorf("wgsl: %s: the workgroup size of %s is the override-expression %s, which Go does not evaluate", s.Source, e.Name, d.Expr)
+		case d.Override != "":
+			o := s.Override(d.Override)
+			if o == nil {
+				return size, fmt.Errorf("wgsl: %s: the workgroup size of %s is the override %s, which the table does not have", s.Source, e.Name, d.Override)
+			}
+			raw, set := values[o.Name]
+			switch {
+			case set:
+				var err error
+				if v, err = Convert(o.Type, raw); err != nil {
+					return size, fmt.Errorf("wgsl: %s: override %s: %w", s.Source, o.Name, err)
+				}
+			case o.Required:
+				return size, fmt.Errorf("wgsl: %s: the workgroup size of %s is the override %s, which has no default: it needs a value", s.Source, e.Name, o.Name)
+			default:
+				var ok bool
+				if v, ok = o.DefaultValue(); !ok {
+					return size, fmt.Errorf("wgsl: %s: the workgroup size of %s is the override %s, whose default is an override-expression Go does not evaluate: give %s a value", s.Source, e.Name, o.Name, o.Name)
+				}
+			}
+		}
+		if v < 1 {
+			return size, fmt.Errorf("wgsl: %s: workgroup size %v of %s is not positive", s.Source, v, e.Name)
+		}
+		size[i] = uint32(v)
+	}
+	return size, nil
+}
+
+// WorkgroupCount returns how many workgroups of workgroupSize a dispatch needs to cover the
+// given number of invocations along x, y and z: each rounded up, so that the shader must
+// check the last workgroup's invocations against the real bounds (arrayLength,
+// textureDimensions). A zero dimension of invocations needs no workgroups.
+func WorkgroupCount(workgroupSize, invocations [3]uint32) [3]uint32 {
+	var n [3]uint32
+	for i := range n {
+		if workgroupSize[i] > 0 {
+			n[i] = uint32((uint64(invocations[i]) + uint64(workgroupSize[i]) - 1) / uint64(workgroupSize[i]))
+		}
+	}
+	return n
+}

@@ -1,5 +1,7 @@
 package wgsl
 
+import "fmt"
+
 // Shader is the table of one compiled WGSL module: its SPIR-V, its WGSL text, and what a host
 // needs to build pipelines and bind groups for it. The bind group entries and vertex buffer
 // layouts mirror WebGPU's GPUBindGroupLayoutEntry and GPUVertexBufferLayout, with WebGPU's
@@ -19,7 +21,9 @@ type Shader struct {
 	// BindGroups holds one entry per group from 0 to the highest group a binding uses, so that
 	// BindGroups[i] is @group(i); a group without bindings has no entries. This is the layout
 	// of every entry point of the module: a binding's visibility is the union of the stages of
-	// the entry points that use it.
+	// the entry points that use it. (Where entry points use one binding number for different
+	// variables, no one layout serves them all: each needs a layout of the bindings it uses,
+	// BindingsOf.)
 	BindGroups []BindGroup
 	// Immediates lists the var<immediate> variables (immediate data; push constants in Vulkan).
 	Immediates []Immediate
@@ -45,7 +49,9 @@ func (s *Shader) EntryPoint(name string) *EntryPoint {
 	return nil
 }
 
-// Binding returns the binding @group(group) @binding(binding), or nil.
+// Binding returns the binding @group(group) @binding(binding), or nil. When two entry points
+// use the binding number for different variables, it returns the first declared; BindingsOf
+// tells them apart.
 func (s *Shader) Binding(group, binding uint32) *Binding {
 	if int(group) >= len(s.BindGroups) {
 		return nil
@@ -57,6 +63,47 @@ func (s *Shader) Binding(group, binding uint32) *Binding {
 		}
 	}
 	return nil
+}
+
+// BindingsOf returns the bindings entry point e uses, in the order of e.Bindings, or an error
+// when e is not an entry point of s or a binding it names is missing.
+//
+// WGSL lets entry points that never run in one pipeline use one binding number for different
+// variables (a vertex shader's uniform and a compute shader's, say); the group then has an
+// entry for each, and the one e uses is the one whose Visibility has e's stage. wgslgen
+// generates no table where that does not decide it.
+func (s *Shader) BindingsOf(e *EntryPoint) ([]*Binding, error) {
+	own := s.EntryPoint(e.Name)
+	if own == nil || own.Stage != e.Stage {
+		return nil, fmt.Errorf("wgsl: %s has no %v entry point %s", s.Source, e.Stage, e.Name)
+	}
+	out := make([]*Binding, 0, len(own.Bindings))
+	for _, ref := range own.Bindings {
+		var slot, staged []*Binding
+		if int(ref.Group) < len(s.BindGroups) {
+			entries := s.BindGroups[ref.Group].Entries
+			for i := range entries {
+				if entries[i].Binding == ref.Binding {
+					slot = append(slot, &entries[i])
+					if entries[i].Visibility&own.Stage != 0 {
+						staged = append(staged, &entries[i])
+					}
+				}
+			}
+		}
+		switch {
+		case len(slot) == 1:
+			out = append(out, slot[0])
+		case len(staged) == 1:
+			out = append(out, staged[0])
+		case len(slot) == 0:
+			return nil, fmt.Errorf("wgsl: %s: entry point %s uses @group(%d) @binding(%d), which the table does not have", s.Source, e.Name, ref.Group, ref.Binding)
+		default:
+			return nil, fmt.Errorf("wgsl: %s: entry point %s uses @group(%d) @binding(%d), which holds %d variables visible to %v entry points: the table cannot tell which",
+				s.Source, e.Name, ref.Group, ref.Binding, len(staged), own.Stage)
+		}
+	}
+	return out, nil
 }
 
 // Immediate returns the var<immediate> variable called name, or nil.

@@ -1778,8 +1778,8 @@ func (o *SpecOverrides) PipelineConstants() (map[string]float64, error) {
 }
 
 // WGSL returns the WGSL text of spec.wgsl with the overrides turned into constants of the values
-// set in o, or of their defaults: for WebGPU bindings without pipeline constants. It fails when
-// a required override is not set.
+// set in o, or of their defaults: for WebGPU bindings without pipeline constants. It fails when a
+// required override is not set.
 func (o *SpecOverrides) WGSL() (string, error) { return SpecShader.WGSLWith(o.values) }
 
 // Specialization returns the Vulkan specialization data of the values set in o. It fails when
@@ -1789,8 +1789,8 @@ func (o *SpecOverrides) Specialization() (wgsl.Specialization, error) {
 	return SpecShader.Specialization(o.values)
 }
 
-// MainWorkgroupSize returns the workgroup size of the entry point main with the
-// overrides of o.
+// MainWorkgroupSize returns the workgroup size of the entry point main with the overrides of o:
+// with wgsl.WorkgroupCount, how many workgroups a dispatch needs.
 func (o *SpecOverrides) MainWorkgroupSize() [3]uint32 {
 	return [3]uint32{o.Wg(), 1, 1}
 }

@@ -17,7 +17,13 @@ import (
 	"testing"
 
 	"github.com/cogentcore/webgpu/wgpu"
+
+	"github.com/wgslgo/wgslgo/internal/oracle"
 )
+
+// PushConstantSize is the size of the push constants the device is created with (Vulkan
+// guarantees 128 bytes).
+const PushConstantSize = 128
 
 // GPU is the process's adapter and device.
 type GPU struct {
@@ -26,7 +32,7 @@ type GPU struct {
 	Device   *wgpu.Device
 	Queue    *wgpu.Queue
 	Info     wgpu.AdapterInfo
-	Limits   wgpu.Limits // the device's limits (WebGPU's defaults: no more was asked for)
+	Limits   wgpu.Limits // the device's limits: WebGPU's defaults, and PushConstantSize
 }
 
 var shared struct {
@@ -54,7 +60,15 @@ func open() (*GPU, error) {
 		inst.Release()
 		return nil, fmt.Errorf("wgpu: no Vulkan adapter: %w", err)
 	}
-	device, err := adapter.RequestDevice(&wgpu.DeviceDescriptor{Label: "gputest"})
+	// WebGPU's default limits, and push constants, through which wgpu-native passes
+	// var<immediate> data.
+	limits := wgpu.DefaultLimits()
+	limits.MaxPushConstantSize = PushConstantSize
+	device, err := adapter.RequestDevice(&wgpu.DeviceDescriptor{
+		Label:            "gputest",
+		RequiredFeatures: []wgpu.FeatureName{wgpu.NativeFeaturePushConstants},
+		RequiredLimits:   &wgpu.RequiredLimits{Limits: limits},
+	})
 	if err != nil {
 		adapter.Release()
 		inst.Release()
@@ -70,16 +84,13 @@ func open() (*GPU, error) {
 	}, nil
 }
 
-// Require returns the GPU or skips the test when there is none. In CI (CI=true) a missing
-// device fails the test instead: CI must install mesa-vulkan-drivers.
+// Require returns the GPU or, when there is none, ends the test as oracle.Missing does: a
+// skip, or a failure under CI=true (CI must install mesa-vulkan-drivers).
 func Require(t testing.TB) *GPU {
 	t.Helper()
 	g, err := Get()
 	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("no WebGPU device in CI: %v", err)
-		}
-		t.Skipf("no WebGPU device (apt-get install mesa-vulkan-drivers): %v", err)
+		oracle.Missing(t, "no WebGPU device (apt-get install mesa-vulkan-drivers): %v", err)
 	}
 	return g
 }

@@ -13,8 +13,16 @@ import (
 func describe() []string {
 	var lines []string
 	for _, sh := range []*wgsl.Shader{&physics.IntegrateShader.Shader, &physics.CollideShader.Shader, &kernels.HistogramShader.Shader} {
-		for _, ep := range sh.EntryPoints {
-			lines = append(lines, fmt.Sprintf("%s: %s, workgroup %d, %d bytes of SPIR-V", sh.Source, ep.Name, ep.WorkgroupSize[0].Value, len(sh.SPIRV)))
+		for i := range sh.EntryPoints {
+			ep := &sh.EntryPoints[i]
+			// The workgroup size with no override values: an override the //go:generate line
+			// set is a number in the table by now.
+			size, err := sh.WorkgroupSize(ep, nil)
+			if err != nil {
+				lines = append(lines, err.Error())
+				continue
+			}
+			lines = append(lines, fmt.Sprintf("%s: %s, workgroup %d, %d bytes of SPIR-V", sh.Source, ep.Name, size[0], len(sh.SPIRV)))
 		}
 	}
 	return lines
