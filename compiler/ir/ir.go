@@ -45,6 +45,7 @@ package ir
 import (
 	"slices"
 
+	"github.com/wgslgo/wgslgo/compiler/abi"
 	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/diag"
 	"github.com/wgslgo/wgslgo/compiler/types"
@@ -236,9 +237,7 @@ func (m *Module) IsModuleScope(v Value) bool {
 }
 
 // BindingPoint is a resource's @group and @binding.
-type BindingPoint struct {
-	Group, Binding uint32
-}
+type BindingPoint = abi.BindingPoint
 
 // Global is a module-scope variable. Pipeline inputs and outputs are globals in the AddrIn
 // and AddrOut spaces (the ShaderIO transform creates them from entry-point parameters and

@@ -49,12 +49,6 @@ type Options struct {
 	WebGPULimits bool
 }
 
-// OverrideFlagID is the SpecId of the bool specialisation constant that says whether a
-// pipeline set the override with SpecId id, for overrides whose default is an
-// override-expression (see ir.Override.FlagID). It lies above the range of @id (0..65535),
-// so it never collides with an override's own id.
-func OverrideFlagID(id uint32) uint32 { return 1<<16 + id }
-
 // Lower lowers a checked program. p must have been checked without errors. The module is
 // nil when the diagnostics hold errors.
 func Lower(p *sema.Program, opts Options) (m *ir.Module, diags diag.List) {

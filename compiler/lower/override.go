@@ -1,6 +1,7 @@
 package lower
 
 import (
+	"github.com/wgslgo/wgslgo/compiler/abi"
 	"maps"
 	"slices"
 	"strconv"
@@ -81,13 +82,13 @@ func (l *lowerer) overrides(inShader map[*sema.Override]bool) {
 			def = l.moduleValue(o.Default)
 		default:
 			raw := l.m.NewOverride(o.Name(), s, uint32(o.ID), 0)
-			flag := l.m.NewOverride(o.Name()+"_is_set", types.Bool, OverrideFlagID(raw.ID), l.m.ConstBool(false))
+			flag := l.m.NewOverride(abi.OverrideFlagName(o.Name()), types.Bool, abi.OverrideFlagID(raw.ID), l.m.ConstBool(false))
 			l.runtimeDefaults[o] = runtimeDefault{raw.Value, flag.Value}
 			continue
 		}
 		ov := l.m.NewOverride(o.Name(), s, uint32(o.ID), def)
 		if def != 0 && l.m.Const(def) == nil {
-			ov.FlagID = OverrideFlagID(ov.ID)
+			ov.FlagID = abi.OverrideFlagID(ov.ID)
 		}
 		l.vals[o] = ov.Value
 	}

@@ -3,12 +3,9 @@ package reflect
 import (
 	"fmt"
 	"sort"
-	"strconv"
 
-	"github.com/wgslgo/wgslgo/compiler/ir"
-	"github.com/wgslgo/wgslgo/compiler/ir/transform"
+	"github.com/wgslgo/wgslgo/compiler/abi"
 	"github.com/wgslgo/wgslgo/compiler/layout"
-	"github.com/wgslgo/wgslgo/compiler/lower"
 	"github.com/wgslgo/wgslgo/compiler/sema"
 	"github.com/wgslgo/wgslgo/compiler/syntax"
 	"github.com/wgslgo/wgslgo/compiler/types"
@@ -49,15 +46,16 @@ func FromProgram(p *sema.Program, source string) (*Module, error) {
 		if v.Space.IsHostShareable() {
 			roots = append(roots, v.Type)
 		}
-		if ext, ok := externals[ir.BindingPoint{Group: uint32(v.Group), Binding: uint32(v.Binding)}]; ok {
+		if ext, ok := externals[abi.BindingPoint{Group: uint32(v.Group), Binding: uint32(v.Binding)}]; ok {
 			// The expansion of texture_external: a second plane and a parameter buffer.
 			plane1 := BindingRef{Group: int(ext.Plane1.Group), Binding: int(ext.Plane1.Binding)}
 			params := BindingRef{Group: int(ext.Params.Group), Binding: int(ext.Params.Binding)}
 			b.ExternalTexture = &ExternalTextureLayout{Plane1: plane1, Params: params}
-			pt := transform.ExternalTextureParams()
-			p1, _ := BindingOf(l, plane1.Group, plane1.Binding, v.Name()+"_plane1", types.AddrHandle, types.Read,
-				&types.Texture{Kind: types.TexSampled, Dim: types.Dim2D, Sampled: types.F32}, HandleUse{WithSampler: true})
-			pb, _ := BindingOf(l, params.Group, params.Binding, v.Name()+"_params", types.AddrUniform, types.Read, pt, HandleUse{})
+			pt := abi.ExternalTextureParams()
+			_, n1, np := abi.ExternalPartNames(v.Name())
+			p1, _ := BindingOf(l, plane1.Group, plane1.Binding, n1, types.AddrHandle, types.Read,
+				abi.ExternalTexturePlane(), HandleUse{WithSampler: true})
+			pb, _ := BindingOf(l, params.Group, params.Binding, np, types.AddrUniform, types.Read, pt, HandleUse{})
 			for _, part := range []*Binding{&p1, &pb} {
 				part.Visibility = append(part.Visibility, use.stages[v]...)
 				part.ExternalPart = &ref
@@ -139,10 +137,7 @@ func FromProgram(p *sema.Program, source string) (*Module, error) {
 	memoryVertexLayouts(m)
 
 	for _, o := range p.Overrides {
-		ov := Override{Name: o.Name(), Key: o.Name(), Type: TypeOf(l, o.Type), ID: o.ID, Required: o.Default == nil}
-		if o.IDSet {
-			ov.Key = strconv.Itoa(o.ID)
-		}
+		ov := Override{Name: o.Name(), Key: abi.OverrideKey(o.Name(), o.ID, o.IDSet), Type: TypeOf(l, o.Type), ID: o.ID, Required: o.Default == nil}
 		if o.Value.IsValid() {
 			v, err := ValueOf(o.Value)
 			if err != nil {
@@ -150,7 +145,7 @@ func FromProgram(p *sema.Program, source string) (*Module, error) {
 			}
 			ov.Default = &v
 		} else if o.Default != nil {
-			ov.FlagID = int(lower.OverrideFlagID(uint32(o.ID)))
+			ov.FlagID = int(abi.OverrideFlagID(uint32(o.ID)))
 		}
 		m.Overrides = append(m.Overrides, ov)
 	}
@@ -252,13 +247,13 @@ func sortIO(vs []IOVar) {
 // the texture's group, computed over all of the module's bindings so that they do not depend
 // on which entry points are kept. The compiler passes the same placement to the
 // ExternalTextures pass, so reflection and SPIR-V agree.
-func ExternalTextureBindings(p *sema.Program) map[ir.BindingPoint]transform.ExternalBinding {
-	var used, externals []ir.BindingPoint
+func ExternalTextureBindings(p *sema.Program) map[abi.BindingPoint]abi.ExternalBinding {
+	var used, externals []abi.BindingPoint
 	for _, v := range p.Globals {
 		if v.Group < 0 || v.Binding < 0 {
 			continue
 		}
-		bp := ir.BindingPoint{Group: uint32(v.Group), Binding: uint32(v.Binding)}
+		bp := abi.BindingPoint{Group: uint32(v.Group), Binding: uint32(v.Binding)}
 		used = append(used, bp)
 		if t, ok := v.Type.(*types.Texture); ok && t.Kind == types.TexExternal {
 			externals = append(externals, bp)
@@ -267,5 +262,5 @@ func ExternalTextureBindings(p *sema.Program) map[ir.BindingPoint]transform.Exte
 	if len(externals) == 0 {
 		return nil
 	}
-	return transform.ExternalTextureBindings(used, externals)
+	return abi.ExternalTextureBindings(used, externals)
 }

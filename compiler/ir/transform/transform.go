@@ -4,6 +4,7 @@
 package transform
 
 import (
+	"github.com/wgslgo/wgslgo/compiler/abi"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/layout"
 )
@@ -20,8 +21,8 @@ type Options struct {
 	// runs.
 	NativeDemote bool
 	// ExternalTextures places the second plane and the parameters of the external texture
-	// at each binding; ExternalTextureBindings places the others.
-	ExternalTextures map[ir.BindingPoint]ExternalBinding
+	// at each binding; abi.ExternalTextureBindings places the others.
+	ExternalTextures map[ir.BindingPoint]abi.ExternalBinding
 	// Layouts supplies offsets and strides; nil uses layout.New(layout.Options{}). Pass the
 	// same one to the backend.
 	Layouts *layout.Layouts
