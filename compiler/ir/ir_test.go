@@ -112,8 +112,9 @@ fn @f(%c: bool) -> i32 {
 `, ir.Print(m))
 }
 
-// TestInstSize: the source position lives in what was padding, so debug information costs
-// instructions no memory (16 words on 64-bit machines, as before positions).
+// TestInstSize: the override-expression flag, the source position and the span live in what
+// was padding, so they cost instructions no memory (16 words on 64-bit machines, as before
+// positions).
 func TestInstSize(t *testing.T) {
 	if unsafe.Sizeof(uintptr(0)) == 8 {
 		assert.LessOrEqual(t, unsafe.Sizeof(ir.Inst{}), uintptr(128))

@@ -426,9 +426,9 @@ fn main(@builtin(local_invocation_index) li: u32) {
 	out = runCompute(t, compute{
 		src:  src,
 		bufs: [][]byte{zeros(6)},
-		opts: lower.Options{Overrides: map[string]constant.Value{
-			"3": constant.MakeI32(5), "offset": constant.MakeAbstractInt(10), "size": constant.MakeU32(6),
-		}},
+		values: map[string]constant.Value{
+			"scale": constant.MakeI32(5), "offset": constant.MakeU32(10), "size": constant.MakeU32(6),
+		},
 		nagaArgs: []string{"--override", "3=5", "--override", "offset=10", "--override", "size=6"},
 	})
 	assert.Equal(t, []int32{45, 40, 35, 30, 25, 20}, asI32(out[0]))

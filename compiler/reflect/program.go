@@ -11,11 +11,34 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
 
-// FromProgram builds the reflection of a checked program. source names the WGSL file as the
-// user gave it (it is written into the model as is).
-func FromProgram(p *sema.Program, source string) (*Module, error) {
+// Specialization is what a compilation decided of a program beyond its source: the entry
+// points of the module it made and what the override values it fixed made known.
+type Specialization struct {
+	// EntryPoints holds the entry points kept, by name, with the sizes the values made known.
+	EntryPoints map[string]KnownSizes
+	// Constants holds the overrides given values at compile time, by name: they are constants
+	// of these values, no longer overrides.
+	Constants map[string]Value
+	// Defaults holds the overrides whose defaults the values made known, by name: a pipeline
+	// can still set them, and no flag says so.
+	Defaults map[string]Value
+}
+
+// KnownSizes are the workgroup and subgroup sizes of a compute entry point that override
+// values made known, 0 for those they did not (or that need none).
+type KnownSizes struct {
+	WorkgroupSize [3]int
+	SubgroupSize  int
+}
+
+// FromProgram builds the reflection of a checked program, as the compilation that spec
+// describes made it (nil: the program as declared, every entry point kept and every override
+// pipeline-overridable). source names the WGSL file as the user gave it (it is written into
+// the model as is).
+func FromProgram(p *sema.Program, source string, spec *Specialization) (*Module, error) {
 	m := &Module{Version: Version, Source: source}
 	l := p.Layouts
+	var fixed []Constant // the overrides spec makes constants
 	use := usageOf(p)
 
 	var roots []types.Type
@@ -84,13 +107,21 @@ func FromProgram(p *sema.Program, source string) (*Module, error) {
 	}
 
 	for _, f := range p.EntryPoints {
+		var known KnownSizes
+		if spec != nil {
+			k, ok := spec.EntryPoints[f.Name()]
+			if !ok {
+				continue
+			}
+			known = k
+		}
 		ep := EntryPoint{Name: f.Name(), Stage: Stage(f.Stage.String())}
 		if f.Stage == sema.Compute {
-			for _, d := range f.Workgroup {
-				ep.WorkgroupSize = append(ep.WorkgroupSize, workgroupDim(p, d))
+			for i, d := range f.Workgroup {
+				ep.WorkgroupSize = append(ep.WorkgroupSize, workgroupDim(p, d, known.WorkgroupSize[i], spec))
 			}
 			if f.SubgroupSize != nil {
-				d := workgroupDim(p, *f.SubgroupSize)
+				d := workgroupDim(p, *f.SubgroupSize, known.SubgroupSize, spec)
 				ep.SubgroupSize = &d
 			}
 		}
@@ -137,6 +168,10 @@ func FromProgram(p *sema.Program, source string) (*Module, error) {
 	memoryVertexLayouts(m)
 
 	for _, o := range p.Overrides {
+		if v, ok := spec.constant(o.Name()); ok {
+			fixed = append(fixed, Constant{Name: o.Name(), Type: TypeOf(l, o.Type), Value: v})
+			continue
+		}
 		ov := Override{Name: o.Name(), Key: abi.OverrideKey(o.Name(), o.ID, o.IDSet), Type: TypeOf(l, o.Type), ID: o.ID, Required: o.Default == nil}
 		if o.Value.IsValid() {
 			v, err := ValueOf(o.Value)
@@ -146,6 +181,11 @@ func FromProgram(p *sema.Program, source string) (*Module, error) {
 			ov.Default = &v
 		} else if o.Default != nil {
 			ov.FlagID = int(abi.OverrideFlagID(uint32(o.ID)))
+		}
+		if spec != nil {
+			if v, ok := spec.Defaults[o.Name()]; ok {
+				ov.Default, ov.FlagID = &v, 0
+			}
 		}
 		m.Overrides = append(m.Overrides, ov)
 	}
@@ -162,28 +202,44 @@ func FromProgram(p *sema.Program, source string) (*Module, error) {
 		}
 		m.Constants = append(m.Constants, Constant{Name: c.Name(), Type: TypeOf(l, c.Type), Value: v})
 	}
+	m.Constants = append(m.Constants, fixed...)
 	return m, nil
 }
 
-func workgroupDim(p *sema.Program, d sema.WorkgroupDim) WorkgroupDim {
+// constant returns the value spec gives the override name, if it gives one.
+func (spec *Specialization) constant(name string) (Value, bool) {
+	if spec == nil {
+		return Value{}, false
+	}
+	v, ok := spec.Constants[name]
+	return v, ok
+}
+
+// workgroupDim is the reflection of a workgroup or subgroup size d: known when the override
+// values made it so (known > 0), else as written, with only the overrides a pipeline can set.
+func workgroupDim(p *sema.Program, d sema.WorkgroupDim, known int, spec *Specialization) WorkgroupDim {
 	switch {
+	case d.IsConst():
+		return WorkgroupDim{Value: d.Value}
+	case known > 0:
+		return WorkgroupDim{Value: known}
 	case d.Override != nil:
 		return WorkgroupDim{Override: d.Override.Name()}
-	case d.IsOverrideExpr():
-		wd := WorkgroupDim{Expr: syntax.FormatExpr(d.Expr)}
-		seen := map[string]bool{}
-		syntax.Inspect(d.Expr, func(n syntax.Node) bool {
-			if id, ok := n.(*syntax.IdentExpr); ok {
-				if o, ok := p.UseOf(id).(*sema.Override); ok && !seen[o.Name()] {
-					seen[o.Name()] = true
+	}
+	wd := WorkgroupDim{Expr: syntax.FormatExpr(d.Expr)}
+	seen := map[string]bool{}
+	syntax.Inspect(d.Expr, func(n syntax.Node) bool {
+		if id, ok := n.(*syntax.IdentExpr); ok {
+			if o, ok := p.UseOf(id).(*sema.Override); ok && !seen[o.Name()] {
+				seen[o.Name()] = true
+				if _, fixed := spec.constant(o.Name()); !fixed {
 					wd.Overrides = append(wd.Overrides, o.Name())
 				}
 			}
-			return true
-		})
-		return wd
-	}
-	return WorkgroupDim{Value: d.Value}
+		}
+		return true
+	})
+	return wd
 }
 
 // ioVars lists the user-defined (location) values of a return value: the value itself, or

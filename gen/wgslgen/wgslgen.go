@@ -83,19 +83,6 @@ func compileWGSL(name string, src []byte, opts compileOptions) (gen.Shader, diag
 	return sh, warnings, nil
 }
 
-// overrideFlags collects repeated -override NAME=VALUE flags.
-type overrideFlags []string
-
-func (o *overrideFlags) String() string { return strings.Join(*o, ",") }
-
-func (o *overrideFlags) Set(s string) error {
-	if name, _, ok := strings.Cut(s, "="); !ok || name == "" {
-		return fmt.Errorf("want NAME=VALUE, got %q", s)
-	}
-	*o = append(*o, s)
-	return nil
-}
-
 type config struct {
 	out        string
 	pkg        string
@@ -105,7 +92,7 @@ type config struct {
 	uniformStd bool
 	webgpuLim  bool
 	check      bool
-	overrides  overrideFlags
+	overrides  compiler.OverrideFlag
 	inputs     []string
 }
 
@@ -205,11 +192,7 @@ func run(dir, pkg string, args []string, stderr io.Writer) int {
 		stems[stem] = in
 	}
 
-	opts := compileOptions{Target: cfg.target, UniformStandardLayout: cfg.uniformStd, WebGPULimits: cfg.webgpuLim, Overrides: map[string]string{}, WGSL: cfg.wgsl == "inline"}
-	for _, o := range cfg.overrides {
-		name, value, _ := strings.Cut(o, "=")
-		opts.Overrides[name] = value
-	}
+	opts := compileOptions{Target: cfg.target, UniformStandardLayout: cfg.uniformStd, WebGPULimits: cfg.webgpuLim, Overrides: cfg.overrides, WGSL: cfg.wgsl == "inline"}
 	srcs := make([][]byte, len(cfg.inputs))
 	for i, in := range cfg.inputs {
 		var err error
