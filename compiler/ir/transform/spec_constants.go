@@ -23,22 +23,38 @@ import (
 //   - a workgroup size or an array count is an error that asks for --override;
 //   - a subgroup size is one not known at compile time (0).
 //
-// Then every other OpOverride is the override it reads. The diagnostics are in file.
+// Then every other OpOverride is the override it reads. The diagnostics are in file; the
+// module is left as it was when they hold errors.
 func SpecConstants(m *ir.Module, file *diag.File) diag.List {
-	sc := &specConstants{m: m, ok: map[*ir.Inst]bool{}, runtime: map[*ir.Override]*ir.Override{}}
+	sc := &specConstants{m: m, ok: map[*ir.Inst]bool{}, isRT: map[*ir.Override]bool{}, flags: map[*ir.Override]*ir.Override{}}
 	sc.rep.File = file
+	for _, o := range m.Overrides {
+		sc.isRuntime(o) // decided before anything changes
+	}
+	for _, f := range m.Funcs {
+		for i, v := range f.WorkgroupSize {
+			if v != 0 && !sc.expressible(v) {
+				sc.rep.Errorf(f.WorkgroupSpan[i].Diag(), "this @workgroup_size cannot be computed by SPIR-V specialisation constants "+
+					"(it needs float arithmetic or a builtin function); give the overrides it uses values at compile time (--override NAME=VALUE)")
+			}
+		}
+	}
+	sc.checkArrayCounts()
+	if sc.rep.Diags.HasErrors() {
+		sc.rep.Diags.Sort()
+		return sc.rep.Diags
+	}
+
 	remove := map[*ir.Inst]bool{}
 	for _, o := range slices.Clone(m.Overrides) {
 		if o.Default == 0 || sc.expressible(o.Default) {
 			continue
 		}
 		collect(m, o.Default, remove)
-		if o.Outside {
-			o.Default, o.FlagID = 0, 0
-			continue
+		if sc.isRuntime(o) {
+			sc.flags[o] = sc.m.NewOverrideAfter(o, abi.OverrideFlagName(o.Name), types.Bool, abi.OverrideFlagID(o.ID), m.ConstBool(false))
+			sc.defaults = append(sc.defaults, runtimeDefault{o, o.Default})
 		}
-		sc.runtime[o] = sc.m.NewOverrideAfter(o, abi.OverrideFlagName(o.Name), types.Bool, abi.OverrideFlagID(o.ID), m.ConstBool(false))
-		sc.defaults = append(sc.defaults, runtimeDefault{o, o.Default})
 		o.Default, o.FlagID = 0, 0
 	}
 	var inits []privateInit
@@ -50,21 +66,10 @@ func SpecConstants(m *ir.Module, file *diag.File) diag.List {
 		}
 	}
 	for _, f := range m.Funcs {
-		for i, v := range f.WorkgroupSize {
-			if v != 0 && !sc.expressible(v) {
-				sc.rep.Errorf(f.WorkgroupSpan[i].Diag(), "this @workgroup_size cannot be computed by SPIR-V specialisation constants "+
-					"(it needs float arithmetic or a builtin function); give the overrides it uses values at compile time (--override NAME=VALUE)")
-			}
-		}
 		if f.SubgroupSize != 0 && m.Const(f.SubgroupSize) == nil {
 			collect(m, f.SubgroupSize, remove)
 			f.SubgroupSize = 0
 		}
-	}
-	sc.checkArrayCounts()
-	if sc.rep.Diags.HasErrors() {
-		sc.rep.Diags.Sort()
-		return sc.rep.Diags
 	}
 	sc.expand(inits)
 	ir.RemoveInsts(m, func(in *ir.Inst) bool { return remove[in] })
@@ -75,11 +80,12 @@ func SpecConstants(m *ir.Module, file *diag.File) diag.List {
 type specConstants struct {
 	m   *ir.Module
 	rep diag.Reporter
-	// ok memoises expressible for the instructions of Module.Exprs.
-	ok map[*ir.Inst]bool
-	// runtime maps each override whose default is computed where it is read to its flag;
+	// ok memoises expressible for the instructions of Module.Exprs, isRT isRuntime.
+	ok   map[*ir.Inst]bool
+	isRT map[*ir.Override]bool
+	// flags maps each override whose default is computed where it is read to its flag;
 	// defaults holds those defaults, in the order of the overrides.
-	runtime  map[*ir.Override]*ir.Override
+	flags    map[*ir.Override]*ir.Override
 	defaults []runtimeDefault
 }
 
@@ -119,10 +125,12 @@ func (sc *specConstants) expressible(v ir.Value) bool {
 // isRuntime reports whether o's default is computed where it is read: an override-expression
 // SPIR-V cannot compute, of an override not Outside.
 func (sc *specConstants) isRuntime(o *ir.Override) bool {
-	if _, ok := sc.runtime[o]; ok {
-		return true
+	if rt, ok := sc.isRT[o]; ok {
+		return rt
 	}
-	return !o.Outside && o.Default != 0 && sc.m.Const(o.Default) == nil && !sc.expressible(o.Default)
+	rt := !o.Outside && o.Default != 0 && sc.m.Const(o.Default) == nil && !sc.expressible(o.Default)
+	sc.isRT[o] = rt
+	return rt
 }
 
 func (sc *specConstants) expressibleInst(in *ir.Inst) bool {
@@ -248,7 +256,7 @@ func (sc *specConstants) runtimeArgs(b *ir.Builder, o *ir.Override) []ir.Value {
 	for _, rd := range sc.defaults {
 		if rd.o == o {
 			def := sc.clone(b, rd.def, map[ir.Value]ir.Value{})
-			return []ir.Value{sc.runtime[o].Value, o.Value, def}
+			return []ir.Value{sc.flags[o].Value, o.Value, def}
 		}
 	}
 	panic("transform: SpecConstants: no default for " + o.Name)
