@@ -78,26 +78,30 @@ func (s *substitution) eval(in *ir.Inst) {
 	}
 }
 
-// evalIf evaluates the If of a short-circuit && or || of override-expressions: the value its
-// condition selects. (The operand it skips is evaluated too, as pipeline creation reports
-// its errors.)
+// evalIf evaluates the If of a short-circuit && or || of override-expressions once both of
+// its operands are known, as && and || of constants are (the operand the condition skips is
+// evaluated too, and pipeline creation reports its errors): the value the condition selects.
 func (s *substitution) evalIf(in *ir.Inst) {
 	cond, ok := s.value(in.Args[0])
 	if !ok || len(in.Results) != 1 {
 		return
 	}
-	blk := in.Else()
+	var exits [2]constant.Value
+	for i, blk := range in.Blocks {
+		exit := blk.Terminator()
+		if exit == nil || exit.Op != ir.OpExitIf || len(exit.Args) != 1 {
+			return
+		}
+		if exits[i], ok = s.value(exit.Args[0]); !ok {
+			return
+		}
+	}
+	v := exits[1]
 	if cond.Bool() {
-		blk = in.Then()
+		v = exits[0]
 	}
-	exit := blk.Terminator()
-	if exit == nil || exit.Op != ir.OpExitIf || len(exit.Args) != 1 {
-		return
-	}
-	if v, ok := s.value(exit.Args[0]); ok {
-		s.known[in.Results[0]] = v
-		s.folded = append(s.folded, in)
-	}
+	s.known[in.Results[0]] = v
+	s.folded = append(s.folded, in)
 }
 
 // compute evaluates in on the values args of its operands; ok is false for an instruction

@@ -165,3 +165,30 @@ var<workgroup> w: array<f32, n>;
 		})
 	}
 }
+
+// TestSubstituteOverridesShortCircuit: a && or || folds when both operands are known, as
+// constant evaluation folds them, not when only the one that decides is (a pipeline still
+// sets b).
+func TestSubstituteOverridesShortCircuit(t *testing.T) {
+	const src = `
+override a: bool = true;
+override b: i32 = 3;
+@group(0) @binding(0) var<storage, read_write> o: array<i32>;
+@compute @workgroup_size(1)
+fn main() { if a && b > 2 { o[0] = 1; } if a || b > 2 { o[1] = 2; } }`
+	ifs := func(values map[string]constant.Value) int {
+		m, p := lowerWGSL(t, src, lower.Options{})
+		require.Empty(t, substitute(m, p, values))
+		n := 0
+		ir.Walk(m.Funcs[0].Body, func(in *ir.Inst) {
+			if in.Op == ir.OpIf && len(in.Results) == 1 {
+				n++
+			}
+		})
+		return n
+	}
+	assert.Equal(t, 2, ifs(nil))
+	assert.Equal(t, 2, ifs(map[string]constant.Value{"a": constant.MakeBool(false)}))
+	assert.Equal(t, 2, ifs(map[string]constant.Value{"a": constant.MakeBool(true)}))
+	assert.Equal(t, 0, ifs(map[string]constant.Value{"a": constant.MakeBool(false), "b": constant.MakeI32(0)}))
+}
