@@ -277,9 +277,9 @@ func outsideExprs(m *ir.Module) map[*ir.Inst]bool {
 	}
 	for _, g := range m.Globals {
 		mark(g.Init)
-		for _, n := range arrayCountsOf(m, g.Type) {
-			mark(n)
-		}
+	}
+	for _, sa := range overrideSizedArrays(m) {
+		mark(m.ArrayCount(sa.a))
 	}
 	for _, o := range m.Overrides {
 		if !o.Outside {
@@ -292,17 +292,5 @@ func outsideExprs(m *ir.Module) map[*ir.Inst]bool {
 			out[in] = true
 		}
 	}
-	return out
-}
-
-// arrayCountsOf returns the counts bound to the override-sized arrays in t.
-func arrayCountsOf(m *ir.Module, t types.Type) []ir.Value {
-	var out []ir.Value
-	types.Contains(t, func(t types.Type) bool {
-		if a, ok := t.(*types.Array); ok && a.IsOverrideSized() {
-			out = append(out, m.ArrayCount(a))
-		}
-		return false
-	})
 	return out
 }

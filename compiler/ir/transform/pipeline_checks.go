@@ -133,32 +133,47 @@ func (s *substitution) checkSubgroupSize(f *ir.Func) {
 // one the pipeline sets needs a positive default, which SPIR-V gives the array type.
 func (s *substitution) checkArrayCounts() {
 	m := s.m
+	for _, sa := range overrideSizedArrays(m) {
+		g, a := sa.g, sa.a
+		n := m.ArrayCount(a)
+		if c, ok := s.intValue(n); ok {
+			if c < 1 {
+				d := s.rep.Errorf(g.TypeSpan.Diag(), "the element count of %s is %d with the override values given; it must be at least 1", a, c)
+				s.noteValues(d, s.countDeps(a)...)
+			}
+			continue
+		}
+		if o := m.Override(n); o != nil {
+			if c, ok := s.intValue(o.Default); ok && o.Default != 0 && c < 1 {
+				d := s.rep.Errorf(g.TypeSpan.Diag(), "override '%s' sizes %s but its default is not positive (%d); SPIR-V needs a positive default length: "+
+					"give it a default of at least 1, or set it with --override %s=VALUE", o.Name, a, c, o.Name)
+				s.noteValues(d, s.countDeps(a)...)
+			}
+		}
+	}
+}
+
+// sizedArray is an override-sized array and the first global whose store type has it.
+type sizedArray struct {
+	g *ir.Global
+	a *types.Array
+}
+
+// overrideSizedArrays returns the override-sized arrays of the globals' store types, each
+// once (by its count), with the first global that has it.
+func overrideSizedArrays(m *ir.Module) []sizedArray {
+	var out []sizedArray
 	seen := map[any]bool{}
 	for _, g := range m.Globals {
 		types.Contains(g.Type, func(t types.Type) bool {
-			a, ok := t.(*types.Array)
-			if !ok || !a.IsOverrideSized() || seen[a.CountOverride] {
-				return false
-			}
-			seen[a.CountOverride] = true
-			n := m.ArrayCount(a)
-			if c, ok := s.intValue(n); ok {
-				if c < 1 {
-					d := s.rep.Errorf(g.TypeSpan.Diag(), "the element count of %s is %d with the override values given; it must be at least 1", a, c)
-					s.noteValues(d, s.countDeps(a)...)
-				}
-				return false
-			}
-			if o := m.Override(n); o != nil {
-				if c, ok := s.intValue(o.Default); ok && o.Default != 0 && c < 1 {
-					d := s.rep.Errorf(g.TypeSpan.Diag(), "override '%s' sizes %s but its default is not positive (%d); SPIR-V needs a positive default length: "+
-						"give it a default of at least 1, or set it with --override %s=VALUE", o.Name, a, c, o.Name)
-					s.noteValues(d, s.countDeps(a)...)
-				}
+			if a, ok := t.(*types.Array); ok && a.IsOverrideSized() && !seen[a.CountOverride] {
+				seen[a.CountOverride] = true
+				out = append(out, sizedArray{g, a})
 			}
 			return false
 		})
 	}
+	return out
 }
 
 // countDeps returns the overrides given values that decide the count of an override-sized

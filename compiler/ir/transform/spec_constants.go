@@ -190,33 +190,24 @@ func specConversion(from, to types.Type, bitcast bool) bool {
 // cannot compute, at the first variable whose store type has each.
 func (sc *specConstants) checkArrayCounts() {
 	m := sc.m
-	seen := map[any]bool{}
-	for _, g := range m.Globals {
-		types.Contains(g.Type, func(t types.Type) bool {
-			a, ok := t.(*types.Array)
-			if !ok || !a.IsOverrideSized() || seen[a.CountOverride] {
-				return false
+	for _, sa := range overrideSizedArrays(m) {
+		n := m.ArrayCount(sa.a)
+		if o := m.Override(n); o != nil {
+			if sc.isRuntime(o) {
+				sc.rep.Errorf(sa.g.DeclSpan.Diag(), "the count of %s is override '%s', whose default SPIR-V specialisation constants cannot compute "+
+					"(it needs float arithmetic or a builtin function); give it a value at compile time (--override %s=VALUE)",
+					sa.a, o.Name, o.Name)
 			}
-			seen[a.CountOverride] = true
-			n := m.ArrayCount(a)
-			if o := m.Override(n); o != nil {
-				if sc.isRuntime(o) {
-					sc.rep.Errorf(g.DeclSpan.Diag(), "the count of %s is override '%s', whose default SPIR-V specialisation constants cannot compute "+
-						"(it needs float arithmetic or a builtin function); give it a value at compile time (--override %s=VALUE)",
-						a, o.Name, o.Name)
-				}
-				return false
+			continue
+		}
+		if !sc.expressible(n) {
+			at := sa.g.TypeSpan
+			if in := m.Def(n); in != nil {
+				at = in.Span()
 			}
-			if !sc.expressible(n) {
-				at := g.TypeSpan
-				if in := m.Def(n); in != nil && in.Span().IsValid() {
-					at = in.Span()
-				}
-				sc.rep.Errorf(at.Diag(), "this array count cannot be computed by SPIR-V specialisation constants "+
-					"(it needs float arithmetic or a builtin function); give the overrides it uses values at compile time (--override NAME=VALUE)")
-			}
-			return false
-		})
+			sc.rep.Errorf(at.Diag(), "this array count cannot be computed by SPIR-V specialisation constants "+
+				"(it needs float arithmetic or a builtin function); give the overrides it uses values at compile time (--override NAME=VALUE)")
+		}
 	}
 }
 
