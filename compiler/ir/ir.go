@@ -39,7 +39,10 @@
 //
 // Module-scope values are constants, globals, overrides, and the results of the module's
 // Exprs block: pure instructions over constants and overrides (override-expressions, which
-// the backend emits as OpSpecConstantOp). They are visible everywhere.
+// the backend emits as OpSpecConstantOp). They are visible everywhere. From the lowering to
+// transform.SpecConstants, Exprs holds every override-expression of the module-scope
+// declarations, @const builtins and OpOverride included; SpecConstants leaves only what
+// specialisation constants compute.
 package ir
 
 import (
@@ -143,8 +146,9 @@ type Module struct {
 	// Substituted are the overrides that transform.SubstituteOverrides gave the values the
 	// compilation fixed: they are constants now, their Default, and no longer in Overrides.
 	Substituted []*Override
-	// Exprs holds the module-scope override-expressions (pure instructions whose operands are
-	// constants, overrides and earlier results of Exprs). It has no terminator.
+	// Exprs holds the module-scope override-expressions (pure instructions, and @const
+	// builtins until transform.SpecConstants, whose operands are constants, overrides and
+	// earlier results of Exprs). It has no terminator.
 	Exprs *Block
 	Funcs []*Func
 
