@@ -193,8 +193,13 @@ func compile(src Source, opts Options, library bool) (res *Result, err error) {
 		return nil, diags
 	}
 	// The reflection describes the module the SPIR-V is made from: its entry points, the
-	// overrides the values made constants or whose defaults they made known.
-	refl, err := reflect.FromProgram(prog, src.Name, specialization(m))
+	// overrides the values made constants or whose defaults they made known (without an
+	// entry point or values, the module says nothing the program does not).
+	var spec *reflect.Specialization
+	if len(opts.Overrides) != 0 || opts.EntryPoint != "" {
+		spec = specialization(m)
+	}
+	refl, err := reflect.FromProgram(prog, src.Name, spec)
 	if err != nil {
 		return nil, reflectionError(file, diags, err)
 	}

@@ -74,6 +74,9 @@ func resolveOverrides(p *sema.Program, overrides map[string]string) ([]resolvedO
 
 // overrideValues maps the names of the overrides to their values.
 func overrideValues(rs []resolvedOverride) map[string]constant.Value {
+	if len(rs) == 0 {
+		return nil
+	}
 	out := make(map[string]constant.Value, len(rs))
 	for _, r := range rs {
 		out[r.override.Name()] = r.value

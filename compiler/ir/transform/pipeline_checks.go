@@ -162,18 +162,35 @@ type sizedArray struct {
 // overrideSizedArrays returns the override-sized arrays of the globals' store types, each
 // once (by its count), with the first global that has it.
 func overrideSizedArrays(m *ir.Module) []sizedArray {
-	var out []sizedArray
-	seen := map[any]bool{}
+	var w arrayWalk
 	for _, g := range m.Globals {
-		types.Contains(g.Type, func(t types.Type) bool {
-			if a, ok := t.(*types.Array); ok && a.IsOverrideSized() && !seen[a.CountOverride] {
-				seen[a.CountOverride] = true
-				out = append(out, sizedArray{g, a})
-			}
-			return false
-		})
+		w.add(g, g.Type)
 	}
-	return out
+	return w.out
+}
+
+// arrayWalk collects the override-sized arrays of types.
+type arrayWalk struct {
+	out  []sizedArray
+	seen map[any]bool
+}
+
+func (w *arrayWalk) add(g *ir.Global, t types.Type) {
+	switch t := t.(type) {
+	case *types.Array:
+		if t.IsOverrideSized() && !w.seen[t.CountOverride] {
+			if w.seen == nil {
+				w.seen = map[any]bool{}
+			}
+			w.seen[t.CountOverride] = true
+			w.out = append(w.out, sizedArray{g, t})
+		}
+		w.add(g, t.Elem)
+	case *types.Struct:
+		for _, m := range t.Members {
+			w.add(g, m.Type)
+		}
+	}
 }
 
 // countDeps returns the overrides given values that decide the count of an override-sized

@@ -1,8 +1,6 @@
 package transform
 
 import (
-	"slices"
-
 	"github.com/wgslgo/wgslgo/compiler/abi"
 	"github.com/wgslgo/wgslgo/compiler/diag"
 	"github.com/wgslgo/wgslgo/compiler/ir"
@@ -26,7 +24,7 @@ import (
 // Then every other OpOverride is the override it reads. The diagnostics are in file; the
 // module is left as it was when they hold errors.
 func SpecConstants(m *ir.Module, file *diag.File) diag.List {
-	sc := &specConstants{m: m, ok: map[*ir.Inst]bool{}, isRT: map[*ir.Override]bool{}, flags: map[*ir.Override]*ir.Override{}}
+	sc := &specConstants{m: m}
 	sc.rep.File = file
 	for _, o := range m.Overrides {
 		sc.isRuntime(o) // decided before anything changes
@@ -45,34 +43,48 @@ func SpecConstants(m *ir.Module, file *diag.File) diag.List {
 		return sc.rep.Diags
 	}
 
-	remove := map[*ir.Inst]bool{}
-	for _, o := range slices.Clone(m.Overrides) {
+	for i := 0; i < len(m.Overrides); i++ {
+		o := m.Overrides[i]
 		if o.Default == 0 || sc.expressible(o.Default) {
 			continue
 		}
-		collect(m, o.Default, remove)
+		sc.collect(o.Default)
 		if sc.isRuntime(o) {
-			sc.flags[o] = sc.m.NewOverrideAfter(o, abi.OverrideFlagName(o.Name), types.Bool, abi.OverrideFlagID(o.ID), m.ConstBool(false))
+			if sc.flags == nil {
+				sc.flags = map[*ir.Override]*ir.Override{}
+			}
+			sc.flags[o] = m.NewOverrideAfter(o, abi.OverrideFlagName(o.Name), types.Bool, abi.OverrideFlagID(o.ID), m.ConstBool(false))
 			sc.defaults = append(sc.defaults, runtimeDefault{o, o.Default})
+			i++ // past the flag
 		}
 		o.Default, o.FlagID = 0, 0
 	}
 	var inits []privateInit
 	for _, g := range m.Globals {
 		if g.Init != 0 && !sc.expressible(g.Init) {
-			collect(m, g.Init, remove)
+			sc.collect(g.Init)
 			inits = append(inits, privateInit{g, g.Init})
 			g.Init = 0
 		}
 	}
 	for _, f := range m.Funcs {
 		if f.SubgroupSize != 0 && m.Const(f.SubgroupSize) == nil {
-			collect(m, f.SubgroupSize, remove)
+			sc.collect(f.SubgroupSize)
 			f.SubgroupSize = 0
 		}
+		if f.Stage != ir.StageNone && len(inits) > 0 {
+			sc.storeInits(f, inits)
+		}
+		sc.reads(f.Body)
 	}
-	sc.expand(inits)
-	ir.RemoveInsts(m, func(in *ir.Inst) bool { return remove[in] })
+	sc.reads(m.Exprs)
+	if len(sc.repl) > 0 {
+		ir.ReplaceValues(m, sc.repl)
+		m.ReplaceArrayCounts(sc.repl)
+	}
+	if len(sc.repl) > 0 || len(sc.remove) > 0 {
+		ir.RemoveInsts(m, func(in *ir.Inst) bool { return in.Op == ir.OpOverride || sc.remove[in] })
+	}
 	return nil
 }
 
@@ -87,6 +99,12 @@ type specConstants struct {
 	// defaults holds those defaults, in the order of the overrides.
 	flags    map[*ir.Override]*ir.Override
 	defaults []runtimeDefault
+	// remove holds the instructions of Module.Exprs that go (the defaults and initializers
+	// computed elsewhere now, the subgroup sizes not known); repl the OpOverride results
+	// that are their overrides; b adds the defaults where they are read.
+	remove map[*ir.Inst]bool
+	repl   map[ir.Value]ir.Value
+	b      *ir.Builder
 }
 
 // runtimeDefault is an override whose default is computed where it is read.
@@ -118,6 +136,9 @@ func (sc *specConstants) expressible(v ir.Value) bool {
 		return ok
 	}
 	ok := sc.expressibleInst(in)
+	if sc.ok == nil {
+		sc.ok = map[*ir.Inst]bool{}
+	}
 	sc.ok[in] = ok
 	return ok
 }
@@ -128,7 +149,13 @@ func (sc *specConstants) isRuntime(o *ir.Override) bool {
 	if rt, ok := sc.isRT[o]; ok {
 		return rt
 	}
-	rt := !o.Outside && o.Default != 0 && sc.m.Const(o.Default) == nil && !sc.expressible(o.Default)
+	if o.Outside || o.Default == 0 || sc.m.Const(o.Default) != nil {
+		return false // and stays so
+	}
+	rt := !sc.expressible(o.Default)
+	if sc.isRT == nil {
+		sc.isRT = map[*ir.Override]bool{}
+	}
 	sc.isRT[o] = rt
 	return rt
 }
@@ -211,34 +238,32 @@ func (sc *specConstants) checkArrayCounts() {
 	}
 }
 
-// expand computes the defaults of the runtime overrides where they are read, stores the
-// initializers of inits in the entry points, and makes every other OpOverride its override.
-func (sc *specConstants) expand(inits []privateInit) {
-	m := sc.m
-	for _, f := range m.Funcs {
-		if f.Stage != ir.StageNone && len(inits) > 0 {
-			sc.storeInits(f, inits)
+// reads makes each OpOverride of blk (and of its nested blocks) its override, or for a
+// runtime override select(flag, override, default) with the default computed there.
+func (sc *specConstants) reads(blk *ir.Block) {
+	for i := 0; i < len(blk.Insts); i++ {
+		in := blk.Insts[i]
+		for _, nb := range in.Blocks {
+			sc.reads(nb)
 		}
-		b := ir.NewBuilder(f)
-		ir.Walk(f.Body, func(in *ir.Inst) {
-			if in.Op != ir.OpOverride {
-				return
+		if in.Op != ir.OpOverride {
+			continue
+		}
+		if o := sc.m.Override(in.Args[0]); sc.isRuntime(o) && blk != sc.m.Exprs {
+			if sc.b == nil {
+				sc.b = sc.m.ExprBuilder()
 			}
-			if o := m.Override(in.Args[0]); sc.isRuntime(o) {
-				b.SetInsertBefore(in)
-				in.Op, in.Args = ir.OpSelect, sc.runtimeArgs(b, o)
-			}
-		})
+			n := len(blk.Insts)
+			sc.b.SetInsertBefore(in)
+			in.Op, in.Args = ir.OpSelect, sc.runtimeArgs(sc.b, o)
+			i += len(blk.Insts) - n
+			continue
+		}
+		if sc.repl == nil {
+			sc.repl = map[ir.Value]ir.Value{}
+		}
+		sc.repl[in.Result] = in.Args[0]
 	}
-	repl := map[ir.Value]ir.Value{}
-	ir.WalkModule(m, func(in *ir.Inst) {
-		if in.Op == ir.OpOverride {
-			repl[in.Result] = in.Args[0]
-		}
-	})
-	ir.ReplaceValues(m, repl)
-	m.ReplaceArrayCounts(repl)
-	ir.RemoveInsts(m, func(in *ir.Inst) bool { return in.Op == ir.OpOverride })
 }
 
 // runtimeArgs computes the default of the runtime override o at b and returns the operands of
@@ -307,14 +332,17 @@ func (sc *specConstants) storeInits(f *ir.Func, inits []privateInit) {
 	}
 }
 
-// collect adds to set the instructions of Module.Exprs that compute v.
-func collect(m *ir.Module, v ir.Value, set map[*ir.Inst]bool) {
-	in := m.Def(v)
-	if in == nil || in.Block != m.Exprs || set[in] {
+// collect marks for removal the instructions of Module.Exprs that compute v.
+func (sc *specConstants) collect(v ir.Value) {
+	in := sc.m.Def(v)
+	if in == nil || in.Block != sc.m.Exprs || sc.remove[in] {
 		return
 	}
-	set[in] = true
+	if sc.remove == nil {
+		sc.remove = map[*ir.Inst]bool{}
+	}
+	sc.remove[in] = true
 	for _, a := range in.Args {
-		collect(m, a, set)
+		sc.collect(a)
 	}
 }

@@ -59,23 +59,23 @@ type PipelineLimits struct {
 // only the rules that need none apply (the default of an override sizing an array). The
 // module is left as it was when the diagnostics hold errors.
 func SubstituteOverrides(m *ir.Module, cfg Substitution) diag.List {
-	s := &substitution{
-		m: m, cfg: cfg, lay: cfg.Layouts,
-		fixed:  map[*ir.Override]constant.Value{},
-		known:  map[ir.Value]constant.Value{},
-		failed: map[*ir.Inst]bool{},
-	}
-	if s.lay == nil {
-		s.lay = layout.New(layout.Options{})
-	}
+	s := &substitution{m: m, cfg: cfg, lay: cfg.Layouts}
 	s.rep.File = cfg.File
 	s.rep.Limit = 100
 	for _, o := range m.Overrides {
 		if v, ok := cfg.Values[o.Name]; ok {
+			if s.fixed == nil {
+				s.fixed = map[*ir.Override]constant.Value{}
+				s.known = map[ir.Value]constant.Value{}
+				s.failed = map[*ir.Inst]bool{}
+			}
 			s.fixed[o] = v
 		}
 	}
 	if len(s.fixed) > 0 {
+		if s.lay == nil {
+			s.lay = layout.New(layout.Options{})
+		}
 		s.outside = outsideExprs(m)
 		s.fold()
 	}
@@ -84,7 +84,9 @@ func SubstituteOverrides(m *ir.Module, cfg Substitution) diag.List {
 	if s.rep.Diags.HasErrors() {
 		return s.rep.Diags
 	}
-	s.substitute()
+	if len(s.fixed) > 0 {
+		s.substitute()
+	}
 	m.ClearCheckedOperands()
 	return s.rep.Diags
 }
@@ -171,9 +173,7 @@ func (s *substitution) substitute() {
 			o.Default, o.FlagID = 0, 0
 		}
 	}
-	if len(s.fixed) > 0 {
-		s.clampIndices()
-	}
+	s.clampIndices()
 }
 
 // failsIn reports whether the evaluation of an instruction that v depends on failed.
