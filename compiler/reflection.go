@@ -47,7 +47,7 @@ func specialization(m *ir.Module) *reflect.Specialization {
 		spec.Constants[o.Name] = value(o.Default)
 	}
 	for _, o := range m.Overrides {
-		if o.FlagID == 0 && m.Const(o.Default) != nil {
+		if m.Const(o.Default) != nil {
 			spec.Defaults[o.Name] = value(o.Default)
 		}
 	}

@@ -187,7 +187,8 @@ func (sc *specConstants) expressibleInst(in *ir.Inst) bool {
 			return false
 		}
 	default:
-		if !in.Op.IsBinary() || float(in.Args[0]) || float(in.Args[1]) {
+		// The operands of a binary operator share their scalar type.
+		if !in.Op.IsBinary() || float(in.Args[0]) {
 			return false
 		}
 	}

@@ -18,9 +18,10 @@ import (
 
 // TestSpecConstants: half's default needs float arithmetic, so it is computed where half is
 // read, each time (third's default reads half: its default is computed there too, half's
-// inside it); p's initializer is stored by main, which uses p, and not by other, which does
-// not; the subgroup size, an override, is not known; twice's default stays an
-// override-expression.
+// inside it), and so are those of neg (a float negation) and wide (an integer converted to a
+// float); p's initializer is stored by main, which uses p, and not by other, which does not;
+// the subgroup size, an override, is not known; twice's and narrow's (an integer conversion,
+// a bool one) defaults stay override-expressions.
 func TestSpecConstants(t *testing.T) {
 	const src = `
 enable subgroups;
@@ -31,10 +32,13 @@ override scale: f32 = 1.5;
 override half = scale / 2.0;
 override third = half / 1.5;
 override sg: u32 = 32;
+override neg = -scale;
+override wide = f32(k);
+override narrow = i32(k) + i32(k > 2u);
 var<private> p = half + 1.0;
 @group(0) @binding(0) var<storage, read_write> o: array<f32>;
 @compute @workgroup_size(64) @subgroup_size(sg)
-fn main() { o[0] = half + third + p + f32(twice); }
+fn main() { o[0] = half + third + p + f32(twice) + neg + wide + f32(narrow); }
 @compute @workgroup_size(1)
 fn other() { o[1] = half; }`
 	var p *sema.Program
@@ -57,8 +61,14 @@ fn other() { o[1] = half; }`
 	assert.Equal(t, abi.OverrideFlagID(half.ID), flag.ID)
 	assert.Equal(t, types.Bool, flag.Type)
 	assert.False(t, m.Const(flag.Default).Bool())
-	assert.NotZero(t, overrides["twice"].FlagID)
-	assert.NotZero(t, overrides["twice"].Default)
+	for _, name := range []string{"twice", "narrow"} {
+		assert.NotZero(t, overrides[name].FlagID, name)
+		assert.NotZero(t, overrides[name].Default, name)
+	}
+	for _, name := range []string{"neg", "wide"} {
+		assert.NotNil(t, overrides[abi.OverrideFlagName(name)], name)
+		assert.Zero(t, overrides[name].Default, name)
+	}
 	for _, f := range m.Funcs {
 		assert.Zero(t, f.SubgroupSize)
 		ir.Walk(f.Body, func(in *ir.Inst) { assert.NotEqual(t, ir.OpOverride, in.Op) })
