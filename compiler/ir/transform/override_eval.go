@@ -177,10 +177,10 @@ func (s *substitution) compute(in *ir.Inst, args []constant.Value) (v constant.V
 func typeName(t types.Type) string { return t.String() }
 
 // fail reports the failed evaluation of in, with the values of the overrides it depends on;
-// the instructions of Outside overrides' defaults fail silently.
+// the instructions of defaults pipeline creation never evaluates fail silently.
 func (s *substitution) fail(in *ir.Inst, err error) {
 	s.failed[in] = true
-	if s.outside[in] {
+	if s.unevaluated[in] {
 		return
 	}
 	d := s.rep.Errorf(in.Span().Diag(), "with the override values given: %v", err)
@@ -246,10 +246,13 @@ func (s *substitution) deps(vs ...ir.Value) []*ir.Override {
 	return out
 }
 
-// outsideExprs returns the instructions of Module.Exprs that only the defaults of Outside
-// overrides use (nil when no override is Outside).
-func outsideExprs(m *ir.Module) map[*ir.Inst]bool {
-	if !slices.ContainsFunc(m.Overrides, func(o *ir.Override) bool { return o.Outside }) {
+// unevaluatedExprs returns the instructions of Module.Exprs that pipeline creation never
+// evaluates: those only the defaults of Outside overrides and of overrides given values use
+// (nil when there are none). The spec's example: with `override b = 1 / a;`, a set to 0 is
+// no error when b is given a value too.
+func unevaluatedExprs(m *ir.Module, fixed map[*ir.Override]constant.Value) map[*ir.Inst]bool {
+	skipped := func(o *ir.Override) bool { _, given := fixed[o]; return o.Outside || given }
+	if !slices.ContainsFunc(m.Overrides, skipped) {
 		return nil
 	}
 	used := map[*ir.Inst]bool{}
@@ -282,7 +285,7 @@ func outsideExprs(m *ir.Module) map[*ir.Inst]bool {
 		mark(m.ArrayCount(sa.a))
 	}
 	for _, o := range m.Overrides {
-		if !o.Outside {
+		if !skipped(o) {
 			mark(o.Default)
 		}
 	}

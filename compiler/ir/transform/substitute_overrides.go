@@ -54,8 +54,9 @@ type PipelineLimits struct {
 //     lowering's rule: constant indices are in range).
 //
 // Every error is at the source of what failed, with a note giving the value of each
-// override that made it fail. An override that is Outside the kept entry point's shader has
-// its default evaluated without errors: a default that fails is dropped. Without values,
+// override that made it fail. The default of an override given a value, or Outside the kept
+// entry point's shader, is evaluated without errors, as pipeline creation never evaluates
+// it: an Outside default that fails is dropped. Without values,
 // only the rules that need none apply (the default of an override sizing an array). The
 // module is left as it was when the diagnostics hold errors.
 func SubstituteOverrides(m *ir.Module, cfg Substitution) diag.List {
@@ -76,7 +77,7 @@ func SubstituteOverrides(m *ir.Module, cfg Substitution) diag.List {
 		if s.lay == nil {
 			s.lay = layout.New(layout.Options{})
 		}
-		s.outside = outsideExprs(m)
+		s.unevaluated = unevaluatedExprs(m, s.fixed)
 		s.fold()
 	}
 	s.check()
@@ -105,9 +106,9 @@ type substitution struct {
 	failed map[*ir.Inst]bool
 	// folded are the instructions the folding evaluated, in module order.
 	folded []*ir.Inst
-	// outside holds the instructions of Module.Exprs that only the defaults of Outside
-	// overrides use.
-	outside map[*ir.Inst]bool
+	// unevaluated holds the instructions of Module.Exprs that only the defaults of Outside
+	// overrides and of overrides given values use.
+	unevaluated map[*ir.Inst]bool
 }
 
 // value returns the value of v where it is known: a constant, an override given a value or

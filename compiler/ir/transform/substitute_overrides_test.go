@@ -166,6 +166,27 @@ var<workgroup> w: array<f32, n>;
 	}
 }
 
+// TestSubstituteOverridesGivenDefault: the default of an override given a value is never
+// evaluated, as at pipeline creation (the spec's example: `override b = 1 / a;` with a = 0 is
+// no error when b is set too); left unset, it is.
+func TestSubstituteOverridesGivenDefault(t *testing.T) {
+	const src = `
+override a: i32 = 1;
+override b = 1 / a;
+@group(0) @binding(0) var<storage, read_write> o: array<i32>;
+@compute @workgroup_size(1) fn main() { o[0] = b + a; }`
+	m, p := lowerWGSL(t, src, lower.Options{})
+	diags := substitute(m, p, map[string]constant.Value{"a": constant.MakeI32(0), "b": constant.MakeI32(5)})
+	require.Empty(t, diags)
+	require.NoError(t, transform.ForSPIRV(m, transform.Options{Layouts: p.Layouts}))
+	assert.Empty(t, m.Overrides, "both overrides are substituted")
+
+	m, p = lowerWGSL(t, src, lower.Options{})
+	diags = substitute(m, p, map[string]constant.Value{"a": constant.MakeI32(0)})
+	require.Len(t, diags, 1)
+	assert.Contains(t, diags[0].Error(), "with the override values given: division by zero in constant expression: 1i / 0i")
+}
+
 // TestSubstituteOverridesShortCircuit: a && or || folds when both operands are known, as
 // constant evaluation folds them, to the value the left one selects; not when only the one
 // that decides is (a pipeline still sets b).
