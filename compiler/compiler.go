@@ -8,10 +8,8 @@ package compiler
 import (
 	"errors"
 	"fmt"
-	"sort"
 
 	"github.com/wgslgo/wgslgo/compiler/backend"
-	"github.com/wgslgo/wgslgo/compiler/constant"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/ir/transform"
 	"github.com/wgslgo/wgslgo/compiler/lower"
@@ -110,53 +108,61 @@ func Check(src Source, opts Options) (*sema.Program, diag.List) {
 }
 
 // Reflect checks a source and describes its interface: bindings with layouts, entry points,
-// overrides and constants.
+// overrides and constants (with opts.EntryPoint and opts.Overrides, as Compile's reflection).
 func Reflect(src Source, opts Options) (m *reflect.Module, diags diag.List, err error) {
 	defer recoverInternal(src, &err)
 	prog, diags := Check(src, opts)
 	if prog == nil {
 		return nil, diags, diags
 	}
-	m, err = reflect.FromProgram(prog, src.Name)
+	var spec *reflect.Specialization
+	if len(opts.Overrides) != 0 || opts.EntryPoint != "" {
+		// What --override and --entry-point change is known from the module they make.
+		lowered, more := lowerProgram(prog, opts, diags)
+		if lowered == nil {
+			return nil, more, more
+		}
+		diags = more
+		if more := transform.SpecConstants(lowered, prog.File.Source); more.HasErrors() {
+			diags = append(diags, more...)
+			return nil, diags, diags
+		}
+		spec = specialization(lowered)
+	}
+	m, err = reflect.FromProgram(prog, src.Name, spec)
 	if err != nil {
-		list := reflectionError(prog.File.Source, diags, err)
-		return nil, list, list
-	}
-	if len(opts.Overrides) == 0 && opts.EntryPoint == "" {
-		return m, diags, nil
-	}
-	// What --override and --entry-point change is known after the lowering.
-	lowered, diags := lowerProgram(prog, opts, diags)
-	if lowered == nil {
-		return nil, diags, diags
-	}
-	if err := matchLowered(m, lowered, prog, opts); err != nil {
 		list := reflectionError(prog.File.Source, diags, err)
 		return nil, list, list
 	}
 	return m, diags, nil
 }
 
-// lowerProgram lowers a checked program with the options' entry point and override values,
-// adding the lowering's diagnostics to diags; the module is nil when there are errors.
+// lowerProgram lowers a checked program with the options' entry point and gives its overrides
+// the options' values (transform.SubstituteOverrides), adding the diagnostics to diags; the
+// module is nil when there are errors.
 func lowerProgram(prog *sema.Program, opts Options, diags diag.List) (*ir.Module, diag.List) {
-	file := prog.File.Source
-	// Positions serve the diagnostics of the later phases too, not only -g's OpLine.
-	lopts := lower.Options{EntryPoint: opts.EntryPoint, Overrides: map[string]constant.Value{}, Positions: true, WebGPULimits: opts.WebGPULimits}
-	for _, name := range sortedNames(opts.Overrides) {
-		v, err := lower.OverrideValue(prog, name, opts.Overrides[name])
-		if err != nil {
-			msg := fmt.Sprintf("--override %s=%s: %v", name, opts.Overrides[name], err)
-			if o := lower.FindOverride(prog, name); o != nil {
-				return nil, append(diags, &diag.Diagnostic{Severity: diag.Error, File: file, Span: o.Span(), Message: msg})
-			}
-			return nil, fileError(file, diags, "%s", msg)
-		}
-		lopts.Overrides[name] = v
+	resolved, more := resolveOverrides(prog, opts.Overrides)
+	diags = append(diags, more...)
+	if more.HasErrors() {
+		return nil, diags
 	}
-	m, more := lower.Lower(prog, lopts)
+	m, more := lower.Lower(prog, lower.Options{EntryPoint: opts.EntryPoint})
 	diags = append(diags, more...)
 	if m == nil || diags.HasErrors() {
+		return nil, diags
+	}
+	diags = append(diags, transform.SubstituteOverrides(m, transform.Substitution{
+		Values:  overrideValues(resolved),
+		File:    prog.File.Source,
+		Layouts: prog.Layouts,
+		Limits: transform.PipelineLimits{
+			WorkgroupInvocations:       sema.MaxWorkgroupInvocations,
+			WebGPU:                     opts.WebGPULimits,
+			WebGPUWorkgroupSize:        sema.WebGPUWorkgroupSize,
+			WebGPUWorkgroupInvocations: sema.WebGPUWorkgroupInvocations,
+		},
+	})...)
+	if diags.HasErrors() {
 		return nil, diags
 	}
 	return m, diags
@@ -186,16 +192,22 @@ func compile(src Source, opts Options, library bool) (res *Result, err error) {
 	if m == nil {
 		return nil, diags
 	}
-	// The reflection describes the module as lowered: its entry points, the overrides
-	// --override turned into constants (taken before the passes rewrite the module).
-	refl, err := reflect.FromProgram(prog, src.Name)
-	if err == nil {
-		err = matchLowered(refl, m, prog, opts)
+	// The reflection describes the module the SPIR-V is made from: its entry points, the
+	// overrides the values made constants or whose defaults they made known (without an
+	// entry point or values, the module says nothing the program does not).
+	var spec *reflect.Specialization
+	if len(opts.Overrides) != 0 || opts.EntryPoint != "" {
+		spec = specialization(m)
 	}
+	refl, err := reflect.FromProgram(prog, src.Name, spec)
 	if err != nil {
 		return nil, reflectionError(file, diags, err)
 	}
 	if len(refl.EntryPoints) == 0 && !library {
+		// Nothing to run, but what SPIR-V could not express is an error still.
+		if more := transform.SpecConstants(m, file); more.HasErrors() {
+			return nil, append(diags, more...)
+		}
 		return &Result{Reflection: refl, Warnings: diags, Program: prog}, nil
 	}
 	if err := transform.ForSPIRV(m, transform.Options{
@@ -204,9 +216,10 @@ func compile(src Source, opts Options, library bool) (res *Result, err error) {
 		NativeDemote:     target == backend.Vulkan1_3,
 		Layouts:          prog.Layouts,
 		NoOptimize:       opts.NoOptimize,
+		File:             file,
 	}); err != nil {
-		if limit := (*transform.LimitError)(nil); errors.As(err, &limit) {
-			return nil, append(diags, limitDiagnostic(prog, limit))
+		if errs := (diag.List)(nil); errors.As(err, &errs) {
+			return nil, append(diags, errs...)
 		}
 		return nil, fileError(file, diags, "internal error while preparing the module for SPIR-V: %v; please report this shader", err)
 	}
@@ -263,64 +276,9 @@ func backendDiagnostic(prog *sema.Program, e *backend.Error) *diag.Diagnostic {
 	return d
 }
 
-// limitDiagnostic places a LimitError of the pointer-argument specialisation in the source:
-// at a call of the function whose copy went over the limit from the function that needed it,
-// with a note at the function's declaration (or, if the call is not found, there). The IR
-// names the functions as the source does.
-func limitDiagnostic(prog *sema.Program, e *transform.LimitError) *diag.Diagnostic {
-	file := prog.File.Source
-	d := &diag.Diagnostic{Severity: diag.Error, File: file, Span: diag.Span{Start: diag.NoPos, End: diag.NoPos}, Message: e.Msg}
-	callee, caller := funcNamed(prog, e.Func), funcNamed(prog, e.Caller)
-	if callee == nil {
-		return d
-	}
-	if call := firstCall(prog, caller, callee); call != nil {
-		d.Span = call.Span()
-		d.Note(file, callee.Span(), "each distinct variable and constant index path passed to '%s' gets a copy of it", callee.Name())
-	} else {
-		d.Span = callee.Span()
-	}
-	return d
-}
-
-func funcNamed(prog *sema.Program, name string) *sema.Func {
-	for _, f := range prog.Funcs {
-		if f.Name() == name {
-			return f
-		}
-	}
-	return nil
-}
-
-// firstCall returns the first call of callee in the body of caller, or nil.
-func firstCall(prog *sema.Program, caller, callee *sema.Func) *syntax.CallExpr {
-	if caller == nil {
-		return nil
-	}
-	var found *syntax.CallExpr
-	syntax.Inspect(caller.Decl.Body, func(n syntax.Node) bool {
-		if c, ok := n.(*syntax.CallExpr); ok && found == nil {
-			if call := prog.CallOf(c); call != nil && call.Func == callee {
-				found = c
-			}
-		}
-		return found == nil
-	})
-	return found
-}
-
 // fileError turns an error without a position into a diagnostic about the whole file,
 // appended to the warnings so far.
 func fileError(f *diag.File, diags diag.List, format string, args ...any) diag.List {
 	d := &diag.Diagnostic{Severity: diag.Error, File: f, Span: diag.Span{Start: diag.NoPos, End: diag.NoPos}, Message: fmt.Sprintf(format, args...)}
 	return append(diags, d)
-}
-
-func sortedNames(m map[string]string) []string {
-	names := make([]string, 0, len(m))
-	for n := range m {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
 }

@@ -4,10 +4,8 @@ import (
 	"fmt"
 	"sort"
 
-	"github.com/wgslgo/wgslgo/compiler/constant"
 	"github.com/wgslgo/wgslgo/compiler/diag"
 	"github.com/wgslgo/wgslgo/compiler/ir"
-	"github.com/wgslgo/wgslgo/compiler/lower"
 	"github.com/wgslgo/wgslgo/compiler/migrate"
 	"github.com/wgslgo/wgslgo/compiler/reflect"
 	"github.com/wgslgo/wgslgo/compiler/sema"
@@ -15,120 +13,45 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
 
-// matchLowered makes the reflection of a program describe the module the options lowered,
-// which the SPIR-V is made from:
-//   - only the entry points the module has (--entry-point keeps one);
-//   - an override --override gave a value is no specialisation constant any more: it moves to
-//     the constants, with that value;
-//   - workgroup and subgroup sizes the values made known are numbers, and the overrides an
-//     expression still names are only the ones a pipeline can set;
-//   - an override whose default the values made known has that default (and no flag).
-func matchLowered(refl *reflect.Module, m *ir.Module, prog *sema.Program, opts Options) error {
-	fixed := map[string]reflect.Value{}
-	for _, key := range sortedNames(opts.Overrides) {
-		o := lower.FindOverride(prog, key)
-		if o == nil {
-			continue // the lowering reported it
+// specialization is what the module m, made from a checked program with the options'
+// entry point and override values, tells its reflection: the entry points kept, the sizes
+// and override defaults the values made known, the overrides they made constants.
+func specialization(m *ir.Module) *reflect.Specialization {
+	spec := &reflect.Specialization{EntryPoints: map[string]reflect.KnownSizes{},
+		Constants: map[string]reflect.Value{}, Defaults: map[string]reflect.Value{}}
+	known := func(v ir.Value) int {
+		if c := m.Const(v); c != nil {
+			return int(c.Int())
 		}
-		c, err := lower.OverrideValue(prog, key, opts.Overrides[key])
-		if err != nil {
-			return err
-		}
-		v, err := constant.OverrideValue(o.Type.(*types.Scalar), c.Float64())
-		if err != nil {
-			return fmt.Errorf("--override %s: %w", key, err)
-		}
-		rv, err := reflect.ValueOf(v)
-		if err != nil {
-			return fmt.Errorf("--override %s: %w", key, err)
-		}
-		fixed[o.Name()] = rv
+		return 0
 	}
-
-	funcs := map[string]*ir.Func{}
 	for _, f := range m.Funcs {
-		if f.Stage != ir.StageNone {
-			funcs[f.Name] = f
-		}
-	}
-	eps := refl.EntryPoints[:0]
-	for _, ep := range refl.EntryPoints {
-		f := funcs[ep.Name]
-		if f == nil {
+		if f.Stage == ir.StageNone {
 			continue
 		}
-		for i := range ep.WorkgroupSize {
-			if i < len(f.WorkgroupSize) {
-				ep.WorkgroupSize[i] = knownDim(ep.WorkgroupSize[i], m.Const(f.WorkgroupSize[i]), fixed)
-			}
+		var k reflect.KnownSizes
+		for i, v := range f.WorkgroupSize {
+			k.WorkgroupSize[i] = known(v)
 		}
-		if ep.SubgroupSize != nil {
-			var c *ir.Constant
-			if f.SubgroupSize != 0 {
-				c = &ir.Constant{Type: types.U32, Bits: uint64(f.SubgroupSize)}
-			}
-			d := knownDim(*ep.SubgroupSize, c, fixed)
-			ep.SubgroupSize = &d
-		}
-		eps = append(eps, ep)
+		k.SubgroupSize = known(f.SubgroupSize)
+		spec.EntryPoints[f.Name] = k
 	}
-	refl.EntryPoints = eps
-
-	byName := map[string]*ir.Override{}
+	value := func(v ir.Value) reflect.Value {
+		rv, err := reflect.ValueOf(m.ConstantValue(v))
+		if err != nil {
+			panic(err) // an override's value is a finite scalar
+		}
+		return rv
+	}
+	for _, o := range m.Substituted {
+		spec.Constants[o.Name] = value(o.Default)
+	}
 	for _, o := range m.Overrides {
-		byName[o.Name] = o
-	}
-	ovs := refl.Overrides[:0]
-	for _, o := range refl.Overrides {
-		if v, ok := fixed[o.Name]; ok {
-			refl.Constants = append(refl.Constants, reflect.Constant{Name: o.Name, Type: o.Type, Value: v})
-			continue
-		}
-		if io := byName[o.Name]; io != nil && io.FlagID == 0 && int(io.ID) == o.ID {
-			if c := m.Const(io.Default); c != nil {
-				v := scalarValue(io.Type, c)
-				o.Default, o.FlagID = &v, 0
-			}
-		}
-		ovs = append(ovs, o)
-	}
-	refl.Overrides = ovs
-	return nil
-}
-
-// knownDim is d as the lowering left it: a number when the module has a constant for it (c),
-// else d with only the overrides a pipeline can still set listed.
-func knownDim(d reflect.WorkgroupDim, c *ir.Constant, fixed map[string]reflect.Value) reflect.WorkgroupDim {
-	if d.Override == "" && d.Expr == "" {
-		return d
-	}
-	if c != nil {
-		return reflect.WorkgroupDim{Value: int(c.Int())}
-	}
-	var left []string
-	for _, name := range d.Overrides {
-		if _, ok := fixed[name]; !ok {
-			left = append(left, name)
+		if m.Const(o.Default) != nil {
+			spec.Defaults[o.Name] = value(o.Default)
 		}
 	}
-	d.Overrides = left
-	return d
-}
-
-// scalarValue is the reflection of an IR scalar constant of type t.
-func scalarValue(t *types.Scalar, c *ir.Constant) reflect.Value {
-	switch t {
-	case types.Bool:
-		return reflect.Bool(c.Bool())
-	case types.I32:
-		return reflect.Int(c.Int())
-	case types.U32:
-		return reflect.Uint(uint64(c.Int()))
-	case types.F16:
-		return reflect.Float(c.Float(), 16)
-	default:
-		return reflect.Float(c.Float(), 32)
-	}
+	return spec
 }
 
 // WGSLText is the WGSL a WebGPU host compiles for a module, with where its override
@@ -190,13 +113,14 @@ func HostWGSL(src Source, opts Options) (*WGSLText, diag.List, error) {
 		text string
 	}
 	var edits []edit
-	for _, key := range sortedNames(opts.Overrides) {
-		o := lower.FindOverride(mprog, key)
-		if o == nil {
-			return nil, diags, fmt.Errorf("%s: no override %q", src.Name, key)
-		}
+	resolved, more := resolveOverrides(mprog, opts.Overrides)
+	if more.HasErrors() {
+		return nil, diags, append(diags, more...)
+	}
+	for _, r := range resolved {
+		o := r.override
 		ot := w.Overrides[o.Name()]
-		edits = append(edits, edit{ot.Decl, fmt.Sprintf("const %s: %s = %s;", o.Name(), o.Type, opts.Overrides[key])})
+		edits = append(edits, edit{ot.Decl, fmt.Sprintf("const %s: %s = %s;", o.Name(), o.Type, r.text)})
 	}
 	sort.Slice(edits, func(i, j int) bool { return edits[i].span[0] < edits[j].span[0] })
 	var out []byte

@@ -19,6 +19,7 @@ package backend
 
 import (
 	"fmt"
+	"github.com/wgslgo/wgslgo/compiler/abi"
 	"slices"
 
 	"github.com/wgslgo/wgslgo/compiler/builtins"
@@ -354,9 +355,9 @@ func (e *emitter) override(o *ir.Override) {
 		raw = b.SpecConstant(t, def, o.ID)
 	}
 	if o.Default != 0 && dc == nil {
-		e.name(raw, o.Name+"_value")
+		e.name(raw, abi.OverrideValueName(o.Name))
 		flag := b.SpecConstantBool(false, o.FlagID)
-		e.name(flag, o.Name+"_is_set")
+		e.name(flag, abi.OverrideFlagName(o.Name))
 		e.pending[o] = pendingDefault{raw, flag}
 		return
 	}

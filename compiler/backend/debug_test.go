@@ -109,15 +109,16 @@ func debugShaderGo(v int32) int32 {
 	return collatz(v)*1000 + total
 }
 
-// lowerDebug checks src, lowers it with source positions and prepares it for SPIR-V.
-func lowerDebug(t *testing.T, src string, positions bool) (*ir.Module, *sema.Program) {
+// lowerDebug checks src, lowers it (with source positions, as always) and prepares it for
+// SPIR-V.
+func lowerDebug(t *testing.T, src string) (*ir.Module, *sema.Program) {
 	t.Helper()
 	f := diag.NewFile("debug.wgsl", []byte(src))
 	ast, diags := syntax.Parse(f, syntax.Options{})
 	require.False(t, diags.HasErrors(), "parse:\n%v", diags)
 	p, diags := sema.Check(ast, sema.Options{})
 	require.False(t, diags.HasErrors(), "check:\n%v", diags)
-	m, diags := lower.Lower(p, lower.Options{Positions: positions})
+	m, diags := lower.Lower(p, lower.Options{})
 	require.False(t, diags.HasErrors(), "lower:\n%v", diags)
 	require.NoError(t, transform.ForSPIRV(m, transform.Options{Layouts: p.Layouts}), "IR:\n%s", ir.Print(m))
 	return m, p
@@ -126,7 +127,7 @@ func lowerDebug(t *testing.T, src string, positions bool) (*ir.Module, *sema.Pro
 // emitDebug compiles src with -g's debug information for target and validates it.
 func emitDebug(t *testing.T, src string, target backend.Target) []uint32 {
 	t.Helper()
-	m, p := lowerDebug(t, src, true)
+	m, p := lowerDebug(t, src)
 	words, err := backend.Emit(m, backend.Options{Target: target, Layouts: p.Layouts,
 		Source: &backend.SourceFile{Name: "debug.wgsl", Text: []byte(src)}})
 	require.NoError(t, err)
@@ -134,23 +135,26 @@ func emitDebug(t *testing.T, src string, target backend.Target) []uint32 {
 	return words
 }
 
-// TestPositionsSurviveTransforms: with positions recorded, every instruction of the
-// prepared module has one, including those the passes made (entry-point IO, robustness
-// clamps, the guards of integer division, shift masks).
+// TestPositionsSurviveTransforms: every instruction of the prepared module has a position
+// and a span, including those the passes made (entry-point IO, robustness clamps, the
+// guards of integer division, shift masks) and those of the specialised copies of functions
+// with pointer parameters.
 func TestPositionsSurviveTransforms(t *testing.T) {
-	m, _ := lowerDebug(t, debugShader, true)
-	for _, f := range m.Funcs {
-		require.True(t, f.Pos.IsValid(), "function %s", f.Name)
-		ir.Walk(f.Body, func(in *ir.Inst) {
-			assert.True(t, in.Pos.IsValid(), "%s: %s has no position", f.Name, in.Op)
-		})
-	}
-	m, _ = lowerDebug(t, debugShader, false)
-	for _, f := range m.Funcs {
-		require.False(t, f.Pos.IsValid(), "function %s", f.Name)
-		ir.Walk(f.Body, func(in *ir.Inst) {
-			assert.False(t, in.Pos.IsValid(), "%s: %s has a position without -g", f.Name, in.Op)
-		})
+	const pointers = `@group(0) @binding(0) var<storage, read_write> a: array<i32, 4>;
+@group(0) @binding(1) var<storage, read_write> b: array<i32, 4>;
+fn bump(p: ptr<storage, array<i32, 4>, read_write>, i: i32) { p[i] += 1; }
+@compute @workgroup_size(1) fn main() { bump(&a, 0); bump(&b, 1); }
+`
+	for _, src := range []string{debugShader, pointers} {
+		m, _ := lowerDebug(t, src)
+		for _, f := range m.Funcs {
+			require.True(t, f.Pos.IsValid(), "function %s", f.Name)
+			require.True(t, f.Span.IsValid(), "function %s", f.Name)
+			ir.Walk(f.Body, func(in *ir.Inst) {
+				assert.True(t, in.Pos.IsValid(), "%s: %s has no position", f.Name, in.Op)
+				assert.True(t, in.Span().IsValid(), "%s: %s has no span", f.Name, in.Op)
+			})
+		}
 	}
 }
 

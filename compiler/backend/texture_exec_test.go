@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/wgslgo/wgslgo/compiler/ir/transform"
+	"github.com/wgslgo/wgslgo/compiler/abi"
 	"github.com/wgslgo/wgslgo/compiler/layout"
 	"github.com/wgslgo/wgslgo/internal/vulkan"
 )
@@ -461,7 +461,7 @@ func (p externalParams) bytes() []byte {
 
 // The parameter structure has Dawn's layout, which externalParams.bytes encodes.
 func TestExternalTextureParamsLayout(t *testing.T) {
-	sl := layout.New(layout.Options{}).Struct(transform.ExternalTextureParams())
+	sl := layout.New(layout.Options{}).Struct(abi.ExternalTextureParams())
 	var offsets []int
 	for _, m := range sl.Members {
 		offsets = append(offsets, m.Offset)

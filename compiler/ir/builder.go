@@ -13,15 +13,19 @@ import (
 // statements after a return are); their values exist but are defined nowhere, so the
 // validator rejects any use of them.
 //
-// Every instruction the builder adds gets the builder's source position (SetPos); choosing
-// where to insert with SetInsertBefore or SetInsertAfter also takes that instruction's
-// position, so a pass expanding an instruction gives the expansion its position.
+// Every instruction the builder adds gets the builder's source position and span (SetPos,
+// SetSpan); choosing where to insert with SetInsertBefore or SetInsertAfter also takes that
+// instruction's position and span, so a pass expanding an instruction gives the expansion
+// its position.
 type Builder struct {
 	m    *Module
 	blk  *Block
 	pos  int // insertion index in blk.Insts; -1 appends
 	hint int
-	src  Pos // the position of the instructions added
+	src  Pos  // the position of the instructions added
+	span Span // their span
+	// overrideExpr marks the instructions added as override-expressions (Inst.OverrideExpr).
+	overrideExpr bool
 }
 
 // NewBuilder returns a builder appending to the body of f.
@@ -46,18 +50,34 @@ func (b *Builder) SetBlock(blk *Block) { b.blk, b.pos = blk, -1 }
 // Pos returns the source position given to the instructions b adds.
 func (b *Builder) Pos() Pos { return b.src }
 
-// SetPos sets the source position of the instructions b adds from now on and returns the
-// previous one.
+// SetPos sets the source position of the instructions b adds from now on, with no span
+// beyond it, and returns the previous one.
 func (b *Builder) SetPos(p Pos) Pos {
 	old := b.src
-	b.src = p
+	b.src, b.span = p, Span{}
+	return old
+}
+
+// SetPosSpan sets the source position and span of the instructions b adds from now on and
+// returns the previous ones.
+func (b *Builder) SetPosSpan(p Pos, s Span) (Pos, Span) {
+	oldP, oldS := b.src, b.span
+	b.src, b.span = p, s
+	return oldP, oldS
+}
+
+// SetOverrideExpr sets whether the instructions b adds from now on are override-expressions
+// (Inst.OverrideExpr) and returns the previous setting.
+func (b *Builder) SetOverrideExpr(on bool) bool {
+	old := b.overrideExpr
+	b.overrideExpr = on
 	return old
 }
 
 // SetInsertBefore makes b insert before in (which must be in a block), with in's source
-// position.
+// position and span.
 func (b *Builder) SetInsertBefore(in *Inst) {
-	b.src = in.Pos
+	b.src, b.span = in.Pos, in.Span()
 	blk := in.Block
 	start := 0
 	if blk == b.blk && b.hint < len(blk.Insts) {
@@ -87,7 +107,8 @@ func (b *Builder) SetInsertAfter(in *Inst) {
 func (b *Builder) Terminated() bool { return b.pos < 0 && b.blk.Terminator() != nil }
 
 func (b *Builder) insert(in *Inst) *Inst {
-	in.Pos = b.src
+	in.Pos, in.OverrideExpr = b.src, b.overrideExpr
+	in.SetSpan(b.span)
 	if b.pos < 0 {
 		if b.blk.Terminator() != nil {
 			return in // dead code: dropped
@@ -319,7 +340,7 @@ func (b *Builder) Builtin(fn builtins.Fn, args ...Value) Value {
 // BuiltinT calls a builtin function with an explicit result type (void for none).
 func (b *Builder) BuiltinT(fn builtins.Fn, t types.Type, args ...Value) Value {
 	in := b.Inst(OpBuiltin, t, args...)
-	in.Aux = uint32(fn)
+	in.Aux = uint16(fn)
 	return in.Result
 }
 

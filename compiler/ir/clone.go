@@ -12,6 +12,7 @@ func (m *Module) CloneFunc(f *Func, name string) (*Func, map[Value]Value) {
 		repl[p] = g.AddParam(m.Name(p), m.Type(p), f.ParamIO[i])
 	}
 	g.ResultIO = f.ResultIO
+	g.Pos, g.Span = f.Pos, f.Span
 	// Results first, operands afterwards: a construct's results are used after it, but its
 	// blocks' exits name them; renaming once every value has its copy needs no order.
 	m.cloneBlock(f.Body, g.Body, g, repl)
@@ -40,6 +41,7 @@ func (m *Module) cloneBlock(src, dst *Block, f *Func, repl map[Value]Value) {
 		c := m.newInst(in.Op)
 		c.Args = m.args(in.Args...)
 		c.Aux = in.Aux
+		c.Pos, c.spanBack, c.spanLen, c.OverrideExpr = in.Pos, in.spanBack, in.spanLen, in.OverrideExpr
 		c.Callee = in.Callee
 		c.Block = dst
 		copyValue := func(v Value) Value {

@@ -4,6 +4,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/wgslgo/wgslgo/compiler/constant"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
 
@@ -271,4 +272,47 @@ func NumElemsOrOne(t types.Type) int {
 		return 1
 	}
 	return NumElems(t)
+}
+
+// ConstValue returns the IR constant of v, a value of a concrete type.
+func (m *Module) ConstValue(v constant.Value) Value {
+	t := v.Type()
+	if s, ok := t.(*types.Scalar); ok {
+		return m.ConstScalar(s, v.Bits())
+	}
+	if v.IsZero() {
+		return m.Zero(t)
+	}
+	elems := make([]Value, v.Len())
+	for i := range elems {
+		elems[i] = m.ConstValue(v.Index(i))
+	}
+	return m.ConstComposite(t, elems...)
+}
+
+// ConstantValue returns the constant c as a constant.Value, as the constant evaluation takes
+// it.
+func (m *Module) ConstantValue(c Value) constant.Value {
+	k := m.Const(c)
+	if s := k.Scalar(); s != nil {
+		switch s.Kind {
+		case types.KindBool:
+			return constant.MakeBool(k.Bool())
+		case types.KindI32:
+			return constant.MakeI32(int32(uint32(k.Bits)))
+		case types.KindU32:
+			return constant.MakeU32(uint32(k.Bits))
+		case types.KindF16:
+			return constant.MakeF16(k.Float())
+		}
+		return constant.MakeF32(float32(k.Float()))
+	}
+	if k.Elems == nil {
+		return constant.Zero(k.Type)
+	}
+	elems := make([]constant.Value, len(k.Elems))
+	for i, e := range k.Elems {
+		elems[i] = m.ConstantValue(e)
+	}
+	return constant.MakeComposite(k.Type, elems)
 }

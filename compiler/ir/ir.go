@@ -39,22 +39,27 @@
 //
 // Module-scope values are constants, globals, overrides, and the results of the module's
 // Exprs block: pure instructions over constants and overrides (override-expressions, which
-// the backend emits as OpSpecConstantOp). They are visible everywhere.
+// the backend emits as OpSpecConstantOp). They are visible everywhere. From the lowering to
+// transform.SpecConstants, Exprs holds every override-expression of the module-scope
+// declarations, @const builtins and OpOverride included; SpecConstants leaves only what
+// specialisation constants compute.
 package ir
 
 import (
 	"slices"
 
+	"github.com/wgslgo/wgslgo/compiler/abi"
 	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/diag"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
 
-// Pos is the source position of an instruction for debug information: the byte offset of
-// the WGSL construct in the source plus one, so that the zero Pos means "no position".
-// The lowering records positions only when asked to (lower.Options.Positions); the
-// transforms give the instructions they create the position of the one they expand (see
-// Builder.SetInsertBefore), and the backend turns positions into OpLine.
+// Pos is a source position: the byte offset of the WGSL construct in the source plus one, so
+// that the zero Pos means "no position". The lowering records the position of every
+// instruction (the operator of a binary expression, the start of other expressions and of
+// statements) and of every function; the transforms give the instructions they create the
+// position of the one they expand (see Builder.SetInsertBefore); the backend turns
+// positions into OpLine, and the passes place their diagnostics with them (see Span).
 type Pos uint32
 
 // NoPos is the position of instructions that have none.
@@ -73,6 +78,21 @@ func (p Pos) Offset() diag.Pos { return diag.Pos(p) - 1 }
 
 // IsValid reports whether p is a position.
 func (p Pos) IsValid() bool { return p != NoPos }
+
+// Span is the source range of a construct, [Start, End) as Pos values: what the diagnostics
+// of a pass underline. The zero Span is no range.
+type Span struct {
+	Start, End Pos
+}
+
+// SpanOf returns the Span of a range of byte offsets.
+func SpanOf(s diag.Span) Span { return Span{PosOf(s.Start), PosOf(s.End)} }
+
+// IsValid reports whether s is a range.
+func (s Span) IsValid() bool { return s.Start.IsValid() }
+
+// Diag returns the range of byte offsets s stands for (diag.NoPos when it is none).
+func (s Span) Diag() diag.Span { return diag.Span{Start: s.Start.Offset(), End: s.End.Offset()} }
 
 // Value names a typed value of a Module. The zero Value means "none".
 type Value int32
@@ -123,13 +143,20 @@ type Module struct {
 
 	Globals   []*Global
 	Overrides []*Override
-	// Exprs holds the module-scope override-expressions (pure instructions whose operands are
-	// constants, overrides and earlier results of Exprs). It has no terminator.
+	// Substituted are the overrides that transform.SubstituteOverrides gave the values the
+	// compilation fixed: they are constants now, their Default, and no longer in Overrides.
+	Substituted []*Override
+	// Exprs holds the module-scope override-expressions (pure instructions, and @const
+	// builtins until transform.SpecConstants, whose operands are constants, overrides and
+	// earlier results of Exprs). It has no terminator.
 	Exprs *Block
 	Funcs []*Func
 
 	// arrayCounts maps types.Array.CountOverride keys to the module-scope value of the count.
 	arrayCounts map[any]Value
+	// checked holds the operands of instructions that pipeline creation checks once override
+	// values make them known (see CheckOperands).
+	checked map[*Inst]*CheckedOperands
 
 	// Slabs that instructions and operand lists are allocated from.
 	instSlab []Inst
@@ -236,9 +263,7 @@ func (m *Module) IsModuleScope(v Value) bool {
 }
 
 // BindingPoint is a resource's @group and @binding.
-type BindingPoint struct {
-	Group, Binding uint32
-}
+type BindingPoint = abi.BindingPoint
 
 // Global is a module-scope variable. Pipeline inputs and outputs are globals in the AddrIn
 // and AddrOut spaces (the ShaderIO transform creates them from entry-point parameters and
@@ -255,6 +280,9 @@ type Global struct {
 	Init Value
 	// IO holds the interface attributes of AddrIn and AddrOut variables.
 	IO types.IO
+	// Span is where the variable is named, DeclSpan its whole declaration, TypeSpan its type
+	// (its name when the type is inferred): where the diagnostics of the passes about it go.
+	Span, DeclSpan, TypeSpan Span
 }
 
 // Override is a pipeline-overridable constant.
@@ -270,9 +298,15 @@ type Override struct {
 	Default Value
 	// FlagID is used when Default is an expression: SPIR-V spec constants have literal
 	// defaults only, so the override becomes select(flag, raw, Default) where raw has SpecId
-	// ID and flag, a bool spec constant with SpecId FlagID, must be set to true by a pipeline
-	// that sets the override.
+	// ID and flag, a bool spec constant with SpecId FlagID (abi.OverrideFlagID), must be set
+	// to true by a pipeline that sets the override.
 	FlagID uint32
+	// Span is where the override is named.
+	Span Span
+	// Outside marks an override that is part of no kept entry point's shader (the lowering
+	// kept one entry point, which does not use it): pipeline creation never evaluates its
+	// default, so the passes report nothing about it and drop a default they cannot compute.
+	Outside bool
 }
 
 // Func is a function. Entry points have a Stage; their parameters and result carry
@@ -289,14 +323,20 @@ type Func struct {
 	Body     *Block
 	Stage    Stage
 	// WorkgroupSize of a compute entry point: each a u32/i32 constant or module-scope value
-	// (an override or an override-expression); 0 stands for 1.
+	// (an override or an override-expression); 0 stands for 1. WorkgroupSpan are where they
+	// are written.
 	WorkgroupSize [3]Value
-	// SubgroupSize is a compute entry point's @subgroup_size when it is known at compile time
-	// (a const-expression, or an override-expression --override values decide), else 0. It
-	// is not part of the SPIR-V (Vulkan takes it at pipeline creation): reflection reports it.
-	SubgroupSize uint32
-	// Pos is the position of the function's declaration (NoPos unless recorded).
-	Pos Pos
+	WorkgroupSpan [3]Span
+	// SubgroupSize is a compute entry point's @subgroup_size: a constant, or until
+	// transform.SpecConstants an override-expression of Module.Exprs, which the pass makes 0
+	// (not known at compile time) when override values have not made it a constant. It is not
+	// part of the SPIR-V (Vulkan takes it at pipeline creation): reflection reports it.
+	// SubgroupSpan is where it is written.
+	SubgroupSize Value
+	SubgroupSpan Span
+	// Pos is the position of the function's name, Span the name.
+	Pos  Pos
+	Span Span
 
 	module *Module
 }
@@ -328,16 +368,28 @@ type Case struct {
 }
 
 // Inst is an instruction. Op says how to read the other fields.
+//
+// Its fields are packed into 16 words on 64-bit machines: an instruction costs no more
+// memory for its flag, position and span than it did without them.
 type Inst struct {
-	Op     Op
+	Op Op
+	// OverrideExpr marks an instruction of a function that computes (part of) an
+	// override-expression: the pipeline creates its value, with the rules of constant
+	// evaluation, once the overrides it uses have theirs (transform.SubstituteOverrides).
+	// Instructions of Module.Exprs are override-expressions without it.
+	OverrideExpr bool
+	// Aux is op-specific: the builtins.Fn of OpBuiltin, the components of OpSwizzle.
+	Aux    uint16
 	Result Value // 0 if none; If and Switch use Results instead
 	Args   []Value
-	// Aux is op-specific: the builtins.Fn of OpBuiltin, the components of OpSwizzle.
-	Aux uint32
-	// Pos is the source position for debug information, NoPos if there is none. It fills
-	// what would be padding after Aux, so it costs no memory.
-	Pos    Pos
-	Callee *Func // OpCall
+	// Pos is the source position, NoPos if there is none (see Pos); the source range of the
+	// expression or statement the instruction computes, for diagnostics, is around it (see
+	// Span).
+	Pos Pos
+	// spanBack and spanLen place the span relative to Pos: it starts spanBack bytes before
+	// Pos and is spanLen bytes long (each at most 65535: a longer span is cut).
+	spanBack, spanLen uint16
+	Callee            *Func // OpCall
 	// Blocks are the nested blocks of If (then, else), Loop (body, continuing) and Switch
 	// (one per case).
 	Blocks  []*Block
@@ -345,6 +397,27 @@ type Inst struct {
 	Results []Value // OpIf and OpSwitch
 	// Block is the block containing the instruction.
 	Block *Block
+}
+
+// Span returns the source range of the expression or statement in computes: a range around
+// its position (an empty one at it when none was recorded), the zero Span without a position.
+func (in *Inst) Span() Span {
+	if !in.Pos.IsValid() {
+		return Span{}
+	}
+	start := in.Pos - Pos(in.spanBack)
+	return Span{start, start + Pos(in.spanLen)}
+}
+
+// SetSpan records s as the source range of in, which must have its position: a range that
+// does not hold the position is not recorded (the span is then empty, at the position).
+func (in *Inst) SetSpan(s Span) {
+	in.spanBack, in.spanLen = 0, 0
+	if !in.Pos.IsValid() || !s.IsValid() || s.Start > in.Pos || s.End < in.Pos {
+		return
+	}
+	in.spanBack = uint16(min(in.Pos-s.Start, 0xffff))
+	in.spanLen = uint16(min(s.End-(in.Pos-Pos(in.spanBack)), 0xffff))
 }
 
 // Builtin returns the builtin function of an OpBuiltin.
@@ -360,10 +433,10 @@ func (in *Inst) Swizzle() []int {
 	return c
 }
 
-func swizzleAux(comps []int) uint32 {
-	aux := uint32(len(comps))
+func swizzleAux(comps []int) uint16 {
+	aux := uint16(len(comps))
 	for i, c := range comps {
-		aux |= uint32(c&3) << (3 + 2*i)
+		aux |= uint16(c&3) << (3 + 2*i)
 	}
 	return aux
 }
@@ -492,6 +565,15 @@ func (m *Module) BindArrayCount(key any, v Value) {
 
 // ArrayCount returns the value bound to an override-sized array's count, or 0.
 func (m *Module) ArrayCount(a *types.Array) Value { return m.arrayCounts[a.CountOverride] }
+
+// ReplaceArrayCounts rebinds the array counts bound to a key of repl to its value.
+func (m *Module) ReplaceArrayCounts(repl map[Value]Value) {
+	for k, v := range m.arrayCounts {
+		if r, ok := repl[v]; ok {
+			m.arrayCounts[k] = r
+		}
+	}
+}
 
 // maxInstSlab is the most instructions a slab holds.
 const maxInstSlab = 256

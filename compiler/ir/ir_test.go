@@ -112,8 +112,9 @@ fn @f(%c: bool) -> i32 {
 `, ir.Print(m))
 }
 
-// TestInstSize: the source position lives in what was padding, so debug information costs
-// instructions no memory (16 words on 64-bit machines, as before positions).
+// TestInstSize: the override-expression flag, the source position and the span live in what
+// was padding, so they cost instructions no memory (16 words on 64-bit machines, as before
+// positions).
 func TestInstSize(t *testing.T) {
 	if unsafe.Sizeof(uintptr(0)) == 8 {
 		assert.LessOrEqual(t, unsafe.Sizeof(ir.Inst{}), uintptr(128))
@@ -144,4 +145,37 @@ func TestBuilderPositions(t *testing.T) {
 	assert.Equal(t, f.Body.Insts[0].Pos, b2.Pos())
 	assert.False(t, ir.PosOf(diag.NoPos).IsValid())
 	assert.True(t, ir.PosOf(0).IsValid(), "offset 0 is the first byte of the file")
+}
+
+// TestBuilderSpans: instructions get the builder's span around their position, packed
+// relative to it; a span that does not hold the position, or none, is an empty one at it, and
+// a span longer than the packing holds is cut; inserting before an instruction takes its span.
+func TestBuilderSpans(t *testing.T) {
+	m := ir.NewModule()
+	f := m.NewFunc("f", types.U32)
+	x := f.AddParam("x", types.U32, types.NoIO)
+	b := ir.NewBuilder(f)
+	span := func(start, end diag.Pos) ir.Span { return ir.SpanOf(diag.Span{Start: start, End: end}) }
+	add := func() *ir.Inst { return m.Def(b.Add(x, x)) }
+
+	b.SetPosSpan(ir.PosOf(14), span(10, 20)) // the operator of a binary expression
+	in := add()
+	assert.Equal(t, span(10, 20), in.Span())
+	assert.Equal(t, diag.Span{Start: 10, End: 20}, in.Span().Diag())
+
+	b.SetPosSpan(ir.PosOf(30), span(10, 20))
+	assert.Equal(t, span(30, 30), add().Span(), "a span that misses the position")
+	b.SetPos(ir.PosOf(40))
+	assert.Equal(t, span(40, 40), add().Span(), "SetPos drops the span")
+
+	b.SetPosSpan(ir.PosOf(100_000), span(1, 200_000))
+	long := add()
+	assert.Equal(t, span(100_000-0xffff, 100_000), long.Span(), "cut: at most 65535 bytes before the position and long")
+
+	b2 := ir.NewBuilder(f)
+	b2.SetInsertBefore(in)
+	assert.Equal(t, span(10, 20), m.Def(b2.Mul(x, x)).Span())
+
+	var none ir.Inst
+	assert.False(t, none.Span().IsValid())
 }

@@ -51,6 +51,12 @@ const (
 	OpCall    // Args: arguments; Callee: the function
 	OpBuiltin // Args: arguments; Aux: the builtins.Fn
 
+	// OpOverride is the value of an override where the source reads it, for an override
+	// whose default is an override-expression: Args: [override]. It exists from the lowering
+	// to transform.SpecConstants, which makes it the override, or computes the default there
+	// when SPIR-V cannot compute it at pipeline creation (select(flag, override, default)).
+	OpOverride
+
 	// OpDiscard is WGSL's discard (fragment only): the invocation becomes a helper
 	// invocation and goes on; its fragment is thrown away, and from then on its writes to
 	// storage buffers and textures have no effect and its atomics return indeterminate
@@ -83,7 +89,7 @@ var opNames = [numOps]string{
 	OpAdd: "add", OpSub: "sub", OpMul: "mul", OpDiv: "div", OpRem: "rem",
 	OpAnd: "and", OpOr: "or", OpXor: "xor", OpShl: "shl", OpShr: "shr",
 	OpEq: "eq", OpNe: "ne", OpLt: "lt", OpLe: "le", OpGt: "gt", OpGe: "ge",
-	OpNeg: "neg", OpNot: "not", OpCall: "call", OpBuiltin: "builtin",
+	OpNeg: "neg", OpNot: "not", OpCall: "call", OpBuiltin: "builtin", OpOverride: "override",
 	OpIf: "if", OpLoop: "loop", OpSwitch: "switch",
 	OpReturn: "return", OpExitIf: "exit_if", OpBreak: "break", OpContinue: "continue",
 	OpBreakIf: "break_if", OpNextIteration: "next_iteration", OpDiscard: "discard",
@@ -113,7 +119,7 @@ func (op Op) IsControl() bool { return op == OpIf || op == OpLoop || op == OpSwi
 // can be removed when unused and evaluated at module scope.
 func (op Op) IsPure() bool {
 	switch op {
-	case OpExtract, OpInsert, OpSwizzle, OpConstruct, OpSplat, OpConvert, OpBitcast, OpSelect, OpNeg, OpNot:
+	case OpExtract, OpInsert, OpSwizzle, OpConstruct, OpSplat, OpConvert, OpBitcast, OpSelect, OpNeg, OpNot, OpOverride:
 		return true
 	}
 	return op.IsBinary()

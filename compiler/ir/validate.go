@@ -86,7 +86,7 @@ func (v *validator) module() {
 		if in.Block != m.Exprs {
 			v.errorf("%s: wrong Block", in.Op)
 		}
-		if !in.Op.IsPure() {
+		if !in.Op.IsPure() && !(in.Op == OpBuiltin && in.Builtin().Const()) {
 			v.errorf("%s is not allowed at module scope", in.Op)
 			continue
 		}
@@ -478,6 +478,13 @@ func (v *validator) typedInst(in *Inst, blk *Block, ts []types.Type) {
 		}
 	case OpCall:
 		v.call(in, ts, rt)
+	case OpOverride:
+		if !v.nargs(in, 1, 1) {
+			return
+		}
+		if o := m.Override(in.Args[0]); o == nil || rt != types.Type(o.Type) {
+			v.errorf("override of %%%d, which is no override of type %v", in.Args[0], rt)
+		}
 	case OpBuiltin:
 		fn := in.Builtin()
 		if fn.Class() == builtins.ClassNone {

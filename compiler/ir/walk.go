@@ -28,8 +28,9 @@ func WalkModule(m *Module, fn func(in *Inst)) {
 }
 
 // ReplaceValues rewrites every use of a key of repl into its value, everywhere in m:
-// instruction operands, switch case values, global initializers, override defaults and
-// workgroup sizes. Chains (a→b, b→c) are followed.
+// instruction operands, switch case values, global initializers, override defaults,
+// workgroup and subgroup sizes (not array counts: see ReplaceArrayCounts). Chains (a→b,
+// b→c) are followed.
 func ReplaceValues(m *Module, repl map[Value]Value) {
 	if len(repl) == 0 {
 		return
@@ -69,6 +70,9 @@ func ReplaceValues(m *Module, repl map[Value]Value) {
 			if v != 0 {
 				f.WorkgroupSize[i] = get(v)
 			}
+		}
+		if f.SubgroupSize != 0 {
+			f.SubgroupSize = get(f.SubgroupSize)
 		}
 	}
 }

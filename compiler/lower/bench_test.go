@@ -61,9 +61,6 @@ func TestLargeShader(t *testing.T) {
 // about 250 KB.
 func BenchmarkLower(b *testing.B) { benchmarkLower(b, lower.Options{}) }
 
-// BenchmarkLowerPositions is BenchmarkLower recording source positions (-g).
-func BenchmarkLowerPositions(b *testing.B) { benchmarkLower(b, lower.Options{Positions: true}) }
-
 func benchmarkLower(b *testing.B, opts lower.Options) {
 	src := largeShader(300)
 	p := check(b, src)

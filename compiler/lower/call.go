@@ -183,9 +183,6 @@ func (l *lowerer) builtinCall(e *syntax.CallExpr, c *sema.Call) ir.Value {
 	if args == nil && len(e.Args) > 0 {
 		return 0
 	}
-	if len(l.subst) > 0 {
-		l.checkKnownArgs(e, c)
-	}
 	if c.Fn == builtins.FnSelect {
 		// select(f, t, cond) is SPIR-V's Select(cond, t, f).
 		return l.b.Select(args[2], args[1], args[0])
@@ -194,5 +191,37 @@ func (l *lowerer) builtinCall(e *syntax.CallExpr, c *sema.Call) ir.Value {
 	if c.Type != nil {
 		rt = types.Concretize(c.Type)
 	}
-	return l.b.BuiltinT(c.Fn, rt, args...)
+	v := l.b.BuiltinT(c.Fn, rt, args...)
+	if checks := l.knownArgs(e, c); checks != nil {
+		insts := l.b.Block().Insts
+		if in := l.m.Def(v); in != nil {
+			l.m.CheckOperands(in, checks)
+		} else if n := len(insts); n > 0 && insts[n-1].Op == ir.OpBuiltin {
+			l.m.CheckOperands(insts[n-1], checks) // a call without a result
+		}
+	}
+	return v
+}
+
+// knownArgs returns, for a builtin call some of whose arguments are override-expressions,
+// where the arguments a pipeline knows are written (const- and override-expressions), so
+// that transform.SubstituteOverrides applies the builtin's rules to them (constant.KnownArgs)
+// once override values make them known; nil for other calls.
+func (l *lowerer) knownArgs(e *syntax.CallExpr, c *sema.Call) *ir.CheckedOperands {
+	if c.Builtin == nil {
+		return nil
+	}
+	for _, a := range e.Args {
+		if tv := l.p.TypeOf(a); tv.Stage != sema.OverrideStage || tv.Value.IsValid() {
+			continue
+		}
+		checks := &ir.CheckedOperands{Spans: make([]ir.Span, len(e.Args)), Overload: c.Builtin}
+		for j, a := range e.Args {
+			if l.p.TypeOf(a).Stage != sema.RuntimeStage {
+				checks.Spans[j] = ir.SpanOf(a.Span())
+			}
+		}
+		return checks
+	}
+	return nil
 }

@@ -9,7 +9,6 @@ import (
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/txtar"
 
-	"github.com/wgslgo/wgslgo/compiler/constant"
 	"github.com/wgslgo/wgslgo/compiler/lower"
 )
 
@@ -55,9 +54,6 @@ fn other() {}`
 		msg  string
 	}{
 		{lower.Options{EntryPoint: "nope"}, "no entry point named 'nope' (the module has 'main', 'other')"},
-		{lower.Options{Overrides: map[string]constant.Value{"m": constant.MakeU32(1)}}, "the module declares no override named 'm'"},
-		{lower.Options{Overrides: map[string]constant.Value{"n": constant.MakeI32(-1)}}, "--override n:"},
-		{lower.Options{Overrides: map[string]constant.Value{"n": constant.MakeU32(0)}}, "@workgroup_size evaluates to 0"},
 	} {
 		m, diags := lower.Lower(p, tc.opts)
 		assert.Nil(t, m)

@@ -1,6 +1,7 @@
 package lower_test
 
 import (
+	"github.com/wgslgo/wgslgo/compiler/abi"
 	"math"
 	"math/bits"
 	"testing"
@@ -425,9 +426,9 @@ fn main(@builtin(local_invocation_index) li: u32) {
 	out = runCompute(t, compute{
 		src:  src,
 		bufs: [][]byte{zeros(6)},
-		opts: lower.Options{Overrides: map[string]constant.Value{
-			"3": constant.MakeI32(5), "offset": constant.MakeAbstractInt(10), "size": constant.MakeU32(6),
-		}},
+		values: map[string]constant.Value{
+			"scale": constant.MakeI32(5), "offset": constant.MakeU32(10), "size": constant.MakeU32(6),
+		},
 		nagaArgs: []string{"--override", "3=5", "--override", "offset=10", "--override", "size=6"},
 	})
 	assert.Equal(t, []int32{45, 40, 35, 30, 25, 20}, asI32(out[0]))
@@ -440,7 +441,7 @@ override derived: u32 = base * 10u + 1u;
 @group(0) @binding(0) var<storage, read_write> o: array<u32>;
 @compute @workgroup_size(1)
 fn main() { o[0] = derived; o[1] = base; }`
-	flag := lower.OverrideFlagID(1)
+	flag := abi.OverrideFlagID(1)
 	for _, tc := range []struct {
 		spec map[uint32][]byte
 		want []uint32
@@ -623,7 +624,7 @@ fn main() { o[0] = half; o[1] = p; o[2] = scale; }`
 	}{
 		{nil, []float32{0.75, 1.75, 1.5}},
 		{map[uint32][]byte{0: vulkan.Spec32(math.Float32bits(4))}, []float32{2, 3, 4}},
-		{map[uint32][]byte{1: vulkan.Spec32(math.Float32bits(10)), lower.OverrideFlagID(1): vulkan.SpecBool(true)}, []float32{10, 11, 1.5}},
+		{map[uint32][]byte{1: vulkan.Spec32(math.Float32bits(10)), abi.OverrideFlagID(1): vulkan.SpecBool(true)}, []float32{10, 11, 1.5}},
 	} {
 		out := runCompute(t, compute{src: src, bufs: [][]byte{zeros(3)}, spec: tc.spec, noNaga: tc.spec != nil})
 		assert.Equal(t, tc.want, asF32(out[0]))

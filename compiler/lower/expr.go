@@ -23,27 +23,28 @@ var binaryOps = [...]ir.Op{
 func (l *lowerer) value(e syntax.Expr) ir.Value { return l.valueOf(e, l.p.TypeOf(e)) }
 
 // valueOf is value with e's record already looked up (the map lookups are a good part of
-// the lowering's time).
+// the lowering's time). The instructions get e's position and span; in a function, those of
+// an override-expression are marked as such.
 func (l *lowerer) valueOf(e syntax.Expr, tv sema.TypeAndValue) ir.Value {
 	if tv.Value.IsValid() {
 		return l.constant(tv.Value, tv.Type)
 	}
-	if l.opts.Positions {
-		old := l.b.SetPos(exprPos(e))
-		v := l.valueOf0(e, tv)
-		l.b.SetPos(old)
-		return v
+	oldPos, oldSpan := l.b.SetPosSpan(exprPos(e), ir.SpanOf(e.Span()))
+	override := tv.Stage == sema.OverrideStage && !l.moduleScope
+	var oldOverride bool
+	if override {
+		oldOverride = l.b.SetOverrideExpr(true)
 	}
-	return l.valueOf0(e, tv)
+	v := l.valueOf0(e, tv)
+	if override {
+		l.b.SetOverrideExpr(oldOverride)
+	}
+	l.b.SetPosSpan(oldPos, oldSpan)
+	return v
 }
 
 // valueOf0 is valueOf of an expression that is not a const-expression.
 func (l *lowerer) valueOf0(e syntax.Expr, tv sema.TypeAndValue) ir.Value {
-	if tv.Stage == sema.OverrideStage && len(l.subst) > 0 {
-		if v, ok := l.eval(e); ok {
-			return l.constant(v, tv.Type)
-		}
-	}
 	if tv.Mode == sema.Reference {
 		return l.b.Load(l.ref(e))
 	}
@@ -167,7 +168,12 @@ func (l *lowerer) indexValue(e *syntax.IndexExpr) ir.Value {
 	if base == 0 || idx == 0 {
 		return 0
 	}
-	return l.b.Extract(base, l.inRange(idx, l.m.Type(base), e.Index))
+	idx, check := l.inRange(idx, l.m.Type(base), e.Index)
+	v := l.b.Extract(base, idx)
+	if check.IsValid() {
+		l.m.CheckOperands(l.m.Def(v), &ir.CheckedOperands{Spans: []ir.Span{{}, check}})
+	}
+	return v
 }
 
 // memberValue lowers a structure member or swizzle of a value.
@@ -201,27 +207,26 @@ func (l *lowerer) memberValue(e *syntax.MemberExpr) ir.Value {
 // inRange returns idx, the index expression at into a value of type t, unless it is a
 // constant out of t's bounds (a let can hold one: it is not a const-expression, so the
 // checker allows it): then it is the last valid index, which is what robustness makes of it
-// anyway and keeps the IR's rule that constant indices are in range. An override-expression
-// out of bounds is an error (checkIndex).
-func (l *lowerer) inRange(idx ir.Value, t types.Type, at syntax.Expr) ir.Value {
-	c := l.m.Const(idx)
-	if c == nil {
-		return idx
-	}
+// anyway and keeps the IR's rule that constant indices are in range.
+//
+// It also returns where at is written when pipeline creation checks the index (see
+// ir.CheckedOperands), else the zero Span: an override-expression indexing a composite of
+// fixed size, or a const- or override-expression indexing an override-sized array.
+func (l *lowerer) inRange(idx ir.Value, t types.Type, at syntax.Expr) (ir.Value, ir.Span) {
 	n := ir.NumElems(t)
-	if n == 0 {
-		if a, ok := t.(*types.Array); ok && a.IsOverrideSized() {
-			if n := l.knownCount(a); n > 0 {
-				l.checkIndex(at, c.Int(), t, n)
-			}
+	a, _ := t.(*types.Array)
+	overrideSized := a != nil && a.IsOverrideSized()
+	c := l.m.Const(idx)
+	var check ir.Span
+	if c == nil && n > 0 || overrideSized {
+		if stage := l.p.TypeOf(at).Stage; stage == sema.OverrideStage || overrideSized && stage == sema.ConstStage {
+			check = ir.SpanOf(at.Span())
 		}
-		return idx
 	}
-	if c.Int() >= 0 && c.Int() < int64(n) {
-		return idx
+	if c == nil || n == 0 || c.Int() >= 0 && c.Int() < int64(n) {
+		return idx, check
 	}
-	l.checkIndex(at, c.Int(), t, int64(n))
-	return l.m.ConstU32(uint32(n - 1))
+	return l.m.ConstU32(uint32(n - 1)), check
 }
 
 // swizzle returns the component indices a swizzle name selects (the checker validated it).
@@ -243,85 +248,105 @@ func swizzle(name string) []int {
 // ref lowers a reference expression to the pointer of the memory it denotes. A chain of
 // member and index expressions becomes one access instruction.
 func (l *lowerer) ref(e syntax.Expr) ir.Value {
-	var old ir.Pos
-	if l.opts.Positions {
-		old = l.b.SetPos(exprPos(e))
+	oldPos, oldSpan := l.b.SetPosSpan(exprPos(e), ir.SpanOf(e.Span()))
+	c := l.refChain(e)
+	base := c.base
+	if base != 0 && len(c.indices) != 0 {
+		base = l.b.Access(base, c.indices...)
+		if c.checks != nil {
+			l.m.CheckOperands(l.m.Def(base), &ir.CheckedOperands{Spans: append([]ir.Span{{}}, c.checks...)})
+		}
 	}
-	base, indices := l.refChain(e)
-	if base != 0 && len(indices) != 0 {
-		base = l.b.Access(base, indices...)
-	}
-	if l.opts.Positions {
-		l.b.SetPos(old)
-	}
+	l.b.SetPosSpan(oldPos, oldSpan)
 	return base
 }
 
+// accessChain is a base pointer and the indices of an access chain from it.
+type accessChain struct {
+	base    ir.Value
+	indices []ir.Value
+	// checks holds, when pipeline creation checks one of the indices, where each is written
+	// (see inRange); nil otherwise.
+	checks []ir.Span
+}
+
+// index appends an index and the span of its check.
+func (c accessChain) index(idx ir.Value, check ir.Span) accessChain {
+	if check.IsValid() && c.checks == nil {
+		c.checks = make([]ir.Span, len(c.indices), len(c.indices)+1)
+	}
+	c.indices = append(c.indices, idx)
+	if c.checks != nil {
+		c.checks = append(c.checks, check)
+	}
+	return c
+}
+
 // refChain lowers a reference expression to a base pointer and the indices of the access
-// chain from it (evaluated left to right, as written).
-func (l *lowerer) refChain(e syntax.Expr) (ir.Value, []ir.Value) {
+// chain from it (evaluated left to right, as written); the base is 0 if it failed.
+func (l *lowerer) refChain(e syntax.Expr) accessChain {
 	switch e := e.(type) {
 	case *syntax.ParenExpr:
 		return l.refChain(e.X)
 	case *syntax.IdentExpr:
 		obj := l.p.UseOf(e)
 		if p, ok := obj.(*sema.Param); ok && l.p.Legacy != nil {
-			return l.vals[p], nil // the draft's pointer parameter denotes its memory
+			return accessChain{base: l.vals[p]} // the draft's pointer parameter denotes its memory
 		}
 		if v, ok := obj.(*sema.Var); ok {
 			if p, ok := l.vals[v]; ok {
-				return p, nil
+				return accessChain{base: p}
 			}
 			if what := unsupported(v.Type); what != "" {
 				l.errorf(e, "%s not supported by the SPIR-V backend yet", what)
-				return 0, nil
+				return accessChain{}
 			}
 		}
 	case *syntax.UnaryExpr:
 		if e.Op == syntax.OpDeref {
-			return l.value(e.X), nil // 0 if it failed
+			return accessChain{base: l.value(e.X)} // 0 if it failed
 		}
 	case *syntax.IndexExpr:
-		base, indices := l.chainBase(e.X)
+		c := l.chainBase(e.X)
 		idx := l.value(e.Index)
-		if base == 0 || idx == 0 {
-			return 0, nil
+		if c.base == 0 || idx == 0 {
+			return accessChain{}
 		}
-		return base, append(indices, l.inRange(idx, l.chainType(base, indices), e.Index))
+		return c.index(l.inRange(idx, l.chainType(c.base, c.indices), e.Index))
 	case *syntax.MemberExpr:
-		base, indices := l.chainBase(e.X)
-		if base == 0 {
-			return 0, nil
+		c := l.chainBase(e.X)
+		if c.base == 0 {
+			return accessChain{}
 		}
-		switch t := l.chainType(base, indices).(type) {
+		switch t := l.chainType(c.base, c.indices).(type) {
 		case *types.Struct:
 			for i, m := range t.Members {
 				if m.Name == e.Member.Name {
-					return base, append(indices, l.m.ConstU32(uint32(i)))
+					return c.index(l.m.ConstU32(uint32(i)), ir.Span{})
 				}
 			}
 		case *types.Vector:
 			if comps := swizzle(e.Member.Name); len(comps) == 1 {
-				return base, append(indices, l.m.ConstU32(uint32(comps[0])))
+				return c.index(l.m.ConstU32(uint32(comps[0])), ir.Span{})
 			}
 		}
 	}
 	l.errorf(e, "cannot lower this reference expression")
-	return 0, nil
+	return accessChain{}
 }
 
 // chainBase lowers the base of a member or index expression that denotes memory: a
 // reference, or a pointer value (pointer_composite_access).
-func (l *lowerer) chainBase(e syntax.Expr) (ir.Value, []ir.Value) {
+func (l *lowerer) chainBase(e syntax.Expr) accessChain {
 	if l.p.TypeOf(e).Mode == sema.Reference {
 		return l.refChain(e)
 	}
 	v := l.value(e)
 	if _, ok := l.m.Type(v).(*types.Pointer); !ok && v != 0 {
 		l.errorf(e, "expected a reference or pointer")
-		return 0, nil
+		return accessChain{}
 	}
-	return v, nil // 0 if it failed
+	return accessChain{base: v} // 0 if it failed
 }
 
 // chainType is the type an access chain from base through indices reaches.

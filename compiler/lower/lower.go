@@ -15,13 +15,20 @@
 //
 // The lowering adds no WGSL semantics that SPIR-V lacks (integer division by zero, shift
 // masking, float→int saturation): the IR transforms do that, as they do entry-point IO.
+// Nor does it evaluate anything: overrides are overrides, and override-expressions are
+// instructions (of Module.Exprs at module scope, marked Inst.OverrideExpr in functions),
+// whatever SPIR-V can compute of them. transform.SubstituteOverrides gives the overrides the
+// values a compilation fixes, and transform.SpecConstants makes of the rest what SPIR-V
+// specialisation constants can express (see override.go).
+//
+// Every instruction and function gets its source position and span, for debug information
+// and for the diagnostics of the passes after the lowering.
 // What it cannot lower yet it reports with a diagnostic at the construct, never silently.
 package lower
 
 import (
 	"strings"
 
-	"github.com/wgslgo/wgslgo/compiler/constant"
 	"github.com/wgslgo/wgslgo/compiler/diag"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/sema"
@@ -31,29 +38,10 @@ import (
 
 // Options control the lowering.
 type Options struct {
-	// Overrides substitutes values for overrides at compile time (--override NAME=VALUE),
-	// keyed as WebGPU keys pipeline constants: by name, or by the decimal @id of an override
-	// declared with @id. A substituted override is a constant everywhere, so
-	// override-expressions over it fold.
-	// Values are converted to the override's type as WebGPU converts pipeline constants
-	// (through a double, in range or an error); see OverrideValue for parsing text.
-	Overrides map[string]constant.Value
-	// EntryPoint keeps only the entry point of that name and what it uses.
+	// EntryPoint keeps only the entry point of that name and what it uses; the overrides no
+	// kept function uses are ir.Override.Outside.
 	EntryPoint string
-	// Positions records the source position of every instruction (ir.Inst.Pos) and function
-	// (ir.Func.Pos), for debug information and the diagnostics of the backend; without it
-	// they are ir.NoPos.
-	Positions bool
-	// WebGPULimits applies WebGPU's default limits to the workgroup sizes that override
-	// values decide, as sema.Options.WebGPULimits does to the others.
-	WebGPULimits bool
 }
-
-// OverrideFlagID is the SpecId of the bool specialisation constant that says whether a
-// pipeline set the override with SpecId id, for overrides whose default is an
-// override-expression (see ir.Override.FlagID). It lies above the range of @id (0..65535),
-// so it never collides with an override's own id.
-func OverrideFlagID(id uint32) uint32 { return 1<<16 + id }
 
 // Lower lowers a checked program. p must have been checked without errors. The module is
 // nil when the diagnostics hold errors.
@@ -65,15 +53,11 @@ func Lower(p *sema.Program, opts Options) (m *ir.Module, diags diag.List) {
 		vals:   map[sema.Object]ir.Value{},
 		failed: map[sema.Object]bool{},
 		funcs:  map[*sema.Func]*ir.Func{},
-		subst:  map[*sema.Override]constant.Value{},
-		noEval: map[syntax.Expr]bool{},
-
-		runtimeDefaults: map[*sema.Override]runtimeDefault{},
 	}
 	l.rep.File = p.File.Source
 	l.rep.Limit = 100
 	// A bug in the lowering must not take the caller down with it: it becomes an error at
-	// the construct being lowered (known when positions are recorded).
+	// the construct being lowered.
 	defer func() {
 		if r := recover(); r != nil {
 			span := diag.Span{Start: diag.NoPos, End: diag.NoPos}
@@ -104,27 +88,17 @@ type lowerer struct {
 	rep  diag.Reporter
 
 	// vals maps objects to their IR values: the pointer of a variable, the value of a let,
-	// parameter or override (a constant when substituted).
+	// parameter or override.
 	vals map[sema.Object]ir.Value
 	// failed holds the objects whose lowering failed and was reported: their uses lower to
 	// nothing and report nothing more.
 	failed map[sema.Object]bool
 	funcs  map[*sema.Func]*ir.Func
-	// subst holds the overrides given values by Options.Overrides.
-	subst map[*sema.Override]constant.Value
-	// noEval caches the override-expressions that do not fold under subst.
-	noEval map[syntax.Expr]bool
-	// runtimeDefaults holds the overrides whose default SPIR-V cannot compute at pipeline
-	// creation: their value is computed where they are used.
-	runtimeDefaults map[*sema.Override]runtimeDefault
-	// privateInits are the private variables whose initializers SPIR-V cannot compute at
-	// pipeline creation: every entry point stores them first.
-	privateInits []privateInit
 
 	// b appends to the function (or module Exprs block) being lowered.
 	b *ir.Builder
 	// moduleScope is set while lowering override-expressions into Module.Exprs, where only
-	// pure instructions are allowed (specExpressible decides what goes there).
+	// pure instructions are allowed.
 	moduleScope bool
 	fn          *sema.Func
 	// continuing counts the continuing blocks (and for-loop updates) being lowered.
@@ -135,16 +109,15 @@ type lowerer struct {
 // (the implicit return of a function, the exit of an if, the jump back of a loop) the
 // position of the block's closing brace, the last byte of its span.
 func (l *lowerer) closeBrace(span diag.Span) {
-	if l.opts.Positions && span.End > 0 {
-		l.b.SetPos(ir.PosOf(span.End - 1))
+	if span.End > 0 {
+		l.b.SetPosSpan(ir.PosOf(span.End-1), ir.SpanOf(diag.Span{Start: span.End - 1, End: span.End}))
 	}
 }
 
-// at sets the position of the instructions that follow to the start of n.
+// at sets the position and span of the instructions that follow to those of n.
 func (l *lowerer) at(n syntax.Node) {
-	if l.opts.Positions {
-		l.b.SetPos(ir.PosOf(n.Span().Start))
-	}
+	s := n.Span()
+	l.b.SetPosSpan(ir.PosOf(s.Start), ir.SpanOf(s))
 }
 
 // exprPos is the position of an expression's instructions: the operator of a binary
@@ -195,9 +168,6 @@ func (l *lowerer) module() {
 	}
 	for _, f := range funcs {
 		l.function(f)
-	}
-	if len(l.subst) > 0 {
-		l.checkWorkgroupMemory(funcs)
 	}
 }
 
@@ -264,72 +234,53 @@ func (l *lowerer) global(v *sema.Var) {
 		g.Binding = &ir.BindingPoint{Group: uint32(v.Group), Binding: uint32(v.Binding)}
 	}
 	g.IO = v.IO
-	if v.Init != nil {
-		if l.specExpressible(v.Init) {
-			g.Init = l.moduleValue(v.Init)
-		} else {
-			// Initialised by each entry point instead (see entryInits).
-			l.privateInits = append(l.privateInits, privateInit{v, g.Value})
+	g.Span, g.TypeSpan = ir.SpanOf(v.Span()), ir.SpanOf(v.Span())
+	if v.Decl != nil {
+		g.DeclSpan = ir.SpanOf(v.Decl.Span())
+		if v.Decl.Type != nil {
+			g.TypeSpan = ir.SpanOf(v.Decl.Type.Span())
 		}
 	}
-	l.arrayCounts(v, v.Type)
+	if v.Init != nil {
+		g.Init = l.moduleValue(v.Init)
+	}
+	l.arrayCounts(v.Type)
 	l.vals[v] = g.Value
 }
 
-// arrayCounts binds the counts of override-sized arrays in t, the store type of v.
-func (l *lowerer) arrayCounts(v *sema.Var, t types.Type) {
+// arrayCounts binds the counts of the override-sized arrays in t, a variable's store type,
+// to the override or override-expression of Module.Exprs that sizes them.
+func (l *lowerer) arrayCounts(t types.Type) {
 	switch t := t.(type) {
 	case *types.Array:
 		if t.IsOverrideSized() && l.m.ArrayCount(t) == 0 {
 			var n ir.Value
 			switch k := t.CountOverride.(type) {
 			case *sema.Override:
-				if _, rt := l.runtimeDefaults[k]; rt {
-					l.errorf(v.Decl, "the count of %s is override '%s', whose default SPIR-V specialisation constants cannot compute "+
-						"(it needs float arithmetic or a builtin function); give it a value at compile time (--override %s=VALUE)",
-						t, k.Name(), k.Name())
-					return
-				}
 				n = l.vals[k]
 			case syntax.Expr:
-				if !l.specExpressible(k) {
-					l.errorf(k, "this array count cannot be computed by SPIR-V specialisation constants "+
-						"(it needs float arithmetic or a builtin function); give the overrides it uses values at compile time (--override NAME=VALUE)")
-					return
-				}
 				n = l.moduleValue(k)
 			}
-			l.checkArrayCount(v, t, n)
 			l.m.BindArrayCount(t.CountOverride, n)
 		}
-		l.arrayCounts(v, t.Elem)
+		l.arrayCounts(t.Elem)
 	case *types.Struct:
 		for _, m := range t.Members {
-			l.arrayCounts(v, m.Type)
+			l.arrayCounts(m.Type)
 		}
 	}
-}
-
-// moduleValue lowers an override-expression (or const-expression) of a module-scope
-// declaration into Module.Exprs and returns its value.
-func (l *lowerer) moduleValue(e syntax.Expr) ir.Value {
-	saveB, saveScope := l.b, l.moduleScope
-	l.b, l.moduleScope = l.m.ExprBuilder(), true
-	v := l.value(e)
-	l.b, l.moduleScope = saveB, saveScope
-	return v
 }
 
 // function lowers a function or entry point.
 func (l *lowerer) function(sf *sema.Func) {
 	f := l.m.NewFunc(sf.Name(), sf.Result)
 	l.funcs[sf] = f
+	f.Pos, f.Span = ir.PosOf(sf.Decl.Name.Loc.Start), ir.SpanOf(sf.Decl.Name.Loc)
 	if sf.IsEntryPoint() {
 		f.Stage = ir.Stage(sf.Stage) // the two enumerations agree
 		f.ResultIO = sf.ResultIO
 		if sf.Stage == sema.Compute {
 			l.workgroupSize(sf, f)
-			l.checkSubgroupSize(sf, f)
 		}
 	}
 	for _, p := range sf.Params {
@@ -345,12 +296,8 @@ func (l *lowerer) function(sf *sema.Func) {
 	}
 	saveB, saveFn := l.b, l.fn
 	l.b, l.fn = ir.NewBuilder(f), sf
-	if l.opts.Positions {
-		f.Pos = ir.PosOf(sf.Decl.Name.Loc.Start)
-		l.b.SetPos(f.Pos)
-	}
+	l.b.SetPosSpan(f.Pos, f.Span)
 	if sf.IsEntryPoint() {
-		l.entryInits(sf)
 		l.legacyEntryInits(sf)
 	}
 	l.stmts(sf.Decl.Body.Stmts)
@@ -359,35 +306,27 @@ func (l *lowerer) function(sf *sema.Func) {
 	l.b, l.fn = saveB, saveFn
 }
 
-// workgroupSize sets the workgroup size of a compute entry point.
+// workgroupSize sets the workgroup and subgroup sizes of a compute entry point.
 func (l *lowerer) workgroupSize(sf *sema.Func, f *ir.Func) {
-	// The product of the dimensions, when override values make them known; last is the last
-	// dimension they decide, where a product too large is reported.
-	invocations, known := int64(1), true
-	var last syntax.Expr
 	for i, d := range sf.Workgroup {
 		switch {
 		case d.Expr == nil:
+			continue
 		case d.IsConst():
 			f.WorkgroupSize[i] = l.m.ConstU32(uint32(d.Value))
-			invocations *= int64(d.Value)
-		case !l.specExpressible(d.Expr):
-			l.errorf(d.Expr, "this @workgroup_size cannot be computed by SPIR-V specialisation constants "+
-				"(it needs float arithmetic or a builtin function); give the overrides it uses values at compile time (--override NAME=VALUE)")
-			known = false
 		default:
-			v := l.moduleValue(d.Expr)
-			f.WorkgroupSize[i] = v
-			c := l.m.Const(v)
-			if c == nil || !l.checkWorkgroupSize(d.Expr, i, c.Int()) {
-				known = false
-				continue
-			}
-			invocations *= c.Int()
-			last = d.Expr
+			f.WorkgroupSize[i] = l.moduleValue(d.Expr)
 		}
+		f.WorkgroupSpan[i] = ir.SpanOf(d.Expr.Span())
 	}
-	if known && last != nil {
-		l.checkWorkgroupInvocations(last, invocations)
+	if d := sf.SubgroupSize; d != nil {
+		if d.IsConst() {
+			f.SubgroupSize = l.m.ConstU32(uint32(d.Value))
+		} else {
+			f.SubgroupSize = l.moduleValue(d.Expr)
+		}
+		if d.Expr != nil {
+			f.SubgroupSpan = ir.SpanOf(d.Expr.Span())
+		}
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wgslgo/wgslgo/compiler/backend"
-	"github.com/wgslgo/wgslgo/compiler/constant"
 	"github.com/wgslgo/wgslgo/compiler/diag"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/lower"
@@ -39,69 +38,9 @@ fn second() { b[0] = 1.0; }`
 	compile(t, src, lower.Options{EntryPoint: "second"}, backend.Vulkan1_0)
 }
 
-func TestOverrideSubstitution(t *testing.T) {
-	src := `
-override a: u32 = 1;
-override b = a * 4u;
-override c: f32;
-@group(0) @binding(0) var<storage, read_write> o: array<f32>;
-@compute @workgroup_size(b)
-fn main() { o[0] = c * f32(b); }`
-	m := lowerOK(t, src, lower.Options{Overrides: map[string]constant.Value{
-		"a": constant.MakeAbstractInt(3), "c": constant.MakeAbstractFloat(0.5),
-	}})
-	// a and c are constants now; b, still overridable, defaults to 12.
-	require.Len(t, m.Overrides, 1)
-	b := m.Overrides[0]
-	assert.Equal(t, "b", b.Name)
-	assert.Equal(t, int64(12), m.Const(b.Default).Int())
-	assert.Equal(t, b.Value, m.Funcs[0].WorkgroupSize[0])
-	assert.Empty(t, m.Exprs.Insts)
-	assert.Contains(t, ir.Print(m), "mul 0.5f")
-}
-
-func TestOverrideValueText(t *testing.T) {
-	p := check(t, `
-@id(12) override byID: i32;
-override u: u32;
-override i: i32;
-override f: f32;
-override h: bool;`)
-	for _, tc := range []struct {
-		name, text string
-		want       constant.Value
-	}{
-		{"u", "7", constant.MakeU32(7)},
-		{"u", "7u", constant.MakeU32(7)},
-		{"u", "0x10", constant.MakeU32(16)},
-		{"i", "-3", constant.MakeI32(-3)},
-		{"i", "2.9", constant.MakeI32(2)},
-		{"f", "1.5", constant.MakeF32(1.5)},
-		{"f", "2.5f", constant.MakeF32(2.5)},
-		{"f", "3", constant.MakeF32(3)},
-		{"h", "true", constant.MakeBool(true)},
-		{"h", "0", constant.MakeBool(false)},
-		{"12", "-4", constant.MakeI32(-4)},
-		{"byID", "-4", constant.MakeI32(-4)},
-	} {
-		v, err := lower.OverrideValue(p, tc.name, tc.text)
-		require.NoError(t, err, "%s=%s", tc.name, tc.text)
-		assert.True(t, constant.Identical(tc.want, v), "%s=%s: got %v", tc.name, tc.text, v)
-	}
-	for _, tc := range []struct{ name, text, msg string }{
-		{"u", "-1", "out of the range of u32"},
-		{"f", "abc", "is not a number or bool"},
-		{"nope", "1", "no override named 'nope'"},
-		{"0", "1", "no override named '0'"}, // u has id 0, but no @id attribute
-	} {
-		_, err := lower.OverrideValue(p, tc.name, tc.text)
-		assert.ErrorContains(t, err, tc.msg)
-	}
-}
-
-// TestPositions: Options.Positions gives each instruction the position of the statement or
-// expression it comes from (a binary operator's position is its operator's), and each
-// function its name's; without it there are none.
+// TestPositions: each instruction gets the position of the statement or expression it comes
+// from (a binary operator's position is its operator's) and its span, each function its
+// name's.
 func TestPositions(t *testing.T) {
 	src := `@group(0) @binding(0) var<storage, read_write> a: array<u32>;
 fn twice(x: u32) -> u32 {
@@ -119,7 +58,7 @@ fn main() {
 		require.GreaterOrEqual(t, i, 0, snippet)
 		return ir.PosOf(diag.Pos(i))
 	}
-	m := lowerOK(t, src, lower.Options{Positions: true})
+	m := lowerOK(t, src, lower.Options{})
 	got := map[string]ir.Pos{}
 	for _, f := range m.Funcs {
 		got["func "+f.Name] = f.Pos
@@ -154,9 +93,19 @@ fn main() {
 	}
 	assert.Equal(t, []ir.Pos{offset("return x"), ir.PosOf(diag.Pos(len(src) - 2))}, returns)
 
-	m = lowerOK(t, src, lower.Options{})
+	// The spans: the expression (a binary one whole, around its operator), the statement.
+	spans := map[string]string{}
 	for _, f := range m.Funcs {
-		assert.False(t, f.Pos.IsValid())
-		ir.Walk(f.Body, func(in *ir.Inst) { assert.False(t, in.Pos.IsValid(), "%s", in.Op) })
+		ir.Walk(f.Body, func(in *ir.Inst) {
+			if _, ok := spans[in.Op.String()]; !ok {
+				s := in.Span().Diag()
+				spans[in.Op.String()] = src[s.Start:s.End]
+			}
+		})
 	}
+	assert.Equal(t, "x + x", spans["add"])
+	assert.Equal(t, "a[0] > 3u", spans["gt"])
+	assert.Equal(t, "twice(a[2])", spans["call"])
+	assert.Equal(t, "a[1] = twice(a[2])", spans["store"])
+	assert.Equal(t, "}", spans["exit_if"])
 }

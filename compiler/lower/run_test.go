@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wgslgo/wgslgo/compiler/backend"
+	"github.com/wgslgo/wgslgo/compiler/constant"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/ir/transform"
 	"github.com/wgslgo/wgslgo/compiler/lower"
@@ -25,6 +26,12 @@ import (
 // spirv-val over each; it returns the program and the words for target.
 func compile(t testing.TB, src string, opts lower.Options, target backend.Target) (*sema.Program, []uint32) {
 	t.Helper()
+	return compileWith(t, src, opts, nil, target)
+}
+
+// compileWith is compile with values substituted for overrides (by name).
+func compileWith(t testing.TB, src string, opts lower.Options, values map[string]constant.Value, target backend.Target) (*sema.Program, []uint32) {
+	t.Helper()
 	var words []uint32
 	var p *sema.Program
 	for _, tg := range backend.Targets {
@@ -32,6 +39,8 @@ func compile(t testing.TB, src string, opts lower.Options, target backend.Target
 		m, diags := lower.Lower(p, opts)
 		require.False(t, diags.HasErrors(), "lower:\n%v", diags)
 		require.NoError(t, ir.Validate(m), "IR:\n%s", ir.Print(m))
+		diags = transform.SubstituteOverrides(m, transform.Substitution{Values: values, Layouts: p.Layouts})
+		require.False(t, diags.HasErrors(), "overrides:\n%v", diags)
 		require.NoError(t, transform.ForSPIRV(m, transform.Options{Layouts: p.Layouts}), "IR:\n%s", ir.Print(m))
 		w, err := backend.Emit(m, backend.Options{Target: tg, Layouts: p.Layouts})
 		require.NoError(t, err, "IR:\n%s", ir.Print(m))
@@ -51,6 +60,8 @@ type compute struct {
 	groups uint32 // workgroups on x; 0 means 1
 	bufs   [][]byte
 	opts   lower.Options
+	// values are substituted for the overrides of those names (transform.SubstituteOverrides).
+	values map[string]constant.Value
 	spec   map[uint32][]byte
 	// noNaga skips the differential run through naga (for what naga cannot compile);
 	// nagaArgs are extra arguments for it (--override NAME=VALUE in place of spec).
@@ -64,7 +75,7 @@ type compute struct {
 func runCompute(t *testing.T, c compute) [][]byte {
 	t.Helper()
 	dev := vulkan.Require(t)
-	p, words := compile(t, c.src, c.opts, backend.Vulkan1_1)
+	p, words := compileWith(t, c.src, c.opts, c.values, backend.Vulkan1_1)
 	out := dispatch(t, dev, p, words, c)
 	if naga := nagaFor(t, c); naga != "" {
 		dir := t.TempDir()

@@ -3,22 +3,42 @@ package reflect
 import (
 	"fmt"
 	"sort"
-	"strconv"
 
-	"github.com/wgslgo/wgslgo/compiler/ir"
-	"github.com/wgslgo/wgslgo/compiler/ir/transform"
+	"github.com/wgslgo/wgslgo/compiler/abi"
 	"github.com/wgslgo/wgslgo/compiler/layout"
-	"github.com/wgslgo/wgslgo/compiler/lower"
 	"github.com/wgslgo/wgslgo/compiler/sema"
 	"github.com/wgslgo/wgslgo/compiler/syntax"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
 
-// FromProgram builds the reflection of a checked program. source names the WGSL file as the
-// user gave it (it is written into the model as is).
-func FromProgram(p *sema.Program, source string) (*Module, error) {
+// Specialization is what a compilation decided of a program beyond its source: the entry
+// points of the module it made and what the override values it fixed made known.
+type Specialization struct {
+	// EntryPoints holds the entry points kept, by name, with the sizes the values made known.
+	EntryPoints map[string]KnownSizes
+	// Constants holds the overrides given values at compile time, by name: they are constants
+	// of these values, no longer overrides.
+	Constants map[string]Value
+	// Defaults holds the overrides whose defaults the values made known, by name: a pipeline
+	// can still set them, and no flag says so.
+	Defaults map[string]Value
+}
+
+// KnownSizes are the workgroup and subgroup sizes of a compute entry point that override
+// values made known, 0 for those they did not (or that need none).
+type KnownSizes struct {
+	WorkgroupSize [3]int
+	SubgroupSize  int
+}
+
+// FromProgram builds the reflection of a checked program, as the compilation that spec
+// describes made it (nil: the program as declared, every entry point kept and every override
+// pipeline-overridable). source names the WGSL file as the user gave it (it is written into
+// the model as is).
+func FromProgram(p *sema.Program, source string, spec *Specialization) (*Module, error) {
 	m := &Module{Version: Version, Source: source}
 	l := p.Layouts
+	var fixed []Constant // the overrides spec makes constants
 	use := usageOf(p)
 
 	var roots []types.Type
@@ -49,15 +69,16 @@ func FromProgram(p *sema.Program, source string) (*Module, error) {
 		if v.Space.IsHostShareable() {
 			roots = append(roots, v.Type)
 		}
-		if ext, ok := externals[ir.BindingPoint{Group: uint32(v.Group), Binding: uint32(v.Binding)}]; ok {
+		if ext, ok := externals[abi.BindingPoint{Group: uint32(v.Group), Binding: uint32(v.Binding)}]; ok {
 			// The expansion of texture_external: a second plane and a parameter buffer.
 			plane1 := BindingRef{Group: int(ext.Plane1.Group), Binding: int(ext.Plane1.Binding)}
 			params := BindingRef{Group: int(ext.Params.Group), Binding: int(ext.Params.Binding)}
 			b.ExternalTexture = &ExternalTextureLayout{Plane1: plane1, Params: params}
-			pt := transform.ExternalTextureParams()
-			p1, _ := BindingOf(l, plane1.Group, plane1.Binding, v.Name()+"_plane1", types.AddrHandle, types.Read,
-				&types.Texture{Kind: types.TexSampled, Dim: types.Dim2D, Sampled: types.F32}, HandleUse{WithSampler: true})
-			pb, _ := BindingOf(l, params.Group, params.Binding, v.Name()+"_params", types.AddrUniform, types.Read, pt, HandleUse{})
+			pt := abi.ExternalTextureParams()
+			_, n1, np := abi.ExternalPartNames(v.Name())
+			p1, _ := BindingOf(l, plane1.Group, plane1.Binding, n1, types.AddrHandle, types.Read,
+				abi.ExternalTexturePlane(), HandleUse{WithSampler: true})
+			pb, _ := BindingOf(l, params.Group, params.Binding, np, types.AddrUniform, types.Read, pt, HandleUse{})
 			for _, part := range []*Binding{&p1, &pb} {
 				part.Visibility = append(part.Visibility, use.stages[v]...)
 				part.ExternalPart = &ref
@@ -86,13 +107,21 @@ func FromProgram(p *sema.Program, source string) (*Module, error) {
 	}
 
 	for _, f := range p.EntryPoints {
+		var known KnownSizes
+		if spec != nil {
+			k, ok := spec.EntryPoints[f.Name()]
+			if !ok {
+				continue
+			}
+			known = k
+		}
 		ep := EntryPoint{Name: f.Name(), Stage: Stage(f.Stage.String())}
 		if f.Stage == sema.Compute {
-			for _, d := range f.Workgroup {
-				ep.WorkgroupSize = append(ep.WorkgroupSize, workgroupDim(p, d))
+			for i, d := range f.Workgroup {
+				ep.WorkgroupSize = append(ep.WorkgroupSize, workgroupDim(p, d, known.WorkgroupSize[i], spec))
 			}
 			if f.SubgroupSize != nil {
-				d := workgroupDim(p, *f.SubgroupSize)
+				d := workgroupDim(p, *f.SubgroupSize, known.SubgroupSize, spec)
 				ep.SubgroupSize = &d
 			}
 		}
@@ -139,10 +168,11 @@ func FromProgram(p *sema.Program, source string) (*Module, error) {
 	memoryVertexLayouts(m)
 
 	for _, o := range p.Overrides {
-		ov := Override{Name: o.Name(), Key: o.Name(), Type: TypeOf(l, o.Type), ID: o.ID, Required: o.Default == nil}
-		if o.IDSet {
-			ov.Key = strconv.Itoa(o.ID)
+		if v, ok := spec.constant(o.Name()); ok {
+			fixed = append(fixed, Constant{Name: o.Name(), Type: TypeOf(l, o.Type), Value: v})
+			continue
 		}
+		ov := Override{Name: o.Name(), Key: abi.OverrideKey(o.Name(), o.ID, o.IDSet), Type: TypeOf(l, o.Type), ID: o.ID, Required: o.Default == nil}
 		if o.Value.IsValid() {
 			v, err := ValueOf(o.Value)
 			if err != nil {
@@ -150,7 +180,12 @@ func FromProgram(p *sema.Program, source string) (*Module, error) {
 			}
 			ov.Default = &v
 		} else if o.Default != nil {
-			ov.FlagID = int(lower.OverrideFlagID(uint32(o.ID)))
+			ov.FlagID = int(abi.OverrideFlagID(uint32(o.ID)))
+		}
+		if spec != nil {
+			if v, ok := spec.Defaults[o.Name()]; ok {
+				ov.Default, ov.FlagID = &v, 0
+			}
 		}
 		m.Overrides = append(m.Overrides, ov)
 	}
@@ -167,28 +202,44 @@ func FromProgram(p *sema.Program, source string) (*Module, error) {
 		}
 		m.Constants = append(m.Constants, Constant{Name: c.Name(), Type: TypeOf(l, c.Type), Value: v})
 	}
+	m.Constants = append(m.Constants, fixed...)
 	return m, nil
 }
 
-func workgroupDim(p *sema.Program, d sema.WorkgroupDim) WorkgroupDim {
+// constant returns the value spec gives the override name, if it gives one.
+func (spec *Specialization) constant(name string) (Value, bool) {
+	if spec == nil {
+		return Value{}, false
+	}
+	v, ok := spec.Constants[name]
+	return v, ok
+}
+
+// workgroupDim is the reflection of a workgroup or subgroup size d: known when the override
+// values made it so (known > 0), else as written, with only the overrides a pipeline can set.
+func workgroupDim(p *sema.Program, d sema.WorkgroupDim, known int, spec *Specialization) WorkgroupDim {
 	switch {
+	case d.IsConst():
+		return WorkgroupDim{Value: d.Value}
+	case known > 0:
+		return WorkgroupDim{Value: known}
 	case d.Override != nil:
 		return WorkgroupDim{Override: d.Override.Name()}
-	case d.IsOverrideExpr():
-		wd := WorkgroupDim{Expr: syntax.FormatExpr(d.Expr)}
-		seen := map[string]bool{}
-		syntax.Inspect(d.Expr, func(n syntax.Node) bool {
-			if id, ok := n.(*syntax.IdentExpr); ok {
-				if o, ok := p.UseOf(id).(*sema.Override); ok && !seen[o.Name()] {
-					seen[o.Name()] = true
+	}
+	wd := WorkgroupDim{Expr: syntax.FormatExpr(d.Expr)}
+	seen := map[string]bool{}
+	syntax.Inspect(d.Expr, func(n syntax.Node) bool {
+		if id, ok := n.(*syntax.IdentExpr); ok {
+			if o, ok := p.UseOf(id).(*sema.Override); ok && !seen[o.Name()] {
+				seen[o.Name()] = true
+				if _, fixed := spec.constant(o.Name()); !fixed {
 					wd.Overrides = append(wd.Overrides, o.Name())
 				}
 			}
-			return true
-		})
-		return wd
-	}
-	return WorkgroupDim{Value: d.Value}
+		}
+		return true
+	})
+	return wd
 }
 
 // ioVars lists the user-defined (location) values of a return value: the value itself, or
@@ -252,13 +303,13 @@ func sortIO(vs []IOVar) {
 // the texture's group, computed over all of the module's bindings so that they do not depend
 // on which entry points are kept. The compiler passes the same placement to the
 // ExternalTextures pass, so reflection and SPIR-V agree.
-func ExternalTextureBindings(p *sema.Program) map[ir.BindingPoint]transform.ExternalBinding {
-	var used, externals []ir.BindingPoint
+func ExternalTextureBindings(p *sema.Program) map[abi.BindingPoint]abi.ExternalBinding {
+	var used, externals []abi.BindingPoint
 	for _, v := range p.Globals {
 		if v.Group < 0 || v.Binding < 0 {
 			continue
 		}
-		bp := ir.BindingPoint{Group: uint32(v.Group), Binding: uint32(v.Binding)}
+		bp := abi.BindingPoint{Group: uint32(v.Group), Binding: uint32(v.Binding)}
 		used = append(used, bp)
 		if t, ok := v.Type.(*types.Texture); ok && t.Kind == types.TexExternal {
 			externals = append(externals, bp)
@@ -267,5 +318,5 @@ func ExternalTextureBindings(p *sema.Program) map[ir.BindingPoint]transform.Exte
 	if len(externals) == 0 {
 		return nil
 	}
-	return transform.ExternalTextureBindings(used, externals)
+	return abi.ExternalTextureBindings(used, externals)
 }

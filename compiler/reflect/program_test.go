@@ -16,7 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wgslgo/wgslgo/compiler"
-	"github.com/wgslgo/wgslgo/compiler/lower"
+	"github.com/wgslgo/wgslgo/compiler/abi"
 	"github.com/wgslgo/wgslgo/compiler/reflect"
 	"github.com/wgslgo/wgslgo/internal/oracle"
 )
@@ -217,7 +217,7 @@ override e: i32 = 1 + 2;
 	}
 	c := m.Overrides[2]
 	require.Equal(t, "c", c.Name)
-	assert.Equal(t, map[string]int{"a": 0, "b": int(lower.OverrideFlagID(9)), "c": 1<<16 + c.ID, "d": 0, "e": 0}, flags)
+	assert.Equal(t, map[string]int{"a": 0, "b": int(abi.OverrideFlagID(9)), "c": 1<<16 + c.ID, "d": 0, "e": 0}, flags)
 	data, err := reflect.Marshal(m)
 	require.NoError(t, err)
 	assert.Contains(t, string(data), `"flagId": 65545`)

@@ -46,7 +46,7 @@ func checkWGSL(t testing.TB, name, src string) *sema.Program {
 // fromWGSL is the model of a WGSL module.
 func fromWGSL(t testing.TB, name, src string) *Module {
 	t.Helper()
-	m, err := FromProgram(checkWGSL(t, name, src), name)
+	m, err := FromProgram(checkWGSL(t, name, src), name, nil)
 	require.NoError(t, err)
 	return m
 }

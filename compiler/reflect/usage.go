@@ -21,7 +21,10 @@ import (
 //     the arguments of every call, in the functions the entry points reach.
 //
 // It needs the checked program only: names resolved to objects, call targets, expression
-// types, and the call graph with each function's module-scope uses.
+// types, and the call graph with each function's module-scope uses. It reads that, not the
+// IR: the bindings a reflection lists are the program's whichever entry points a compilation
+// keeps (their placement, ExternalTextureBindings, too), a reflection without options needs
+// no lowering, and the package imports no later stage of the pipeline.
 
 // usage is what the analysis finds.
 type usage struct {

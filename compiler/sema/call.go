@@ -310,7 +310,7 @@ func (c *checker) userCall(e *syntax.CallExpr, f *Func) operand {
 	return operand{mode: Value, typ: f.Result, stage: RuntimeStage}
 }
 
-// partialChecks applies KnownArgs to the const-expression arguments of a builtin call, and
+// partialChecks applies constant.KnownArgs to the const-expression arguments of a builtin call, and
 // the const-expression rules of bufferView. It returns false after reporting an error.
 func (c *checker) partialChecks(e *syntax.CallExpr, args []operand, res *builtins.Resolved) bool {
 	if c.noEval > 0 {
@@ -329,7 +329,7 @@ func (c *checker) partialChecks(e *syntax.CallExpr, args []operand, res *builtin
 		}
 		vals = append(vals, v)
 	}
-	msg, arg := KnownArgs(fn, res, vals)
+	msg, arg := constant.KnownArgs(fn, res, vals)
 	if msg == "" {
 		return true
 	}
@@ -339,122 +339,6 @@ func (c *checker) partialChecks(e *syntax.CallExpr, args []operand, res *builtin
 		c.errorf(e, "%s", msg)
 	}
 	return false
-}
-
-// KnownArgs applies the rules that make a call of the builtin function fn an error when
-// some of its arguments are known before the shader runs, though the call itself runs in it:
-// clamp bounds, smoothstep edges, bit ranges, ldexp exponents, subgroup shuffle ids, deltas
-// and masks, texture offsets and gather components. The checker applies them to
-// const-expression arguments (shader-creation errors), the lowering to override-expression
-// arguments that --override gives values (pipeline-creation errors).
-//
-// vals holds the arguments converted to the parameter types res gives, the invalid Value
-// for those not known. KnownArgs returns the message of the first rule broken and the index
-// of the argument it concerns (-1: the call), or "".
-func KnownArgs(fn builtins.Fn, res *builtins.Resolved, vals []constant.Value) (msg string, arg int) {
-	known := func(i int) bool { return i < len(vals) && vals[i].IsValid() }
-	pairwise := func(i, j int, bad func(a, b constant.Value) bool) bool {
-		if !known(i) || !known(j) {
-			return false
-		}
-		a, b := vals[i], vals[j]
-		n := 1
-		if !a.IsScalar() {
-			n = a.Len()
-		}
-		for k := 0; k < n; k++ {
-			x, y := a, b
-			if !a.IsScalar() {
-				x, y = a.Index(k), b.Index(k)
-			}
-			if bad(x, y) {
-				return true
-			}
-		}
-		return false
-	}
-	less := func(a, b constant.Value) bool {
-		if s, ok := a.Type().(*types.Scalar); ok && s.IsFloat() {
-			return a.Float64() < b.Float64()
-		}
-		if a.Type() == types.U32 {
-			return uint64(a.Int64()) < uint64(b.Int64())
-		}
-		return a.Int64() < b.Int64()
-	}
-	switch fn {
-	case builtins.FnClamp:
-		if pairwise(2, 1, less) {
-			return "clamp: low is greater than high", -1
-		}
-	case builtins.FnSmoothstep:
-		if pairwise(0, 1, func(a, b constant.Value) bool { return a.Float64() == b.Float64() }) {
-			return "smoothstep: edge0 and edge1 are equal", -1
-		}
-	case builtins.FnExtractBits, builtins.FnInsertBits:
-		first := 1
-		if fn == builtins.FnInsertBits {
-			first = 2
-		}
-		if known(first) && known(first+1) {
-			off, cnt := uint64(vals[first].Int64()), uint64(vals[first+1].Int64())
-			if off+cnt > 32 {
-				return fmt.Sprintf("%s: offset %d + count %d is greater than the bit width 32", fn, off, cnt), -1
-			}
-		}
-	case builtins.FnLdexp:
-		if known(1) {
-			bias := int64(1023)
-			switch types.ElemScalar(res.Params[0]) {
-			case types.F32:
-				bias = 127
-			case types.F16:
-				bias = 15
-			}
-			bad := false
-			forEachScalar(vals[1], func(v constant.Value) { bad = bad || v.Int64() > bias+1 })
-			if bad {
-				return fmt.Sprintf("ldexp: exponent is greater than %d (the bias + 1 of %s)", bias+1, types.ElemScalar(res.Params[0])), 1
-			}
-		}
-	}
-	for i, p := range res.Overload.Params {
-		if !known(i) {
-			continue
-		}
-		v := vals[i]
-		switch p.Name {
-		case "offset":
-			if fn.Class() != builtins.ClassTexture {
-				continue
-			}
-			bad := false
-			forEachScalar(v, func(v constant.Value) { bad = bad || v.Int64() < -8 || v.Int64() > 7 })
-			if bad {
-				return fmt.Sprintf("%s: each component of the offset must be in -8..7", fn), i
-			}
-		case "id":
-			limit := int64(0)
-			switch fn {
-			case builtins.FnSubgroupBroadcast, builtins.FnSubgroupShuffle:
-				limit = 128
-			case builtins.FnQuadBroadcast:
-				limit = 4
-			}
-			if n := v.Int64(); limit > 0 && (n < 0 || n >= limit) {
-				return fmt.Sprintf("%s: id must be in [0, %d), not %d", fn, limit, n), i
-			}
-		case "delta", "mask":
-			if n := v.Int64(); fn.Class() == builtins.ClassSubgroup && n > 127 {
-				return fmt.Sprintf("%s: %s must be at most 127, not %d", fn, p.Name, n), i
-			}
-		case "component":
-			if n := v.Int64(); n < 0 || n > 3 {
-				return fmt.Sprintf("%s: component must be in 0..3, not %d", fn, n), i
-			}
-		}
-	}
-	return "", 0
 }
 
 // bufferPointerConverts reports the automatic conversions of buffer pointer arguments: a

@@ -567,7 +567,7 @@ func (c *checker) checkConstRHS(op syntax.Op, at syntax.Expr, x, y *operand) {
 		return
 	}
 	reported := false
-	forEachScalar(y.val, func(v constant.Value) {
+	constant.ForEachScalar(y.val, func(v constant.Value) {
 		if reported {
 			return
 		}
@@ -588,16 +588,6 @@ func (c *checker) checkConstRHS(op syntax.Op, at syntax.Expr, x, y *operand) {
 			}
 		}
 	})
-}
-
-func forEachScalar(v constant.Value, f func(constant.Value)) {
-	if v.IsScalar() {
-		f(v)
-		return
-	}
-	for i := 0; i < v.Len(); i++ {
-		forEachScalar(v.Index(i), f)
-	}
 }
 
 // unifyScalars converts two operands so their scalar components agree, as the spec's

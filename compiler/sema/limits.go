@@ -60,7 +60,8 @@ const MaxLocation = 1<<30 - 1
 
 // MaxWorkgroupInvocations bounds the product of the dimensions of @workgroup_size: Vulkan's
 // maxComputeWorkGroupInvocations is a 32-bit count. The checker applies it to
-// const-expressions, the lowering to override-expressions that --override gives values.
+// const-expressions, transform.SubstituteOverrides (given it by the compiler) to the
+// override-expressions that --override values make known.
 const MaxWorkgroupInvocations = 1<<32 - 1
 
 // overLimit reports a shader that goes beyond one of the spec's limits: a warning that says

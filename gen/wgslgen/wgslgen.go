@@ -14,6 +14,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -81,19 +82,6 @@ func compileWGSL(name string, src []byte, opts compileOptions) (gen.Shader, diag
 		sh.WGSL.ImmediateFeature = wgsl.TextRange{Start: w.ImmediateFeature[0], End: w.ImmediateFeature[1]}
 	}
 	return sh, warnings, nil
-}
-
-// overrideFlags collects repeated -override NAME=VALUE flags.
-type overrideFlags []string
-
-func (o *overrideFlags) String() string { return strings.Join(*o, ",") }
-
-func (o *overrideFlags) Set(s string) error {
-	if name, _, ok := strings.Cut(s, "="); !ok || name == "" {
-		return fmt.Errorf("want NAME=VALUE, got %q", s)
-	}
-	*o = append(*o, s)
-	return nil
 }
 
 // Command is a wgslgen command line, parsed and checked: what it reads, what it writes and
@@ -175,7 +163,7 @@ func ParseArgs(args []string) (*Command, error) {
 func parseArgs(args []string, stderr io.Writer) (*Command, error) {
 	var (
 		embed, wgslMode string
-		overrides       overrideFlags
+		overrides       compiler.OverrideFlag
 		cmd             Command
 	)
 	fs := flag.NewFlagSet("wgslgen", flag.ContinueOnError)
@@ -235,10 +223,7 @@ func parseArgs(args []string, stderr io.Writer) (*Command, error) {
 	}
 	sort.SliceStable(cmd.Inputs, func(i, j int) bool { return filepath.Base(cmd.Inputs[i]) < filepath.Base(cmd.Inputs[j]) })
 	cmd.Overrides = map[string]string{}
-	for _, o := range overrides {
-		name, value, _ := strings.Cut(o, "=")
-		cmd.Overrides[name] = value
-	}
+	maps.Copy(cmd.Overrides, overrides)
 	return &cmd, nil
 }
 

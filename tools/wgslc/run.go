@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/wgslgo/wgslgo/compiler"
 	"github.com/wgslgo/wgslgo/compiler/diag"
@@ -25,19 +24,6 @@ const (
 	maxInputSize = 64 << 20
 )
 
-// overrideFlags collects repeated --override NAME=VALUE flags.
-type overrideFlags []string
-
-func (o *overrideFlags) String() string { return strings.Join(*o, ",") }
-
-func (o *overrideFlags) Set(s string) error {
-	if !strings.Contains(s, "=") {
-		return fmt.Errorf("want NAME=VALUE, got %q", s)
-	}
-	*o = append(*o, s)
-	return nil
-}
-
 type config struct {
 	out        string
 	reflectOut string
@@ -53,7 +39,7 @@ type config struct {
 	debug      bool
 	noNames    bool
 	diagFormat string
-	overrides  overrideFlags
+	overrides  compiler.OverrideFlag
 	input      string
 
 	// Set by resolve.
@@ -194,11 +180,7 @@ func compileFile(cfg config, stdout, stderr io.Writer) int {
 		WebGPULimits:          cfg.webgpuLim,
 		Debug:                 cfg.debug,
 		NoNames:               cfg.noNames,
-		Overrides:             map[string]string{},
-	}
-	for _, o := range cfg.overrides {
-		name, value, _ := strings.Cut(o, "=")
-		opts.Overrides[name] = value
+		Overrides:             cfg.overrides,
 	}
 	if cfg.check || (cfg.out == "" && cfg.reflectOut == "") {
 		_, diags := compiler.Check(src, opts)

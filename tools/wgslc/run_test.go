@@ -85,6 +85,12 @@ func TestUsageErrors(t *testing.T) {
 	assert.Contains(t, stderr, "no such file")
 	code, _ = runWgslc(t, "--dialect", "klingon", "--check", "../../examples/particles/particles.wgsl")
 	assert.Equal(t, exitUsage, code)
+	// --override takes NAME=VALUE, as wgslgen's -override does (compiler.OverrideFlag).
+	for _, bad := range []string{"noequals", "=5"} {
+		code, stderr = runWgslc(t, "--override", bad, "--check", "../../examples/particles/particles.wgsl")
+		assert.Equal(t, exitUsage, code, bad)
+		assert.Contains(t, stderr, "want NAME=VALUE", bad)
+	}
 }
 
 func TestCompileToSPIRV(t *testing.T) {

@@ -45,7 +45,7 @@ func CSE(m *ir.Module) {
 // and the result type are compared when a key matches.
 type cseKey struct {
 	op      ir.Op
-	aux     uint32
+	aux     uint16
 	nargs   uint32
 	a, b, c ir.Value
 }

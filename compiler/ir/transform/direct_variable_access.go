@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/wgslgo/wgslgo/compiler/diag"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
@@ -29,14 +30,15 @@ import (
 //
 // The copies of copies can grow exponentially with the source (a function passing two
 // constant parts of its pointer on, nested deeply): past MaxCopiedInsts copied instructions
-// it gives up with a *LimitError.
+// it gives up with an error at a call of the function whose copy went over the limit, in the
+// function that needed it (a diag.List in file).
 //
 // It runs before Robustness, which clamps the passed indices where the copy accesses
 // memory. Pointers into function and private memory are left alone: the lowering passes
 // whole variables for them.
-func DirectVariableAccess(m *ir.Module) error {
+func DirectVariableAccess(m *ir.Module, file *diag.File) error {
 	orig := append([]*ir.Func(nil), m.Funcs...)
-	d := &dva{m: m, indirect: map[*ir.Func]bool{}, clones: map[string]*ir.Func{},
+	d := &dva{m: m, file: file, indirect: map[*ir.Func]bool{}, clones: map[string]*ir.Func{},
 		copies: map[*ir.Func][]*ir.Func{}, names: map[string]bool{}, suffix: map[string]int{}, index: map[*ir.Func]int{},
 		size: map[*ir.Func]int{}, budget: MaxCopiedInsts}
 	for i, f := range orig {
@@ -82,6 +84,7 @@ func DirectVariableAccess(m *ir.Module) error {
 
 type dva struct {
 	m        *ir.Module
+	file     *diag.File
 	indirect map[*ir.Func]bool // the functions with pointer parameters to rewrite
 	clones   map[string]*ir.Func
 	copies   map[*ir.Func][]*ir.Func // each original's copies, in the order they were made
@@ -96,17 +99,28 @@ type dva struct {
 // functions.
 const MaxCopiedInsts = 1 << 18
 
-// LimitError is a program the compiler refuses for its size after the lowering, not for a
-// fault of its own.
-type LimitError struct {
-	Msg string
-	// Func is the function whose copy went over the limit, Caller the one calling it, by the
-	// names of the originals (those the source declares), so that the compiler can point at
-	// the source; the IR has positions only with debug information.
-	Func, Caller string
+// limitError is the error of a program the compiler refuses for its size, not for a fault of
+// its own: at the first call of g (an original) in caller's original, with a note at g, or
+// at g when there is none.
+func (d *dva) limitError(g, caller *ir.Func) diag.List {
+	caller = d.original(caller)
+	msg := fmt.Sprintf("pointer arguments need more than %d instructions of specialised "+
+		"function copies (at a copy of '%s' for a call from '%s'): each variable and constant index path passed for "+
+		"a pointer parameter into uniform, storage or workgroup memory gets a copy of the function and of those it "+
+		"passes the pointer to; pass fewer distinct constant paths", MaxCopiedInsts, g.Name, caller.Name)
+	e := &diag.Diagnostic{Severity: diag.Error, File: d.file, Span: g.Span.Diag(), Message: msg}
+	var call *ir.Inst
+	ir.Walk(caller.Body, func(in *ir.Inst) {
+		if call == nil && in.Op == ir.OpCall && d.original(in.Callee) == g {
+			call = in
+		}
+	})
+	if call != nil {
+		e.Span = call.Span().Diag()
+		e.Note(d.file, g.Span.Diag(), "each distinct variable and constant index path passed to '%s' gets a copy of it", g.Name)
+	}
+	return diag.List{e}
 }
-
-func (e *LimitError) Error() string { return e.Msg }
 
 // isIndirect reports whether the parameter p is a pointer this pass removes.
 func (d *dva) isIndirect(p ir.Value) bool {
@@ -206,7 +220,7 @@ func (d *dva) original(f *ir.Func) *ir.Func {
 
 // specialise copies g for calls from caller whose pointer arguments are chains (the zero
 // chain for the other parameters): each pointer parameter becomes the parameters for the
-// chain's dynamic indices. The caller matters only to the LimitError.
+// chain's dynamic indices. The caller matters only to the limit's error.
 func (d *dva) specialise(g *ir.Func, chains []chain, caller *ir.Func) (*ir.Func, error) {
 	m := d.m
 	var roots []string
@@ -228,12 +242,7 @@ func (d *dva) specialise(g *ir.Func, chains []chain, caller *ir.Func) (*ir.Func,
 		d.size[g] = n
 	}
 	if d.budget -= n; d.budget < 0 {
-		caller = d.original(caller)
-		return nil, &LimitError{Msg: fmt.Sprintf("pointer arguments need more than %d instructions of specialised "+
-			"function copies (at a copy of '%s' for a call from '%s'): each variable and constant index path passed for "+
-			"a pointer parameter into uniform, storage or workgroup memory gets a copy of the function and of those it "+
-			"passes the pointer to; pass fewer distinct constant paths", MaxCopiedInsts, g.Name, caller.Name),
-			Func: g.Name, Caller: caller.Name}
+		return nil, d.limitError(g, caller)
 	}
 	c, repl := m.CloneFunc(g, name)
 	// New parameters from the last to the first, so that the indices stay put.

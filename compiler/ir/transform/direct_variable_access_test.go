@@ -32,7 +32,7 @@ func fromWGSL(t *testing.T, src string) func() *ir.Module {
 }
 
 func dva(t *testing.T) func(m *ir.Module) {
-	return func(m *ir.Module) { require.NoError(t, transform.DirectVariableAccess(m)) }
+	return func(m *ir.Module) { require.NoError(t, transform.DirectVariableAccess(m, nil)) }
 }
 
 func funcNames(m *ir.Module) []string {
@@ -97,7 +97,7 @@ fn main() {
 	bump(&a[3]);
 	bump(&b[i]);      // another variable
 }`)()
-	require.NoError(t, transform.DirectVariableAccess(m))
+	require.NoError(t, transform.DirectVariableAccess(m, nil))
 	require.NoError(t, ir.Validate(m), ir.Print(m))
 	assert.Equal(t, []string{"bump_a", "bump_a_2", "bump_a_3", "bump_a_4", "bump_b", "other", "main"}, funcNames(m))
 	assert.Equal(t, []string{
@@ -143,7 +143,7 @@ fn main() {
 	outer(&s[s[1].n], 2u);
 	middle(&s[1].items, 3u);
 }`)()
-	require.NoError(t, transform.DirectVariableAccess(m))
+	require.NoError(t, transform.DirectVariableAccess(m, nil))
 	require.NoError(t, ir.Validate(m), ir.Print(m))
 	// Functions are specialised breadth first from main: outer(&s[dyn]) once and
 	// middle(&s[1].items); then, from outer_s, middle(&s[dyn].items) and inner(&s[dyn].n);
@@ -177,7 +177,7 @@ fn inc(p: ptr<function, i32>) { *p += 1; }
 fn main() { var x = 1; inc(&x); bump(&g[1]); }`)
 	m := build()
 	before := ir.Print(m)
-	require.NoError(t, transform.DirectVariableAccess(m))
+	require.NoError(t, transform.DirectVariableAccess(m, nil))
 	assert.Equal(t, before, ir.Print(m))
 }
 
@@ -195,7 +195,7 @@ func TestDirectVariableAccessRefusesOtherPointers(t *testing.T) {
 	m.SetType(v, pt) // not a module-scope variable: nothing to specialise for
 	b.Call(callee, v)
 	b.Finish()
-	err := transform.DirectVariableAccess(m)
+	err := transform.DirectVariableAccess(m, nil)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "not a pointer into a module-scope variable")
 }
@@ -220,8 +220,11 @@ fn main() { var p = 0; o[0] = f(o[1], &p); }`)()
 	g, repl := m.CloneFunc(f, "g")
 	require.NoError(t, ir.Validate(m), ir.Print(m))
 	assert.Len(t, repl, len(f.Params)+countValues(f))
-	// The copy prints as the original but for its name and value numbers.
+	// The copy prints as the original but for its name and value numbers, and keeps the
+	// positions.
 	assert.Equal(t, renumber(printFunc(m, f)), renumber(strings.Replace(printFunc(m, g), "fn @g", "fn @f", 1)))
+	assert.Equal(t, f.Pos, g.Pos)
+	assert.Equal(t, positions(f), positions(g))
 	// Changing the copy leaves the original alone.
 	ir.Walk(g.Body, func(in *ir.Inst) {
 		if in.Op == ir.OpAdd {
@@ -230,6 +233,13 @@ fn main() { var p = 0; o[0] = f(o[1], &p); }`)()
 	})
 	m.RemoveFunc(g)
 	assert.Equal(t, before, ir.Print(m))
+}
+
+// positions lists the positions and spans of f's instructions.
+func positions(f *ir.Func) []ir.Span {
+	var out []ir.Span
+	ir.Walk(f.Body, func(in *ir.Inst) { out = append(out, ir.Span{Start: in.Pos}, in.Span()) })
+	return out
 }
 
 func countValues(f *ir.Func) int {

@@ -3,112 +3,56 @@ package transform
 import (
 	"slices"
 
+	"github.com/wgslgo/wgslgo/compiler/abi"
 	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
 
-// ExternalBinding is where the parts of an expanded texture_external go besides its first
-// plane, which keeps the texture's own binding.
-type ExternalBinding struct {
-	Plane1, Params ir.BindingPoint
-}
-
-// ExternalTextureBindings gives the second plane and the parameter buffer of each external
-// texture at externals (in declaration order) the next free binding numbers of its group,
-// after every binding of used (which includes externals).
-func ExternalTextureBindings(used, externals []ir.BindingPoint) map[ir.BindingPoint]ExternalBinding {
-	next := map[uint32]uint32{}
-	for _, bp := range used {
-		next[bp.Group] = max(next[bp.Group], bp.Binding+1)
-	}
-	out := map[ir.BindingPoint]ExternalBinding{}
-	for _, bp := range externals {
-		n := next[bp.Group]
-		out[bp] = ExternalBinding{Plane1: ir.BindingPoint{Group: bp.Group, Binding: n},
-			Params: ir.BindingPoint{Group: bp.Group, Binding: n + 1}}
-		next[bp.Group] = n + 2
-	}
-	return out
-}
-
-func member(name string, t types.Type) *types.Member {
-	return &types.Member{Name: name, Type: t, Offset: -1, IO: types.NoIO}
-}
-
 var (
-	v2f, v3f, v4f = types.Vec(2, types.F32), types.Vec(3, types.F32), types.Vec(4, types.F32)
-	v2u           = types.Vec(2, types.U32)
-	plane         = &types.Texture{Kind: types.TexSampled, Dim: types.Dim2D, Sampled: types.F32}
-
-	gammaParams = &types.Struct{Name: "GammaTransferParams", Members: []*types.Member{
-		member("G", types.F32), member("A", types.F32), member("B", types.F32), member("C", types.F32),
-		member("D", types.F32), member("E", types.F32), member("F", types.F32), member("padding", types.U32),
-	}}
-	externalParams = &types.Struct{Name: "ExternalTextureParams", Members: []*types.Member{
-		member("numPlanes", types.U32),
-		member("doYuvToRgbConversionOnly", types.U32),
-		member("yuvToRgbConversionMatrix", types.Mat(3, 4, types.F32)),
-		member("gammaDecodeParams", gammaParams),
-		member("gammaEncodeParams", gammaParams),
-		member("gamutConversionMatrix", types.Mat(3, 3, types.F32)),
-		member("sampleTransform", types.Mat(3, 2, types.F32)),
-		member("loadTransform", types.Mat(3, 2, types.F32)),
-		member("samplePlane0RectMin", v2f),
-		member("samplePlane0RectMax", v2f),
-		member("samplePlane1RectMin", v2f),
-		member("samplePlane1RectMax", v2f),
-		member("visibleSize", v2u),
-		member("plane1CoordFactor", v2f),
-	}}
+	v2f, v3f, v4f  = types.Vec(2, types.F32), types.Vec(3, types.F32), types.Vec(4, types.F32)
+	v2u            = types.Vec(2, types.U32)
+	plane          = abi.ExternalTexturePlane()
+	externalParams = abi.ExternalTextureParams()
+	gammaParams    = externalParams.Members[epGammaDecode].Type
 )
 
-// The members of ExternalTextureParams the helpers read.
-const (
-	epNumPlanes = iota
-	epConversionOnly
-	epYuvToRgb
-	epGammaDecode
-	epGammaEncode
-	epGamut
-	epSampleTransform
-	epLoadTransform
-	epPlane0Min
-	epPlane0Max
-	epPlane1Min
-	epPlane1Max
-	epVisibleSize
-	epPlane1Factor
+// The members of abi.ExternalTextureParams the helpers read.
+var (
+	epNumPlanes       = paramsMember("numPlanes")
+	epConversionOnly  = paramsMember("doYuvToRgbConversionOnly")
+	epYuvToRgb        = paramsMember("yuvToRgbConversionMatrix")
+	epGammaDecode     = paramsMember("gammaDecodeParams")
+	epGammaEncode     = paramsMember("gammaEncodeParams")
+	epGamut           = paramsMember("gamutConversionMatrix")
+	epSampleTransform = paramsMember("sampleTransform")
+	epLoadTransform   = paramsMember("loadTransform")
+	epPlane0Min       = paramsMember("samplePlane0RectMin")
+	epPlane0Max       = paramsMember("samplePlane0RectMax")
+	epPlane1Min       = paramsMember("samplePlane1RectMin")
+	epPlane1Max       = paramsMember("samplePlane1RectMax")
+	epVisibleSize     = paramsMember("visibleSize")
+	epPlane1Factor    = paramsMember("plane1CoordFactor")
 )
 
-// ExternalTextureParams is the uniform structure that describes an external texture, as
-// Dawn lays it out (the host fills it; reflection reports its layout):
-//
-//	struct GammaTransferParams { G, A, B, C, D, E, F: f32, padding: u32 }
-//	struct ExternalTextureParams {
-//	  numPlanes: u32,                       // 1 (RGBA in plane 0) or 2 (Y in plane 0, UV in plane 1)
-//	  doYuvToRgbConversionOnly: u32,        // 1: skip the gamma and gamut conversion
-//	  yuvToRgbConversionMatrix: mat3x4f,    // rgb = vec4(y, u, v, 1) * M
-//	  gammaDecodeParams: GammaTransferParams,
-//	  gammaEncodeParams: GammaTransferParams,
-//	  gamutConversionMatrix: mat3x3f,
-//	  sampleTransform: mat3x2f,             // coordinates of textureSampleBaseClampToEdge
-//	  loadTransform: mat3x2f,               // texel coordinates of textureLoad
-//	  samplePlane0RectMin: vec2f, samplePlane0RectMax: vec2f,
-//	  samplePlane1RectMin: vec2f, samplePlane1RectMax: vec2f,
-//	  visibleSize: vec2u,                   // the visible size less one
-//	  plane1CoordFactor: vec2f,             // plane 1 texel coordinates per plane 0 texel
-//	}
-func ExternalTextureParams() *types.Struct { return externalParams }
+// paramsMember is the index of the member name of abi.ExternalTextureParams.
+func paramsMember(name string) int {
+	for i, m := range abi.ExternalTextureParams().Members {
+		if m.Name == name {
+			return i
+		}
+	}
+	panic("transform: abi.ExternalTextureParams has no member " + name)
+}
 
 // ExternalTextures replaces each texture_external, as Tint does, by two texture_2d<f32>
-// planes and a uniform buffer of ExternalTextureParams: the global at binding B becomes
-// "<name>_plane0" at B, "<name>_plane1" and "<name>_params" at bindings[B] (or where
-// ExternalTextureBindings puts them when bindings lacks B); a parameter of that type
+// planes and a uniform buffer of abi.ExternalTextureParams: the global at binding B becomes
+// the parts abi.ExternalPartNames names, the first plane at B, the others at bindings[B] (or
+// where abi.ExternalTextureBindings puts them when bindings lacks B); a parameter of that type
 // becomes three parameters. textureDimensions reads the visible size from the parameters,
 // and textureLoad and textureSampleBaseClampToEdge call helper functions that read one or
 // both planes and convert YUV to RGB, gamma and gamut as the parameters say.
-func ExternalTextures(m *ir.Module, bindings map[ir.BindingPoint]ExternalBinding) {
+func ExternalTextures(m *ir.Module, bindings map[ir.BindingPoint]abi.ExternalBinding) {
 	var exts []*ir.Global
 	var used, extBPs []ir.BindingPoint
 	for _, g := range m.Globals {
@@ -129,7 +73,7 @@ func ExternalTextures(m *ir.Module, bindings map[ir.BindingPoint]ExternalBinding
 	if len(exts) == 0 && !hasParam {
 		return
 	}
-	defaults := ExternalTextureBindings(used, extBPs)
+	defaults := abi.ExternalTextureBindings(used, extBPs)
 	x := &externals{m: m, parts: map[ir.Value][3]ir.Value{}, repl: map[ir.Value]ir.Value{}}
 
 	// Globals: each is replaced by its three parts, whose pointers stand for it.
@@ -141,11 +85,12 @@ func ExternalTextures(m *ir.Module, bindings map[ir.BindingPoint]ExternalBinding
 		if !ok {
 			eb = defaults[bp]
 		}
-		p0 := m.NewGlobal(g.Name+"_plane0", types.AddrHandle, types.Read, plane)
+		n0, n1, np := abi.ExternalPartNames(g.Name)
+		p0 := m.NewGlobal(n0, types.AddrHandle, types.Read, plane)
 		p0.Binding = &bp
-		p1 := m.NewGlobal(g.Name+"_plane1", types.AddrHandle, types.Read, plane)
+		p1 := m.NewGlobal(n1, types.AddrHandle, types.Read, plane)
 		p1.Binding = &eb.Plane1
-		params := m.NewGlobal(g.Name+"_params", types.AddrUniform, types.Read, externalParams)
+		params := m.NewGlobal(np, types.AddrUniform, types.Read, externalParams)
 		params.Binding = &eb.Params
 		globals[g.Value] = [3]ir.Value{p0.Value, p1.Value, params.Value}
 		drop[g] = true
@@ -157,8 +102,8 @@ func ExternalTextures(m *ir.Module, bindings map[ir.BindingPoint]ExternalBinding
 			if !isExternal(m.Type(p)) {
 				continue
 			}
-			name := m.Name(p)
-			ps := f.ReplaceParam(i, []string{name + "_plane0", name + "_plane1", name + "_params"},
+			n0, n1, np := abi.ExternalPartNames(m.Name(p))
+			ps := f.ReplaceParam(i, []string{n0, n1, np},
 				[]types.Type{plane, plane, externalParams})
 			x.parts[p] = [3]ir.Value{ps[0], ps[1], ps[2]}
 			i += 2

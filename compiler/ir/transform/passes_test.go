@@ -330,10 +330,10 @@ func TestPasses(t *testing.T) {
 		}
 		return strings.Join(out, " ")
 	}
-	assert.Equal(t, "DirectVariableAccess ExternalTextures ZeroInitWorkgroup ShaderIO Robustness DemoteToHelper "+
+	assert.Equal(t, "SpecConstants DirectVariableAccess ExternalTextures ZeroInitWorkgroup ShaderIO Robustness DemoteToHelper "+
 		"IntDivRem ShiftMask FloatToIntSaturate BitFieldClamp SampleIndexClamp Std140 ForkExplicitLayout Fold CSE "+
 		"PruneClamps DeadCode", names(transform.Options{}))
-	assert.Equal(t, "DirectVariableAccess ExternalTextures ShaderIO IntDivRem ShiftMask FloatToIntSaturate "+
+	assert.Equal(t, "SpecConstants DirectVariableAccess ExternalTextures ShaderIO IntDivRem ShiftMask FloatToIntSaturate "+
 		"BitFieldClamp SampleIndexClamp Std140 ForkExplicitLayout Fold DeadCode",
 		names(transform.Options{NoRobustness: true, NoZeroInitWorkgroup: true, NativeDemote: true, NoOptimize: true}))
 }

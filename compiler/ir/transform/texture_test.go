@@ -1,6 +1,7 @@
 package transform_test
 
 import (
+	"github.com/wgslgo/wgslgo/compiler/abi"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -115,7 +116,7 @@ func TestExternalTextures(t *testing.T) {
 
 	// Explicit bindings win.
 	m = build()
-	transform.ExternalTextures(m, map[ir.BindingPoint]transform.ExternalBinding{
+	transform.ExternalTextures(m, map[ir.BindingPoint]abi.ExternalBinding{
 		{Binding: 3}: {Plane1: ir.BindingPoint{Group: 1, Binding: 0}, Params: ir.BindingPoint{Group: 1, Binding: 1}}})
 	for _, g := range m.Globals {
 		switch g.Name {
@@ -125,17 +126,6 @@ func TestExternalTextures(t *testing.T) {
 			assert.Equal(t, ir.BindingPoint{Group: 1, Binding: 1}, *g.Binding)
 		}
 	}
-}
-
-func TestExternalTextureBindings(t *testing.T) {
-	bp := func(g, b uint32) ir.BindingPoint { return ir.BindingPoint{Group: g, Binding: b} }
-	got := transform.ExternalTextureBindings([]ir.BindingPoint{bp(0, 0), bp(0, 7), bp(1, 2), bp(2, 0)},
-		[]ir.BindingPoint{bp(0, 0), bp(1, 2), bp(0, 7)})
-	assert.Equal(t, map[ir.BindingPoint]transform.ExternalBinding{
-		bp(0, 0): {Plane1: bp(0, 8), Params: bp(0, 9)},
-		bp(1, 2): {Plane1: bp(1, 3), Params: bp(1, 4)},
-		bp(0, 7): {Plane1: bp(0, 10), Params: bp(0, 11)},
-	}, got)
 }
 
 // Integer array indices and depth levels of sampling calls are kept below 2^24, except

@@ -4,6 +4,8 @@
 package transform
 
 import (
+	"github.com/wgslgo/wgslgo/compiler/abi"
+	"github.com/wgslgo/wgslgo/compiler/diag"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/layout"
 )
@@ -20,14 +22,18 @@ type Options struct {
 	// runs.
 	NativeDemote bool
 	// ExternalTextures places the second plane and the parameters of the external texture
-	// at each binding; ExternalTextureBindings places the others.
-	ExternalTextures map[ir.BindingPoint]ExternalBinding
+	// at each binding; abi.ExternalTextureBindings places the others.
+	ExternalTextures map[ir.BindingPoint]abi.ExternalBinding
 	// Layouts supplies offsets and strides; nil uses layout.New(layout.Options{}). Pass the
 	// same one to the backend.
 	Layouts *layout.Layouts
 	// NoOptimize skips the passes that only optimise (CSE and PruneClamps): for testing and
 	// debugging them, since the module must compute the same with and without.
 	NoOptimize bool
+	// File is the source the module's positions point into, for the diagnostics of the passes
+	// (SpecConstants, DirectVariableAccess): the errors of a program they cannot make SPIR-V
+	// of, which ForSPIRV returns as a diag.List.
+	File *diag.File
 }
 
 // A Pass is one step of ForSPIRV.
@@ -42,13 +48,20 @@ type Pass struct {
 func (p Pass) Run(m *ir.Module, opts Options, lay *layout.Layouts) error { return p.run(m, opts, lay) }
 
 // passes is the order of ForSPIRV, the one place it is stated: first what the backend relies
-// on (every pointer argument a whole variable, external textures as their planes, zeroed
+// on (override-expressions that specialisation constants compute, every pointer argument a
+// whole variable, external textures as their planes, zeroed
 // workgroup memory, entry points without parameters or results, clamped indices,
 // demote-to-helper, the integer operations and conversions SPIR-V leaves undefined, sampling
 // indices below 2^24, std140 and explicit layouts), then what only optimises, and the removal of
 // what is dead last.
 var passes = [...]Pass{
-	{Name: "DirectVariableAccess", run: func(m *ir.Module, _ Options, _ *layout.Layouts) error { return DirectVariableAccess(m) }},
+	{Name: "SpecConstants", run: func(m *ir.Module, o Options, _ *layout.Layouts) error {
+		if diags := SpecConstants(m, o.File); diags.HasErrors() {
+			return diags
+		}
+		return nil
+	}},
+	{Name: "DirectVariableAccess", run: func(m *ir.Module, o Options, _ *layout.Layouts) error { return DirectVariableAccess(m, o.File) }},
 	{Name: "ExternalTextures", run: func(m *ir.Module, o Options, _ *layout.Layouts) error {
 		ExternalTextures(m, o.ExternalTextures)
 		return nil
