@@ -154,6 +154,7 @@ type emitter struct {
 
 	ids   []spirv.ID // SPIR-V id of each IR value (0 until emitted)
 	types map[types.Type]spirv.ID
+	canon canonIDs
 	ptrs  map[ptrKey]spirv.ID
 
 	funcIDs map[*ir.Func]spirv.ID

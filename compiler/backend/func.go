@@ -76,8 +76,10 @@ func (e *emitter) preamble(f *ir.Func) {
 
 // operand returns the id of v as an instruction operand.
 func (e *emitter) operand(v ir.Value) spirv.ID {
-	if _, ok := e.wrapped[v]; ok {
-		return e.fn.inner[v]
+	if e.m.Kind(v) == ir.KindGlobal {
+		if _, ok := e.wrapped[v]; ok {
+			return e.fn.inner[v]
+		}
 	}
 	return e.value(v)
 }
