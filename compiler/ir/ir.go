@@ -120,6 +120,8 @@ type Module struct {
 
 	consts   []Constant
 	constIdx map[constKey]Value
+	// scalarIdx finds the scalar constants (kind<<56 | bits).
+	scalarIdx map[uint64]Value
 
 	Globals   []*Global
 	Overrides []*Override
