@@ -33,10 +33,15 @@ func CSE(m *ir.Module) {
 	for n < m.NumValues()/2 {
 		n *= 2
 	}
-	c := &cse{m: m, buckets: make([]int32, n), mem: map[ir.Value]memEntry{},
+	c := &cse{m: m, buckets: make([]int32, n), mem: make([]memEntry, m.NumValues()),
 		repl: make([]ir.Value, m.NumValues())}
 	for i := range c.buckets {
 		c.buckets[i] = -1
+	}
+	// mem and repl are read before they are written: writing each page first spares the
+	// second page fault of memory first mapped for reading.
+	for i := 0; i < len(c.mem); i += 256 {
+		c.mem[i], c.repl[i] = memEntry{}, 0
 	}
 	for _, f := range m.Funcs {
 		c.block(f.Body)
@@ -87,11 +92,12 @@ type cse struct {
 	repl    []ir.Value // indexed by value: its replacement, or 0
 	dropped bool       // whether any instruction was replaced
 
-	// mem maps a pointer to the value memory holds there, valid while its epoch is the
-	// current one; memLog records the entries replaced, for popping scopes.
+	// mem maps a pointer (indexed by value) to the value memory holds there (0: none),
+	// valid while its epoch is the current one; memLog records the entries replaced, for
+	// popping scopes.
 	// Function memory (variables and pointer parameters) has its own epoch: only stores
 	// through function pointers and calls passing pointers change it.
-	mem    map[ir.Value]memEntry
+	mem    []memEntry
 	memLog []memUndo
 	epoch  uint32
 	local  uint32
@@ -155,11 +161,7 @@ func (c *cse) block(blk *ir.Block) {
 	c.entries = c.entries[:mark]
 	for i := len(c.memLog) - 1; i >= memMark; i-- {
 		u := c.memLog[i]
-		if u.old.val == 0 {
-			delete(c.mem, u.ptr)
-		} else {
-			c.mem[u.ptr] = u.old
-		}
+		c.mem[u.ptr] = u.old
 	}
 	c.memLog = c.memLog[:memMark]
 }
@@ -173,7 +175,7 @@ func (c *cse) memory(in *ir.Inst) bool {
 			return false
 		}
 		p := in.Args[0]
-		if e, ok := c.mem[p]; ok && e.epoch == c.epochOf(p) && c.reuse(in, e.val) {
+		if e := c.mem[p]; e.val != 0 && e.epoch == c.epochOf(p) && c.reuse(in, e.val) {
 			return true
 		}
 		c.remember(p, in.Result)
