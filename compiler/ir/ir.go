@@ -114,8 +114,11 @@ func (s Stage) String() string { return stageNames[s] }
 // Module is a whole program: everything is kept in declaration order so that the output is
 // deterministic.
 type Module struct {
-	values     []valueInfo
-	names      map[Value]string
+	values []valueInfo
+	// nameOf indexes names by value (1 + index, 0 for none): a table rather than a map,
+	// since the backend asks for the name of every value it emits.
+	nameOf     []int32
+	names      []string
 	paramFuncs map[Value]*Func
 
 	consts   []Constant
@@ -143,7 +146,7 @@ type Module struct {
 // NewModule returns an empty module.
 func NewModule() *Module {
 	m := &Module{values: make([]valueInfo, 1, 64), constIdx: map[constKey]Value{},
-		names: map[Value]string{}, paramFuncs: map[Value]*Func{}}
+		paramFuncs: map[Value]*Func{}}
 	m.Exprs = &Block{}
 	return m
 }
@@ -174,15 +177,35 @@ func (m *Module) Type(v Value) types.Type { return m.values[v].typ }
 func (m *Module) Kind(v Value) ValueKind { return m.values[v].kind }
 
 // Name returns the source name of v, or "".
-func (m *Module) Name(v Value) string { return m.names[v] }
+func (m *Module) Name(v Value) string {
+	if v < 0 || int(v) >= len(m.nameOf) || m.nameOf[v] == 0 {
+		return ""
+	}
+	return m.names[m.nameOf[v]-1]
+}
 
 // SetName records a source name for v (used for OpName and by the printer).
 func (m *Module) SetName(v Value, name string) {
+	if int(v) >= len(m.nameOf) {
+		if name == "" {
+			return
+		}
+		if int(v) >= cap(m.nameOf) {
+			// Room for the values reserved (the elements past the length are zero).
+			m.nameOf = slices.Grow(m.nameOf, max(int(v)+1, cap(m.values))-len(m.nameOf))
+		}
+		m.nameOf = m.nameOf[:int(v)+1]
+	}
 	if name == "" {
-		delete(m.names, v)
+		m.nameOf[v] = 0
 		return
 	}
-	m.names[v] = name
+	if i := m.nameOf[v]; i != 0 {
+		m.names[i-1] = name
+		return
+	}
+	m.names = append(m.names, name)
+	m.nameOf[v] = int32(len(m.names))
 }
 
 // Def returns the instruction defining v, or nil if v is not an instruction result.
