@@ -139,6 +139,11 @@ type Module struct {
 	// Slabs that instructions and operand lists are allocated from.
 	instSlab []Inst
 	argSlab  []Value
+	// Chunks that blocks, the instruction lists of blocks and the block lists of constructs
+	// are taken from as they grow (see growList).
+	blockSlab  []Block
+	instLists  []*Inst
+	blockLists []*Block
 	// argTypes is Builder.Builtin's scratch list of operand types.
 	argTypes []types.Type
 }
@@ -530,6 +535,33 @@ func (m *Module) newInst(op Op) *Inst {
 	}
 	m.instSlab = append(m.instSlab, Inst{Op: op})
 	return &m.instSlab[len(m.instSlab)-1]
+}
+
+// newBlock allocates a block from the module's slab.
+func (m *Module) newBlock() *Block {
+	if len(m.blockSlab) == cap(m.blockSlab) {
+		m.blockSlab = make([]Block, 0, min(max(2*cap(m.blockSlab), 16), 256))
+	}
+	m.blockSlab = append(m.blockSlab, Block{})
+	return &m.blockSlab[len(m.blockSlab)-1]
+}
+
+// growList returns s, copied into a list with room for at least one more element taken
+// from *chunks: lists double from 2, so that appending to the short lists of blocks and
+// constructs one element at a time costs an allocation per chunk rather than per doubling.
+// Long lists grow as slices do.
+func growList[T any](chunks *[]T, s []T) []T {
+	n := max(2, 2*cap(s))
+	if n > 256 {
+		return slices.Grow(s, 1)
+	}
+	if len(*chunks)+n > cap(*chunks) {
+		*chunks = make([]T, 0, min(max(2*cap(*chunks), 64), 4096))
+	}
+	c := *chunks
+	out := append(c[len(c):len(c):len(c)+n], s...)
+	*chunks = c[:len(c)+n]
+	return out
 }
 
 // args copies vs into the module's operand slab.
