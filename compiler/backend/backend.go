@@ -175,7 +175,8 @@ type emitter struct {
 	pending    map[*ir.Override]pendingDefault
 	inProgress map[*ir.Inst]bool
 
-	fn *funcState
+	fn      *funcState
+	fnState *funcState // reused by every function (see function)
 	// pos is the source position of what is being emitted, for errors.
 	pos ir.Pos
 
