@@ -201,6 +201,11 @@ func embeddable(stem string) bool {
 
 func stem(name string) string { return strings.TrimSuffix(path.Base(name), ".wgsl") }
 
+// SPIRVFileName is the name of the .spv file that holds the SPIR-V of the shader in the WGSL
+// file name (a base name or a slash-separated path) in the file embed mode: "particles.spv"
+// for "particles.wgsl".
+func SPIRVFileName(name string) string { return stem(name) + ".spv" }
+
 // addStructs checks a shader and learns its structures; it returns their shaper, or nil when
 // the shader cannot be generated at all. It records its problems.
 func (gn *generator) addStructs(s *Shader) *shaper {

@@ -73,7 +73,7 @@ var tableReserved = []string{"Shader", "Source", "SPIRV", "WGSL", "EntryPoints",
 func (gn *generator) newShaderDef(s *Shader, sh *shaper) *shaderDef {
 	goName := GoName(stem(s.Name))
 	d := &shaderDef{name: s.Name, goName: goName, table: tableName(goName), tableType: goName + "Table",
-		spvName: stem(s.Name) + ".spv", spirvVar: unexported(goName) + "SPIRV", spirv: s.SPIRV, refl: s.Reflection,
+		spvName: SPIRVFileName(s.Name), spirvVar: unexported(goName) + "SPIRV", spirv: s.SPIRV, refl: s.Reflection,
 		wgsl: s.WGSL, positions: s.Positions,
 		methods:  newFieldNames("the table of "+s.Name, tableReserved...),
 		omethods: newFieldNames("the overrides type of "+s.Name, "Values", "PipelineConstants", "WGSL", "Specialization"),

@@ -186,6 +186,9 @@ def _wgsl_go_srcs_impl(ctx):
     args.add("-pkg", ctx.attr.package)
     args.add_all(options)
     args.add("-embed=" + ctx.attr.embed)
+    args.add("-wgsl=" + ctx.attr.wgsl)
+
+    # wgslgen generates the shaders in the order of their file names, whatever the order here.
     args.add_all(ctx.files.srcs)
     ctx.actions.run(
         executable = ctx.executable._wgslgen,
@@ -209,6 +212,7 @@ _wgsl_go_srcs = rule(
         "out": attr.string(mandatory = True),
         "package": attr.string(mandatory = True),
         "embed": attr.string(default = "file", values = ["file", "inline"]),
+        "wgsl": attr.string(default = "inline", values = ["inline", "none"]),
         "_wgslgen": attr.label(
             default = Label("//tools/wgslgen"),
             executable = True,
@@ -233,7 +237,10 @@ def wgsl_go_library(
         target = "",
         overrides = {},
         uniform_standard_layout = False,
+        webgpu_limits = False,
         embed = "file",
+        wgsl = "inline",
+        go_file = None,
         visibility = None,
         tags = None,
         testonly = None,
@@ -243,7 +250,9 @@ def wgsl_go_library(
     The package holds typed Go structs for the shaders' buffers, binding and entry-point facts,
     and the SPIR-V, embedded from .spv files (embed = "file") or as literals (embed = "inline").
     The generation runs in a target NAME_wgslgen; its output group `wgsl_check` checks the
-    shaders only.
+    shaders only. The Go file is byte for byte what `go generate` writes for the line
+    `//go:generate wgslgen -o GO_FILE -pkg PACKAGE ...the options... SRCS` (the order of srcs
+    does not matter). wgslgo's Gazelle extension writes these targets from such lines.
 
     Args:
         name: the go_library's name.
@@ -254,7 +263,12 @@ def wgsl_go_library(
         target: target environment (vulkan1.0 ... vulkan1.3); empty: the tools' default.
         overrides: override name -> value, substituted at compile time.
         uniform_standard_layout: allow storage-buffer layout rules in uniform buffers.
+        webgpu_limits: errors, not warnings, beyond WGSL's and WebGPU's default limits.
         embed: "file" or "inline", as wgslgen's -embed.
+        wgsl: "inline" (the tables hold the WGSL text, for WebGPU hosts) or "none", as
+            wgslgen's -wgsl.
+        go_file: the generated Go file's name, as wgslgen's -o; default: NAME_wgsl.go. (Not
+            `out`: Gazelle would take a file named in `out` for a file of the Go package.)
         visibility: of the go_library.
         tags: of every target made.
         testonly: of every target made.
@@ -264,12 +278,14 @@ def wgsl_go_library(
     _wgsl_go_srcs(
         name = gen,
         srcs = srcs,
-        out = name + "_wgsl.go",
+        out = go_file or name + "_wgsl.go",
         package = package or _default_package(importpath),
         target = target,
         overrides = overrides,
         uniform_standard_layout = uniform_standard_layout,
+        webgpu_limits = webgpu_limits,
         embed = embed,
+        wgsl = wgsl,
         visibility = ["//visibility:private"],
         tags = tags,
         testonly = testonly,

@@ -36,8 +36,9 @@ if [ "${CI:-}" = true ]; then
 fi
 
 # Go modules nested in the repository, which the root module's ./... does not enter: the
-# WebGPU adapter links wgpu-native through cgo, and the root module must not depend on it.
-nested=(webgpu examples/webgpu)
+# WebGPU adapter links wgpu-native through cgo and the Gazelle extension depends on Gazelle,
+# and the root module, which every user downloads, must depend on neither.
+nested=(webgpu examples/webgpu gazelle)
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

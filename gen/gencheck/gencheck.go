@@ -18,72 +18,20 @@
 package gencheck
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
-	"go/parser"
-	"go/token"
-	"os"
-	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 
 	"github.com/wgslgo/wgslgo/gen/wgslgen"
 )
 
-// commands are the ways a //go:generate line runs wgslgen.
-var commands = []string{
-	"go run github.com/wgslgo/wgslgo/tools/wgslgen ",
-	"go tool github.com/wgslgo/wgslgo/tools/wgslgen ",
-	"go tool wgslgen ",
-	"wgslgen ",
-}
-
 // Line is a wgslgen //go:generate line.
-type Line struct {
-	File    string // the Go file's base name, go generate's $GOFILE
-	Package string // its package, $GOPACKAGE
-	Args    []string
-}
+type Line = wgslgen.Line
 
 // Lines returns the wgslgen //go:generate lines of the non-test Go files in dir, in file
-// and line order.
-func Lines(dir string) ([]Line, error) {
-	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
-	if err != nil {
-		return nil, err
-	}
-	sort.Strings(files)
-	var lines []Line
-	for _, name := range files {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		src, err := os.ReadFile(name)
-		if err != nil {
-			return nil, err
-		}
-		f, err := parser.ParseFile(token.NewFileSet(), name, src, parser.PackageClauseOnly)
-		if err != nil {
-			return nil, err
-		}
-		sc := bufio.NewScanner(bytes.NewReader(src))
-		for sc.Scan() {
-			text, ok := strings.CutPrefix(sc.Text(), "//go:generate ")
-			if !ok {
-				continue
-			}
-			for _, c := range commands {
-				if args, ok := strings.CutPrefix(strings.TrimSpace(text)+" ", c); ok {
-					lines = append(lines, Line{File: filepath.Base(name), Package: f.Name.Name, Args: strings.Fields(args)})
-					break
-				}
-			}
-		}
-	}
-	return lines, nil
-}
+// and line order (see wgslgen.Lines).
+func Lines(dir string) ([]Line, error) { return wgslgen.Lines(dir) }
 
 // Check runs each wgslgen //go:generate line of dir (see Lines) with -check added, as go
 // generate would run it (in dir, for the line's package), and fails t if wgslgen reports
@@ -110,10 +58,8 @@ func check(dir string) ([]string, error) {
 	}
 	var problems []string
 	for _, l := range lines {
-		for _, a := range l.Args {
-			if strings.ContainsAny(a, "\"'`$") {
-				return nil, fmt.Errorf("gencheck: %s: only plain arguments are understood, not %s", l.File, a)
-			}
+		if err := l.PlainArgs(); err != nil {
+			return nil, fmt.Errorf("gencheck: %s:%d: %v", l.File, l.Line, err)
 		}
 		var out bytes.Buffer
 		if code := wgslgen.RunIn(dir, l.Package, append([]string{"-check"}, l.Args...), &out); code != wgslgen.ExitOK {

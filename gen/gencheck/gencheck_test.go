@@ -32,8 +32,8 @@ func TestCheck(t *testing.T) {
 	lines, err := Lines(dir)
 	require.NoError(t, err)
 	assert.Equal(t, []Line{
-		{File: "doc.go", Package: "p", Args: []string{"-o", "p_wgsl.go", "shaders/p.wgsl"}},
-		{File: "doc.go", Package: "p", Args: []string{"-embed=inline", "q.wgsl"}},
+		{File: "doc.go", Line: 4, Package: "p", Args: []string{"-o", "p_wgsl.go", "shaders/p.wgsl"}},
+		{File: "doc.go", Line: 5, Package: "p", Args: []string{"-embed=inline", "q.wgsl"}},
 	}, lines)
 
 	problems, err := check(dir)

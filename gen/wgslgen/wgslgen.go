@@ -96,36 +96,150 @@ func (o *overrideFlags) Set(s string) error {
 	return nil
 }
 
-type config struct {
-	out        string
-	pkg        string
-	embed      string
-	wgsl       string
-	target     string
-	uniformStd bool
-	webgpuLim  bool
-	check      bool
-	overrides  overrideFlags
-	inputs     []string
+// Command is a wgslgen command line, parsed and checked: what it reads, what it writes and
+// how. ParseArgs makes one. wgslgen runs it; tools that must agree with wgslgen about a
+// //go:generate line (package gencheck, wgslgo's Gazelle extension) read it.
+type Command struct {
+	// Out is the Go file, as given (relative to the directory wgslgen runs in, or absolute),
+	// or NAME_wgsl.go beside a single NAME.wgsl.
+	Out string
+	// Package is the -pkg name, "" for the default (see PackageIn).
+	Package string
+	// Embed says where the SPIR-V goes: gen.EmbedFile or gen.EmbedInline.
+	Embed gen.EmbedMode
+	// WGSL says whether the tables hold the WGSL text (-wgsl=inline).
+	WGSL bool
+	// Target is the -target environment as given, "" for the compiler's default.
+	Target string
+	// Overrides are the -override values by name (the last one of a name counts).
+	Overrides map[string]string
+	// UniformStandardLayout is -uniform-standard-layout.
+	UniformStandardLayout bool
+	// WebGPULimits is -webgpu-limits: WGSL's and WebGPU's default limits are errors.
+	WebGPULimits bool
+	// Check is -check: compare instead of writing.
+	Check bool
+	// Inputs are the shaders as given, sorted by file name: the order in which they are
+	// generated, so that the output does not depend on the order of the command line (a
+	// build system may sort it).
+	Inputs []string
 }
 
-func newFlagSet(cfg *config, stderr io.Writer) *flag.FlagSet {
+// Outputs returns the files the command may write, as paths like Out: the Go file, then with
+// the file embed mode one .spv file per shader beside it, in the order of Inputs (a shader
+// without entry points has none: which ones those are, only compiling them tells).
+func (c *Command) Outputs() []string {
+	outs := []string{c.Out}
+	if c.Embed == gen.EmbedFile {
+		for _, in := range c.Inputs {
+			outs = append(outs, filepath.Join(filepath.Dir(c.Out), gen.SPIRVFileName(filepath.ToSlash(in))))
+		}
+	}
+	return outs
+}
+
+// PackageIn returns the package name the generated file gets when the command runs in dir
+// (relative paths are from dir), started by a file of package pkg (go generate's $GOPACKAGE,
+// "" when unknown): -pkg, else the package of the Go files beside the output (other than the
+// output and test files), else pkg when the output is in dir, else the output directory's
+// name made an identifier.
+func (c *Command) PackageIn(dir, pkg string) string {
+	if c.Package != "" {
+		return c.Package
+	}
+	out := c.Out
+	if !filepath.IsAbs(out) {
+		out = filepath.Join(dir, out)
+	}
+	return defaultPackage(filepath.Dir(out), filepath.Base(out), dir, pkg)
+}
+
+// errUsage is a usage error whose message the flag set has printed already.
+var errUsage = errors.New("usage")
+
+// ParseArgs parses and checks wgslgen's command-line arguments (without the command name).
+// It returns flag.ErrHelp for -h, and for anything wgslgen would refuse as a usage error an
+// error that says what is wrong.
+func ParseArgs(args []string) (*Command, error) {
+	var msg bytes.Buffer
+	cmd, err := parseArgs(args, &msg)
+	if errors.Is(err, errUsage) {
+		first, _, _ := strings.Cut(strings.TrimSpace(msg.String()), "\n")
+		return nil, errors.New(first)
+	}
+	return cmd, err
+}
+
+// parseArgs is ParseArgs; the flag set's messages and the usage go to stderr, and then the
+// error is errUsage.
+func parseArgs(args []string, stderr io.Writer) (*Command, error) {
+	var (
+		embed, wgslMode string
+		overrides       overrideFlags
+		cmd             Command
+	)
 	fs := flag.NewFlagSet("wgslgen", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.StringVar(&cfg.out, "o", "", "write the Go code to `FILE.go` (default: NAME_wgsl.go beside a single NAME.wgsl)")
-	fs.StringVar(&cfg.pkg, "pkg", "", "the Go package `name` (default: the package of the Go files beside the output, else the directory's name)")
-	fs.StringVar(&cfg.embed, "embed", "file", "where the SPIR-V goes: file (.spv beside the Go file, //go:embed) or inline")
-	fs.StringVar(&cfg.wgsl, "wgsl", "inline", "whether the tables hold the WGSL text, for WebGPU hosts: inline (a string constant) or none")
-	fs.StringVar(&cfg.target, "target", "", "target environment: vulkan1.0, vulkan1.1 (default), vulkan1.2 or vulkan1.3")
-	fs.BoolVar(&cfg.uniformStd, "uniform-standard-layout", false, "allow storage-buffer layout rules in uniform buffers (uniform_buffer_standard_layout)")
-	fs.BoolVar(&cfg.webgpuLim, "webgpu-limits", false, "errors, not warnings, beyond WGSL's limits and WebGPU's default limits (for shaders that must also run on WebGPU)")
-	fs.BoolVar(&cfg.check, "check", false, "write nothing; exit 1 if the generated files on disk are stale")
-	fs.Var(&cfg.overrides, "override", "substitute override `NAME=VALUE` at compile time (repeatable)")
+	fs.StringVar(&cmd.Out, "o", "", "write the Go code to `FILE.go` (default: NAME_wgsl.go beside a single NAME.wgsl)")
+	fs.StringVar(&cmd.Package, "pkg", "", "the Go package `name` (default: the package of the Go files beside the output, else the directory's name)")
+	fs.StringVar(&embed, "embed", "file", "where the SPIR-V goes: file (.spv beside the Go file, //go:embed) or inline")
+	fs.StringVar(&wgslMode, "wgsl", "inline", "whether the tables hold the WGSL text, for WebGPU hosts: inline (a string constant) or none")
+	fs.StringVar(&cmd.Target, "target", "", "target environment: vulkan1.0, vulkan1.1 (default), vulkan1.2 or vulkan1.3")
+	fs.BoolVar(&cmd.UniformStandardLayout, "uniform-standard-layout", false, "allow storage-buffer layout rules in uniform buffers (uniform_buffer_standard_layout)")
+	fs.BoolVar(&cmd.WebGPULimits, "webgpu-limits", false, "errors, not warnings, beyond WGSL's limits and WebGPU's default limits (for shaders that must also run on WebGPU)")
+	fs.BoolVar(&cmd.Check, "check", false, "write nothing; exit 1 if the generated files on disk are stale")
+	fs.Var(&overrides, "override", "substitute override `NAME=VALUE` at compile time (repeatable)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: wgslgen [flags] FILE.wgsl...\n")
 		fs.PrintDefaults()
 	}
-	return fs
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil, err
+		}
+		return nil, errUsage
+	}
+	cmd.Inputs = fs.Args()
+	switch {
+	case len(cmd.Inputs) == 0:
+		fs.Usage()
+		return nil, errUsage
+	case embed != string(gen.EmbedFile) && embed != string(gen.EmbedInline):
+		return nil, fmt.Errorf("unknown -embed %q (want file or inline)", embed)
+	case wgslMode != "inline" && wgslMode != "none":
+		return nil, fmt.Errorf("unknown -wgsl %q (want inline or none)", wgslMode)
+	case cmd.Out == "" && len(cmd.Inputs) > 1:
+		return nil, errors.New("-o is required with several input files: they go into one Go file, so that they share their structures")
+	}
+	cmd.Embed, cmd.WGSL = gen.EmbedMode(embed), wgslMode == "inline"
+	if _, err := compiler.ParseTarget(cmd.Target); err != nil {
+		return nil, err
+	}
+	if cmd.Out == "" {
+		in := cmd.Inputs[0]
+		cmd.Out = filepath.Join(filepath.Dir(in), strings.TrimSuffix(filepath.Base(in), ".wgsl")+"_wgsl.go")
+	}
+	if !strings.HasSuffix(cmd.Out, ".go") {
+		return nil, fmt.Errorf("the output %s is not a .go file", cmd.Out)
+	}
+	if cmd.Package != "" && (!token.IsIdentifier(cmd.Package) || cmd.Package == "_") {
+		return nil, fmt.Errorf("%q is not a valid package name: set one with -pkg", cmd.Package)
+	}
+	stems := map[string]string{}
+	for _, in := range cmd.Inputs {
+		stem := strings.TrimSuffix(filepath.Base(in), ".wgsl")
+		if prev, ok := stems[stem]; ok {
+			return nil, fmt.Errorf("%s and %s have the same name; their SPIR-V files would collide: generate them into separate packages", prev, in)
+		}
+		stems[stem] = in
+	}
+	sort.SliceStable(cmd.Inputs, func(i, j int) bool { return filepath.Base(cmd.Inputs[i]) < filepath.Base(cmd.Inputs[j]) })
+	cmd.Overrides = map[string]string{}
+	for _, o := range overrides {
+		name, value, _ := strings.Cut(o, "=")
+		cmd.Overrides[name] = value
+	}
+	return &cmd, nil
 }
 
 // Main runs wgslgen with the command-line arguments args, as go generate runs it: relative
@@ -149,32 +263,19 @@ func RunIn(dir, pkg string, args []string, stderr io.Writer) int {
 // run is wgslgen: relative paths are from dir, and pkg is the package of the file that runs
 // it, "" when unknown.
 func run(dir, pkg string, args []string, stderr io.Writer) int {
-	var cfg config
-	fs := newFlagSet(&cfg, stderr)
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return ExitOK
-		}
+	cmd, err := parseArgs(args, stderr)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		return ExitOK
+	case errors.Is(err, errUsage):
+		return ExitUsage
+	case err != nil:
+		fmt.Fprintf(stderr, "wgslgen: %v\n", err)
 		return ExitUsage
 	}
-	cfg.inputs = fs.Args()
 	usage := func(format string, args ...any) int {
 		fmt.Fprintf(stderr, "wgslgen: "+format+"\n", args...)
 		return ExitUsage
-	}
-	switch {
-	case len(cfg.inputs) == 0:
-		fs.Usage()
-		return ExitUsage
-	case cfg.embed != string(gen.EmbedFile) && cfg.embed != string(gen.EmbedInline):
-		return usage("unknown -embed %q (want file or inline)", cfg.embed)
-	case cfg.wgsl != "inline" && cfg.wgsl != "none":
-		return usage("unknown -wgsl %q (want inline or none)", cfg.wgsl)
-	case cfg.out == "" && len(cfg.inputs) > 1:
-		return usage("-o is required with several input files: they go into one Go file, so that they share their structures")
-	}
-	if _, err := compiler.ParseTarget(cfg.target); err != nil {
-		return usage("%v", err)
 	}
 	path := func(p string) string {
 		if filepath.IsAbs(p) {
@@ -182,42 +283,21 @@ func run(dir, pkg string, args []string, stderr io.Writer) int {
 		}
 		return filepath.Join(dir, p)
 	}
-	if cfg.out == "" {
-		in := cfg.inputs[0]
-		cfg.out = filepath.Join(filepath.Dir(in), strings.TrimSuffix(filepath.Base(in), ".wgsl")+"_wgsl.go")
-	}
-	if !strings.HasSuffix(cfg.out, ".go") {
-		return usage("the output %s is not a .go file", cfg.out)
-	}
-	outDir := filepath.Dir(path(cfg.out))
-	if cfg.pkg == "" {
-		cfg.pkg = defaultPackage(outDir, filepath.Base(cfg.out), dir, pkg)
-	}
-	if !token.IsIdentifier(cfg.pkg) || cfg.pkg == "_" {
-		return usage("%q is not a valid package name: set one with -pkg", cfg.pkg)
-	}
-	stems := map[string]string{}
-	for _, in := range cfg.inputs {
-		stem := strings.TrimSuffix(filepath.Base(in), ".wgsl")
-		if prev, ok := stems[stem]; ok {
-			return usage("%s and %s have the same name; their SPIR-V files would collide: generate them into separate packages", prev, in)
-		}
-		stems[stem] = in
+	outDir := filepath.Dir(path(cmd.Out))
+	pkgName := cmd.PackageIn(dir, pkg)
+	if !token.IsIdentifier(pkgName) || pkgName == "_" {
+		return usage("%q is not a valid package name: set one with -pkg", pkgName)
 	}
 
-	opts := compileOptions{Target: cfg.target, UniformStandardLayout: cfg.uniformStd, WebGPULimits: cfg.webgpuLim, Overrides: map[string]string{}, WGSL: cfg.wgsl == "inline"}
-	for _, o := range cfg.overrides {
-		name, value, _ := strings.Cut(o, "=")
-		opts.Overrides[name] = value
-	}
-	srcs := make([][]byte, len(cfg.inputs))
-	for i, in := range cfg.inputs {
+	opts := compileOptions{Target: cmd.Target, UniformStandardLayout: cmd.UniformStandardLayout, WebGPULimits: cmd.WebGPULimits, Overrides: cmd.Overrides, WGSL: cmd.WGSL}
+	srcs := make([][]byte, len(cmd.Inputs))
+	for i, in := range cmd.Inputs {
 		var err error
 		if srcs[i], err = readInput(path(in)); err != nil {
 			return usage("%v", err)
 		}
 	}
-	results := compileAll(cfg.inputs, srcs, opts)
+	results := compileAll(cmd.Inputs, srcs, opts)
 	var shaders []gen.Shader
 	code := ExitOK
 	for i, r := range results {
@@ -229,7 +309,7 @@ func run(dir, pkg string, args []string, stderr io.Writer) int {
 				list.Sort()
 				list.Print(stderr)
 			} else {
-				fmt.Fprintf(stderr, "wgslgen: %s: %v\n", cfg.inputs[i], r.err)
+				fmt.Fprintf(stderr, "wgslgen: %s: %v\n", cmd.Inputs[i], r.err)
 			}
 			code = ExitFail
 			continue
@@ -239,19 +319,19 @@ func run(dir, pkg string, args []string, stderr io.Writer) int {
 	if code != ExitOK {
 		return code
 	}
-	out, err := gen.Generate(shaders, gen.Options{Package: cfg.pkg, Embed: gen.EmbedMode(cfg.embed)})
+	out, err := gen.Generate(shaders, gen.Options{Package: pkgName, Embed: cmd.Embed})
 	if err != nil {
 		printLines(stderr, err)
 		return ExitFail
 	}
-	if err := checkNames(outDir, filepath.Base(cfg.out), cfg.pkg, out.Names); err != nil {
+	if err := checkNames(outDir, filepath.Base(cmd.Out), pkgName, out.Names); err != nil {
 		printLines(stderr, err)
 		return ExitFail
 	}
-	files := []gen.File{{Name: filepath.Base(cfg.out), Content: out.Go}}
+	files := []gen.File{{Name: filepath.Base(cmd.Out), Content: out.Go}}
 	files = append(files, out.Files...)
-	if cfg.check {
-		return check(stderr, outDir, cfg.out, files)
+	if cmd.Check {
+		return check(stderr, outDir, cmd.Out, files)
 	}
 	for _, f := range files {
 		if err := writeFile(filepath.Join(outDir, f.Name), f.Content); err != nil {

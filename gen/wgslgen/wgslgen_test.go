@@ -3,6 +3,7 @@ package wgslgen
 import (
 	"bytes"
 	"encoding/binary"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -286,23 +287,92 @@ func TestCheck(t *testing.T) {
 	assert.Equal(t, ExitOK, code, stderr)
 }
 
-// TestDeterministic generates the same shaders from two directories, with relative and
-// absolute paths: the outputs are identical.
+// TestDeterministic generates the same shaders from three directories, with relative and
+// absolute paths, and the shaders in another order on the command line (a build system may
+// sort it): the outputs are identical.
 func TestDeterministic(t *testing.T) {
 	withCompile(t, checked(t))
-	a, b := shaderDir(t), shaderDir(t)
+	a, b, c := shaderDir(t), shaderDir(t), shaderDir(t)
 	code, stderr := runWgslgen("-o", filepath.Join(a, "x_wgsl.go"), filepath.Join(a, "particles.wgsl"), filepath.Join(a, "render.wgsl"))
 	require.Equal(t, ExitOK, code, stderr)
 	t.Chdir(b)
 	code, stderr = runWgslgen("-o", "x_wgsl.go", "particles.wgsl", "render.wgsl")
 	require.Equal(t, ExitOK, code, stderr)
+	code, stderr = runWgslgen("-o", filepath.Join(c, "x_wgsl.go"), filepath.Join(c, "render.wgsl"), filepath.Join(c, "particles.wgsl"))
+	require.Equal(t, ExitOK, code, stderr)
 	for _, name := range []string{"x_wgsl.go", "particles.spv", "render.spv"} {
 		x, err := os.ReadFile(filepath.Join(a, name))
 		require.NoError(t, err)
-		y, err := os.ReadFile(filepath.Join(b, name))
-		require.NoError(t, err)
-		assert.Equal(t, x, y, name)
+		for _, dir := range []string{b, c} {
+			y, err := os.ReadFile(filepath.Join(dir, name))
+			require.NoError(t, err)
+			assert.Equal(t, x, y, name)
+		}
 	}
+}
+
+// TestParseArgs: the command a line stands for, with its defaults, as tools that read
+// //go:generate lines see it.
+func TestParseArgs(t *testing.T) {
+	cmd, err := ParseArgs([]string{"-o", "fx_wgsl.go", "-target=vulkan1.2", "-override", "a=1", "-override=b=2", "-override=a=3",
+		"-embed=file", "-wgsl=none", "-uniform-standard-layout", "-webgpu-limits", "shaders/render.wgsl", "particles.wgsl"})
+	require.NoError(t, err)
+	assert.Equal(t, &Command{Out: "fx_wgsl.go", Embed: gen.EmbedFile, Target: "vulkan1.2", Overrides: map[string]string{"a": "3", "b": "2"},
+		UniformStandardLayout: true, WebGPULimits: true, Inputs: []string{"particles.wgsl", "shaders/render.wgsl"}}, cmd, "inputs by file name")
+	assert.Equal(t, []string{"fx_wgsl.go", "particles.spv", "render.spv"}, cmd.Outputs())
+
+	cmd, err = ParseArgs([]string{"-embed=inline", "sub/particles.wgsl"})
+	require.NoError(t, err)
+	assert.Equal(t, filepath.Join("sub", "particles_wgsl.go"), cmd.Out, "beside the shader")
+	assert.True(t, cmd.WGSL)
+	assert.Equal(t, []string{cmd.Out}, cmd.Outputs(), "no .spv inline")
+
+	dir := t.TempDir()
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "sub"), 0o755))
+	assert.Equal(t, "sub", cmd.PackageIn(dir, "top"), "the output's directory, not the line's")
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "sub", "doc.go"), []byte("package effects\n"), 0o644))
+	assert.Equal(t, "effects", cmd.PackageIn(dir, "top"))
+	cmd.Package = "custom"
+	assert.Equal(t, "custom", cmd.PackageIn(dir, "top"))
+
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "usage: wgslgen"},
+		{[]string{"-x", "a.wgsl"}, "flag provided but not defined: -x"},
+		{[]string{"a.wgsl", "b.wgsl"}, "-o is required with several input files"},
+		{[]string{"-override", "noequals", "a.wgsl"}, "want NAME=VALUE"},
+		{[]string{"-pkg=a-b", "a.wgsl"}, `"a-b" is not a valid package name`},
+		{[]string{"-o", "x.go", "a.wgsl", "sub/a.wgsl"}, "have the same name"},
+	} {
+		_, err := ParseArgs(c.args)
+		assert.ErrorContains(t, err, c.want, "%v", c.args)
+	}
+	_, err = ParseArgs([]string{"-h"})
+	assert.ErrorIs(t, err, flag.ErrHelp)
+}
+
+// TestLines finds the //go:generate lines that run wgslgen, with where they are.
+func TestLines(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644))
+	}
+	write("b.go", "package fx\n\n//go:generate go tool wgslgen -o fx_wgsl.go b.wgsl a.wgsl\n//go:generate stringer -type X\n")
+	write("a.go", "// Package fx ...\npackage fx\n//go:generate wgslgen -override=w=$W a.wgsl\n")
+	write("a_test.go", "package fx\n//go:generate wgslgen t.wgsl\n")
+	lines, err := Lines(dir)
+	require.NoError(t, err)
+	require.Equal(t, []Line{
+		{File: "a.go", Line: 3, Package: "fx", Args: []string{"-override=w=$W", "a.wgsl"}},
+		{File: "b.go", Line: 3, Package: "fx", Args: []string{"-o", "fx_wgsl.go", "b.wgsl", "a.wgsl"}},
+	}, lines)
+	_, err = lines[0].Command()
+	assert.ErrorContains(t, err, "only plain arguments are understood, not -override=w=$W")
+	cmd, err := lines[1].Command()
+	require.NoError(t, err)
+	assert.Equal(t, []string{"a.wgsl", "b.wgsl"}, cmd.Inputs)
 }
 
 func TestOptionsReachTheCompiler(t *testing.T) {

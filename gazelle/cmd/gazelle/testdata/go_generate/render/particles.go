@@ -1,0 +1,3 @@
+package render
+
+//go:generate wgslgen -o particles_wgsl.go shaders/particles.wgsl

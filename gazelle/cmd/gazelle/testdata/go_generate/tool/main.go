@@ -1,0 +1,6 @@
+// Command tool computes.
+package main
+
+//go:generate wgslgen compute.wgsl
+
+func main() { _ = ComputeShader }

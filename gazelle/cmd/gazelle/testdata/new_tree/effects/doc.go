@@ -1,0 +1,2 @@
+// Package effects holds post-processing shaders.
+package effects

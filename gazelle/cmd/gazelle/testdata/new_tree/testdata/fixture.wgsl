@@ -1,0 +1,1 @@
+not a shader: test data
