@@ -155,6 +155,7 @@ type emitter struct {
 
 	ids   []spirv.ID // SPIR-V id of each IR value (0 until emitted)
 	types map[types.Type]spirv.ID
+	canon canonIDs
 	ptrs  map[ptrKey]spirv.ID
 
 	funcIDs map[*ir.Func]spirv.ID
@@ -175,7 +176,8 @@ type emitter struct {
 	pending    map[*ir.Override]pendingDefault
 	inProgress map[*ir.Inst]bool
 
-	fn *funcState
+	fn      *funcState
+	fnState *funcState // reused by every function (see function)
 	// pos is the source position of what is being emitted, for errors.
 	pos ir.Pos
 
@@ -183,7 +185,7 @@ type emitter struct {
 	lines *lineTable
 	// shared maps plain structures to the explicitly laid out twins emitted for them, and
 	// sharedStride gives unstrided arrays their twins' strides (before SPIR-V 1.4; see
-	// shareLayouts).
+	// shareConvert).
 	shared       map[types.Type]types.Type
 	sharedStride map[arrayKey]uint32
 }
@@ -228,7 +230,9 @@ func (e *emitter) module() {
 		e.lines = newLineTable(file, src)
 	}
 	e.u32 = b.TypeInt(32, false)
-	e.shareLayouts()
+	for _, f := range e.m.Funcs {
+		e.scan(f)
+	}
 	for _, o := range e.m.Overrides {
 		e.override(o)
 	}
@@ -246,7 +250,6 @@ func (e *emitter) module() {
 	}
 	for _, f := range e.m.Funcs {
 		e.funcIDs[f] = b.NewID()
-		e.scan(f)
 	}
 	// Callees before callers, in declaration order otherwise, so that output is stable.
 	done := map[*ir.Func]bool{}
@@ -374,11 +377,17 @@ type funcInfo struct {
 	inner []ir.Value
 }
 
+// scan walks f once, before anything is emitted, for its funcInfo and, before SPIR-V 1.4,
+// the layout twins its conversions relate (see shareConvert).
 func (e *emitter) scan(f *ir.Func) {
 	fi := &funcInfo{}
 	seenFunc := map[*ir.Func]bool{}
 	seenGlobal := map[ir.Value]uint8{} // 1 used, 2 used directly too
+	share := e.ver < spirv.Version1_4
 	ir.Walk(f.Body, func(in *ir.Inst) {
+		if in.Op == ir.OpConvert && share {
+			e.shareConvert(in)
+		}
 		if in.Op == ir.OpCall && !seenFunc[in.Callee] {
 			seenFunc[in.Callee] = true
 			fi.callees = append(fi.callees, in.Callee)

@@ -53,7 +53,16 @@ func (e *emitter) function(f *ir.Func) {
 		e.ids[p] = id
 		e.name(id, e.m.Name(p))
 	}
-	e.fn = &funcState{irf: f, f: sf, inner: map[ir.Value]spirv.ID{}, targets: map[*ir.Inst]*target{}}
+	// One funcState serves every function in turn: its tables are cleared, not made again.
+	fs := e.fnState
+	if fs == nil {
+		fs = &funcState{inner: map[ir.Value]spirv.ID{}, targets: map[*ir.Inst]*target{}}
+		e.fnState = fs
+	}
+	clear(fs.inner)
+	clear(fs.targets)
+	*fs = funcState{irf: f, f: sf, inner: fs.inner, targets: fs.targets, loops: fs.loops[:0]}
+	e.fn = fs
 	e.pos = f.Pos
 	sf.Block(0)
 	e.preamble(f)
@@ -76,8 +85,10 @@ func (e *emitter) preamble(f *ir.Func) {
 
 // operand returns the id of v as an instruction operand.
 func (e *emitter) operand(v ir.Value) spirv.ID {
-	if _, ok := e.wrapped[v]; ok {
-		return e.fn.inner[v]
+	if e.m.Kind(v) == ir.KindGlobal {
+		if _, ok := e.wrapped[v]; ok {
+			return e.fn.inner[v]
+		}
 	}
 	return e.value(v)
 }

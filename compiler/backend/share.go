@@ -2,7 +2,6 @@ package backend
 
 import (
 	"github.com/wgslgo/wgslgo/compiler/ir"
-	"github.com/wgslgo/wgslgo/compiler/spirv"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
 
@@ -11,34 +10,26 @@ import (
 // can be one SPIR-V type: the decorated one. That saves the duplicate type, its names, and
 // the member-by-member copies between the twins that OpCopyLogical would otherwise replace.
 //
-// shareLayouts pairs every plain type with the first explicit twin an OpConvert between
+// shareConvert pairs every plain type with the first explicit twin an OpConvert between
 // layout twins relates it to (nested members and elements too); typeID then emits the twin
 // for the plain type. Later conversions between the plain type and another twin (a std140
 // one, say) stay member by member, between distinct SPIR-V types.
-func (e *emitter) shareLayouts() {
-	if e.ver >= spirv.Version1_4 {
+//
+// scan calls shareConvert for each OpConvert, before SPIR-V 1.4.
+func (e *emitter) shareConvert(in *ir.Inst) {
+	to, from := e.m.Type(in.Result), e.m.Type(in.Args[0])
+	switch to.(type) {
+	case *types.Struct, *types.Array:
+	default:
 		return
 	}
-	for _, f := range e.m.Funcs {
-		ir.Walk(f.Body, func(in *ir.Inst) {
-			if in.Op != ir.OpConvert {
-				return
-			}
-			to, from := e.m.Type(in.Result), e.m.Type(in.Args[0])
-			switch to.(type) {
-			case *types.Struct, *types.Array:
-			default:
-				return
-			}
-			if types.Identical(to, from) || !ir.LayoutTwins(to, from) {
-				return
-			}
-			if explicitType(from) && !explicitType(to) {
-				e.pairTwin(to, from)
-			} else if explicitType(to) && !explicitType(from) {
-				e.pairTwin(from, to)
-			}
-		})
+	if types.Identical(to, from) || !ir.LayoutTwins(to, from) {
+		return
+	}
+	if explicitType(from) && !explicitType(to) {
+		e.pairTwin(to, from)
+	} else if explicitType(to) && !explicitType(from) {
+		e.pairTwin(from, to)
 	}
 }
 

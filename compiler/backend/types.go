@@ -52,6 +52,10 @@ func explicitStruct(s *types.Struct) bool {
 // typeID returns the SPIR-V type of t. Arrays with a Stride and structures with explicit
 // offsets are the decorated types of host-shareable memory; everything else is plain.
 func (e *emitter) typeID(t types.Type) spirv.ID {
+	slot := e.canonSlot(t)
+	if slot != nil && *slot != 0 {
+		return *slot
+	}
 	if id, ok := e.types[t]; ok {
 		return id
 	}
@@ -149,7 +153,31 @@ func (e *emitter) typeID(t types.Type) spirv.ID {
 		e.internal("type %v is not supported yet", t)
 	}
 	e.types[t] = id
+	if slot != nil {
+		*slot = id
+	}
 	return id
+}
+
+// canonIDs holds the ids of the scalar, vector and matrix types, which are canonical (one
+// pointer per shape): the most asked-for types are found without hashing.
+type canonIDs struct {
+	scalars  [8]spirv.ID
+	vectors  [8][3]spirv.ID
+	matrices [8][3][3]spirv.ID
+}
+
+// canonSlot returns where the id of canonical type t is kept, or nil for other types.
+func (e *emitter) canonSlot(t types.Type) *spirv.ID {
+	switch t := t.(type) {
+	case *types.Scalar:
+		return &e.canon.scalars[t.Kind]
+	case *types.Vector:
+		return &e.canon.vectors[t.Elem.Kind][t.N-2]
+	case *types.Matrix:
+		return &e.canon.matrices[t.Elem.Kind][t.Cols-2][t.Rows-2]
+	}
+	return nil
 }
 
 func (e *emitter) ptrType(as types.AddressSpace, elem types.Type) spirv.ID {

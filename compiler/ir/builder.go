@@ -114,10 +114,16 @@ func (b *Builder) insert(in *Inst) *Inst {
 			return in // dead code: dropped
 		}
 		in.Block = b.blk
+		if len(b.blk.Insts) == cap(b.blk.Insts) {
+			b.blk.Insts = growList(&b.m.instLists, b.blk.Insts)
+		}
 		b.blk.Insts = append(b.blk.Insts, in)
 		return in
 	}
 	in.Block = b.blk
+	if len(b.blk.Insts) == cap(b.blk.Insts) {
+		b.blk.Insts = growList(&b.m.instLists, b.blk.Insts)
+	}
 	b.blk.Insts = append(b.blk.Insts, nil)
 	copy(b.blk.Insts[b.pos+1:], b.blk.Insts[b.pos:])
 	b.blk.Insts[b.pos] = in
@@ -312,7 +318,8 @@ func (b *Builder) Access(ptr Value, indices ...Value) Value {
 			t = &types.Pointer{Space: p.Space, Elem: e, Access: p.Access}
 		}
 	}
-	return b.value(OpAccess, t, append([]Value{ptr}, indices...)...)
+	var buf [8]Value // the operands are copied into the module's slab
+	return b.value(OpAccess, t, append(append(buf[:0], ptr), indices...)...)
 }
 
 // AccessN is Access with constant u32 indices.
@@ -347,7 +354,11 @@ func (b *Builder) BuiltinT(fn builtins.Fn, t types.Type, args ...Value) Value {
 // Structured control flow.
 
 func (b *Builder) newBlock(parent *Inst) *Block {
-	blk := &Block{Parent: parent, Func: b.blk.Func}
+	blk := b.m.newBlock()
+	blk.Parent, blk.Func = parent, b.blk.Func
+	if len(parent.Blocks) == cap(parent.Blocks) {
+		parent.Blocks = growList(&b.m.blockLists, parent.Blocks)
+	}
 	parent.Blocks = append(parent.Blocks, blk)
 	return blk
 }

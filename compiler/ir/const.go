@@ -60,6 +60,20 @@ type constKey struct {
 }
 
 func (m *Module) constant(c Constant) Value {
+	if s, ok := c.Type.(*types.Scalar); ok && c.Elems == nil && !c.Zero && c.Bits>>32 == 0 {
+		// Scalars, most of the constants, are keyed by kind and bits alone: no hashing of
+		// an interface and a string.
+		k := uint64(s.Kind)<<56 | c.Bits
+		if v, ok := m.scalarIdx[k]; ok {
+			return v
+		}
+		if m.scalarIdx == nil {
+			m.scalarIdx = map[uint64]Value{}
+		}
+		v := m.addConst(c)
+		m.scalarIdx[k] = v
+		return v
+	}
 	k := constKey{t: c.Type, bits: c.Bits, zero: c.Zero}
 	if c.Elems != nil {
 		var sb strings.Builder
@@ -74,10 +88,15 @@ func (m *Module) constant(c Constant) Value {
 	if v, ok := m.constIdx[k]; ok {
 		return v
 	}
+	v := m.addConst(c)
+	m.constIdx[k] = v
+	return v
+}
+
+func (m *Module) addConst(c Constant) Value {
 	v := m.newValue(c.Type, KindConst)
 	m.values[v].idx = int32(len(m.consts))
 	m.consts = append(m.consts, c)
-	m.constIdx[k] = v
 	return v
 }
 

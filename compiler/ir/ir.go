@@ -134,12 +134,17 @@ func (s Stage) String() string { return stageNames[s] }
 // Module is a whole program: everything is kept in declaration order so that the output is
 // deterministic.
 type Module struct {
-	values     []valueInfo
-	names      map[Value]string
+	values []valueInfo
+	// nameOf indexes names by value (1 + index, 0 for none): a table rather than a map,
+	// since the backend asks for the name of every value it emits.
+	nameOf     []int32
+	names      []string
 	paramFuncs map[Value]*Func
 
 	consts   []Constant
 	constIdx map[constKey]Value
+	// scalarIdx finds the scalar constants (kind<<56 | bits).
+	scalarIdx map[uint64]Value
 
 	Globals   []*Global
 	Overrides []*Override
@@ -161,6 +166,11 @@ type Module struct {
 	// Slabs that instructions and operand lists are allocated from.
 	instSlab []Inst
 	argSlab  []Value
+	// Chunks that blocks, the instruction lists of blocks and the block lists of constructs
+	// are taken from as they grow (see growList).
+	blockSlab  []Block
+	instLists  []*Inst
+	blockLists []*Block
 	// argTypes is Builder.Builtin's scratch list of operand types.
 	argTypes []types.Type
 }
@@ -168,7 +178,7 @@ type Module struct {
 // NewModule returns an empty module.
 func NewModule() *Module {
 	m := &Module{values: make([]valueInfo, 1, 64), constIdx: map[constKey]Value{},
-		names: map[Value]string{}, paramFuncs: map[Value]*Func{}}
+		paramFuncs: map[Value]*Func{}}
 	m.Exprs = &Block{}
 	return m
 }
@@ -199,15 +209,35 @@ func (m *Module) Type(v Value) types.Type { return m.values[v].typ }
 func (m *Module) Kind(v Value) ValueKind { return m.values[v].kind }
 
 // Name returns the source name of v, or "".
-func (m *Module) Name(v Value) string { return m.names[v] }
+func (m *Module) Name(v Value) string {
+	if v < 0 || int(v) >= len(m.nameOf) || m.nameOf[v] == 0 {
+		return ""
+	}
+	return m.names[m.nameOf[v]-1]
+}
 
 // SetName records a source name for v (used for OpName and by the printer).
 func (m *Module) SetName(v Value, name string) {
+	if int(v) >= len(m.nameOf) {
+		if name == "" {
+			return
+		}
+		if int(v) >= cap(m.nameOf) {
+			// Room for the values reserved (the elements past the length are zero).
+			m.nameOf = slices.Grow(m.nameOf, max(int(v)+1, cap(m.values))-len(m.nameOf))
+		}
+		m.nameOf = m.nameOf[:int(v)+1]
+	}
 	if name == "" {
-		delete(m.names, v)
+		m.nameOf[v] = 0
 		return
 	}
-	m.names[v] = name
+	if i := m.nameOf[v]; i != 0 {
+		m.names[i-1] = name
+		return
+	}
+	m.names = append(m.names, name)
+	m.nameOf[v] = int32(len(m.names))
 }
 
 // Def returns the instruction defining v, or nil if v is not an instruction result.
@@ -587,6 +617,33 @@ func (m *Module) newInst(op Op) *Inst {
 	}
 	m.instSlab = append(m.instSlab, Inst{Op: op})
 	return &m.instSlab[len(m.instSlab)-1]
+}
+
+// newBlock allocates a block from the module's slab.
+func (m *Module) newBlock() *Block {
+	if len(m.blockSlab) == cap(m.blockSlab) {
+		m.blockSlab = make([]Block, 0, min(max(2*cap(m.blockSlab), 16), 256))
+	}
+	m.blockSlab = append(m.blockSlab, Block{})
+	return &m.blockSlab[len(m.blockSlab)-1]
+}
+
+// growList returns s, copied into a list with room for at least one more element taken
+// from *chunks: lists double from 2, so that appending to the short lists of blocks and
+// constructs one element at a time costs an allocation per chunk rather than per doubling.
+// Long lists grow as slices do.
+func growList[T any](chunks *[]T, s []T) []T {
+	n := max(2, 2*cap(s))
+	if n > 256 {
+		return slices.Grow(s, 1)
+	}
+	if len(*chunks)+n > cap(*chunks) {
+		*chunks = make([]T, 0, min(max(2*cap(*chunks), 64), 4096))
+	}
+	c := *chunks
+	out := append(c[len(c):len(c):len(c)+n], s...)
+	*chunks = c[:len(c)+n]
+	return out
 }
 
 // args copies vs into the module's operand slab.

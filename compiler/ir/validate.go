@@ -37,27 +37,33 @@ func Validate(m *Module) error {
 }
 
 type validator struct {
-	m       *Module
-	f       *Func
-	where   string
-	visible []bool
-	defined []Value // values made visible, in order, for scope exit
-	errs    []string
-	tstack  []types.Type
+	m *Module
+	f *Func
+	// where and whereName say what is being checked, for the messages ("fn", "main"),
+	// kept apart so that nothing is spelled until there is an error.
+	where, whereName string
+	visible          []bool
+	defined          []Value // values made visible, in order, for scope exit
+	errs             []string
+	tstack           []types.Type
 }
 
 func (v *validator) errorf(format string, args ...any) {
 	if len(v.errs) >= 50 {
 		return
 	}
-	v.errs = append(v.errs, v.where+fmt.Sprintf(format, args...))
+	prefix := ""
+	if v.where != "" {
+		prefix = v.where + " " + v.whereName + ": "
+	}
+	v.errs = append(v.errs, prefix+fmt.Sprintf(format, args...))
 }
 
 func (v *validator) module() {
 	m := v.m
 	ids := map[uint32]string{}
 	for _, o := range m.Overrides {
-		v.where = "override " + o.Name + ": "
+		v.where, v.whereName = "override", o.Name
 		if o.Type == nil || o.Type.IsAbstract() {
 			v.errorf("bad type %v", o.Type)
 		}
@@ -81,7 +87,7 @@ func (v *validator) module() {
 			}
 		}
 	}
-	v.where = "module exprs: "
+	v.where, v.whereName = "module", "exprs"
 	for _, in := range m.Exprs.Insts {
 		if in.Block != m.Exprs {
 			v.errorf("%s: wrong Block", in.Op)
@@ -95,7 +101,7 @@ func (v *validator) module() {
 	}
 	names := map[string]bool{}
 	for i, g := range m.Globals {
-		v.where = "var " + g.Name + ": "
+		v.where, v.whereName = "var", g.Name
 		if m.Global(g.Value) != g || int(m.values[g.Value].idx) != i {
 			v.errorf("value %%%d does not describe the variable", g.Value)
 		}
@@ -131,14 +137,14 @@ func (v *validator) module() {
 		}
 	}
 	for _, f := range m.Funcs {
-		v.where = "fn " + f.Name + ": "
+		v.where, v.whereName = "fn", f.Name
 		if names[f.Name] {
 			v.errorf("duplicate function name")
 		}
 		names[f.Name] = true
 		v.fn(f)
 	}
-	v.where = ""
+	v.where, v.whereName = "", ""
 	v.recursion()
 }
 

@@ -188,18 +188,26 @@ func CallGraphOrder(root *Func) []*Func {
 // declaration order.
 func UsedGlobals(m *Module, f *Func) []*Global {
 	used := make([]bool, len(m.Globals))
-	mark := func(v Value) {
-		if g := m.Global(v); g != nil {
-			used[m.values[v].idx] = true
+	seen := map[*Func]bool{}
+	// One walk of each function reached marks its globals and visits its callees.
+	var visit func(fn *Func)
+	visit = func(fn *Func) {
+		if seen[fn] {
+			return
 		}
-	}
-	for _, fn := range CallGraphOrder(f) {
+		seen[fn] = true
 		Walk(fn.Body, func(in *Inst) {
 			for _, a := range in.Args {
-				mark(a)
+				if m.Kind(a) == KindGlobal {
+					used[m.values[a].idx] = true
+				}
+			}
+			if in.Op == OpCall {
+				visit(in.Callee)
 			}
 		})
 	}
+	visit(f)
 	var out []*Global
 	for i, g := range m.Globals {
 		if used[i] {

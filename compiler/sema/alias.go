@@ -35,12 +35,20 @@ type aliasCall struct {
 }
 
 func newAliasInfo(f *Func) *aliasInfo {
+	// The maps of globals are made when a global is accessed.
 	return &aliasInfo{
-		globalsRead:    map[*Var]bool{},
-		globalsWritten: map[*Var]bool{},
-		paramsRead:     make([]bool, len(f.Params)),
-		paramsWritten:  make([]bool, len(f.Params)),
+		paramsRead:    make([]bool, len(f.Params)),
+		paramsWritten: make([]bool, len(f.Params)),
 	}
+}
+
+// setVar adds v to set, making the set if it is nil.
+func setVar(set map[*Var]bool, v *Var) map[*Var]bool {
+	if set == nil {
+		set = map[*Var]bool{}
+	}
+	set[v] = true
+	return set
 }
 
 // access records a read or write through a memory view whose root identifier is root.
@@ -55,10 +63,10 @@ func (c *checker) access(root Object, k accessKind) {
 			return
 		}
 		if k&accessRead != 0 {
-			a.globalsRead[r] = true
+			a.globalsRead = setVar(a.globalsRead, r)
 		}
 		if k&accessWrite != 0 {
-			a.globalsWritten[r] = true
+			a.globalsWritten = setVar(a.globalsWritten, r)
 		}
 	case *Param:
 		if _, ok := r.Type.(*types.Pointer); !ok || r.Index >= len(a.paramsRead) {
@@ -112,10 +120,10 @@ func (c *checker) aliasAnalysis(order []*Func) {
 			}
 			c.checkAliasCall(f, call, ca)
 			for v := range ca.globalsRead {
-				a.globalsRead[v] = true
+				a.globalsRead = setVar(a.globalsRead, v)
 			}
 			for v := range ca.globalsWritten {
-				a.globalsWritten[v] = true
+				a.globalsWritten = setVar(a.globalsWritten, v)
 			}
 			for i, root := range call.roots {
 				if root == nil || i >= len(ca.paramsRead) {

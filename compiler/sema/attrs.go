@@ -24,6 +24,9 @@ var legacyAttrs = map[string]bool{"stage": true, "offset": true, "block": true, 
 
 // attrs validates the attributes of a declaration against the names allowed there.
 func (c *checker) attrs(list []*syntax.Attribute, where string, allowed ...string) attrSet {
+	if len(list) == 0 {
+		return nil // most declarations have no attributes: no map for them
+	}
 	set := attrSet{}
 	for _, a := range list {
 		name := a.Name.Name

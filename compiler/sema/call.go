@@ -302,7 +302,7 @@ func (c *checker) userCall(e *syntax.CallExpr, f *Func) operand {
 			}
 			continue
 		}
-		c.convert(&op, p.Type, " for parameter '"+p.name+"'")
+		c.convertFor(&op, p.Type, " for parameter", p.name)
 	}
 	c.prog.setCall(e, &Call{Kind: CallFunc, Func: f, Type: f.Result})
 	c.fn.addCall(f)

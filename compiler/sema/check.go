@@ -61,8 +61,9 @@ type checker struct {
 	// resolvingPath is the chain of module declarations being resolved, for cycle messages.
 	resolvingPath []*moduleDecl
 
-	scope *scope
-	fn    *funcState
+	scope      *scope
+	freeScopes []*scope // closed scopes, for pushScope
+	fn         *funcState
 
 	// aliasOf holds each function's memory-access summary; letRoots the root identifier of
 	// each let-declaration of pointer type.

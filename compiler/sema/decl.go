@@ -44,7 +44,7 @@ func (c *checker) constDecl(d *syntax.ConstDecl, global bool) Object {
 			c.errorf(d.Type, "const type %s is not constructible", declared)
 			return nil
 		}
-		if !c.convert(&op, declared, " to initialize const '"+d.Name.Name+"'") {
+		if !c.convertFor(&op, declared, " to initialize const", d.Name.Name) {
 			return nil
 		}
 	}
@@ -85,7 +85,7 @@ func (c *checker) overrideDecl(d *syntax.OverrideDecl) Object {
 			if op.stage == RuntimeStage {
 				c.errorf(d.Init, "the initializer of override '%s' must be an override-expression", d.Name.Name)
 			} else if declared != nil {
-				if c.convert(&op, declared, " to initialize override '"+d.Name.Name+"'") {
+				if c.convertFor(&op, declared, " to initialize override", d.Name.Name) {
 					obj.Value = op.val
 				}
 			} else if c.concretize(&op) {
@@ -177,7 +177,7 @@ func (c *checker) globalVar(d *syntax.VarDecl) Object {
 			case op.stage == RuntimeStage:
 				c.errorf(d.Init, "the initializer of a module-scope variable must be a const- or override-expression")
 			case t != nil:
-				c.convert(&op, t, " to initialize '"+d.Name.Name+"'")
+				c.convertFor(&op, t, " to initialize", d.Name.Name)
 			default:
 				c.concretize(&op)
 				t = op.typ

@@ -55,8 +55,27 @@ func (s *scope) get(name string) (Object, bool) {
 	return nil, false
 }
 
-func (c *checker) pushScope() { c.scope = &scope{parent: c.scope} }
-func (c *checker) popScope()  { c.scope = c.scope.parent }
+// pushScope opens a block scope, reusing one a popScope closed: a function has many
+// blocks, each with a few names.
+func (c *checker) pushScope() {
+	var s *scope
+	if n := len(c.freeScopes); n > 0 {
+		s = c.freeScopes[n-1]
+		c.freeScopes = c.freeScopes[:n-1]
+	} else {
+		s = &scope{}
+	}
+	s.parent = c.scope
+	c.scope = s
+}
+
+func (c *checker) popScope() {
+	s := c.scope
+	c.scope = s.parent
+	clear(s.names)
+	s.parent, s.names = nil, s.names[:0]
+	c.freeScopes = append(c.freeScopes, s)
+}
 
 // declare adds a local declaration to the current scope.
 func (c *checker) declare(id *syntax.Ident, obj Object) {
@@ -174,6 +193,12 @@ func exprName(e syntax.Expr) string {
 // it for constants. It reports an error and returns false when the conversion is not
 // possible.
 func (c *checker) convert(op *operand, t types.Type, context string) bool {
+	return c.convertFor(op, t, context, "")
+}
+
+// convertFor is convert with the context what 'name' (" for parameter 'x'"), spelled only
+// when there is an error; name "" leaves what alone.
+func (c *checker) convertFor(op *operand, t types.Type, what, name string) bool {
 	if op.mode == Invalid || t == nil {
 		return false
 	}
@@ -181,6 +206,10 @@ func (c *checker) convert(op *operand, t types.Type, context string) bool {
 		return true
 	}
 	if types.ConversionRank(op.typ, t) == types.Infinite {
+		context := what
+		if name != "" {
+			context += " '" + name + "'"
+		}
 		d := c.errorf(op.expr, "cannot use a value of type %s as %s%s", op.typ, t, context)
 		c.noteLegacyLiteral(d, op.expr, t)
 		return false

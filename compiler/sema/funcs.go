@@ -126,6 +126,9 @@ func (c *checker) funcSignature(d *syntax.FuncDecl) Object {
 		c.subgroupSize(a, f)
 	}
 	c.checkParams(d)
+	if len(d.Params) > 0 {
+		f.Params = make([]*Param, 0, len(d.Params))
+	}
 	for i, p := range d.Params {
 		param := &Param{objectBase: objectBase{name: p.Name.Name, span: p.Name.Loc}, Decl: p, IO: types.NoIO, Index: i}
 		param.Type = c.typeOf(p.Type)

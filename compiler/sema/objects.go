@@ -46,11 +46,18 @@ type Var struct {
 	IO types.IO
 	// Init is the initializer, nil when absent.
 	Init syntax.Expr
+
+	ref *types.Reference // what Ref returned last
 }
 
-// Ref returns the reference type of the variable's memory.
+// Ref returns the reference type of the variable's memory. Every use of the variable asks
+// for it: it is made again only when the declaration's checking changed the variable.
 func (v *Var) Ref() *types.Reference {
-	return &types.Reference{Space: v.Space, Elem: v.Type, Access: v.Access}
+	if r := v.ref; r != nil && r.Space == v.Space && r.Elem == v.Type && r.Access == v.Access {
+		return r
+	}
+	v.ref = &types.Reference{Space: v.Space, Elem: v.Type, Access: v.Access}
+	return v.ref
 }
 
 // Let is a `let` declaration (and the 2021 draft's function-scope `const`).

@@ -452,7 +452,7 @@ func (c *checker) localVar(d *syntax.VarDecl) {
 		if op.mode != Invalid {
 			switch {
 			case t != nil:
-				c.convert(&op, t, " to initialize '"+d.Name.Name+"'")
+				c.convertFor(&op, t, " to initialize", d.Name.Name)
 			default:
 				if c.concretize(&op) {
 					t = op.typ
@@ -483,7 +483,7 @@ func (c *checker) localLet(d *syntax.LetDecl) {
 	if op.mode != Invalid {
 		switch {
 		case t != nil:
-			c.convert(&op, t, " to initialize '"+d.Name.Name+"'")
+			c.convertFor(&op, t, " to initialize", d.Name.Name)
 		default:
 			if c.concretize(&op) {
 				t = op.typ

@@ -596,6 +596,11 @@ func (c *checker) structDecl(d *syntax.StructDecl) Object {
 	}
 	c.checkStructMembers(d)
 	seen := map[string]*syntax.StructMember{}
+	// The members, allocated together.
+	mems := make([]types.Member, len(d.Members))
+	if len(d.Members) > 0 {
+		s.Members = make([]*types.Member, 0, len(d.Members))
+	}
 	for i, m := range d.Members {
 		if prev, dup := seen[m.Name.Name]; dup {
 			e := c.errorAt(m.Name.Loc, "duplicate member '%s' in structure '%s'", m.Name.Name, d.Name.Name)
@@ -606,7 +611,8 @@ func (c *checker) structDecl(d *syntax.StructDecl) Object {
 		if t == nil {
 			t = types.I32 // keep going with a placeholder; the error is reported
 		}
-		mem := &types.Member{Name: m.Name.Name, Type: t, Span: m.Name.Loc, Offset: -1, IO: types.NoIO}
+		mem := &mems[i]
+		*mem = types.Member{Name: m.Name.Name, Type: t, Span: m.Name.Loc, Offset: -1, IO: types.NoIO}
 		_, isStruct := t.(*types.Struct)
 		switch {
 		case isStruct && types.IsRuntimeSized(t):

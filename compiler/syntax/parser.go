@@ -119,15 +119,17 @@ type parser struct {
 	floatSlab  slab[FloatLit]
 
 	exprStack []Expr
+	exprLists listSlab[Expr]
 	exprIDs   int32 // the last ExprID handed out
 	stmtStack []Stmt
+	stmtLists listSlab[Stmt]
 }
 
 // Expression and statement lists are collected on shared stacks and copied out at their
 // exact length, which saves the intermediate slices of repeated appends. Nested lists push
 // above the outer list's entries and pop back to them.
 func (p *parser) exprsFrom(mark int) []Expr {
-	out := make([]Expr, len(p.exprStack)-mark)
+	out := p.exprLists.take(len(p.exprStack) - mark)
 	copy(out, p.exprStack[mark:])
 	clear(p.exprStack[mark:])
 	p.exprStack = p.exprStack[:mark]
@@ -138,7 +140,7 @@ func (p *parser) stmtsFrom(mark int) []Stmt {
 	if len(p.stmtStack) == mark {
 		return nil
 	}
-	out := make([]Stmt, len(p.stmtStack)-mark)
+	out := p.stmtLists.take(len(p.stmtStack) - mark)
 	copy(out, p.stmtStack[mark:])
 	clear(p.stmtStack[mark:])
 	p.stmtStack = p.stmtStack[:mark]
@@ -149,6 +151,22 @@ func (p *parser) stmtsFrom(mark int) []Stmt {
 func (p *parser) exprID() int32 {
 	p.exprIDs++
 	return p.exprIDs
+}
+
+// listSlab hands out lists of exact length (their capacity too, so that appending to one
+// copies it) from chunks of 256 elements; longer lists get their own.
+type listSlab[T any] struct{ free []T }
+
+func (s *listSlab[T]) take(n int) []T {
+	if n == 0 || n > 64 {
+		return make([]T, n)
+	}
+	if len(s.free) < n {
+		s.free = make([]T, 256)
+	}
+	out := s.free[:n:n]
+	s.free = s.free[n:]
+	return out
 }
 
 // slab hands out pointers to elements of chunks allocated 64 at a time.

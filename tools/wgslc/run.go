@@ -210,7 +210,7 @@ func compileFile(cfg config, stdout, stderr io.Writer) int {
 		return report(stderr, cfg.diagFormat, append(res.Warnings, compiler.NothingToRun(src)))
 	}
 	report(stderr, cfg.diagFormat, res.Warnings)
-	if err := os.WriteFile(cfg.out, wordsToBytes(res.SPIRV), 0o644); err != nil {
+	if err := writeWords(cfg.out, res.SPIRV); err != nil {
 		fmt.Fprintf(stderr, "wgslc: %v\n", err)
 		return exitUsage
 	}
@@ -265,12 +265,27 @@ func writeReflection(stderr io.Writer, path string, m *reflect.Module) int {
 	return exitOK
 }
 
-func wordsToBytes(words []uint32) []byte {
-	out := make([]byte, 4*len(words))
-	for i, w := range words {
-		binary.LittleEndian.PutUint32(out[4*i:], w)
+// writeWords writes SPIR-V words to path as little-endian bytes, as os.WriteFile would,
+// through a small buffer rather than a copy of the whole module: a process that compiles
+// once pays for every page of memory it touches.
+func writeWords(path string, words []uint32) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return err
 	}
-	return out
+	var buf [16 << 10]byte
+	for len(words) > 0 && err == nil {
+		n := min(len(words), len(buf)/4)
+		for i, w := range words[:n] {
+			binary.LittleEndian.PutUint32(buf[4*i:], w)
+		}
+		_, err = f.Write(buf[:4*n])
+		words = words[n:]
+	}
+	if err1 := f.Close(); err == nil {
+		err = err1
+	}
+	return err
 }
 
 // report prints diagnostics and returns the exit code they imply.

@@ -29,15 +29,28 @@ import (
 // A duplicate carrying a source name the kept instruction lacks hands it over; two
 // differently named equal values are both kept, so that every source name survives.
 func CSE(m *ir.Module) {
-	c := &cse{m: m, table: map[uint64]int32{}, mem: map[ir.Value]memEntry{},
-		repl: make([]ir.Value, m.NumValues()), drop: map[*ir.Inst]bool{}}
+	n := 64
+	for n < m.NumValues()/2 {
+		n *= 2
+	}
+	c := &cse{m: m, buckets: make([]int32, n), mem: make([]memEntry, m.NumValues()),
+		repl: make([]ir.Value, m.NumValues())}
+	for i := range c.buckets {
+		c.buckets[i] = -1
+	}
+	// mem and repl are read before they are written: writing each page first spares the
+	// second page fault of memory first mapped for reading.
+	for i := 0; i < len(c.mem); i += 256 {
+		c.mem[i], c.repl[i] = memEntry{}, 0
+	}
 	for _, f := range m.Funcs {
 		c.block(f.Body)
 		c.epoch++
 		c.local++
 	}
-	if len(c.drop) > 0 {
-		ir.RemoveInsts(m, func(in *ir.Inst) bool { return c.drop[in] })
+	if c.dropped {
+		// The duplicates are the instructions whose results were replaced.
+		ir.RemoveInsts(m, func(in *ir.Inst) bool { return in.Result != 0 && c.repl[in.Result] != 0 })
 	}
 }
 
@@ -70,20 +83,21 @@ type cseEntry struct {
 
 type cse struct {
 	m *ir.Module
-	// table maps a key to the newest visible instruction with it, an index into entries,
-	// whose prev links to the one it shadows (-1: none); popping a scope pops entries.
-	// (keyed by the key's hash; entries with equal hashes chain too and are told apart by
-	// their keys).
-	table   map[uint64]int32
+	// buckets holds, for each bucket of key hashes (the hash's low bits), the newest
+	// visible instruction whose key falls in it, an index into entries, whose prev links
+	// to the one it shadows (-1: none); popping a scope pops entries. The entries of a
+	// bucket are told apart by their keys.
+	buckets []int32
 	entries []cseEntry
 	repl    []ir.Value // indexed by value: its replacement, or 0
-	drop    map[*ir.Inst]bool
+	dropped bool       // whether any instruction was replaced
 
-	// mem maps a pointer to the value memory holds there, valid while its epoch is the
-	// current one; memLog records the entries replaced, for popping scopes.
+	// mem maps a pointer (indexed by value) to the value memory holds there (0: none),
+	// valid while its epoch is the current one; memLog records the entries replaced, for
+	// popping scopes.
 	// Function memory (variables and pointer parameters) has its own epoch: only stores
 	// through function pointers and calls passing pointers change it.
-	mem    map[ir.Value]memEntry
+	mem    []memEntry
 	memLog []memUndo
 	epoch  uint32
 	local  uint32
@@ -136,31 +150,18 @@ func (c *cse) block(blk *ir.Block) {
 		if prev := c.find(k, in); prev != nil && c.reuse(in, prev.Result) {
 			continue
 		}
-		prev := int32(-1)
-		h := k.hash()
-		if i, ok := c.table[h]; ok {
-			prev = i
-		}
-		c.entries = append(c.entries, cseEntry{key: k, in: in, prev: prev})
-		c.table[h] = int32(len(c.entries) - 1)
+		b := c.bucket(k)
+		c.entries = append(c.entries, cseEntry{key: k, in: in, prev: *b})
+		*b = int32(len(c.entries) - 1)
 	}
 	for i := len(c.entries) - 1; i >= mark; i-- {
-		e := c.entries[i]
-		if e.prev < 0 {
-			delete(c.table, e.key.hash())
-		} else {
-			c.table[e.key.hash()] = e.prev
-		}
+		*c.bucket(c.entries[i].key) = c.entries[i].prev
 	}
 	clear(c.entries[mark:])
 	c.entries = c.entries[:mark]
 	for i := len(c.memLog) - 1; i >= memMark; i-- {
 		u := c.memLog[i]
-		if u.old.val == 0 {
-			delete(c.mem, u.ptr)
-		} else {
-			c.mem[u.ptr] = u.old
-		}
+		c.mem[u.ptr] = u.old
 	}
 	c.memLog = c.memLog[:memMark]
 }
@@ -174,7 +175,7 @@ func (c *cse) memory(in *ir.Inst) bool {
 			return false
 		}
 		p := in.Args[0]
-		if e, ok := c.mem[p]; ok && e.epoch == c.epochOf(p) && c.reuse(in, e.val) {
+		if e := c.mem[p]; e.val != 0 && e.epoch == c.epochOf(p) && c.reuse(in, e.val) {
 			return true
 		}
 		c.remember(p, in.Result)
@@ -280,7 +281,7 @@ func (c *cse) reuse(in *ir.Inst, v ir.Value) bool {
 		c.m.SetName(v, name)
 	}
 	c.repl[in.Result] = v
-	c.drop[in] = true
+	c.dropped = true
 	return true
 }
 
@@ -328,8 +329,7 @@ func (c *cse) key(in *ir.Inst) cseKey {
 // The oldest one wins (the chain runs from the newest).
 func (c *cse) find(k cseKey, in *ir.Inst) *ir.Inst {
 	var found *ir.Inst
-	i, ok := c.table[k.hash()]
-	for ; ok && i >= 0; i = c.entries[i].prev {
+	for i := *c.bucket(k); i >= 0; i = c.entries[i].prev {
 		if c.entries[i].key != k {
 			continue
 		}
@@ -341,6 +341,9 @@ func (c *cse) find(k cseKey, in *ir.Inst) *ir.Inst {
 	}
 	return found
 }
+
+// bucket returns the bucket of k's hash.
+func (c *cse) bucket(k cseKey) *int32 { return &c.buckets[k.hash()&uint64(len(c.buckets)-1)] }
 
 func sameArgs(a, b []ir.Value) bool {
 	for i := range a {

@@ -12,21 +12,44 @@ import (
 // calls.
 func DeadCode(m *ir.Module) {
 	removeAfterNoReturn(m)
-	for {
-		uses := ir.Uses(m)
-		removed := false
-		ir.RemoveInsts(m, func(in *ir.Inst) bool {
-			if in.Result == 0 || uses[in.Result] != 0 || !removable(in) || loadsInput(m, in) {
-				return false
+	removeUnused(m)
+	removeUncalled(m)
+}
+
+// removeUnused removes the instructions without effects whose results are unused, and
+// then those whose results only they used, and so on: it counts the uses once, and each
+// instruction it drops takes its operands' uses away, which may make their definitions
+// unused in turn. (Such instructions own no blocks, so only their operands use anything.)
+func removeUnused(m *ir.Module) {
+	uses := ir.Uses(m)
+	dead := make([]bool, len(uses))
+	deletable := func(in *ir.Inst) bool {
+		return in.Result != 0 && !dead[in.Result] && removable(in) && !loadsInput(m, in)
+	}
+	var work []*ir.Inst
+	ir.WalkModule(m, func(in *ir.Inst) {
+		if in.Result != 0 && uses[in.Result] == 0 && deletable(in) {
+			dead[in.Result] = true
+			work = append(work, in)
+		}
+	})
+	if len(work) == 0 {
+		return
+	}
+	for len(work) > 0 {
+		in := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, a := range in.Args {
+			if uses[a]--; uses[a] != 0 {
+				continue
 			}
-			removed = true
-			return true
-		})
-		if !removed {
-			break
+			if d := m.Def(a); d != nil && deletable(d) {
+				dead[a] = true
+				work = append(work, d)
+			}
 		}
 	}
-	removeUncalled(m)
+	ir.RemoveInsts(m, func(in *ir.Inst) bool { return in.Result != 0 && dead[in.Result] })
 }
 
 // loadsInput reports whether in loads a pipeline input. Such loads stay: the entry point's
