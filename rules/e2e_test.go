@@ -26,7 +26,8 @@ import (
 
 // TestBazelEndToEnd builds the example workspace examples/bazel with real Bazel (Debian's
 // bazel-bootstrap, rules_go v0.34.0 from the offline cache of scripts/bazel-setup.sh): the rules
-// run the project's own wgslc and wgslgen, a changed shader reruns only its own actions, a bad
+// run the project's own wgslc and wgslgen (a shader without entry points gets its reflection
+// only), a changed shader reruns only its own actions, a bad
 // shader fails the build with its file:line:col diagnostic, a second output base gets every
 // shader action from an HTTP remote cache (nginx with WebDAV PUT on loopback), and wgslgo's
 // Gazelle writes the BUILD files of the example's sim/ tree of .wgsl and .go files, which build
@@ -206,8 +207,10 @@ func TestBazelEndToEnd(t *testing.T) {
 // gazelleStep runs wgslgo's Gazelle (gazelle/cmd/gazelle) on the example, whose sim/
 // directories hold only .wgsl and .go files: it writes their BUILD files (and leaves the
 // hand-written shaders/BUILD.bazel alone), bazel test passes on them, the Go and SPIR-V that
-// Bazel generated are byte for byte what go generate writes, and what go generate wrote in the
-// tree changes neither the BUILD files nor the build. A broken shader keeps its BUILD file,
+// Bazel generated are byte for byte what go generate writes (a shader without entry points
+// included, which Gazelle lists in no_spirv; a wrong list fails the build, naming the shader and
+// the attribute), and what go generate wrote in the tree changes neither the BUILD files nor the
+// build. A broken shader keeps its BUILD file,
 // and bazel build reports the error at its position.
 func gazelleStep(t *testing.T, root, ws string, bz *bazel) {
 	sim := filepath.Join(ws, "sim")

@@ -2,8 +2,8 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 
@@ -11,8 +11,48 @@ import (
 
 	"github.com/wgslgo/wgslgo/compiler"
 	"github.com/wgslgo/wgslgo/compiler/reflect"
-	"github.com/wgslgo/wgslgo/internal/oracle"
 )
+
+// TestMain makes the test binary the checked command when toolEnv is set: see fakeTool.
+func TestMain(m *testing.M) {
+	if os.Getenv(toolEnv) == "1" {
+		os.Exit(fakeTool(os.Args[1:]))
+	}
+	os.Exit(m.Run())
+}
+
+const toolEnv = "SPIRVCHECK_TEST_TOOL"
+
+// fakeTool is a WGSL tool that writes what it is told: "write FILE" writes FILE, "echo TEXT"
+// prints TEXT, "fail" prints a diagnostic and exits with status 1.
+func fakeTool(args []string) int {
+	for len(args) >= 1 {
+		switch args[0] {
+		case "write":
+			if err := os.WriteFile(args[1], []byte("spirv"), 0o644); err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				return 2
+			}
+			args = args[2:]
+		case "echo":
+			fmt.Println(args[1])
+			args = args[2:]
+		case "fail":
+			fmt.Fprintln(os.Stderr, "a.wgsl:2:3: error: bad")
+			return 1
+		default:
+			fmt.Fprintf(os.Stderr, "fake tool: %q?\n", args[0])
+			return 2
+		}
+	}
+	return 0
+}
+
+// tool returns the command line of the fake tool with args.
+func tool(t *testing.T, args ...string) []string {
+	t.Setenv(toolEnv, "1")
+	return append([]string{os.Args[0]}, args...)
+}
 
 const (
 	noSPIRVHint   = "a.wgsl: error: the module has no entry point, so no SPIR-V (a file of shared structures): list it in the target's no_spirv attribute\n"
@@ -22,36 +62,34 @@ const (
 )
 
 func TestDeclaredSPIRV(t *testing.T) {
-	sh := requireShell(t)
 	dir := t.TempDir()
 	spv := filepath.Join(dir, "a.spv")
 	var stdout, stderr bytes.Buffer
 
 	// The SPIR-V was declared, and written.
-	code := run([]string{"-spirv", "a.wgsl=" + spv, sh, "-c", "echo out; touch " + spv}, &stdout, &stderr)
+	code := run(append([]string{"-spirv", "a.wgsl=" + spv}, tool(t, "echo", "out", "write", spv)...), &stdout, &stderr)
 	require.Equal(t, 0, code, stderr.String())
 	require.Equal(t, "out\n", stdout.String())
 
 	// Declared, not written: the shader has no entry points.
 	stderr.Reset()
-	code = run([]string{"-spirv", "a.wgsl=" + filepath.Join(dir, "none.spv"), sh, "-c", "true"}, &stdout, &stderr)
+	code = run(append([]string{"-spirv", "a.wgsl=" + filepath.Join(dir, "none.spv")}, tool(t)...), &stdout, &stderr)
 	require.Equal(t, 1, code)
 	require.Equal(t, noSPIRVHint, stderr.String())
 
 	// In no_spirv, and written: the shader has entry points.
 	stderr.Reset()
-	code = run([]string{"-no-spirv", "a.wgsl=" + spv, sh, "-c", "true"}, &stdout, &stderr)
+	code = run(append([]string{"-no-spirv", "a.wgsl=" + spv}, tool(t)...), &stdout, &stderr)
 	require.Equal(t, 1, code)
 	require.Equal(t, hasSPIRVHint, stderr.String())
 
 	// In no_spirv, and not written.
 	stderr.Reset()
-	code = run([]string{"-no-spirv", "a.wgsl=" + filepath.Join(dir, "none.spv"), sh, "-c", "true"}, &stdout, &stderr)
+	code = run(append([]string{"-no-spirv", "a.wgsl=" + filepath.Join(dir, "none.spv")}, tool(t)...), &stdout, &stderr)
 	require.Equal(t, 0, code, stderr.String())
 }
 
 func TestReflected(t *testing.T) {
-	sh := requireShell(t)
 	dir := t.TempDir()
 	for _, c := range []struct {
 		src  string
@@ -65,7 +103,7 @@ func TestReflected(t *testing.T) {
 		json := filepath.Join(dir, "a.json")
 		require.NoError(t, os.WriteFile(json, data, 0o644))
 		var stdout, stderr bytes.Buffer
-		code := run([]string{"-reflected", "a.wgsl=" + json, sh, "-c", "true"}, &stdout, &stderr)
+		code := run(append([]string{"-reflected", "a.wgsl=" + json}, tool(t)...), &stdout, &stderr)
 		require.Equal(t, c.code, code, stderr.String())
 		require.Equal(t, c.msg, stderr.String())
 	}
@@ -73,9 +111,8 @@ func TestReflected(t *testing.T) {
 
 // A failing command's status and diagnostics are spirvcheck's; nothing is checked.
 func TestFailurePassesThrough(t *testing.T) {
-	sh := requireShell(t)
 	var stdout, stderr bytes.Buffer
-	code := run([]string{"-spirv", "a.wgsl=" + filepath.Join(t.TempDir(), "a.spv"), sh, "-c", "echo 'a.wgsl:2:3: error: bad' >&2; exit 1"}, &stdout, &stderr)
+	code := run(append([]string{"-spirv", "a.wgsl=" + filepath.Join(t.TempDir(), "a.spv")}, tool(t, "fail")...), &stdout, &stderr)
 	require.Equal(t, 1, code)
 	require.Equal(t, "a.wgsl:2:3: error: bad\n", stderr.String())
 }
@@ -89,13 +126,4 @@ func TestUsage(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	require.Equal(t, 2, run([]string{filepath.Join(t.TempDir(), "no-such-tool")}, &stdout, &stderr))
 	require.Contains(t, stderr.String(), "spirvcheck: ")
-}
-
-func requireShell(t *testing.T) string {
-	t.Helper()
-	sh, err := exec.LookPath("sh")
-	if err != nil {
-		oracle.Missing(t, "no sh to run as the checked command")
-	}
-	return sh
 }
