@@ -155,9 +155,9 @@ def _wgsl_spirv_impl(ctx):
     options = _option_args(ctx.attr)
     if ctx.attr.dialect != "auto":
         options.append("-dialect=" + ctx.attr.dialect)
-    check_options = list(options)
     if ctx.attr.entry_point:
         options.append("-entry-point=" + ctx.attr.entry_point)
+    check_options = list(options)
     if ctx.attr.debug:
         options.append("-g")
     if ctx.attr.robustness != "on":
