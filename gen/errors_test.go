@@ -135,6 +135,14 @@ struct P { @location(0) a: f16, @location(1) b: f16 }
 			m.Structs = []reflect.Struct{{Name: "A", Size: 32, Align: 16, Members: []reflect.Member{{Name: "x", Offset: 0, Size: 32, Align: 8,
 				Type: reflect.Type{Kind: reflect.KindMatrix, WGSL: "mat2x3<f32>", Scalar: "f32", Columns: 2, Rows: 3, Stride: 12}}}}}
 		}), Options{Package: "p"}, []string{"a.wgsl:1:8: struct A, member x: mat2x3<f32>: the column stride 12 is not that of wgsl.Mat2x3f, 16"}},
+		{"matrix stride too wide", edit(func(m *reflect.Module) {
+			m.Structs = []reflect.Struct{{Name: "A", Size: 64, Align: 16, Members: []reflect.Member{{Name: "x", Offset: 0, Size: 64, Align: 16,
+				Type: reflect.Type{Kind: reflect.KindMatrix, WGSL: "mat2x3<f32>", Scalar: "f32", Columns: 2, Rows: 3, Stride: 32}}}}}
+		}), Options{Package: "p"}, []string{"a.wgsl:1:8: struct A, member x: mat2x3<f32>: the column stride 32 is not that of wgsl.Mat2x3f, 16"}},
+		{"runtime-sized without a runtime-sized member", edit(func(m *reflect.Module) {
+			m.Structs = []reflect.Struct{{Name: "A", Size: 4, Align: 4, RuntimeSized: true, Members: []reflect.Member{
+				{Name: "x", Offset: 0, Size: 4, Align: 4, Type: reflect.Type{Kind: reflect.KindScalar, WGSL: "u32", Scalar: "u32", Size: 4, Align: 4}}}}}
+		}), Options{Package: "p"}, []string{"a.wgsl:1:8: struct A: runtime-sized is true, but its last member says otherwise"}},
 		// Layouts the rules allow with explicit offsets and strides (the 2021 draft's) but Go
 		// cannot reproduce: each would give Go code whose offset guards fail to compile.
 		{"misaligned member", edit(func(m *reflect.Module) {
@@ -148,6 +156,10 @@ struct P { @location(0) a: f16, @location(1) b: f16 }
 				{Name: "x", Offset: 0, Size: 4, Align: 4, Type: reflect.Type{Kind: reflect.KindScalar, WGSL: "u32", Scalar: "u32", Size: 4, Align: 4}},
 				{Name: "y", Offset: 6, Size: 0, Align: 2, Type: reflect.Type{Kind: reflect.KindArray, WGSL: "array<f32>", Element: &f32, Stride: 4}}}}}
 		}), Options{Package: "p"}, []string{"a.wgsl:1:8: struct A, member y: offset 6 overlaps the members before it or is misaligned"}},
+		{"size not a multiple of the Go alignment", edit(func(m *reflect.Module) {
+			m.Structs = []reflect.Struct{{Name: "A", Size: 6, Align: 2, Members: []reflect.Member{
+				{Name: "x", Offset: 0, Size: 4, Align: 4, Type: reflect.Type{Kind: reflect.KindScalar, WGSL: "u32", Scalar: "u32", Size: 4, Align: 4}}}}}
+		}), Options{Package: "p"}, []string{"a.wgsl:1:8: struct A: size 6 cannot hold its members (4 bytes) with Go alignment 4"}},
 		{"misaligned stride", edit(func(m *reflect.Module) {
 			f32 := reflect.Type{Kind: reflect.KindScalar, WGSL: "f32", Scalar: "f32", Size: 4, Align: 4}
 			m.Structs = []reflect.Struct{{Name: "A", Size: 24, Align: 4, Members: []reflect.Member{

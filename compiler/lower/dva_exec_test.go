@@ -352,3 +352,31 @@ fn main(@builtin(local_invocation_index) li: u32) {
 	}
 	assert.Equal(t, want, asF32(out[1]))
 }
+
+// TestExecPointerImmediate passes pointers into the immediate data (push constants) to
+// functions, as unrestricted_pointer_parameters allows for every address space: the whole
+// variable, members and a vector indexed dynamically (clamped), each function called twice.
+func TestExecPointerImmediate(t *testing.T) {
+	// P: scale@0, offset@4, bias@16 (vec4u); 32 bytes.
+	imm := u32s(3, 100, 0, 0, 1, 2, 3, 4)
+	out := runCompute(t, compute{
+		src: `
+struct P { scale: u32, offset: u32, bias: vec4u }
+var<immediate> pc: P;
+@group(0) @binding(0) var<storage, read_write> o: array<u32, 4>;
+fn whole(p: ptr<immediate, P>, x: u32) -> u32 { return x * (*p).scale + p.offset; }
+fn one(p: ptr<immediate, u32>) -> u32 { return *p; }
+fn lane(p: ptr<immediate, vec4u>, i: u32) -> u32 { return (*p)[i]; }
+@compute @workgroup_size(1)
+fn main() {
+	o[0] = whole(&pc, 5u);
+	o[1] = whole(&pc, o[1]) + one(&pc.offset);
+	o[2] = one(&pc.scale) + lane(&pc.bias, 1u);
+	o[3] = lane(&pc.bias, o[3]); // 9: clamped to the last component
+}`,
+		bufs:      [][]byte{u32s(0, 7, 0, 9)},
+		immediate: imm,
+		noNaga:    true, // naga 30 reads var<push_constant>, not var<immediate>
+	})
+	assert.Equal(t, []uint32{5*3 + 100, 7*3 + 100 + 100, 3 + 2, 4}, asU32(out[0]))
+}

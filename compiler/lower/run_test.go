@@ -63,6 +63,8 @@ type compute struct {
 	// values are substituted for the overrides of those names (transform.SubstituteOverrides).
 	values map[string]constant.Value
 	spec   map[uint32][]byte
+	// immediate is the data of the module's var<immediate> (push constants).
+	immediate []byte
 	// noNaga skips the differential run through naga (for what naga cannot compile);
 	// nagaArgs are extra arguments for it (--override NAME=VALUE in place of spec).
 	noNaga   bool
@@ -121,7 +123,7 @@ func dispatch(t *testing.T, dev *vulkan.Device, p *sema.Program, words []uint32,
 			kinds[g.Binding] = vulkan.ReadOnlyStorageBuffer
 		}
 	}
-	run := vulkan.Run{SPIRV: words, Entry: "main", Groups: [3]uint32{max(c.groups, 1), 1, 1}, Spec: c.spec}
+	run := vulkan.Run{SPIRV: words, Entry: "main", Groups: [3]uint32{max(c.groups, 1), 1, 1}, Spec: c.spec, Immediate: c.immediate}
 	for i, data := range c.bufs {
 		k, ok := kinds[i]
 		require.True(t, ok, "no buffer at @group(0) @binding(%d)", i)

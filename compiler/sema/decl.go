@@ -209,7 +209,11 @@ func (c *checker) checkStoreType(d *syntax.VarDecl, v *Var) {
 		c.errorAt(at, "override-sized arrays are only allowed in the workgroup address space")
 		return
 	}
-	if msg := spaceTypeError(v.Space, t, v.Global); msg != "" {
+	scope := inFunction
+	if v.Global {
+		scope = atModuleScope
+	}
+	if msg := spaceTypeError(v.Space, t, scope); msg != "" {
 		c.errorAt(at, "%s", msg)
 		return
 	}
@@ -227,9 +231,20 @@ func (c *checker) checkStoreType(d *syntax.VarDecl, v *Var) {
 	}
 }
 
+// storeScope says where a store type is written: the type of a variable in a function or at
+// module scope, or the store type of a pointer type, which follows the address space's rules
+// for types but not those for where variables may be declared.
+type storeScope uint8
+
+const (
+	inFunction storeScope = iota
+	atModuleScope
+	inPointerType
+)
+
 // spaceTypeError applies the rules of an address space to the store type of a variable or
 // pointer, returning a message when t is not allowed there.
-func spaceTypeError(as types.AddressSpace, t types.Type, global bool) string {
+func spaceTypeError(as types.AddressSpace, t types.Type, scope storeScope) string {
 	_, isHandle := t.(*types.Texture)
 	if _, isSampler := t.(*types.Sampler); isSampler {
 		isHandle = true
@@ -242,7 +257,7 @@ func spaceTypeError(as types.AddressSpace, t types.Type, global bool) string {
 	}
 	switch as {
 	case types.AddrFunction:
-		if global {
+		if scope == atModuleScope {
 			return "the function address space is not allowed at module scope"
 		}
 		if !types.IsConstructible(t) {
@@ -271,11 +286,11 @@ func spaceTypeError(as types.AddressSpace, t types.Type, global bool) string {
 			return fmt.Sprintf("a storage buffer's type must be host-shareable, not %s", t)
 		}
 	case types.AddrImmediate:
-		if global && (!types.IsHostShareable(t) || !types.IsConstructible(t) || types.Contains(t, isArray)) {
-			return fmt.Sprintf("an immediate variable's type must be host-shareable and constructible, without arrays, not %s", t)
-		}
-		if !global {
+		if scope == inFunction {
 			return "the immediate address space is only allowed at module scope"
+		}
+		if !types.IsHostShareable(t) || !types.IsConstructible(t) || types.Contains(t, isArray) {
+			return fmt.Sprintf("an immediate variable's type must be host-shareable and constructible, without arrays, not %s", t)
 		}
 	case types.AddrHandle, types.AddrIn, types.AddrOut:
 	default:

@@ -180,7 +180,7 @@ func (c *checker) checkParamType(p *syntax.Param, t types.Type) {
 	switch t := t.(type) {
 	case *types.Pointer:
 		switch t.Space {
-		case types.AddrFunction, types.AddrPrivate, types.AddrStorage, types.AddrUniform, types.AddrWorkgroup:
+		case types.AddrFunction, types.AddrPrivate, types.AddrStorage, types.AddrUniform, types.AddrWorkgroup, types.AddrImmediate:
 		default:
 			c.errorf(p.Type, "pointer parameters cannot point into the %s address space", t.Space)
 		}

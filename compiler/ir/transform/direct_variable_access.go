@@ -11,11 +11,11 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
 
-// DirectVariableAccess removes the pointer parameters into uniform, storage and workgroup
-// memory. SPIR-V's logical addressing takes only whole variables as pointer arguments, and
-// not even those in the Uniform and StorageBuffer classes (that needs the VariablePointers
-// capabilities), while WGSL passes a pointer to any part of such a variable
-// (unrestricted_pointer_parameters).
+// DirectVariableAccess removes the pointer parameters into uniform, storage, workgroup and
+// immediate memory. SPIR-V's logical addressing takes only whole variables as pointer
+// arguments, and not even those in the Uniform, StorageBuffer and PushConstant classes (that
+// needs the VariablePointers capabilities), while WGSL passes a pointer to any part of such a
+// variable (unrestricted_pointer_parameters).
 //
 // Each call passing such pointers calls a specialised copy of the callee instead. In the
 // copy, the pointer is the access chain from the variable it points into, rebuilt at the
@@ -129,7 +129,7 @@ func (d *dva) isIndirect(p ir.Value) bool {
 		return false
 	}
 	switch pt.Space {
-	case types.AddrUniform, types.AddrStorage, types.AddrWorkgroup:
+	case types.AddrUniform, types.AddrStorage, types.AddrWorkgroup, types.AddrImmediate:
 		return true
 	}
 	return false

@@ -17,3 +17,13 @@ var<immediate> init: f32 = 1.0; // ERROR "only private variables may have an ini
 var<immediate> with_bool: bool; // ERROR "an immediate variable's type must be host-shareable and constructible, without arrays, not bool"
 @compute @workgroup_size(1) fn uses_both() { _ = consts.scale; _ = other.x; } // ERROR "entry point 'uses_both' uses two immediate variables, 'consts' and 'other'; at most one is allowed"
 fn f() { var<immediate> local: f32; } // ERROR "function-scope variables must be in the function address space, not immediate"
+
+// Pointers into immediate data may be passed to functions (unrestricted_pointer_parameters
+// covers every address space; gpuweb CTS "functions/restrictions" and "types/pointer"); the
+// store type follows the address space's rules, and no access mode may be written.
+fn reads(p: ptr<immediate, Consts>) -> f32 { return (*p).scale + p.offset.x; }
+fn reads_member(p: ptr<immediate, f32>) -> f32 { return *p; }
+@compute @workgroup_size(1) fn passes_pointers() { _ = reads(&consts) + reads_member(&consts.scale); }
+fn bool_pointer(p: ptr<immediate, bool>) {} // ERROR "an immediate variable's type must be host-shareable and constructible, without arrays, not bool"
+fn array_pointer(p: ptr<immediate, array<u32, 4>>) {} // ERROR "an immediate variable's type must be host-shareable and constructible, without arrays, not array<u32, 4>"
+fn read_pointer(p: ptr<immediate, f32, read>) {} // ERROR "an access mode may only be written for the storage address space"
