@@ -2,10 +2,12 @@
 
     load("@com_github_wgslgo_wgslgo//rules:defs.bzl", "wgsl_go_library", "wgsl_spirv")
 
-    # particles.wgsl -> particles_spv/particles.spv and particles_spv/particles.json
+    # particles.wgsl -> particles_spv/particles.spv and particles_spv/particles.json;
+    # shared.wgsl, without entry points, has no SPIR-V: particles_spv/shared.json only.
     wgsl_spirv(
         name = "particles_spv",
-        srcs = ["particles.wgsl"],
+        srcs = ["particles.wgsl", "shared.wgsl"],
+        no_spirv = ["shared.wgsl"],
         overrides = {"workgroup_width": "128"},
     )
 
@@ -22,6 +24,11 @@ every input and output is declared, nothing comes from the host or the network, 
 are cacheable and can run remotely. Shader errors fail the build with the compiler's
 `file:line:col: error: ...` diagnostics.
 
+A shader without entry points (a file of shared structures) has no SPIR-V, and Bazel must know
+the outputs before the tools run: such shaders are listed in `no_spirv` (wgslgo's Gazelle
+extension lists them). A shader listed wrongly, or missing from the list, fails the build with
+a message that says which way.
+
 Both rules also have an output group `wgsl_check` that only checks the shaders (one action per
 shader, no code generated): `bazel build --output_groups=wgsl_check //...` lints every shader.
 """
@@ -32,8 +39,9 @@ WgslInfo = provider(
     doc = "Shaders compiled by wgsl_spirv.",
     fields = {
         "srcs": "depset of the .wgsl sources",
-        "spirv": "list of .spv files, one per source, in the order of srcs",
+        "spirv": "list of .spv files, one per source with entry points (not in no_spirv), in the order of srcs",
         "reflection": "list of reflection .json files, one per source, in the order of srcs",
+        "no_spirv": "depset of the sources without entry points, which have no .spv",
     },
 )
 
@@ -42,6 +50,11 @@ _OPTION_ATTRS = {
         allow_files = [".wgsl"],
         mandatory = True,
         doc = "WGSL sources. Each is compiled on its own.",
+    ),
+    "no_spirv": attr.label_list(
+        allow_files = [".wgsl"],
+        doc = "The srcs without entry points (files of shared structures): they have no SPIR-V. " +
+              "The build fails, naming the attribute, when the list is wrong.",
     ),
     "target": attr.string(
         doc = "Target environment (vulkan1.0, vulkan1.1, vulkan1.2, vulkan1.3); empty: the " +
@@ -65,6 +78,11 @@ _OPTION_ATTRS = {
     ),
     "_stamp": attr.label(
         default = Label("//rules/internal/stamp"),
+        executable = True,
+        cfg = "exec",
+    ),
+    "_spirvcheck": attr.label(
+        default = Label("//rules/internal/spirvcheck"),
         executable = True,
         cfg = "exec",
     ),
@@ -93,6 +111,16 @@ def _unique_stems(ctx):
         if stem in seen:
             fail("%s and %s have the same name; their outputs would collide: put them in separate targets" % (seen[stem].short_path, src.short_path))
         seen[stem] = src
+
+def _no_spirv(ctx):
+    """The srcs listed in no_spirv, by path; each must be one of srcs."""
+    srcs = {src.path: True for src in ctx.files.srcs}
+    none = {}
+    for src in ctx.files.no_spirv:
+        if src.path not in srcs:
+            fail("no_spirv lists %s, which is not in srcs" % src.short_path)
+        none[src.path] = True
+    return none
 
 def _check_actions(ctx, options):
     """One action per shader that checks it without generating code: the wgsl_check group.
@@ -123,65 +151,117 @@ def _check_actions(ctx, options):
 
 def _wgsl_spirv_impl(ctx):
     _unique_stems(ctx)
+    none = _no_spirv(ctx)
     options = _option_args(ctx.attr)
+    if ctx.attr.dialect != "auto":
+        options.append("-dialect=" + ctx.attr.dialect)
     if ctx.attr.entry_point:
         options.append("-entry-point=" + ctx.attr.entry_point)
+    check_options = list(options)
+    if ctx.attr.debug:
+        options.append("-g")
+    if ctx.attr.robustness != "on":
+        options.append("-robustness=" + ctx.attr.robustness)
+    if ctx.attr.strip_names:
+        options.append("-strip-names")
     spirv = []
     reflection = []
     for src in ctx.files.srcs:
         stem = "%s/%s" % (ctx.label.name, _basename_stem(src))
-        spv = ctx.actions.declare_file(stem + ".spv")
         json = ctx.actions.declare_file(stem + ".json")
+        outputs = [json]
         args = ctx.actions.args()
-        args.add("-o", spv)
+        executable, tools = ctx.executable._wgslc, []
+        if src.path in none:
+            # Its reflection only, through spirvcheck, which fails unless the reflection
+            # lists no entry point. (wgslc refuses to write the SPIR-V of a module without
+            # entry points, with an error at its start: no_spirv is the way out.)
+            executable, tools = ctx.executable._spirvcheck, [ctx.attr._wgslc[DefaultInfo].files_to_run]
+            args.add("-reflected=%s=%s" % (src.short_path, json.path))
+            args.add(ctx.executable._wgslc)
+        else:
+            spv = ctx.actions.declare_file(stem + ".spv")
+            outputs.insert(0, spv)
+            args.add("-o", spv)
+            spirv.append(spv)
         args.add("-reflect", json)
         args.add_all(options)
         args.add(src)
         ctx.actions.run(
-            executable = ctx.executable._wgslc,
+            executable = executable,
+            tools = tools,
             arguments = [args],
             inputs = [src],
-            outputs = [spv, json],
+            outputs = outputs,
             mnemonic = "WgslCompile",
             progress_message = "Compiling WGSL %s" % src.short_path,
         )
-        spirv.append(spv)
         reflection.append(json)
     return [
         DefaultInfo(files = depset(spirv + reflection)),
         OutputGroupInfo(
             spirv = depset(spirv),
             reflection = depset(reflection),
-            wgsl_check = depset(_check_actions(ctx, options)),
+            wgsl_check = depset(_check_actions(ctx, check_options)),
         ),
         WgslInfo(
             srcs = depset(ctx.files.srcs),
             spirv = spirv,
             reflection = reflection,
+            no_spirv = depset(ctx.files.no_spirv),
         ),
     ]
 
 wgsl_spirv = rule(
     implementation = _wgsl_spirv_impl,
     doc = "Compiles each WGSL source with wgslc to NAME/<source>.spv and reflection JSON " +
-          "NAME/<source>.json (output groups `spirv` and `reflection` select one kind).",
+          "NAME/<source>.json (output groups `spirv` and `reflection` select one kind); the " +
+          "sources in no_spirv, without entry points, have no .spv.",
     attrs = dict(_OPTION_ATTRS, **{
         "entry_point": attr.string(doc = "Keep only this entry point; empty: all of them."),
+        "dialect": attr.string(
+            default = "auto",
+            values = ["auto", "modern", "legacy2021"],
+            doc = "Source dialect, as wgslc -dialect: modern WGSL, the 2021 draft, or auto " +
+                  "(detected).",
+        ),
+        "debug": attr.bool(
+            doc = "Debug information, as wgslc -g: the source embedded (OpString, OpSource) and " +
+                  "instructions mapped to its lines and columns (OpLine).",
+        ),
+        "robustness": attr.string(
+            default = "on",
+            values = ["on", "off"],
+            doc = "Bounds clamping of memory accesses, as wgslc -robustness.",
+        ),
+        "strip_names": attr.bool(
+            doc = "Leave out OpName and OpMemberName (smaller SPIR-V), as wgslc -strip-names.",
+        ),
     }),
     provides = [WgslInfo],
 )
 
 def _wgsl_go_srcs_impl(ctx):
     _unique_stems(ctx)
+    none = _no_spirv(ctx)
     options = _option_args(ctx.attr)
     go = ctx.actions.declare_file(ctx.attr.out)
 
-    # wgslgen -embed=file writes, beside the Go file, one <source>.spv per shader and
-    # //go:embed-s it; -embed=inline puts the SPIR-V in the Go file.
+    # wgslgen -embed=file writes, beside the Go file, one <source>.spv per shader with entry
+    # points and //go:embed-s it; -embed=inline puts the SPIR-V in the Go file. spirvcheck
+    # checks that the shaders of no_spirv are those without.
     spirv = []
-    if ctx.attr.embed == "file":
-        spirv = [ctx.actions.declare_file(_basename_stem(src) + ".spv", sibling = go) for src in ctx.files.srcs]
     args = ctx.actions.args()
+    if ctx.attr.embed == "file":
+        for src in ctx.files.srcs:
+            name = _basename_stem(src) + ".spv"
+            if src.path in none:
+                args.add("-no-spirv=%s=%s/%s" % (src.short_path, go.dirname, name))
+            else:
+                spv = ctx.actions.declare_file(name, sibling = go)
+                args.add("-spirv=%s=%s" % (src.short_path, spv.path))
+                spirv.append(spv)
+    args.add(ctx.executable._wgslgen)
     args.add("-o", go)
     args.add("-pkg", ctx.attr.package)
     args.add_all(options)
@@ -191,7 +271,8 @@ def _wgsl_go_srcs_impl(ctx):
     # wgslgen generates the shaders in the order of their file names, whatever the order here.
     args.add_all(ctx.files.srcs)
     ctx.actions.run(
-        executable = ctx.executable._wgslgen,
+        executable = ctx.executable._spirvcheck,
+        tools = [ctx.attr._wgslgen[DefaultInfo].files_to_run],
         arguments = [args],
         inputs = ctx.files.srcs,
         outputs = [go] + spirv,
@@ -232,6 +313,7 @@ def wgsl_go_library(
         name,
         srcs,
         importpath,
+        no_spirv = [],
         package = None,
         deps = [],
         target = "",
@@ -258,6 +340,9 @@ def wgsl_go_library(
         name: the go_library's name.
         srcs: .wgsl files, all in one Go package.
         importpath: the Go import path of the package.
+        no_spirv: the srcs without entry points (files of shared structures), for which
+            wgslgen writes no .spv (Gazelle lists them); the build fails, naming the
+            attribute, when the list is wrong (with embed = "file").
         package: the Go package name; default: the last element of importpath.
         deps: extra go_library dependencies (wgslgo's runtime package is always one).
         target: target environment (vulkan1.0 ... vulkan1.3); empty: the tools' default.
@@ -278,6 +363,7 @@ def wgsl_go_library(
     _wgsl_go_srcs(
         name = gen,
         srcs = srcs,
+        no_spirv = no_spirv,
         out = go_file or name + "_wgsl.go",
         package = package or _default_package(importpath),
         target = target,

@@ -26,7 +26,8 @@ import (
 
 // TestBazelEndToEnd builds the example workspace examples/bazel with real Bazel (Debian's
 // bazel-bootstrap, rules_go v0.34.0 from the offline cache of scripts/bazel-setup.sh): the rules
-// run the project's own wgslc and wgslgen, a changed shader reruns only its own actions, a bad
+// run the project's own wgslc and wgslgen (a shader without entry points gets its reflection
+// only), a changed shader reruns only its own actions, a bad
 // shader fails the build with its file:line:col diagnostic, a second output base gets every
 // shader action from an HTTP remote cache (nginx with WebDAV PUT on loopback), and wgslgo's
 // Gazelle writes the BUILD files of the example's sim/ tree of .wgsl and .go files, which build
@@ -57,7 +58,7 @@ func TestBazelEndToEnd(t *testing.T) {
 
 	// The targets, and the output groups to build: the default outputs (.spv, .json) and the
 	// checks.
-	targets := []string{"//shaders:particles_spv", "//shaders:scale_spv",
+	targets := []string{"//shaders:particles_spv", "//shaders:scale_spv", "//shaders:draft_spv",
 		"//shaders:particles_wgslgen", "//shaders:scale_wgslgen", "//shaders:particles", "//shaders:scale"}
 	groups := "--output_groups=+wgsl_check"
 	build := func(b *bazel, extra ...string) (string, []spawn, error) {
@@ -68,13 +69,21 @@ func TestBazelEndToEnd(t *testing.T) {
 		out, _, err := build(bz)
 		require.NoError(t, err, out)
 		bin := bz.info(t, "bazel-bin")
-		for _, stamp := range []string{"particles_spv/particles.wgsl.checked", "scale_spv/scale.wgsl.checked"} {
+		for _, stamp := range []string{"particles_spv/particles.wgsl.checked", "scale_spv/scale.wgsl.checked",
+			"scale_spv/shared.wgsl.checked", "draft_spv/draft.wgsl.checked"} {
 			require.FileExists(t, filepath.Join(bin, "shaders", stamp))
 		}
+		// shared.wgsl, in no_spirv, has its reflection and no SPIR-V.
+		require.FileExists(t, filepath.Join(bin, "shaders", "scale_spv", "shared.json"))
+		require.NoFileExists(t, filepath.Join(bin, "shaders", "scale_spv", "shared.spv"))
+		// scale_spv has debug = True: the SPIR-V holds the source.
+		scale, err := os.ReadFile(filepath.Join(bin, "shaders", "scale_spv", "scale.spv"))
+		require.NoError(t, err)
+		require.Contains(t, string(scale), "fn scale(", "scale_spv/scale.spv: no source embedded (debug = True)")
 		// wgsl_spirv's outputs, and the .spv files the Go libraries embed, each for the target
 		// environment its target asks (the tools' default is vulkan1.1).
 		spirv := map[string]string{"particles_spv/particles.spv": "vulkan1.1", "scale_spv/scale.spv": "vulkan1.2",
-			"particles.spv": "vulkan1.1", "scale.spv": "vulkan1.1"}
+			"draft_spv/draft.spv": "vulkan1.1", "particles.spv": "vulkan1.1", "scale.spv": "vulkan1.1"}
 		for spv, env := range spirv {
 			path := filepath.Join(bin, "shaders", spv)
 			data, err := os.ReadFile(path)
@@ -92,6 +101,11 @@ func TestBazelEndToEnd(t *testing.T) {
 		// Every target of the example, the Go libraries and tests too, is well formed.
 		out, err := bz.run("build", "--nobuild", "//...")
 		require.NoError(t, err, out)
+		// The command lines follow the attributes that change no file the build checks.
+		out, err = bz.run("aquery", "mnemonic(WgslCompile, //shaders:draft_spv + //shaders:scale_spv)")
+		require.NoError(t, err, out)
+		require.Contains(t, out, "-dialect=legacy2021", "draft_spv's dialect")
+		require.Regexp(t, `(?m)^\s+-g \\$`, out, "scale_spv's debug")
 	})
 
 	t.Run("test", func(t *testing.T) {
@@ -193,8 +207,10 @@ func TestBazelEndToEnd(t *testing.T) {
 // gazelleStep runs wgslgo's Gazelle (gazelle/cmd/gazelle) on the example, whose sim/
 // directories hold only .wgsl and .go files: it writes their BUILD files (and leaves the
 // hand-written shaders/BUILD.bazel alone), bazel test passes on them, the Go and SPIR-V that
-// Bazel generated are byte for byte what go generate writes, and what go generate wrote in the
-// tree changes neither the BUILD files nor the build. A broken shader keeps its BUILD file,
+// Bazel generated are byte for byte what go generate writes (a shader without entry points
+// included, which Gazelle lists in no_spirv; a wrong list fails the build, naming the shader and
+// the attribute), and what go generate wrote in the tree changes neither the BUILD files nor the
+// build. A broken shader keeps its BUILD file,
 // and bazel build reports the error at its position.
 func gazelleStep(t *testing.T, root, ws string, bz *bazel) {
 	sim := filepath.Join(ws, "sim")
@@ -259,19 +275,38 @@ func gazelleStep(t *testing.T, root, ws string, bz *bazel) {
 		require.NoError(t, err)
 		require.True(t, bytes.Equal(want, got), "sim/physics/%s: Bazel's differs from go generate's", f)
 	}
-	// sim/kernels has no line: its target stands for wgslgen -o histogram_wgsl.go -pkg kernels
-	// histogram.wgsl, run there.
+	// sim/kernels has no line: its target stands for wgslgen -o kernels_wgsl.go -pkg kernels
+	// histogram.wgsl ranges.wgsl, run there. ranges.wgsl has no entry point: no SPIR-V.
 	kernels := copyTree(t, filepath.Join(sim, "kernels"), filepath.Join(t.TempDir(), "kernels"), func(string) bool { return false })
 	var stderr bytes.Buffer
-	code := wgslgen.RunIn(kernels, "", []string{"-o", "histogram_wgsl.go", "-pkg", "kernels", "histogram.wgsl"}, &stderr)
+	code := wgslgen.RunIn(kernels, "", []string{"-o", "kernels_wgsl.go", "-pkg", "kernels", "histogram.wgsl", "ranges.wgsl"}, &stderr)
 	require.Equal(t, wgslgen.ExitOK, code, stderr.String())
-	for _, f := range []string{"histogram_wgsl.go", "histogram.spv"} {
+	for _, f := range []string{"kernels_wgsl.go", "histogram.spv"} {
 		want, err := os.ReadFile(filepath.Join(kernels, f))
 		require.NoError(t, err)
 		got, err := os.ReadFile(filepath.Join(bin, "sim", "kernels", f))
 		require.NoError(t, err)
 		require.True(t, bytes.Equal(want, got), "sim/kernels/%s: Bazel's differs from wgslgen's", f)
 	}
+	require.NoFileExists(t, filepath.Join(kernels, "ranges.spv"))
+	require.NoFileExists(t, filepath.Join(bin, "sim", "kernels", "ranges.spv"))
+
+	// A wrong no_spirv fails the build with a message that names the shader and the attribute.
+	kernelsBuild := filepath.Join(sim, "kernels", "BUILD.bazel")
+	written, err := os.ReadFile(kernelsBuild)
+	require.NoError(t, err)
+	const listed = `    no_spirv = ["ranges.wgsl"],` + "\n"
+	require.Contains(t, string(written), listed, "gazelle did not list ranges.wgsl in no_spirv")
+	for list, want := range map[string]string{
+		"": `(?m)^sim/kernels/ranges\.wgsl: error: the module has no entry point.*no_spirv`,
+		`    no_spirv = ["histogram.wgsl", "ranges.wgsl"],` + "\n": `(?m)^sim/kernels/histogram\.wgsl: error: the module has entry points.*no_spirv`,
+	} {
+		require.NoError(t, os.WriteFile(kernelsBuild, []byte(strings.Replace(string(written), listed, list, 1)), 0o644))
+		out, _, err := bz.build("//sim/kernels")
+		require.Error(t, err, "built with a wrong no_spirv:\n%s", out)
+		require.Regexp(t, regexp.MustCompile(want), out)
+	}
+	require.NoError(t, os.WriteFile(kernelsBuild, written, 0o644))
 
 	// With what go generate wrote in the tree, the BUILD files and the build stay as they are.
 	out, err = runGazelle("-mode", "diff")

@@ -146,7 +146,7 @@ func (l *wgslLang) GenerateRules(args language.GenerateArgs) language.GenerateRe
 		}
 		taken[name], generated[name] = true, true
 		r := rule.NewRule(libraryKind, name)
-		setAttrs(r, t, importpath)
+		setAttrs(r, t, importpath, args.Dir)
 		if vis != nil {
 			r.SetAttr("visibility", vis)
 		}
@@ -219,10 +219,19 @@ func (l *wgslLang) targets(args language.GenerateArgs) []target {
 	return []target{{cmd: cmd, pkg: pkg, srcs: srcs}}
 }
 
-// setAttrs sets the attributes of a wgsl_go_library for the target: those wgslgen needs, and
-// the options that are not its defaults.
-func setAttrs(r *rule.Rule, t target, importpath string) {
+// setAttrs sets the attributes of a wgsl_go_library for the target: those wgslgen needs, the
+// options that are not its defaults, and the shaders without entry points, for which wgslgen
+// writes no .spv file (as the compiler reflects them in dir, where the command runs; a
+// shader that does not compile is not one of them, and its build reports the error).
+func setAttrs(r *rule.Rule, t target, importpath, dir string) {
 	r.SetAttr("srcs", t.srcs)
+	if none := t.cmd.NoSPIRV(dir); len(none) > 0 {
+		for i, in := range none {
+			none[i] = filepath.ToSlash(filepath.Clean(in))
+		}
+		sort.Strings(none)
+		r.SetAttr("no_spirv", none)
+	}
 	r.SetAttr("go_file", t.cmd.Out)
 	r.SetAttr("package", t.pkg)
 	r.SetAttr("importpath", importpath)

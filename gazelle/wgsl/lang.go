@@ -24,8 +24,11 @@
 //	# gazelle:wgsl_out shaders_wgsl.go     (default: NAME_wgsl.go for one NAME.wgsl, else PKG_wgsl.go)
 //	# gazelle:wgsl_pkg shaders
 //
-// Shaders are not compiled here: a directory with a broken shader gets its targets, and the
-// build reports the error with its position. Directories named testdata, or starting with '.'
+// Each shader is reflected with the compiler (parsed and checked with the target's options),
+// to list those without entry points (files of shared structures) in the target's no_spirv:
+// wgslgen writes no .spv file for them. A shader that does not compile is not listed: its
+// directory gets its targets all the same, and the build reports the error with its position.
+// Directories named testdata, or starting with '.'
 // or '_', are left alone, as the go command leaves them.
 //
 // The extension must come after Gazelle's Go extension in a gazelle_binary's languages: it
@@ -83,7 +86,7 @@ var kinds = map[string]rule.KindInfo{
 	libraryKind: {
 		NonEmptyAttrs: map[string]bool{"srcs": true},
 		MergeableAttrs: map[string]bool{
-			"srcs": true, "go_file": true, "package": true, "importpath": true, "embed": true, "wgsl": true,
+			"srcs": true, "no_spirv": true, "go_file": true, "package": true, "importpath": true, "embed": true, "wgsl": true,
 			"target": true, "overrides": true, "uniform_standard_layout": true, "webgpu_limits": true,
 		},
 	},

@@ -47,6 +47,11 @@ type compileOptions struct {
 	WGSL                  bool // the table embeds the WGSL text
 }
 
+// compiler returns the compiler's options for target.
+func (o compileOptions) compiler(target compiler.Target) compiler.Options {
+	return compiler.Options{Target: target, UniformStandardLayout: o.UniformStandardLayout, WebGPULimits: o.WebGPULimits, Overrides: o.Overrides}
+}
+
 // compile turns one WGSL file into a gen.Shader. name is the path as the user gave it, for
 // diagnostics; an error is a diag.List when the shader has errors. Tests replace it.
 var compile = compileWGSL
@@ -57,7 +62,7 @@ func compileWGSL(name string, src []byte, opts compileOptions) (gen.Shader, diag
 		return gen.Shader{}, nil, err
 	}
 	source := compiler.Source{Name: name, Text: src}
-	copts := compiler.Options{Target: target, UniformStandardLayout: opts.UniformStandardLayout, WebGPULimits: opts.WebGPULimits, Overrides: opts.Overrides}
+	copts := opts.compiler(target)
 	res, err := compiler.Compile(source, copts)
 	if err != nil {
 		return gen.Shader{}, nil, err
@@ -115,7 +120,7 @@ type Command struct {
 
 // Outputs returns the files the command may write, as paths like Out: the Go file, then with
 // the file embed mode one .spv file per shader beside it, in the order of Inputs (a shader
-// without entry points has none: which ones those are, only compiling them tells).
+// without entry points has none: see NoSPIRV).
 func (c *Command) Outputs() []string {
 	outs := []string{c.Out}
 	if c.Embed == gen.EmbedFile {
@@ -124,6 +129,40 @@ func (c *Command) Outputs() []string {
 		}
 	}
 	return outs
+}
+
+// compileOptions are the compiler options the command gives.
+func (c *Command) compileOptions() compileOptions {
+	return compileOptions{Target: c.Target, UniformStandardLayout: c.UniformStandardLayout, WebGPULimits: c.WebGPULimits, Overrides: c.Overrides, WGSL: c.WGSL}
+}
+
+// NoSPIRV returns the inputs (as in Inputs, in their order) that the command compiles to no
+// SPIR-V, and so writes no .spv file for: modules without entry points (files of shared
+// structures), as the compiler reflects them with the command's options. Relative paths are
+// from dir. An input that cannot be read or does not check is not one of them: the command
+// itself reports its error, with its position.
+func (c *Command) NoSPIRV(dir string) []string {
+	target, err := compiler.ParseTarget(c.Target)
+	if err != nil {
+		return nil
+	}
+	copts := c.compileOptions().compiler(target)
+	var none []string
+	for _, in := range c.Inputs {
+		path := in
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(dir, path)
+		}
+		src, err := readInput(path)
+		if err != nil {
+			continue
+		}
+		m, _, err := compiler.Reflect(compiler.Source{Name: in, Text: src}, copts)
+		if err == nil && len(m.EntryPoints) == 0 {
+			none = append(none, in)
+		}
+	}
+	return none
 }
 
 // PackageIn returns the package name the generated file gets when the command runs in dir
@@ -274,7 +313,7 @@ func run(dir, pkg string, args []string, stderr io.Writer) int {
 		return usage("%q is not a valid package name: set one with -pkg", pkgName)
 	}
 
-	opts := compileOptions{Target: cmd.Target, UniformStandardLayout: cmd.UniformStandardLayout, WebGPULimits: cmd.WebGPULimits, Overrides: cmd.Overrides, WGSL: cmd.WGSL}
+	opts := cmd.compileOptions()
 	srcs := make([][]byte, len(cmd.Inputs))
 	for i, in := range cmd.Inputs {
 		var err error

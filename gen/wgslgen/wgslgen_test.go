@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -540,4 +541,56 @@ func TestParallelIsDeterministic(t *testing.T) {
 		assert.Equal(t, firstErr, buf.String(), "diagnostics in input order")
 	}
 	assert.True(t, strings.Index(firstErr, "s00.wgsl") < strings.Index(firstErr, "s11.wgsl"), firstErr)
+}
+
+// TestNoSPIRV: NoSPIRV names the shaders without entry points, modern or of the 2021 draft,
+// exactly those for which wgslgen writes no .spv file; a shader that does not check (with the
+// command's options) or cannot be read is not one of them.
+func TestNoSPIRV(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"compute.wgsl": "@compute @workgroup_size(1)\nfn main() {}\n",
+		"vertex.wgsl":  "@vertex\nfn vs() -> @builtin(position) vec4f { return vec4f(); }\n",
+		"draft.wgsl":   "[[stage(compute), workgroup_size(1)]]\nfn main() {}\n",
+		"shared.wgsl":  "struct Light { color: vec3f, intensity: f32 }\n@group(0) @binding(0) var<uniform> light: Light;\n",
+		"helpers.wgsl": "fn twice(x: f32) -> f32 { return 2.0 * x; }\n",
+		"std.wgsl":     "struct U { a: array<f32, 4> }\n@group(0) @binding(0) var<uniform> u: U;\n",
+		"broken.wgsl":  "struct Light { color: vec3f,, }\n",
+		"untyped.wgsl": "fn f() -> f32 { return true; }\n",
+		"overrid.wgsl": "override n: u32 = 1u;\nconst k = 2;\n",
+	}
+	for name, src := range files {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644))
+	}
+	inputs := []string{"compute.wgsl", "vertex.wgsl", "draft.wgsl", "shared.wgsl", "helpers.wgsl", "std.wgsl", "broken.wgsl", "untyped.wgsl", "overrid.wgsl", "missing.wgsl"}
+	cmd, err := ParseArgs(append([]string{"-o", "out_wgsl.go", "-pkg", "p"}, inputs...))
+	require.NoError(t, err)
+	// Inputs are sorted by file name, and so is the answer.
+	assert.Equal(t, []string{"helpers.wgsl", "overrid.wgsl", "shared.wgsl"}, cmd.NoSPIRV(dir))
+
+	// The options reach the compiler: std.wgsl checks with -uniform-standard-layout only, and
+	// an override the module does not declare is an error.
+	cmd, err = ParseArgs([]string{"-o", "out_wgsl.go", "-uniform-standard-layout", "std.wgsl", "compute.wgsl"})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"std.wgsl"}, cmd.NoSPIRV(dir))
+	cmd, err = ParseArgs([]string{"-o", "out_wgsl.go", "-override", "n=3", "overrid.wgsl", "shared.wgsl"})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"overrid.wgsl"}, cmd.NoSPIRV(dir))
+
+	// Exactly the shaders wgslgen writes no .spv for.
+	good := []string{"compute.wgsl", "vertex.wgsl", "draft.wgsl", "shared.wgsl", "helpers.wgsl", "overrid.wgsl"}
+	args := append([]string{"-o", "out_wgsl.go", "-pkg", "p"}, good...)
+	cmd, err = ParseArgs(args)
+	require.NoError(t, err)
+	none := cmd.NoSPIRV(dir)
+	var stderr bytes.Buffer
+	require.Equal(t, ExitOK, RunIn(dir, "", args, &stderr), stderr.String())
+	for _, in := range good {
+		spv := filepath.Join(dir, gen.SPIRVFileName(in))
+		if slices.Contains(none, in) {
+			assert.NoFileExists(t, spv)
+		} else {
+			assert.FileExists(t, spv)
+		}
+	}
 }

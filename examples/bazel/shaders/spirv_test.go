@@ -14,6 +14,7 @@ func TestSPIRVAndReflection(t *testing.T) {
 	for _, c := range []struct{ dir, shader, entryPoint string }{
 		{"particles_spv", "particles", "step"},
 		{"scale_spv", "scale", "scale"},
+		{"draft_spv", "draft", "double"},
 	} {
 		spv, err := os.ReadFile(c.dir + "/" + c.shader + ".spv")
 		if err != nil {
@@ -36,5 +37,26 @@ func TestSPIRVAndReflection(t *testing.T) {
 		if !strings.Contains(string(data), `"`+c.entryPoint+`"`) {
 			t.Errorf("%s.json does not name the entry point %q:\n%s", c.shader, c.entryPoint, data)
 		}
+	}
+}
+
+// A shader without entry points (in no_spirv) has its reflection, and no SPIR-V.
+func TestNoSPIRV(t *testing.T) {
+	if _, err := os.Stat("scale_spv/shared.spv"); !os.IsNotExist(err) {
+		t.Errorf("scale_spv/shared.spv: %v, want no file", err)
+	}
+	data, err := os.ReadFile("scale_spv/shared.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var reflection struct {
+		Structs     []struct{ Name string }
+		EntryPoints []any
+	}
+	if err := json.Unmarshal(data, &reflection); err != nil {
+		t.Fatalf("shared.json: %v", err)
+	}
+	if len(reflection.Structs) != 1 || reflection.Structs[0].Name != "Bounds" || len(reflection.EntryPoints) != 0 {
+		t.Errorf("shared.json: structs %v, entry points %v; want Bounds and none", reflection.Structs, reflection.EntryPoints)
 	}
 }
