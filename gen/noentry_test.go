@@ -26,6 +26,8 @@ func TestNoEntryPoints(t *testing.T) {
 		assert.Contains(t, src, "type Light struct")
 		assert.Contains(t, src, "var SharedShader = ")
 		assert.NotContains(t, src, "SPIRV")
+		doc := strings.Join(strings.Fields(strings.ReplaceAll(src, "\n//", " ")), " ")
+		assert.Contains(t, doc, "SharedShader describes shared.wgsl, which has no entry points and so no SPIR-V: its WGSL, bind groups, immediates and overrides.")
 		assert.NotContains(t, src, "go:embed")
 		_, err = parser.ParseFile(token.NewFileSet(), "shared_wgsl.go", out.Go, parser.AllErrors)
 		require.NoError(t, err, "%s", out.Go)

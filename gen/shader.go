@@ -505,12 +505,29 @@ func (d *shaderDef) emit(g *GeneratedFile, embed EmbedMode) {
 	d.emitEmbedded(g, embed)
 }
 
+// tableDoc is the documentation of the table variable: what the table holds.
+func (d *shaderDef) tableDoc() string {
+	var has []string
+	if d.spirv != nil {
+		has = append(has, "its SPIR-V")
+	}
+	if d.wgslConst != "" {
+		has = append(has, "its WGSL")
+	}
+	if d.spirv == nil {
+		has = append(has, "bind groups, immediates and overrides")
+		return fmt.Sprintf("%s describes %s, which has no entry points and so no SPIR-V: %s.", d.table, d.name, strings.Join(has, ", "))
+	}
+	has = append(has, "entry points, bind groups, immediates and overrides")
+	return fmt.Sprintf("%s describes %s: %s.", d.table, d.name, strings.Join(has, ", "))
+}
+
 func (d *shaderDef) emitTable(g *GeneratedFile) {
 	wgsl := RuntimePackage.Ident
 	g.Comment(fmt.Sprintf("%s is the table of %s: a wgsl.Shader with a method for each of its entry points, bindings and immediates.", d.tableType, d.name))
 	g.P("type ", d.tableType, " struct{ ", wgsl("Shader"), " }")
 	g.P()
-	g.Comment(fmt.Sprintf("%s describes %s: its SPIR-V, its WGSL, entry points, bind groups, immediates and overrides.", d.table, d.name))
+	g.Comment(d.tableDoc())
 	g.P("var ", d.table, " = ", d.tableType, "{", wgsl("Shader"), "{")
 	g.P("Source: ", strconv.Quote(d.name), ",")
 	if d.spirv != nil {
