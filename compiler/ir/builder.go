@@ -356,10 +356,11 @@ func (b *Builder) BuiltinT(fn builtins.Fn, t types.Type, args ...Value) Value {
 func (b *Builder) newBlock(parent *Inst) *Block {
 	blk := b.m.newBlock()
 	blk.Parent, blk.Func = parent, b.blk.Func
-	if len(parent.Blocks) == cap(parent.Blocks) {
-		parent.Blocks = growList(&b.m.blockLists, parent.Blocks)
+	ctl := b.m.control(parent)
+	if len(ctl.blocks) == cap(ctl.blocks) {
+		ctl.blocks = growList(&b.m.blockLists, ctl.blocks)
 	}
-	parent.Blocks = append(parent.Blocks, blk)
+	ctl.blocks = append(ctl.blocks, blk)
 	return blk
 }
 
@@ -367,11 +368,12 @@ func (b *Builder) results(in *Inst, ts []types.Type) {
 	if len(ts) == 0 {
 		return
 	}
-	in.Results = make([]Value, len(ts))
+	rs := make([]Value, len(ts))
 	for i, t := range ts {
-		in.Results[i] = b.m.newValue(t, KindInst)
-		b.m.values[in.Results[i]].inst = in
+		rs[i] = b.m.newValue(t, KindInst)
+		b.m.values[rs[i]].inst = in
 	}
+	b.m.control(in).results = rs
 }
 
 // fill runs body with b appending to blk, then terminates blk with term if body left it
@@ -420,7 +422,8 @@ func (b *Builder) Switch(sel Value, results ...types.Type) *Inst {
 // Case adds a case clause to sw: the selector values (constants) and whether it is the
 // default. A body left open gets OpBreak.
 func (b *Builder) Case(sw *Inst, values []Value, isDefault bool, body func()) {
-	sw.Cases = append(sw.Cases, Case{Values: append([]Value(nil), values...), Default: isDefault})
+	ctl := b.m.control(sw)
+	ctl.cases = append(ctl.cases, Case{Values: append([]Value(nil), values...), Default: isDefault})
 	b.fill(b.newBlock(sw), body, func() { b.Break() })
 }
 

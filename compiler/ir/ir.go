@@ -165,6 +165,7 @@ type Module struct {
 
 	// Slabs that instructions and operand lists are allocated from.
 	instSlab []Inst
+	ctlSlab  []control
 	argSlab  []Value
 	// Chunks that blocks, the instruction lists of blocks and the block lists of constructs
 	// are taken from as they grow (see growList).
@@ -399,8 +400,9 @@ type Case struct {
 
 // Inst is an instruction. Op says how to read the other fields.
 //
-// Its fields are packed into 16 words on 64-bit machines: an instruction costs no more
-// memory for its flag, position and span than it did without them.
+// Its fields are packed into 8 words (64 bytes, one cache line) on 64-bit machines: what
+// only the constructs have (blocks, cases, results) lives behind one pointer, so that the
+// walks of the passes, which read every instruction, read half as much memory.
 type Inst struct {
 	Op Op
 	// OverrideExpr marks an instruction of a function that computes (part of) an
@@ -420,13 +422,43 @@ type Inst struct {
 	// Pos and is spanLen bytes long (each at most 65535: a longer span is cut).
 	spanBack, spanLen uint16
 	Callee            *Func // OpCall
-	// Blocks are the nested blocks of If (then, else), Loop (body, continuing) and Switch
-	// (one per case).
-	Blocks  []*Block
-	Cases   []Case  // OpSwitch
-	Results []Value // OpIf and OpSwitch
+	// ctl holds the blocks, cases and results of a construct; nil for other instructions.
+	ctl *control
 	// Block is the block containing the instruction.
 	Block *Block
+}
+
+// control is the part of an instruction only the structured control flow constructs have.
+type control struct {
+	blocks  []*Block
+	cases   []Case
+	results []Value
+}
+
+// Blocks returns the nested blocks of If (then, else), Loop (body, continuing) and Switch
+// (one per case); nil for other instructions.
+func (in *Inst) Blocks() []*Block {
+	if in.ctl == nil {
+		return nil
+	}
+	return in.ctl.blocks
+}
+
+// Cases returns the case clauses of a Switch, one per block.
+func (in *Inst) Cases() []Case {
+	if in.ctl == nil {
+		return nil
+	}
+	return in.ctl.cases
+}
+
+// Results returns the values an If or a Switch delivers (by OpExitIf or OpBreak); nil when
+// it delivers none.
+func (in *Inst) Results() []Value {
+	if in.ctl == nil {
+		return nil
+	}
+	return in.ctl.results
 }
 
 // Span returns the source range of the expression or statement in computes: a range around
@@ -472,15 +504,15 @@ func swizzleAux(comps []int) uint16 {
 }
 
 // Then, Else, Body and Continuing name the blocks of Ifs and Loops.
-func (in *Inst) Then() *Block       { return in.Blocks[0] }
-func (in *Inst) Else() *Block       { return in.Blocks[1] }
-func (in *Inst) Body() *Block       { return in.Blocks[0] }
-func (in *Inst) Continuing() *Block { return in.Blocks[1] }
+func (in *Inst) Then() *Block       { return in.ctl.blocks[0] }
+func (in *Inst) Else() *Block       { return in.ctl.blocks[1] }
+func (in *Inst) Body() *Block       { return in.ctl.blocks[0] }
+func (in *Inst) Continuing() *Block { return in.ctl.blocks[1] }
 
 // Values returns the values an instruction defines (its result or results).
 func (in *Inst) Values() []Value {
-	if in.Results != nil {
-		return in.Results
+	if in.ctl != nil && in.ctl.results != nil {
+		return in.ctl.results
 	}
 	if in.Result != 0 {
 		return []Value{in.Result}
@@ -617,6 +649,18 @@ func (m *Module) newInst(op Op) *Inst {
 	}
 	m.instSlab = append(m.instSlab, Inst{Op: op})
 	return &m.instSlab[len(m.instSlab)-1]
+}
+
+// control returns in's construct part, allocating it from the module's slab.
+func (m *Module) control(in *Inst) *control {
+	if in.ctl == nil {
+		if len(m.ctlSlab) == cap(m.ctlSlab) {
+			m.ctlSlab = make([]control, 0, min(max(2*cap(m.ctlSlab), 16), 256))
+		}
+		m.ctlSlab = append(m.ctlSlab, control{})
+		in.ctl = &m.ctlSlab[len(m.ctlSlab)-1]
+	}
+	return in.ctl
 }
 
 // newBlock allocates a block from the module's slab.

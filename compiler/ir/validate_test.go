@@ -185,6 +185,6 @@ func TestValidateAccepts(t *testing.T) {
 		b.Break(b.I32(6))
 	})
 	b.Case(sw, nil, true, func() { b.Break(b.Load(v)) })
-	b.Return(sw.Results[0])
+	b.Return(sw.Results()[0])
 	require.NoError(t, ir.Validate(m), ir.Print(m))
 }

@@ -13,7 +13,7 @@ func Walk(blk *Block, fn func(in *Inst)) {
 				i++
 			}
 		}
-		for _, nb := range in.Blocks {
+		for _, nb := range in.Blocks() {
 			Walk(nb, fn)
 		}
 	}
@@ -49,9 +49,9 @@ func ReplaceValues(m *Module, repl map[Value]Value) {
 		for i, a := range in.Args {
 			in.Args[i] = get(a)
 		}
-		for ci := range in.Cases {
-			for i, v := range in.Cases[ci].Values {
-				in.Cases[ci].Values[i] = get(v)
+		for _, c := range in.Cases() {
+			for i, v := range c.Values {
+				c.Values[i] = get(v)
 			}
 		}
 	})
@@ -87,7 +87,7 @@ func RemoveInsts(m *Module, drop func(in *Inst) bool) {
 			if drop(in) {
 				continue
 			}
-			for _, nb := range in.Blocks {
+			for _, nb := range in.Blocks() {
 				sweep(nb)
 			}
 			out = append(out, in)
@@ -109,7 +109,7 @@ func Uses(m *Module) []int32 {
 		for _, a := range in.Args {
 			n[a]++
 		}
-		for _, c := range in.Cases {
+		for _, c := range in.Cases() {
 			for _, v := range c.Values {
 				n[v]++
 			}

@@ -138,5 +138,5 @@ func guard(m *ir.Module, b *ir.Builder, in *ir.Inst, cond ir.Value) (old, repl i
 	if rt == nil {
 		return 0, 0
 	}
-	return in.Result, ifi.Results[0]
+	return in.Result, ifi.Results()[0]
 }

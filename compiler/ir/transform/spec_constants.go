@@ -244,7 +244,7 @@ func (sc *specConstants) checkArrayCounts() {
 func (sc *specConstants) reads(blk *ir.Block) {
 	for i := 0; i < len(blk.Insts); i++ {
 		in := blk.Insts[i]
-		for _, nb := range in.Blocks {
+		for _, nb := range in.Blocks() {
 			sc.reads(nb)
 		}
 		if in.Op != ir.OpOverride {
