@@ -114,6 +114,9 @@ func (b *Builder) insert(in *Inst) *Inst {
 			return in // dead code: dropped
 		}
 		in.Block = b.blk
+		if f := b.blk.Func; f != nil {
+			f.ops.add(in.Op)
+		}
 		if len(b.blk.Insts) == cap(b.blk.Insts) {
 			b.blk.Insts = growList(&b.m.instLists, b.blk.Insts)
 		}
@@ -121,6 +124,9 @@ func (b *Builder) insert(in *Inst) *Inst {
 		return in
 	}
 	in.Block = b.blk
+	if f := b.blk.Func; f != nil {
+		f.ops.add(in.Op)
+	}
 	if len(b.blk.Insts) == cap(b.blk.Insts) {
 		b.blk.Insts = growList(&b.m.instLists, b.blk.Insts)
 	}

@@ -44,6 +44,7 @@ func (m *Module) cloneBlock(src, dst *Block, f *Func, repl map[Value]Value) {
 		c.Pos, c.spanBack, c.spanLen, c.OverrideExpr = in.Pos, in.spanBack, in.spanLen, in.OverrideExpr
 		c.Callee = in.Callee
 		c.Block = dst
+		f.ops.add(c.Op)
 		copyValue := func(v Value) Value {
 			nv := m.newValue(m.values[v].typ, KindInst)
 			m.values[nv].inst = c

@@ -370,7 +370,22 @@ type Func struct {
 	Span Span
 
 	module *Module
+	// ops holds every operation an instruction of the body has had: a superset of those it
+	// has now (removing an instruction leaves its operation in), so that a pass that
+	// rewrites some operations can skip the functions that have none (MayHave).
+	ops opSet
 }
+
+// opSet is a set of operations.
+type opSet [4]uint64
+
+func (s *opSet) add(op Op)      { s[op>>6] |= 1 << (op & 63) }
+func (s *opSet) has(op Op) bool { return s[op>>6]&(1<<(op&63)) != 0 }
+
+// MayHave reports whether f's body may hold an instruction with operation op: false means
+// that it holds none. Instructions added by a Builder or CloneFunc, and operations changed
+// with Inst.SetOp, are counted.
+func (f *Func) MayHave(op Op) bool { return f.ops.has(op) }
 
 // Module returns the module f belongs to.
 func (f *Func) Module() *Module { return f.module }
@@ -480,6 +495,16 @@ func (in *Inst) SetSpan(s Span) {
 	}
 	in.spanBack = uint16(min(in.Pos-s.Start, 0xffff))
 	in.spanLen = uint16(min(s.End-(in.Pos-Pos(in.spanBack)), 0xffff))
+}
+
+// SetOp changes in's operation, keeping its function's Func.MayHave true of the new one.
+// A pass that rewrites an instruction in place into another operation uses it rather than
+// assigning Op.
+func (in *Inst) SetOp(op Op) {
+	in.Op = op
+	if in.Block != nil && in.Block.Func != nil {
+		in.Block.Func.ops.add(op)
+	}
 }
 
 // Builtin returns the builtin function of an OpBuiltin.

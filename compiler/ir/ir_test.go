@@ -121,6 +121,38 @@ func TestInstSize(t *testing.T) {
 	}
 }
 
+// TestMayHave: a function may have the operations its builder added, those SetOp gave and
+// those of the function CloneFunc copied, and no others.
+func TestMayHave(t *testing.T) {
+	m := ir.NewModule()
+	g := m.NewFunc("g", types.I32)
+	ir.NewBuilder(g).Return(m.ConstI32(1))
+	f := m.NewFunc("f", nil)
+	b := ir.NewBuilder(f)
+	x := b.Var("x", types.I32, 0)
+	sum := b.Add(b.Load(x), b.Call(g))
+	b.Store(x, sum)
+	b.Finish()
+	for _, op := range []ir.Op{ir.OpVar, ir.OpLoad, ir.OpCall, ir.OpAdd, ir.OpStore, ir.OpReturn} {
+		assert.True(t, f.MayHave(op), "%s", op)
+	}
+	for _, op := range []ir.Op{ir.OpSub, ir.OpShl, ir.OpDiscard, ir.OpLoop} {
+		assert.False(t, f.MayHave(op), "%s", op)
+	}
+	assert.False(t, g.MayHave(ir.OpCall))
+	assert.Equal(t, []*ir.Func{g}, f.Callees())
+	assert.Empty(t, g.Callees())
+
+	m.Def(sum).SetOp(ir.OpSub)
+	assert.True(t, f.MayHave(ir.OpSub))
+	c, _ := m.CloneFunc(f, "f2")
+	for _, op := range []ir.Op{ir.OpCall, ir.OpSub, ir.OpStore} {
+		assert.True(t, c.MayHave(op), "%s", op)
+	}
+	assert.False(t, c.MayHave(ir.OpShl))
+	require.NoError(t, ir.Validate(m))
+}
+
 // TestBuilderPositions: instructions get the builder's position, and inserting before or
 // after an instruction takes its position, so that a pass's expansion keeps it.
 func TestBuilderPositions(t *testing.T) {

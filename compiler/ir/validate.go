@@ -244,6 +244,9 @@ func (v *validator) blockScoped(blk *Block) {
 		if in.Block != blk {
 			v.errorf("%s: instruction's Block is not its block", in.Op)
 		}
+		if v.f != nil && !v.f.MayHave(in.Op) {
+			v.errorf("%s: not counted by its function's MayHave (an operation changed without SetOp?)", in.Op)
+		}
 		if in.Op.IsTerminator() && i != len(blk.Insts)-1 {
 			v.errorf("%s: terminator in the middle of a block", in.Op)
 		}

@@ -138,6 +138,11 @@ func TestValidateRejects(t *testing.T) {
 			m.NewOverride("a", types.U32, 3, 0)
 			m.NewOverride("b", types.U32, 3, 0)
 		}, "SpecId 3 already used by a"},
+		{"an operation assigned in place, not with SetOp", func(m *ir.Module, f *ir.Func, b *ir.Builder) {
+			x := b.Var("x", types.I32, 0)
+			in := m.Def(b.Add(b.Load(x), b.I32(1)))
+			in.Op = ir.OpSub // the function never had a subtraction: MayHave would say no
+		}, "not counted by its function's MayHave"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

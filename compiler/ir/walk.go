@@ -153,6 +153,9 @@ func (blk *Block) BreakTarget() *Inst {
 
 // Callees returns the functions f calls directly, in first-call order.
 func (f *Func) Callees() []*Func {
+	if !f.MayHave(OpCall) {
+		return nil
+	}
 	var out []*Func
 	seen := map[*Func]bool{}
 	Walk(f.Body, func(in *Inst) {

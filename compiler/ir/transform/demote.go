@@ -17,6 +17,9 @@ func DemoteToHelper(m *ir.Module) {
 	var discards []*ir.Inst
 	hasDiscard := map[*ir.Func]bool{}
 	for _, f := range m.Funcs {
+		if !f.MayHave(ir.OpDiscard) {
+			continue
+		}
 		ir.Walk(f.Body, func(in *ir.Inst) {
 			if in.Op == ir.OpDiscard {
 				discards = append(discards, in)

@@ -134,7 +134,7 @@ func (f *forker) inst(b *ir.Builder, in *ir.Inst) {
 		// Load the twin, and turn this instruction into the conversion to the plain type.
 		b.SetInsertBefore(in)
 		loaded := b.Load(in.Args[0])
-		in.Op = ir.OpConvert
+		in.SetOp(ir.OpConvert)
 		in.Args[0] = loaded
 	case ir.OpStore:
 		if !f.isRetyped(in.Args[0]) {

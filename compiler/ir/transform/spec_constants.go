@@ -256,7 +256,8 @@ func (sc *specConstants) reads(blk *ir.Block) {
 			}
 			n := len(blk.Insts)
 			sc.b.SetInsertBefore(in)
-			in.Op, in.Args = ir.OpSelect, sc.runtimeArgs(sc.b, o)
+			in.Args = sc.runtimeArgs(sc.b, o)
+			in.SetOp(ir.OpSelect)
 			i += len(blk.Insts) - n
 			continue
 		}
