@@ -55,6 +55,13 @@ func ReplaceValues(m *Module, repl map[Value]Value) {
 			}
 		}
 	})
+	ReplaceOutsideInsts(m, get)
+}
+
+// ReplaceOutsideInsts rewrites every use of a value outside instructions into get's result
+// for it: global initializers, override defaults, workgroup and subgroup sizes. A pass that
+// rewrote the operands of the instructions as it walked them finishes with it.
+func ReplaceOutsideInsts(m *Module, get func(Value) Value) {
 	for _, g := range m.Globals {
 		if g.Init != 0 {
 			g.Init = get(g.Init)
