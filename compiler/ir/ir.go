@@ -706,6 +706,13 @@ func growList[T any](chunks *[]T, s []T) []T {
 	if n > 256 {
 		return slices.Grow(s, 1)
 	}
+	// The list the builder appends to is most often the one it grew last, at the end of the
+	// chunk: it then grows where it is, without a copy or a hole left behind.
+	if c := *chunks; cap(s) > 0 && len(c) >= cap(s) && len(c)-cap(s)+n <= cap(c) && &c[len(c)-cap(s)] == &s[:1][0] {
+		start := len(c) - cap(s)
+		*chunks = c[:start+n]
+		return c[start : start+len(s) : start+n]
+	}
 	if len(*chunks)+n > cap(*chunks) {
 		*chunks = make([]T, 0, min(max(2*cap(*chunks), 64), 4096))
 	}
