@@ -353,7 +353,7 @@ func (b *Builder) Builtin(fn builtins.Fn, args ...Value) Value {
 // BuiltinT calls a builtin function with an explicit result type (void for none).
 func (b *Builder) BuiltinT(fn builtins.Fn, t types.Type, args ...Value) Value {
 	in := b.Inst(OpBuiltin, t, args...)
-	in.Aux = uint16(fn)
+	in.SetAux(uint16(fn))
 	return in.Result
 }
 

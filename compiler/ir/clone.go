@@ -41,6 +41,9 @@ func (m *Module) cloneBlock(src, dst *Block, f *Func, repl map[Value]Value) {
 		c := m.newInst(in.Op)
 		c.Args = m.args(in.Args...)
 		c.Aux = in.Aux
+		if c.Op == OpBuiltin {
+			f.fns.add(in.Builtin())
+		}
 		c.Pos, c.spanBack, c.spanLen, c.OverrideExpr = in.Pos, in.spanBack, in.spanLen, in.OverrideExpr
 		c.Callee = in.Callee
 		c.Block = dst

@@ -374,6 +374,8 @@ type Func struct {
 	// has now (removing an instruction leaves its operation in), so that a pass that
 	// rewrites some operations can skip the functions that have none (MayHave).
 	ops opSet
+	// fns holds, likewise, the builtin functions of its OpBuiltin instructions (MayCall).
+	fns fnSet
 }
 
 // opSet is a set of operations.
@@ -381,6 +383,34 @@ type opSet [4]uint64
 
 func (s *opSet) add(op Op)      { s[op>>6] |= 1 << (op & 63) }
 func (s *opSet) has(op Op) bool { return s[op>>6]&(1<<(op&63)) != 0 }
+
+// fnSet is a set of builtin functions and of their classes; a function beyond the bits
+// counts as every one.
+type fnSet struct {
+	bits    [4]uint64
+	classes uint64
+	over    bool
+}
+
+func (s *fnSet) add(fn builtins.Fn) {
+	if int(fn) >= 64*len(s.bits) {
+		s.over = true
+		return
+	}
+	s.bits[fn>>6] |= 1 << (fn & 63)
+	s.classes |= 1 << (fn.Class() & 63)
+}
+
+// MayCall reports whether f's body may hold an OpBuiltin of fn: false means that it holds
+// none. Like MayHave, it counts what a Builder, CloneFunc and Inst.SetAux made.
+func (f *Func) MayCall(fn builtins.Fn) bool {
+	return f.fns.over || int(fn) < 64*len(f.fns.bits) && f.fns.bits[fn>>6]&(1<<(fn&63)) != 0
+}
+
+// MayCallClass reports whether f's body may hold an OpBuiltin of a function of class c.
+func (f *Func) MayCallClass(c builtins.Class) bool {
+	return f.fns.over || f.fns.classes&(1<<(c&63)) != 0
+}
 
 // MayHave reports whether f's body may hold an instruction with operation op: false means
 // that it holds none. Instructions added by a Builder or CloneFunc, and operations changed
@@ -504,6 +534,15 @@ func (in *Inst) SetOp(op Op) {
 	in.Op = op
 	if in.Block != nil && in.Block.Func != nil {
 		in.Block.Func.ops.add(op)
+	}
+}
+
+// SetAux sets in's Aux, keeping its function's Func.MayCall true of the builtin function
+// an OpBuiltin gets. A pass that sets the Aux of an instruction it made uses it.
+func (in *Inst) SetAux(aux uint16) {
+	in.Aux = aux
+	if in.Op == OpBuiltin && in.Block != nil && in.Block.Func != nil {
+		in.Block.Func.fns.add(builtins.Fn(aux))
 	}
 }
 

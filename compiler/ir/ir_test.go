@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/diag"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/types"
@@ -145,11 +146,29 @@ func TestMayHave(t *testing.T) {
 
 	m.Def(sum).SetOp(ir.OpSub)
 	assert.True(t, f.MayHave(ir.OpSub))
+
+	// The builtin functions, and their classes.
+	assert.False(t, f.MayHave(ir.OpBuiltin))
+	assert.False(t, f.MayCall(builtins.FnAbs))
+	assert.False(t, f.MayCallClass(builtins.FnAbs.Class()))
+	b.SetInsertBefore(m.Def(sum))
+	b.Builtin(builtins.FnAbs, b.Load(x))
+	assert.True(t, f.MayHave(ir.OpBuiltin))
+	assert.True(t, f.MayCall(builtins.FnAbs))
+	assert.True(t, f.MayCallClass(builtins.FnAbs.Class()))
+	assert.False(t, f.MayCall(builtins.FnExtractBits))
+	assert.False(t, f.MayCallClass(builtins.FnTextureSample.Class()))
+	m.Def(b.Builtin(builtins.FnAbs, b.Load(x))).SetAux(uint16(builtins.FnCountOneBits))
+	assert.True(t, f.MayCall(builtins.FnCountOneBits))
+
 	c, _ := m.CloneFunc(f, "f2")
-	for _, op := range []ir.Op{ir.OpCall, ir.OpSub, ir.OpStore} {
+	for _, op := range []ir.Op{ir.OpCall, ir.OpSub, ir.OpStore, ir.OpBuiltin} {
 		assert.True(t, c.MayHave(op), "%s", op)
 	}
 	assert.False(t, c.MayHave(ir.OpShl))
+	assert.True(t, c.MayCall(builtins.FnAbs))
+	assert.True(t, c.MayCall(builtins.FnCountOneBits))
+	assert.False(t, c.MayCall(builtins.FnExtractBits))
 	require.NoError(t, ir.Validate(m))
 }
 

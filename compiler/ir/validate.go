@@ -247,6 +247,9 @@ func (v *validator) blockScoped(blk *Block) {
 		if v.f != nil && !v.f.MayHave(in.Op) {
 			v.errorf("%s: not counted by its function's MayHave (an operation changed without SetOp?)", in.Op)
 		}
+		if v.f != nil && in.Op == OpBuiltin && !v.f.MayCall(in.Builtin()) {
+			v.errorf("%s %s: not counted by its function's MayCall (an Aux set without SetAux?)", in.Op, in.Builtin())
+		}
 		if in.Op.IsTerminator() && i != len(blk.Insts)-1 {
 			v.errorf("%s: terminator in the middle of a block", in.Op)
 		}

@@ -143,6 +143,11 @@ func TestValidateRejects(t *testing.T) {
 			in := m.Def(b.Add(b.Load(x), b.I32(1)))
 			in.Op = ir.OpSub // the function never had a subtraction: MayHave would say no
 		}, "not counted by its function's MayHave"},
+		{"a builtin function assigned in place, not with SetAux", func(m *ir.Module, f *ir.Func, b *ir.Builder) {
+			x := b.Var("x", types.I32, 0)
+			in := m.Def(b.Builtin(builtins.FnAbs, b.Load(x)))
+			in.Aux = uint16(builtins.FnCountOneBits) // MayCall would say no
+		}, "not counted by its function's MayCall"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

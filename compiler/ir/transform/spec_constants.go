@@ -305,8 +305,9 @@ func (sc *specConstants) clone(b *ir.Builder, v ir.Value, done map[ir.Value]ir.V
 			c = b.Select(sel[0], sel[1], sel[2])
 		}
 	} else {
-		c = b.Inst(in.Op, m.Type(v), args...).Result
-		m.Def(c).Aux = in.Aux
+		ni := b.Inst(in.Op, m.Type(v), args...)
+		ni.SetAux(in.Aux)
+		c = ni.Result
 	}
 	b.SetPosSpan(oldPos, oldSpan)
 	done[v] = c
