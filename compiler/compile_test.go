@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/wgslgo/wgslgo/compiler"
@@ -474,4 +475,30 @@ func TestPointerCopiesLimit(t *testing.T) {
 	res, err := compiler.Compile(compiler.Source{Name: "shallow.wgsl", Text: []byte(shallow)}, compiler.Options{})
 	require.NoError(t, err)
 	spirvval.Check(t, res.SPIRV, "vulkan1.1")
+}
+
+// TestNoReflection: without the reflection, a compilation gives the same SPIR-V and
+// warnings, and a module without entry points still compiles to no SPIR-V.
+func TestNoReflection(t *testing.T) {
+	for _, s := range append(bench.All(), bench.Shader{Name: "types.wgsl", Text: []byte("struct S { a: f32 }\nconst k = 2;\n")}) {
+		src := compiler.Source{Name: s.Name, Text: s.Text}
+		all, err := compiler.Compile(src, compiler.Options{})
+		require.NoError(t, err, s.Name)
+		optss := []compiler.Options{{}}
+		if eps := all.Reflection.EntryPoints; len(eps) != 0 {
+			optss = append(optss, compiler.Options{EntryPoint: eps[len(eps)-1].Name})
+		}
+		for _, opts := range optss {
+			with, err := compiler.Compile(src, opts)
+			require.NoError(t, err, s.Name)
+			opts.NoReflection = true
+			without, err := compiler.Compile(src, opts)
+			require.NoError(t, err, s.Name)
+			require.NotNil(t, with.Reflection, s.Name)
+			assert.Nil(t, without.Reflection, s.Name)
+			assert.Equal(t, with.SPIRV, without.SPIRV, s.Name)
+			assert.Equal(t, with.Warnings, without.Warnings, s.Name)
+			assert.Equal(t, len(with.Reflection.EntryPoints) == 0, without.SPIRV == nil, s.Name)
+		}
+	}
 }

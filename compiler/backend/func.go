@@ -126,7 +126,7 @@ func (e *emitter) open(label spirv.ID) {
 
 // edge records a branch from the current block into t's merge block carrying args.
 func (e *emitter) edge(t *target, args []ir.Value) {
-	if len(t.in.Results) == 0 {
+	if len(t.in.Results()) == 0 {
 		t.edges++
 		e.fn.f.Branch(t.merge)
 		return
@@ -148,8 +148,8 @@ func (e *emitter) mergeBlock(t *target) {
 		e.fn.dead = true
 		return
 	}
-	n := len(t.in.Results)
-	for i, r := range t.in.Results {
+	n := len(t.in.Results())
+	for i, r := range t.in.Results() {
 		if t.edges == 1 {
 			e.ids[r] = t.incoming[i]
 			continue
@@ -244,10 +244,10 @@ func (e *emitter) control(in *ir.Inst) {
 		t := &target{in: in, merge: b.NewID()}
 		e.fn.targets[in] = t
 		sel := e.operand(in.Args[0])
-		labels := make([]spirv.ID, len(in.Cases))
+		labels := make([]spirv.ID, len(in.Cases()))
 		var def spirv.ID
 		var cases []spirv.SwitchCase
-		for i, c := range in.Cases {
+		for i, c := range in.Cases() {
 			labels[i] = b.NewID()
 			if c.Default {
 				def = labels[i]
@@ -258,9 +258,9 @@ func (e *emitter) control(in *ir.Inst) {
 		}
 		sf.SelectionMerge(t.merge, spirv.SelectionControlNone)
 		sf.Switch(sel, def, cases...)
-		for i := range in.Cases {
+		for i := range in.Cases() {
 			e.open(labels[i])
-			e.block(in.Blocks[i])
+			e.block(in.Blocks()[i])
 		}
 		e.setLine(in.Pos)
 		e.mergeBlock(t)
@@ -281,14 +281,14 @@ func (e *emitter) directTarget(blk *ir.Block) (spirv.ID, bool) {
 	switch in.Op {
 	case ir.OpExitIf:
 		t := e.fn.targets[blk.Parent]
-		if len(t.in.Results) != 0 {
+		if len(t.in.Results()) != 0 {
 			return 0, false
 		}
 		t.edges++
 		return t.merge, true
 	case ir.OpBreak:
 		t := e.fn.targets[blk.BreakTarget()]
-		if len(t.in.Results) != 0 {
+		if len(t.in.Results()) != 0 {
 			return 0, false
 		}
 		t.edges++

@@ -52,6 +52,11 @@ func explicitStruct(s *types.Struct) bool {
 // typeID returns the SPIR-V type of t. Arrays with a Stride and structures with explicit
 // offsets are the decorated types of host-shareable memory; everything else is plain.
 func (e *emitter) typeID(t types.Type) spirv.ID {
+	if p, ok := t.(*types.Pointer); ok {
+		// The IR makes pointer types afresh for many of its values: the table of pointer
+		// types, keyed by storage class and pointee, is the cache, not the table of types.
+		return e.ptrType(p.Space, p.Elem)
+	}
 	slot := e.canonSlot(t)
 	if slot != nil && *slot != 0 {
 		return *slot
@@ -143,8 +148,6 @@ func (e *emitter) typeID(t types.Type) spirv.ID {
 				}
 			}
 		}
-	case *types.Pointer:
-		id = e.ptrType(t.Space, t.Elem)
 	case *types.Texture:
 		id = e.imageType(t)
 	case *types.Sampler:

@@ -114,6 +114,9 @@ func (b *Builder) insert(in *Inst) *Inst {
 			return in // dead code: dropped
 		}
 		in.Block = b.blk
+		if f := b.blk.Func; f != nil {
+			f.ops.add(in.Op)
+		}
 		if len(b.blk.Insts) == cap(b.blk.Insts) {
 			b.blk.Insts = growList(&b.m.instLists, b.blk.Insts)
 		}
@@ -121,6 +124,9 @@ func (b *Builder) insert(in *Inst) *Inst {
 		return in
 	}
 	in.Block = b.blk
+	if f := b.blk.Func; f != nil {
+		f.ops.add(in.Op)
+	}
 	if len(b.blk.Insts) == cap(b.blk.Insts) {
 		b.blk.Insts = growList(&b.m.instLists, b.blk.Insts)
 	}
@@ -347,7 +353,7 @@ func (b *Builder) Builtin(fn builtins.Fn, args ...Value) Value {
 // BuiltinT calls a builtin function with an explicit result type (void for none).
 func (b *Builder) BuiltinT(fn builtins.Fn, t types.Type, args ...Value) Value {
 	in := b.Inst(OpBuiltin, t, args...)
-	in.Aux = uint16(fn)
+	in.SetAux(uint16(fn))
 	return in.Result
 }
 
@@ -356,10 +362,11 @@ func (b *Builder) BuiltinT(fn builtins.Fn, t types.Type, args ...Value) Value {
 func (b *Builder) newBlock(parent *Inst) *Block {
 	blk := b.m.newBlock()
 	blk.Parent, blk.Func = parent, b.blk.Func
-	if len(parent.Blocks) == cap(parent.Blocks) {
-		parent.Blocks = growList(&b.m.blockLists, parent.Blocks)
+	ctl := b.m.control(parent)
+	if len(ctl.blocks) == cap(ctl.blocks) {
+		ctl.blocks = growList(&b.m.blockLists, ctl.blocks)
 	}
-	parent.Blocks = append(parent.Blocks, blk)
+	ctl.blocks = append(ctl.blocks, blk)
 	return blk
 }
 
@@ -367,11 +374,12 @@ func (b *Builder) results(in *Inst, ts []types.Type) {
 	if len(ts) == 0 {
 		return
 	}
-	in.Results = make([]Value, len(ts))
+	rs := make([]Value, len(ts))
 	for i, t := range ts {
-		in.Results[i] = b.m.newValue(t, KindInst)
-		b.m.values[in.Results[i]].inst = in
+		rs[i] = b.m.newValue(t, KindInst)
+		b.m.values[rs[i]].inst = in
 	}
+	b.m.control(in).results = rs
 }
 
 // fill runs body with b appending to blk, then terminates blk with term if body left it
@@ -420,7 +428,8 @@ func (b *Builder) Switch(sel Value, results ...types.Type) *Inst {
 // Case adds a case clause to sw: the selector values (constants) and whether it is the
 // default. A body left open gets OpBreak.
 func (b *Builder) Case(sw *Inst, values []Value, isDefault bool, body func()) {
-	sw.Cases = append(sw.Cases, Case{Values: append([]Value(nil), values...), Default: isDefault})
+	ctl := b.m.control(sw)
+	ctl.cases = append(ctl.cases, Case{Values: append([]Value(nil), values...), Default: isDefault})
 	b.fill(b.newBlock(sw), body, func() { b.Break() })
 }
 

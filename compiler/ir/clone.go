@@ -24,7 +24,7 @@ func (m *Module) CloneFunc(f *Func, name string) (*Func, map[Value]Value) {
 					in.Args[i] = r
 				}
 			}
-			for _, nb := range in.Blocks {
+			for _, nb := range in.Blocks() {
 				rename(nb)
 			}
 		}
@@ -41,9 +41,13 @@ func (m *Module) cloneBlock(src, dst *Block, f *Func, repl map[Value]Value) {
 		c := m.newInst(in.Op)
 		c.Args = m.args(in.Args...)
 		c.Aux = in.Aux
+		if c.Op == OpBuiltin {
+			f.fns.add(in.Builtin())
+		}
 		c.Pos, c.spanBack, c.spanLen, c.OverrideExpr = in.Pos, in.spanBack, in.spanLen, in.OverrideExpr
 		c.Callee = in.Callee
 		c.Block = dst
+		f.ops.add(c.Op)
 		copyValue := func(v Value) Value {
 			nv := m.newValue(m.values[v].typ, KindInst)
 			m.values[nv].inst = c
@@ -54,22 +58,25 @@ func (m *Module) cloneBlock(src, dst *Block, f *Func, repl map[Value]Value) {
 		if in.Result != 0 {
 			c.Result = copyValue(in.Result)
 		}
-		if in.Results != nil {
-			c.Results = make([]Value, len(in.Results))
-			for i, v := range in.Results {
-				c.Results[i] = copyValue(v)
+		if in.ctl != nil {
+			ctl := m.control(c)
+			if in.ctl.results != nil {
+				ctl.results = make([]Value, len(in.ctl.results))
+				for i, v := range in.ctl.results {
+					ctl.results[i] = copyValue(v)
+				}
 			}
-		}
-		if in.Cases != nil {
-			c.Cases = make([]Case, len(in.Cases))
-			for i, cs := range in.Cases {
-				c.Cases[i] = Case{Values: append([]Value(nil), cs.Values...), Default: cs.Default}
+			if in.ctl.cases != nil {
+				ctl.cases = make([]Case, len(in.ctl.cases))
+				for i, cs := range in.ctl.cases {
+					ctl.cases[i] = Case{Values: append([]Value(nil), cs.Values...), Default: cs.Default}
+				}
 			}
-		}
-		for _, nb := range in.Blocks {
-			cb := &Block{Parent: c, Func: f}
-			c.Blocks = append(c.Blocks, cb)
-			m.cloneBlock(nb, cb, f, repl)
+			for _, nb := range in.ctl.blocks {
+				cb := &Block{Parent: c, Func: f}
+				ctl.blocks = append(ctl.blocks, cb)
+				m.cloneBlock(nb, cb, f, repl)
+			}
 		}
 		dst.Insts = append(dst.Insts, c)
 	}

@@ -165,6 +165,7 @@ type Module struct {
 
 	// Slabs that instructions and operand lists are allocated from.
 	instSlab []Inst
+	ctlSlab  []control
 	argSlab  []Value
 	// Chunks that blocks, the instruction lists of blocks and the block lists of constructs
 	// are taken from as they grow (see growList).
@@ -369,7 +370,52 @@ type Func struct {
 	Span Span
 
 	module *Module
+	// ops holds every operation an instruction of the body has had: a superset of those it
+	// has now (removing an instruction leaves its operation in), so that a pass that
+	// rewrites some operations can skip the functions that have none (MayHave).
+	ops opSet
+	// fns holds, likewise, the builtin functions of its OpBuiltin instructions (MayCall).
+	fns fnSet
 }
+
+// opSet is a set of operations.
+type opSet [4]uint64
+
+func (s *opSet) add(op Op)      { s[op>>6] |= 1 << (op & 63) }
+func (s *opSet) has(op Op) bool { return s[op>>6]&(1<<(op&63)) != 0 }
+
+// fnSet is a set of builtin functions and of their classes; a function beyond the bits
+// counts as every one.
+type fnSet struct {
+	bits    [4]uint64
+	classes uint64
+	over    bool
+}
+
+func (s *fnSet) add(fn builtins.Fn) {
+	if int(fn) >= 64*len(s.bits) {
+		s.over = true
+		return
+	}
+	s.bits[fn>>6] |= 1 << (fn & 63)
+	s.classes |= 1 << (fn.Class() & 63)
+}
+
+// MayCall reports whether f's body may hold an OpBuiltin of fn: false means that it holds
+// none. Like MayHave, it counts what a Builder, CloneFunc and Inst.SetAux made.
+func (f *Func) MayCall(fn builtins.Fn) bool {
+	return f.fns.over || int(fn) < 64*len(f.fns.bits) && f.fns.bits[fn>>6]&(1<<(fn&63)) != 0
+}
+
+// MayCallClass reports whether f's body may hold an OpBuiltin of a function of class c.
+func (f *Func) MayCallClass(c builtins.Class) bool {
+	return f.fns.over || f.fns.classes&(1<<(c&63)) != 0
+}
+
+// MayHave reports whether f's body may hold an instruction with operation op: false means
+// that it holds none. Instructions added by a Builder or CloneFunc, and operations changed
+// with Inst.SetOp, are counted.
+func (f *Func) MayHave(op Op) bool { return f.ops.has(op) }
 
 // Module returns the module f belongs to.
 func (f *Func) Module() *Module { return f.module }
@@ -399,8 +445,9 @@ type Case struct {
 
 // Inst is an instruction. Op says how to read the other fields.
 //
-// Its fields are packed into 16 words on 64-bit machines: an instruction costs no more
-// memory for its flag, position and span than it did without them.
+// Its fields are packed into 8 words (64 bytes, one cache line) on 64-bit machines: what
+// only the constructs have (blocks, cases, results) lives behind one pointer, so that the
+// walks of the passes, which read every instruction, read half as much memory.
 type Inst struct {
 	Op Op
 	// OverrideExpr marks an instruction of a function that computes (part of) an
@@ -420,13 +467,43 @@ type Inst struct {
 	// Pos and is spanLen bytes long (each at most 65535: a longer span is cut).
 	spanBack, spanLen uint16
 	Callee            *Func // OpCall
-	// Blocks are the nested blocks of If (then, else), Loop (body, continuing) and Switch
-	// (one per case).
-	Blocks  []*Block
-	Cases   []Case  // OpSwitch
-	Results []Value // OpIf and OpSwitch
+	// ctl holds the blocks, cases and results of a construct; nil for other instructions.
+	ctl *control
 	// Block is the block containing the instruction.
 	Block *Block
+}
+
+// control is the part of an instruction only the structured control flow constructs have.
+type control struct {
+	blocks  []*Block
+	cases   []Case
+	results []Value
+}
+
+// Blocks returns the nested blocks of If (then, else), Loop (body, continuing) and Switch
+// (one per case); nil for other instructions.
+func (in *Inst) Blocks() []*Block {
+	if in.ctl == nil {
+		return nil
+	}
+	return in.ctl.blocks
+}
+
+// Cases returns the case clauses of a Switch, one per block.
+func (in *Inst) Cases() []Case {
+	if in.ctl == nil {
+		return nil
+	}
+	return in.ctl.cases
+}
+
+// Results returns the values an If or a Switch delivers (by OpExitIf or OpBreak); nil when
+// it delivers none.
+func (in *Inst) Results() []Value {
+	if in.ctl == nil {
+		return nil
+	}
+	return in.ctl.results
 }
 
 // Span returns the source range of the expression or statement in computes: a range around
@@ -448,6 +525,25 @@ func (in *Inst) SetSpan(s Span) {
 	}
 	in.spanBack = uint16(min(in.Pos-s.Start, 0xffff))
 	in.spanLen = uint16(min(s.End-(in.Pos-Pos(in.spanBack)), 0xffff))
+}
+
+// SetOp changes in's operation, keeping its function's Func.MayHave true of the new one.
+// A pass that rewrites an instruction in place into another operation uses it rather than
+// assigning Op.
+func (in *Inst) SetOp(op Op) {
+	in.Op = op
+	if in.Block != nil && in.Block.Func != nil {
+		in.Block.Func.ops.add(op)
+	}
+}
+
+// SetAux sets in's Aux, keeping its function's Func.MayCall true of the builtin function
+// an OpBuiltin gets. A pass that sets the Aux of an instruction it made uses it.
+func (in *Inst) SetAux(aux uint16) {
+	in.Aux = aux
+	if in.Op == OpBuiltin && in.Block != nil && in.Block.Func != nil {
+		in.Block.Func.fns.add(builtins.Fn(aux))
+	}
 }
 
 // Builtin returns the builtin function of an OpBuiltin.
@@ -472,15 +568,15 @@ func swizzleAux(comps []int) uint16 {
 }
 
 // Then, Else, Body and Continuing name the blocks of Ifs and Loops.
-func (in *Inst) Then() *Block       { return in.Blocks[0] }
-func (in *Inst) Else() *Block       { return in.Blocks[1] }
-func (in *Inst) Body() *Block       { return in.Blocks[0] }
-func (in *Inst) Continuing() *Block { return in.Blocks[1] }
+func (in *Inst) Then() *Block       { return in.ctl.blocks[0] }
+func (in *Inst) Else() *Block       { return in.ctl.blocks[1] }
+func (in *Inst) Body() *Block       { return in.ctl.blocks[0] }
+func (in *Inst) Continuing() *Block { return in.ctl.blocks[1] }
 
 // Values returns the values an instruction defines (its result or results).
 func (in *Inst) Values() []Value {
-	if in.Results != nil {
-		return in.Results
+	if in.ctl != nil && in.ctl.results != nil {
+		return in.ctl.results
 	}
 	if in.Result != 0 {
 		return []Value{in.Result}
@@ -619,6 +715,18 @@ func (m *Module) newInst(op Op) *Inst {
 	return &m.instSlab[len(m.instSlab)-1]
 }
 
+// control returns in's construct part, allocating it from the module's slab.
+func (m *Module) control(in *Inst) *control {
+	if in.ctl == nil {
+		if len(m.ctlSlab) == cap(m.ctlSlab) {
+			m.ctlSlab = make([]control, 0, min(max(2*cap(m.ctlSlab), 16), 256))
+		}
+		m.ctlSlab = append(m.ctlSlab, control{})
+		in.ctl = &m.ctlSlab[len(m.ctlSlab)-1]
+	}
+	return in.ctl
+}
+
 // newBlock allocates a block from the module's slab.
 func (m *Module) newBlock() *Block {
 	if len(m.blockSlab) == cap(m.blockSlab) {
@@ -636,6 +744,13 @@ func growList[T any](chunks *[]T, s []T) []T {
 	n := max(2, 2*cap(s))
 	if n > 256 {
 		return slices.Grow(s, 1)
+	}
+	// The list the builder appends to is most often the one it grew last, at the end of the
+	// chunk: it then grows where it is, without a copy or a hole left behind.
+	if c := *chunks; cap(s) > 0 && len(c) >= cap(s) && len(c)-cap(s)+n <= cap(c) && &c[len(c)-cap(s)] == &s[:1][0] {
+		start := len(c) - cap(s)
+		*chunks = c[:start+n]
+		return c[start : start+len(s) : start+n]
 	}
 	if len(*chunks)+n > cap(*chunks) {
 		*chunks = make([]T, 0, min(max(2*cap(*chunks), 64), 4096))

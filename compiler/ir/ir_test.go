@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/diag"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/types"
@@ -75,7 +76,7 @@ func TestIfResultsAndLoop(t *testing.T) {
 	r := b.If(c, []types.Type{types.I32}, func() { b.ExitIf(b.I32(1)) }, func() { b.ExitIf(b.I32(2)) })
 	b.Loop(func() {
 		x := b.Load(v)
-		b.If(b.Gt(x, r.Results[0]), nil, func() { b.Break() }, nil)
+		b.If(b.Gt(x, r.Results()[0]), nil, func() { b.Break() }, nil)
 		b.Store(v, b.Add(x, b.I32(1)))
 	}, func() {
 		b.BreakIf(b.Ge(b.Load(v), b.I32(10)))
@@ -113,12 +114,62 @@ fn @f(%c: bool) -> i32 {
 }
 
 // TestInstSize: the override-expression flag, the source position and the span live in what
-// was padding, so they cost instructions no memory (16 words on 64-bit machines, as before
-// positions).
+// was padding, and what only constructs have lives behind a pointer, so that an instruction
+// fills one 64-byte cache line on 64-bit machines.
 func TestInstSize(t *testing.T) {
 	if unsafe.Sizeof(uintptr(0)) == 8 {
-		assert.LessOrEqual(t, unsafe.Sizeof(ir.Inst{}), uintptr(128))
+		assert.LessOrEqual(t, unsafe.Sizeof(ir.Inst{}), uintptr(64))
 	}
+}
+
+// TestMayHave: a function may have the operations its builder added, those SetOp gave and
+// those of the function CloneFunc copied, and no others.
+func TestMayHave(t *testing.T) {
+	m := ir.NewModule()
+	g := m.NewFunc("g", types.I32)
+	ir.NewBuilder(g).Return(m.ConstI32(1))
+	f := m.NewFunc("f", nil)
+	b := ir.NewBuilder(f)
+	x := b.Var("x", types.I32, 0)
+	sum := b.Add(b.Load(x), b.Call(g))
+	b.Store(x, sum)
+	b.Finish()
+	for _, op := range []ir.Op{ir.OpVar, ir.OpLoad, ir.OpCall, ir.OpAdd, ir.OpStore, ir.OpReturn} {
+		assert.True(t, f.MayHave(op), "%s", op)
+	}
+	for _, op := range []ir.Op{ir.OpSub, ir.OpShl, ir.OpDiscard, ir.OpLoop} {
+		assert.False(t, f.MayHave(op), "%s", op)
+	}
+	assert.False(t, g.MayHave(ir.OpCall))
+	assert.Equal(t, []*ir.Func{g}, f.Callees())
+	assert.Empty(t, g.Callees())
+
+	m.Def(sum).SetOp(ir.OpSub)
+	assert.True(t, f.MayHave(ir.OpSub))
+
+	// The builtin functions, and their classes.
+	assert.False(t, f.MayHave(ir.OpBuiltin))
+	assert.False(t, f.MayCall(builtins.FnAbs))
+	assert.False(t, f.MayCallClass(builtins.FnAbs.Class()))
+	b.SetInsertBefore(m.Def(sum))
+	b.Builtin(builtins.FnAbs, b.Load(x))
+	assert.True(t, f.MayHave(ir.OpBuiltin))
+	assert.True(t, f.MayCall(builtins.FnAbs))
+	assert.True(t, f.MayCallClass(builtins.FnAbs.Class()))
+	assert.False(t, f.MayCall(builtins.FnExtractBits))
+	assert.False(t, f.MayCallClass(builtins.FnTextureSample.Class()))
+	m.Def(b.Builtin(builtins.FnAbs, b.Load(x))).SetAux(uint16(builtins.FnCountOneBits))
+	assert.True(t, f.MayCall(builtins.FnCountOneBits))
+
+	c, _ := m.CloneFunc(f, "f2")
+	for _, op := range []ir.Op{ir.OpCall, ir.OpSub, ir.OpStore, ir.OpBuiltin} {
+		assert.True(t, c.MayHave(op), "%s", op)
+	}
+	assert.False(t, c.MayHave(ir.OpShl))
+	assert.True(t, c.MayCall(builtins.FnAbs))
+	assert.True(t, c.MayCall(builtins.FnCountOneBits))
+	assert.False(t, c.MayCall(builtins.FnExtractBits))
+	require.NoError(t, ir.Validate(m))
 }
 
 // TestBuilderPositions: instructions get the builder's position, and inserting before or

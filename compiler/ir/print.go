@@ -290,7 +290,7 @@ func (p *printer) inst(in *Inst, depth int) {
 		p.sb.WriteString("}")
 	case OpSwitch:
 		p.sb.WriteString(" {\n")
-		for i, c := range in.Cases {
+		for i, c := range in.Cases() {
 			p.indent(depth + 1)
 			p.sb.WriteString("case ")
 			p.sb.WriteString(p.args(c.Values))
@@ -301,8 +301,8 @@ func (p *printer) inst(in *Inst, depth int) {
 				p.sb.WriteString("default")
 			}
 			p.sb.WriteString(" {\n")
-			if i < len(in.Blocks) {
-				p.block(in.Blocks[i], depth+2)
+			if i < len(in.Blocks()) {
+				p.block(in.Blocks()[i], depth+2)
 			}
 			p.indent(depth + 1)
 			p.sb.WriteString("}\n")

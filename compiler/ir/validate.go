@@ -244,6 +244,12 @@ func (v *validator) blockScoped(blk *Block) {
 		if in.Block != blk {
 			v.errorf("%s: instruction's Block is not its block", in.Op)
 		}
+		if v.f != nil && !v.f.MayHave(in.Op) {
+			v.errorf("%s: not counted by its function's MayHave (an operation changed without SetOp?)", in.Op)
+		}
+		if v.f != nil && in.Op == OpBuiltin && !v.f.MayCall(in.Builtin()) {
+			v.errorf("%s %s: not counted by its function's MayCall (an Aux set without SetAux?)", in.Op, in.Builtin())
+		}
 		if in.Op.IsTerminator() && i != len(blk.Insts)-1 {
 			v.errorf("%s: terminator in the middle of a block", in.Op)
 		}
@@ -313,7 +319,7 @@ func (v *validator) typedInst(in *Inst, blk *Block, ts []types.Type) {
 		}
 		v.checkType(rt)
 	}
-	for _, r := range in.Results {
+	for _, r := range in.Results() {
 		if !v.validValue(r) || m.Def(r) != in {
 			v.errorf("%s: result %%%d is not defined by the instruction", in.Op, r)
 			return
@@ -519,7 +525,7 @@ func (v *validator) typedInst(in *Inst, blk *Block, ts []types.Type) {
 			}
 		}
 	case OpIf:
-		if !v.nargs(in, 1, 1) || len(in.Blocks) != 2 {
+		if !v.nargs(in, 1, 1) || len(in.Blocks()) != 2 {
 			v.errorf("if: malformed")
 			return
 		}
@@ -528,13 +534,13 @@ func (v *validator) typedInst(in *Inst, blk *Block, ts []types.Type) {
 		}
 		v.nested(in)
 	case OpLoop:
-		if len(in.Blocks) != 2 || len(in.Args) != 0 || len(in.Results) != 0 {
+		if len(in.Blocks()) != 2 || len(in.Args) != 0 || len(in.Results()) != 0 {
 			v.errorf("loop: malformed")
 			return
 		}
 		v.loop(in)
 	case OpSwitch:
-		if !v.nargs(in, 1, 1) || len(in.Blocks) != len(in.Cases) {
+		if !v.nargs(in, 1, 1) || len(in.Blocks()) != len(in.Cases()) {
 			v.errorf("switch: malformed")
 			return
 		}
@@ -602,7 +608,7 @@ func (v *validator) typedInst(in *Inst, blk *Block, ts []types.Type) {
 		}
 		v.errorf("invalid op %d", in.Op)
 	}
-	if !in.Op.IsControl() && len(in.Blocks) != 0 {
+	if !in.Op.IsControl() && len(in.Blocks()) != 0 {
 		v.errorf("%s with nested blocks", in.Op)
 	}
 }
@@ -770,7 +776,7 @@ func (v *validator) switchCases(in *Inst, sel types.Type) {
 	}
 	defaults := 0
 	seen := map[uint64]bool{}
-	for _, c := range in.Cases {
+	for _, c := range in.Cases() {
 		if c.Default {
 			defaults++
 		}
@@ -792,7 +798,7 @@ func (v *validator) switchCases(in *Inst, sel types.Type) {
 }
 
 func (v *validator) nested(in *Inst) {
-	for _, nb := range in.Blocks {
+	for _, nb := range in.Blocks() {
 		if nb.Parent != in {
 			v.errorf("%s: nested block with the wrong Parent", in.Op)
 		}
@@ -834,7 +840,7 @@ func mayContinue(in *Inst, loop *Inst) bool {
 	if in.Op == OpLoop {
 		return false // continues inside target the inner loop
 	}
-	for _, nb := range in.Blocks {
+	for _, nb := range in.Blocks() {
 		for _, x := range nb.Insts {
 			if mayContinue(x, loop) {
 				return true
@@ -845,11 +851,11 @@ func mayContinue(in *Inst, loop *Inst) bool {
 }
 
 func (v *validator) results(in *Inst, target *Inst, ts []types.Type) {
-	if len(ts) != len(target.Results) {
-		v.errorf("%s with %d values for a %s with %d results", in.Op, len(ts), target.Op, len(target.Results))
+	if len(ts) != len(target.Results()) {
+		v.errorf("%s with %d values for a %s with %d results", in.Op, len(ts), target.Op, len(target.Results()))
 		return
 	}
-	for i, r := range target.Results {
+	for i, r := range target.Results() {
 		if !types.Identical(ts[i], v.m.Type(r)) {
 			v.errorf("%s: value %d has type %v, want %v", in.Op, i, ts[i], v.m.Type(r))
 		}

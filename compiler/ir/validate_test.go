@@ -138,6 +138,16 @@ func TestValidateRejects(t *testing.T) {
 			m.NewOverride("a", types.U32, 3, 0)
 			m.NewOverride("b", types.U32, 3, 0)
 		}, "SpecId 3 already used by a"},
+		{"an operation assigned in place, not with SetOp", func(m *ir.Module, f *ir.Func, b *ir.Builder) {
+			x := b.Var("x", types.I32, 0)
+			in := m.Def(b.Add(b.Load(x), b.I32(1)))
+			in.Op = ir.OpSub // the function never had a subtraction: MayHave would say no
+		}, "not counted by its function's MayHave"},
+		{"a builtin function assigned in place, not with SetAux", func(m *ir.Module, f *ir.Func, b *ir.Builder) {
+			x := b.Var("x", types.I32, 0)
+			in := m.Def(b.Builtin(builtins.FnAbs, b.Load(x)))
+			in.Aux = uint16(builtins.FnCountOneBits) // MayCall would say no
+		}, "not counted by its function's MayCall"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -185,6 +195,6 @@ func TestValidateAccepts(t *testing.T) {
 		b.Break(b.I32(6))
 	})
 	b.Case(sw, nil, true, func() { b.Break(b.Load(v)) })
-	b.Return(sw.Results[0])
+	b.Return(sw.Results()[0])
 	require.NoError(t, ir.Validate(m), ir.Print(m))
 }

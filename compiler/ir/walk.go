@@ -13,7 +13,7 @@ func Walk(blk *Block, fn func(in *Inst)) {
 				i++
 			}
 		}
-		for _, nb := range in.Blocks {
+		for _, nb := range in.Blocks() {
 			Walk(nb, fn)
 		}
 	}
@@ -49,12 +49,19 @@ func ReplaceValues(m *Module, repl map[Value]Value) {
 		for i, a := range in.Args {
 			in.Args[i] = get(a)
 		}
-		for ci := range in.Cases {
-			for i, v := range in.Cases[ci].Values {
-				in.Cases[ci].Values[i] = get(v)
+		for _, c := range in.Cases() {
+			for i, v := range c.Values {
+				c.Values[i] = get(v)
 			}
 		}
 	})
+	ReplaceOutsideInsts(m, get)
+}
+
+// ReplaceOutsideInsts rewrites every use of a value outside instructions into get's result
+// for it: global initializers, override defaults, workgroup and subgroup sizes. A pass that
+// rewrote the operands of the instructions as it walked them finishes with it.
+func ReplaceOutsideInsts(m *Module, get func(Value) Value) {
 	for _, g := range m.Globals {
 		if g.Init != 0 {
 			g.Init = get(g.Init)
@@ -87,7 +94,7 @@ func RemoveInsts(m *Module, drop func(in *Inst) bool) {
 			if drop(in) {
 				continue
 			}
-			for _, nb := range in.Blocks {
+			for _, nb := range in.Blocks() {
 				sweep(nb)
 			}
 			out = append(out, in)
@@ -109,7 +116,7 @@ func Uses(m *Module) []int32 {
 		for _, a := range in.Args {
 			n[a]++
 		}
-		for _, c := range in.Cases {
+		for _, c := range in.Cases() {
 			for _, v := range c.Values {
 				n[v]++
 			}
@@ -153,6 +160,9 @@ func (blk *Block) BreakTarget() *Inst {
 
 // Callees returns the functions f calls directly, in first-call order.
 func (f *Func) Callees() []*Func {
+	if !f.MayHave(OpCall) {
+		return nil
+	}
 	var out []*Func
 	seen := map[*Func]bool{}
 	Walk(f.Body, func(in *Inst) {

@@ -157,7 +157,7 @@ func (l *lowerer) logical(e *syntax.BinaryExpr) ir.Value {
 	} else {
 		in = l.b.If(x, []types.Type{types.Bool}, decided, rhs)
 	}
-	return in.Results[0]
+	return in.Results()[0]
 }
 
 // indexValue lowers e[i] where e is a value (a reference base is a reference expression and

@@ -59,7 +59,7 @@ func (m *migrator) typeExpr(e syntax.Expr) syntax.Expr {
 		out.TemplateArgs = append(out.TemplateArgs, m.templateArg(a))
 	}
 	t := m.p.TypeOf(id).Type
-	for _, a := range id.Attrs {
+	for _, a := range id.Attrs() {
 		switch a.Name.Name {
 		case "stride":
 			arr, ok := t.(*types.Array)

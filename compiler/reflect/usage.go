@@ -100,7 +100,7 @@ func usageOf(p *sema.Program) *usage {
 	}
 	for i := len(p.Funcs) - 1; i >= 0; i-- {
 		f := p.Funcs[i]
-		if !reached[f] || f.Decl == nil || f.Decl.Body == nil {
+		if !reached[f] || f.Decl == nil || f.Decl.Body == nil || !readsHandles(f) {
 			continue
 		}
 		syntax.Inspect(f.Decl.Body, func(n syntax.Node) bool {
@@ -133,6 +133,25 @@ func usageOf(p *sema.Program) *usage {
 		})
 	}
 	return u
+}
+
+// readsHandles reports whether f's body can hold a call the walk above records: one of a
+// sampling builtin, or one of a function with a texture or sampler parameter. Most functions
+// have neither, and skipping their bodies saves a walk of nearly the whole module.
+func readsHandles(f *sema.Func) bool {
+	for _, b := range f.Builtins {
+		if strings.HasPrefix(b.Name, "textureSample") || strings.HasPrefix(b.Name, "textureGather") {
+			return true
+		}
+	}
+	for _, c := range f.Calls {
+		for _, prm := range c.Params {
+			if handleType(prm.Type) != nil {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // sampling records one call of a sampling builtin with the arguments args: each of them

@@ -492,7 +492,7 @@ func (c *checker) legacyAccessOf(e syntax.Expr) (accessAttr, bool) {
 	if !ok {
 		return accessAttr{}, false
 	}
-	if a := findAttr(id.Attrs, "access"); a != nil {
+	if a := findAttr(id.Attrs(), "access"); a != nil {
 		if am, ok := c.legacyAccessArg(a); ok {
 			return accessAttr{am, a}, true
 		}
@@ -525,7 +525,7 @@ func (c *checker) legacyAccessArg(a *syntax.Attribute) (types.Access, bool) {
 // legacyAliasAccess remembers [[access]] written on the type of `type T = [[access(a)]] S;`.
 func (c *checker) legacyAliasAccess(d *syntax.AliasDecl, tn *TypeName) {
 	if id, ok := d.Type.(*syntax.IdentExpr); ok {
-		if a := findAttr(id.Attrs, "access"); a != nil {
+		if a := findAttr(id.Attrs(), "access"); a != nil {
 			if am, ok := c.legacyAccessArg(a); ok {
 				c.leg().aliasAccess[tn] = accessAttr{am, a}
 			}
@@ -824,7 +824,7 @@ func (c *checker) legacyArg(a syntax.Expr, pt types.Type) operand {
 
 // legacyTypeAttrs applies 2021-draft attributes written on a type.
 func (c *checker) legacyTypeAttrs(id *syntax.IdentExpr, t types.Type) types.Type {
-	for _, a := range id.Attrs {
+	for _, a := range id.Attrs() {
 		switch a.Name.Name {
 		case "stride":
 			arr, ok := t.(*types.Array)

@@ -107,7 +107,7 @@ func (c *checker) typeExpr(e syntax.Expr) types.Type {
 		return nil
 	}
 	t := c.identType(id)
-	if t != nil && len(id.Attrs) > 0 {
+	if t != nil && len(id.Attrs()) > 0 {
 		t = c.legacyTypeAttrs(id, t)
 	}
 	return t

@@ -435,9 +435,30 @@ type IdentExpr struct {
 	Loc          diag.Span
 	Name         Ident
 	TemplateArgs []Expr
-	// Attrs holds 2021-draft attributes written on a type: `[[stride(16)]] array<f32>`,
-	// `[[access(read)]] texture_storage_2d<r32float>`.
-	Attrs []*Attribute
+	// attrs holds the 2021-draft attributes written on a type (see Attrs), nil without any:
+	// behind a pointer, since most identifiers have none and every one would pay for the
+	// slice.
+	attrs *[]*Attribute
+}
+
+// Attrs returns the 2021-draft attributes written on a type: `[[stride(16)]] array<f32>`,
+// `[[access(read)]] texture_storage_2d<r32float>`.
+func (x *IdentExpr) Attrs() []*Attribute {
+	if x.attrs == nil {
+		return nil
+	}
+	return *x.attrs
+}
+
+// SetAttrs sets the attributes Attrs returns.
+func (x *IdentExpr) SetAttrs(attrs []*Attribute) {
+	if len(attrs) == 0 {
+		x.attrs = nil
+		return
+	}
+	p := new([]*Attribute) // not &attrs: the parameter would move to the heap on every call
+	*p = attrs
+	x.attrs = p
 }
 
 // CallExpr is `f(args)`, `vec3<f32>(args)`, `bitcast<u32>(x)`.

@@ -357,7 +357,7 @@ func (p *parser) parseReturnType(d *FuncDecl) {
 		d.ReturnType = p.parseType()
 		if len(typeAttrs) > 0 {
 			if t, ok := d.ReturnType.(*IdentExpr); ok {
-				t.Attrs = append(typeAttrs, t.Attrs...)
+				t.SetAttrs(append(typeAttrs, t.Attrs()...))
 				t.Loc = diag.Join(t.Loc, typeAttrs[0].Loc)
 			}
 		}
@@ -389,7 +389,7 @@ func (p *parser) parseType() Expr {
 		}
 	}
 	x := p.parseTemplateElaboratedIdent()
-	x.Attrs = attrs
+	x.SetAttrs(attrs)
 	x.Loc = p.span(start)
 	return x
 }

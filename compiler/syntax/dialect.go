@@ -41,13 +41,21 @@ func detectFromTokens(src []byte, toks []Token) Dialect {
 				legacy += 3
 			}
 		case TokIdent:
-			switch {
-			case declStart && depth == 0 && word(t, "type") && n.Kind == TokIdent && i+2 < len(toks) && toks[i+2].Kind == Equal:
-				legacy += 3
-			case word(t, "elseif"):
-				legacy += 2
-			case word(t, "fallthrough") && n.Kind == Semicolon:
-				legacy++
+			// Only three words count; their lengths tell them apart without comparing the
+			// text of every identifier.
+			switch t.End - t.Start {
+			case 4:
+				if declStart && depth == 0 && word(t, "type") && n.Kind == TokIdent && i+2 < len(toks) && toks[i+2].Kind == Equal {
+					legacy += 3
+				}
+			case 6:
+				if word(t, "elseif") {
+					legacy += 2
+				}
+			case 11:
+				if word(t, "fallthrough") && n.Kind == Semicolon {
+					legacy++
+				}
 			}
 		case At:
 			if n.Kind == TokIdent || n.Kind == KwConst || n.Kind == KwDiagnostic {

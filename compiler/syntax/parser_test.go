@@ -183,7 +183,7 @@ fn f() -> void { const x : i32 = 1; if (x == 1) {} elseif (x == 2) {} }
 	m := s.Members[0]
 	assert.Equal(t, "offset", m.Attrs[0].Name.Name)
 	mt := m.Type.(*IdentExpr)
-	assert.Equal(t, "stride", mt.Attrs[0].Name.Name)
+	assert.Equal(t, "stride", mt.Attrs()[0].Name.Name)
 	assert.Equal(t, "array", mt.Name.Name)
 
 	assert.True(t, f.Decls[1].(*AliasDecl).Legacy)

@@ -706,9 +706,9 @@ func (p *printer) operand(op Op, left bool, x Expr) {
 func (p *printer) expr(x Expr) {
 	switch x := x.(type) {
 	case *IdentExpr:
-		if len(x.Attrs) > 0 {
+		if len(x.Attrs()) > 0 {
 			var b strings.Builder
-			for _, a := range x.Attrs {
+			for _, a := range x.Attrs() {
 				b.WriteString(a.Name.Name)
 				if a.HasParens {
 					b.WriteString("(" + exprListString(a.Args) + ")")

@@ -159,7 +159,7 @@ func Inspect(n Node, f func(Node) bool) {
 			w(n.Call)
 		}
 	case *IdentExpr:
-		attrs(n.Attrs)
+		attrs(n.Attrs())
 		w(&n.Name)
 		exprs(n.TemplateArgs)
 	case *CallExpr:

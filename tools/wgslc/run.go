@@ -181,6 +181,8 @@ func compileFile(cfg config, stdout, stderr io.Writer) int {
 		Debug:                 cfg.debug,
 		NoNames:               cfg.noNames,
 		Overrides:             cfg.overrides,
+		// Without --reflect the reflection is not written: not made either.
+		NoReflection: cfg.reflectOut == "",
 	}
 	if cfg.check || (cfg.out == "" && cfg.reflectOut == "") {
 		_, diags := compiler.Check(src, opts)

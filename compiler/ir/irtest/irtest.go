@@ -168,7 +168,7 @@ func Switch() *ir.Module {
 		b.Case(sw, []ir.Value{b.U32(7)}, true, func() {
 			b.Break(b.Select(b.Gt(b.Load(k), b.U32(1)), b.F32(3), b.F32(2)))
 		})
-		b.Store(r, b.Add(b.Load(r), sw.Results[0]))
+		b.Store(r, b.Add(b.Load(r), sw.Results()[0]))
 	}, func() {
 		b.Store(k, b.Add(b.Load(k), b.U32(1)))
 	})

@@ -47,7 +47,7 @@ func Large(n int) *ir.Module {
 			b.Case(sw, []ir.Value{b.U32(0)}, false, func() { b.Break(b.Builtin(builtins.FnSin, l)) })
 			b.Case(sw, []ir.Value{b.U32(1), b.U32(2)}, false, func() { b.Break(b.Builtin(builtins.FnCos, l)) })
 			b.Case(sw, nil, true, func() { b.Break(b.Builtin(builtins.FnSqrt, b.Builtin(builtins.FnAbs, l))) })
-			b.Store(acc, b.Add(b.Load(acc), b.Mul(r.Results[0], sw.Results[0])))
+			b.Store(acc, b.Add(b.Load(acc), b.Mul(r.Results()[0], sw.Results()[0])))
 			b.Store(b.AccessN(p, 0), np)
 		}, func() {
 			b.Store(i, b.Add(b.Load(i), b.U32(1)))

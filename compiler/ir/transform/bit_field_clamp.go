@@ -10,6 +10,9 @@ import (
 // undefined when offset + count exceeds the width.
 func BitFieldClamp(m *ir.Module) {
 	for _, f := range m.Funcs {
+		if !f.MayCall(builtins.FnExtractBits) && !f.MayCall(builtins.FnInsertBits) {
+			continue
+		}
 		b := ir.NewBuilder(f)
 		ir.Walk(f.Body, func(in *ir.Inst) {
 			if in.Op != ir.OpBuiltin {

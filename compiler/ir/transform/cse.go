@@ -135,7 +135,7 @@ func (c *cse) block(blk *ir.Block) {
 			c.local++
 			continue
 		case ir.OpIf, ir.OpSwitch:
-			for _, nb := range in.Blocks {
+			for _, nb := range in.Blocks() {
 				c.block(nb)
 			}
 			continue

@@ -81,7 +81,7 @@ func removeAfterNoReturn(m *ir.Module) {
 		var visit func(blk *ir.Block)
 		visit = func(blk *ir.Block) {
 			for i, in := range blk.Insts {
-				for _, nb := range in.Blocks {
+				for _, nb := range in.Blocks() {
 					visit(nb)
 				}
 				if in.Op.IsControl() && !e.completes(in) && i+1 < len(blk.Insts) {
@@ -124,7 +124,7 @@ func (e exits) completes(in *ir.Inst) bool {
 	switch in.Op {
 	case ir.OpIf, ir.OpSwitch:
 		v = false
-		for _, nb := range in.Blocks {
+		for _, nb := range in.Blocks() {
 			if e.reaches(nb, in) {
 				v = true
 				break
@@ -149,7 +149,7 @@ func (e exits) reaches(blk *ir.Block, c *ir.Inst) bool {
 		case ir.OpBreakIf:
 			return blk.Parent == c
 		case ir.OpIf, ir.OpSwitch, ir.OpLoop:
-			for _, nb := range in.Blocks {
+			for _, nb := range in.Blocks() {
 				if e.reaches(nb, c) {
 					return true
 				}
@@ -192,7 +192,7 @@ func mayContinue(blk *ir.Block) bool {
 		if in.Op == ir.OpLoop {
 			continue
 		}
-		for _, nb := range in.Blocks {
+		for _, nb := range in.Blocks() {
 			if mayContinue(nb) {
 				return true
 			}

@@ -17,6 +17,9 @@ func DemoteToHelper(m *ir.Module) {
 	var discards []*ir.Inst
 	hasDiscard := map[*ir.Func]bool{}
 	for _, f := range m.Funcs {
+		if !f.MayHave(ir.OpDiscard) {
+			continue
+		}
 		ir.Walk(f.Body, func(in *ir.Inst) {
 			if in.Op == ir.OpDiscard {
 				discards = append(discards, in)
@@ -138,5 +141,5 @@ func guard(m *ir.Module, b *ir.Builder, in *ir.Inst, cond ir.Value) (old, repl i
 	if rt == nil {
 		return 0, 0
 	}
-	return in.Result, ifi.Results[0]
+	return in.Result, ifi.Results()[0]
 }

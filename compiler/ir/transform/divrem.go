@@ -21,7 +21,7 @@ import (
 // implementation cannot report from SPIR-V, at least gives a value rather than undefined
 // behaviour.
 func IntDivRem(m *ir.Module) {
-	eachInst(m, func(b *ir.Builder, in *ir.Inst) {
+	eachInst(m, []ir.Op{ir.OpDiv, ir.OpRem}, func(b *ir.Builder, in *ir.Inst) {
 		if in.Op != ir.OpDiv && in.Op != ir.OpRem {
 			return
 		}
@@ -53,18 +53,22 @@ func IntDivRem(m *ir.Module) {
 		}
 		in.Args[0], in.Args[1] = x, y
 		if signedRem {
-			in.Op = ir.OpSub
+			in.SetOp(ir.OpSub)
 			in.Args[1] = b.Mul(b.Div(x, y), y)
 		}
 	})
 }
 
 // eachInst calls fn for every instruction of m's override-expressions and function
-// bodies, with a builder of the block that holds it (for SetInsertBefore).
-func eachInst(m *ir.Module, fn func(b *ir.Builder, in *ir.Inst)) {
+// bodies, with a builder of the block that holds it (for SetInsertBefore). Functions that
+// have none of the operations ops (see ir.Func.MayHave), the ones fn rewrites, are skipped.
+func eachInst(m *ir.Module, ops []ir.Op, fn func(b *ir.Builder, in *ir.Inst)) {
 	b := m.ExprBuilder()
 	ir.Walk(m.Exprs, func(in *ir.Inst) { fn(b, in) })
 	for _, f := range m.Funcs {
+		if !mayHaveAny(f, ops) {
+			continue
+		}
 		b := ir.NewBuilder(f)
 		ir.Walk(f.Body, func(in *ir.Inst) { fn(b, in) })
 	}
@@ -83,4 +87,14 @@ func splatOperands(b *ir.Builder, t types.Type, x, y ir.Value) (ir.Value, ir.Val
 		y = b.Splat(t, y)
 	}
 	return x, y
+}
+
+// mayHaveAny reports whether f may have an instruction with one of the operations ops.
+func mayHaveAny(f *ir.Func, ops []ir.Op) bool {
+	for _, op := range ops {
+		if f.MayHave(op) {
+			return true
+		}
+	}
+	return false
 }

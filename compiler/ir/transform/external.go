@@ -221,7 +221,7 @@ func (x *externals) convert(b *ir.Builder, params, rgb, a ir.Value) {
 		wide := b.Mul(b.ExtractN(params, epGamut), decoded)
 		b.ExitIf(b.Call(x.gammaFunc(), wide, b.ExtractN(params, epGammaEncode)))
 	}, func() { b.ExitIf(rgb) })
-	b.Return(b.Construct(v4f, conv.Results[0], a))
+	b.Return(b.Construct(v4f, conv.Results()[0], a))
 }
 
 // yuv is vec4f(y, uv, 1) * yuvToRgbConversionMatrix.
@@ -266,7 +266,7 @@ func (x *externals) loadFunc() *ir.Func {
 		uv := b.Swizzle(b.Builtin(builtins.FnTextureLoad, p1, c1, b.U32(0)), 0, 1)
 		b.ExitIf(yuv(b, params, y, uv), b.F32(1))
 	})
-	x.convert(b, params, texels.Results[0], texels.Results[1])
+	x.convert(b, params, texels.Results()[0], texels.Results()[1])
 	x.load = f
 	return f
 }
@@ -307,7 +307,7 @@ func (x *externals) sampleFunc() *ir.Func {
 		uv := b.Swizzle(b.Builtin(builtins.FnTextureSampleLevel, p1, s, c1, b.F32(0)), 0, 1)
 		b.ExitIf(yuv(b, params, y, uv), b.F32(1))
 	})
-	x.convert(b, params, texels.Results[0], texels.Results[1])
+	x.convert(b, params, texels.Results()[0], texels.Results()[1])
 	x.sample = f
 	return f
 }

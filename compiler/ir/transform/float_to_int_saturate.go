@@ -12,6 +12,9 @@ import (
 // them undefined. A NaN, for which WGSL allows any value, becomes 0.
 func FloatToIntSaturate(m *ir.Module) {
 	for _, f := range m.Funcs {
+		if !f.MayHave(ir.OpConvert) {
+			continue
+		}
 		b := ir.NewBuilder(f)
 		ir.Walk(f.Body, func(in *ir.Inst) {
 			if in.Op != ir.OpConvert {

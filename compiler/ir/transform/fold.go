@@ -13,16 +13,27 @@ import (
 // conversions, bitcasts, construction, splats, swizzles and extraction. Folded instructions
 // are removed; module-scope expressions fold too.
 func Fold(m *ir.Module) {
-	repl := map[ir.Value]ir.Value{}
+	// repl maps a folded instruction's result to its constant (0: not folded), indexed by
+	// value; the walk rewrites the operands of every instruction after it (definitions come
+	// before uses), so that folding goes on through them.
+	repl := make([]ir.Value, m.NumValues())
+	folded := false
 	get := func(v ir.Value) ir.Value {
-		if r, ok := repl[v]; ok {
-			return r
+		if int(v) < len(repl) && repl[v] != 0 {
+			return repl[v]
 		}
 		return v
 	}
 	ir.WalkModule(m, func(in *ir.Inst) {
-		for i, a := range in.Args {
-			in.Args[i] = get(a)
+		if folded {
+			for i, a := range in.Args {
+				in.Args[i] = get(a)
+			}
+			for _, c := range in.Cases() {
+				for i, v := range c.Values {
+					c.Values[i] = get(v)
+				}
+			}
 		}
 		if in.Result == 0 || !in.Op.IsPure() {
 			return
@@ -34,13 +45,14 @@ func Fold(m *ir.Module) {
 		}
 		if c, ok := foldInst(m, in); ok {
 			repl[in.Result] = c
+			folded = true
 		}
 	})
-	ir.ReplaceValues(m, repl)
-	ir.RemoveInsts(m, func(in *ir.Inst) bool {
-		_, folded := repl[in.Result]
-		return in.Result != 0 && folded
-	})
+	if !folded {
+		return
+	}
+	ir.ReplaceOutsideInsts(m, get)
+	ir.RemoveInsts(m, func(in *ir.Inst) bool { return get(in.Result) != in.Result })
 }
 
 func foldInst(m *ir.Module, in *ir.Inst) (ir.Value, bool) {

@@ -15,7 +15,7 @@ import (
 // plain type and stores convert it back (OpConvert between layout twins), so every other
 // instruction keeps its types.
 func ForkExplicitLayout(m *ir.Module, lay *layout.Layouts) {
-	f := &forker{m: m, lay: lay, twins: map[types.Type]types.Type{}, retyped: map[ir.Value]bool{}}
+	f := &forker{m: m, lay: lay, twins: map[types.Type]types.Type{}, retyped: make([]bool, m.NumValues())}
 	for _, g := range m.Globals {
 		if hostShareable(g.Space) {
 			if t := f.explicit(g.Type); t != g.Type {
@@ -55,11 +55,17 @@ func hostShareable(as types.AddressSpace) bool {
 }
 
 type forker struct {
-	m       *ir.Module
-	lay     *layout.Layouts
-	twins   map[types.Type]types.Type
-	retyped map[ir.Value]bool // pointers into explicitly laid out memory
+	m     *ir.Module
+	lay   *layout.Layouts
+	twins map[types.Type]types.Type
+	// retyped marks the pointers into explicitly laid out memory, indexed by value: a table
+	// rather than a map, since every access, load and store asks.
+	retyped []bool
 }
+
+// isRetyped reports whether v points into explicitly laid out memory (values made by the
+// pass itself never do).
+func (f *forker) isRetyped(v ir.Value) bool { return int(v) < len(f.retyped) && f.retyped[v] }
 
 // explicit returns the explicitly laid out twin of t (t itself for types without layout
 // decorations, and for types that already are explicit).
@@ -102,7 +108,7 @@ func (f *forker) inst(b *ir.Builder, in *ir.Inst) {
 	m := f.m
 	switch in.Op {
 	case ir.OpAccess:
-		if !f.retyped[in.Args[0]] {
+		if !f.isRetyped(in.Args[0]) {
 			return
 		}
 		base := m.Type(in.Args[0]).(*types.Pointer)
@@ -117,7 +123,7 @@ func (f *forker) inst(b *ir.Builder, in *ir.Inst) {
 		m.SetType(in.Result, &types.Pointer{Space: base.Space, Elem: e, Access: base.Access})
 		f.retyped[in.Result] = true
 	case ir.OpLoad:
-		if !f.retyped[in.Args[0]] {
+		if !f.isRetyped(in.Args[0]) {
 			return
 		}
 		e := m.Type(in.Args[0]).(*types.Pointer).Elem
@@ -128,10 +134,10 @@ func (f *forker) inst(b *ir.Builder, in *ir.Inst) {
 		// Load the twin, and turn this instruction into the conversion to the plain type.
 		b.SetInsertBefore(in)
 		loaded := b.Load(in.Args[0])
-		in.Op = ir.OpConvert
+		in.SetOp(ir.OpConvert)
 		in.Args[0] = loaded
 	case ir.OpStore:
-		if !f.retyped[in.Args[0]] {
+		if !f.isRetyped(in.Args[0]) {
 			return
 		}
 		e := m.Type(in.Args[0]).(*types.Pointer).Elem

@@ -38,7 +38,7 @@ func (s *substitution) fold() {
 	var block func(blk *ir.Block)
 	block = func(blk *ir.Block) {
 		for _, in := range blk.Insts {
-			for _, nb := range in.Blocks {
+			for _, nb := range in.Blocks() {
 				block(nb)
 			}
 			if in.OverrideExpr || in.Op == ir.OpOverride {
@@ -83,11 +83,11 @@ func (s *substitution) eval(in *ir.Inst) {
 // evaluated too, and pipeline creation reports its errors): the value the condition selects.
 func (s *substitution) evalIf(in *ir.Inst) {
 	cond, ok := s.value(in.Args[0])
-	if !ok || len(in.Results) != 1 {
+	if !ok || len(in.Results()) != 1 {
 		return
 	}
 	var exits [2]constant.Value
-	for i, blk := range in.Blocks {
+	for i, blk := range in.Blocks() {
 		exit := blk.Terminator()
 		if exit == nil || exit.Op != ir.OpExitIf || len(exit.Args) != 1 {
 			return
@@ -100,7 +100,7 @@ func (s *substitution) evalIf(in *ir.Inst) {
 	if cond.Bool() {
 		v = exits[0]
 	}
-	s.known[in.Results[0]] = v
+	s.known[in.Results()[0]] = v
 	s.folded = append(s.folded, in)
 }
 
@@ -227,7 +227,7 @@ func (s *substitution) deps(vs ...ir.Value) []*ir.Override {
 			}
 		case ir.OpIf:
 			visit(in.Args[0])
-			for _, blk := range in.Blocks {
+			for _, blk := range in.Blocks() {
 				if t := blk.Terminator(); t != nil {
 					for _, a := range t.Args {
 						visit(a)

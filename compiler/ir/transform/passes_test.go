@@ -269,6 +269,31 @@ func TestFold(t *testing.T) {
 		}), transform.Fold)
 }
 
+// Fold folds module-scope expressions too, and rewrites the uses outside instructions: a
+// global's initializer and a workgroup size.
+func TestFoldModuleScope(t *testing.T) {
+	m := ir.NewModule()
+	e := m.ExprBuilder()
+	sum := e.Add(m.ConstI32(2), m.ConstI32(3))
+	size := e.Mul(m.ConstU32(8), m.ConstU32(4))
+	g := m.NewGlobal("g", types.AddrPrivate, types.ReadWrite, types.I32)
+	g.Init = sum
+	f := m.NewFunc("main", nil)
+	f.Stage = ir.StageCompute
+	f.WorkgroupSize = [3]ir.Value{size}
+	b := ir.NewBuilder(f)
+	b.Store(g.Value, b.Add(b.Load(g.Value), sum))
+	b.Finish()
+	require.NoError(t, ir.Validate(m))
+	transform.Fold(m)
+	require.NoError(t, ir.Validate(m), ir.Print(m))
+	assert.Empty(t, m.Exprs.Insts, "every module-scope expression folded")
+	require.NotNil(t, m.Const(g.Init), "the initializer is a constant")
+	assert.EqualValues(t, 5, m.Const(g.Init).Int())
+	require.NotNil(t, m.Const(f.WorkgroupSize[0]), "the workgroup size is a constant")
+	assert.EqualValues(t, 32, m.Const(f.WorkgroupSize[0]).Int())
+}
+
 func TestDeadCode(t *testing.T) {
 	build := func() *ir.Module {
 		m := ir.NewModule()

@@ -78,7 +78,7 @@ func (p *pruner) block(blk *ir.Block) {
 			}
 			continue
 		case ir.OpLoop, ir.OpSwitch:
-			for _, nb := range in.Blocks {
+			for _, nb := range in.Blocks() {
 				m := len(p.log)
 				p.block(nb)
 				p.pop(m)
@@ -222,7 +222,7 @@ func (p *pruner) assume(cond ir.Value, truth bool, depth int) {
 // constant (the lowering of && and ||): the result's truth tells which block ran.
 func (p *pruner) assumeIfResult(x *ir.Inst, v ir.Value, truth bool, depth int) {
 	k := -1
-	for i, r := range x.Results {
+	for i, r := range x.Results() {
 		if r == v {
 			k = i
 		}

@@ -65,7 +65,7 @@ func TestPruneClamps(t *testing.T) {
 				clamp(a, b.U32(7), false) // a < min(c, 8) <= 8
 			}, nil)
 		}, nil)
-		b.If(or.Results[0], nil, func() { b.Return() }, nil)
+		b.If(or.Results()[0], nil, func() { b.Return() }, nil)
 		clamp(a, last, false)     // after the early return: a < n
 		clamp(c, b.U32(3), false) // and c <= 3
 		b.Return()

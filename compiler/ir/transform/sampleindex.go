@@ -20,6 +20,9 @@ const sampleIndexLimit = 1 << 24
 // WGSL's clamp is not a bounds check, so this runs with robustness off too.
 func SampleIndexClamp(m *ir.Module) {
 	for _, f := range m.Funcs {
+		if !f.MayCallClass(builtins.ClassTexture) {
+			continue
+		}
 		b := ir.NewBuilder(f)
 		ir.Walk(f.Body, func(in *ir.Inst) {
 			if in.Op != ir.OpBuiltin || in.Builtin().Class() != builtins.ClassTexture {

@@ -10,7 +10,7 @@ import (
 // are masked too: there such a shift is a pipeline-creation error that SPIR-V cannot
 // report, and a defined value is better than an undefined one.
 func ShiftMask(m *ir.Module) {
-	eachInst(m, func(b *ir.Builder, in *ir.Inst) {
+	eachInst(m, []ir.Op{ir.OpShl, ir.OpShr}, func(b *ir.Builder, in *ir.Inst) {
 		if in.Op != ir.OpShl && in.Op != ir.OpShr {
 			return
 		}

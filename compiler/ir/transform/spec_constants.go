@@ -244,7 +244,7 @@ func (sc *specConstants) checkArrayCounts() {
 func (sc *specConstants) reads(blk *ir.Block) {
 	for i := 0; i < len(blk.Insts); i++ {
 		in := blk.Insts[i]
-		for _, nb := range in.Blocks {
+		for _, nb := range in.Blocks() {
 			sc.reads(nb)
 		}
 		if in.Op != ir.OpOverride {
@@ -256,7 +256,8 @@ func (sc *specConstants) reads(blk *ir.Block) {
 			}
 			n := len(blk.Insts)
 			sc.b.SetInsertBefore(in)
-			in.Op, in.Args = ir.OpSelect, sc.runtimeArgs(sc.b, o)
+			in.Args = sc.runtimeArgs(sc.b, o)
+			in.SetOp(ir.OpSelect)
 			i += len(blk.Insts) - n
 			continue
 		}
@@ -304,8 +305,9 @@ func (sc *specConstants) clone(b *ir.Builder, v ir.Value, done map[ir.Value]ir.V
 			c = b.Select(sel[0], sel[1], sel[2])
 		}
 	} else {
-		c = b.Inst(in.Op, m.Type(v), args...).Result
-		m.Def(c).Aux = in.Aux
+		ni := b.Inst(in.Op, m.Type(v), args...)
+		ni.SetAux(in.Aux)
+		c = ni.Result
 	}
 	b.SetPosSpan(oldPos, oldSpan)
 	done[v] = c

@@ -203,7 +203,7 @@ fn main() { if a && b > 2 { o[0] = 1; } if a || b > 2 { o[1] = 2; } }`
 		require.Empty(t, substitute(m, p, values))
 		var out []string
 		for _, in := range m.Funcs[0].Body.Insts {
-			if in.Op == ir.OpIf && len(in.Results) == 0 {
+			if in.Op == ir.OpIf && len(in.Results()) == 0 {
 				if c := m.Const(in.Args[0]); c != nil {
 					out = append(out, fmt.Sprint(c.Bool()))
 				} else {
