@@ -303,7 +303,10 @@ func writeOutput(path string, size int64, write func(f *os.File) error) error {
 		old = fi.Size()
 	}
 	err = write(f)
-	if err == nil && old > size {
+	switch {
+	case err != nil && old > 0:
+		f.Truncate(0) // never leave the new output's start before the old one's rest
+	case err == nil && old > size:
 		err = f.Truncate(size)
 	}
 	if err1 := f.Close(); err == nil {

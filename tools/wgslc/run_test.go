@@ -267,3 +267,19 @@ func TestOverwriteOutputs(t *testing.T) {
 		}
 	}
 }
+
+// TestOverwriteOutputFails: an output whose writing fails holds none of the old file's bytes
+// after the new ones, so it cannot pass for a whole module.
+func TestOverwriteOutputFails(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "p.spv")
+	require.NoError(t, os.WriteFile(path, bytes.Repeat([]byte{1}, 4096), 0o644))
+	err := writeOutput(path, 8, func(f *os.File) error {
+		_, err := f.Write([]byte{2, 2, 2, 2})
+		require.NoError(t, err)
+		return fmt.Errorf("no space left")
+	})
+	require.EqualError(t, err, "no space left")
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Empty(t, data)
+}
