@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
+	"sync/atomic"
 )
 
 // A batch compiles several inputs in one run, on all cores. Each input is compiled by
@@ -29,6 +30,7 @@ const batchGCPercent = 400
 type batchInput struct {
 	path string // as given, or DIR/REL for a file found under a directory; diagnostics name it
 	stem string // the outputs' name without extension: the base name, or REL for DIR/REL
+	size int64  // its size when the batch started, or 0 if unknown: only for scheduling
 }
 
 // isBatch reports whether a command line asks for a batch: several inputs, an input that is
@@ -84,9 +86,10 @@ func runBatch(cfg config, args []string, stderr io.Writer) int {
 func gatherInputs(args []string, stdin io.Reader) ([]batchInput, error) {
 	var inputs []batchInput
 	add := func(arg string) error {
-		if !isDir(arg) {
+		fi, err := os.Stat(arg)
+		if err != nil || !fi.IsDir() {
 			// A file that cannot be read is reported in its turn, as a run on it would.
-			inputs = append(inputs, batchInput{path: arg, stem: stem(filepath.Base(arg))})
+			inputs = append(inputs, batchInput{path: arg, stem: stem(filepath.Base(arg)), size: regularSize(fi)})
 			return nil
 		}
 		return filepath.WalkDir(arg, func(p string, d fs.DirEntry, err error) error {
@@ -106,7 +109,8 @@ func gatherInputs(args []string, stdin io.Reader) ([]batchInput, error) {
 			if err != nil {
 				return err
 			}
-			inputs = append(inputs, batchInput{path: p, stem: stem(rel)})
+			fi, _ := d.Info()
+			inputs = append(inputs, batchInput{path: p, stem: stem(rel), size: regularSize(fi)})
 			return nil
 		})
 	}
@@ -144,6 +148,14 @@ func gatherInputs(args []string, stdin io.Reader) ([]batchInput, error) {
 		}
 	}
 	return inputs, nil
+}
+
+// regularSize is the size of a regular file, or 0 for anything else.
+func regularSize(fi fs.FileInfo) int64 {
+	if fi == nil || !fi.Mode().IsRegular() {
+		return 0
+	}
+	return fi.Size()
 }
 
 // stem is an input's output name without extension: its name less a .wgsl suffix.
@@ -205,32 +217,103 @@ func prepareOutputs(cfg config, inputs []batchInput, stderr io.Writer) int {
 	return exitOK
 }
 
+// batchWindowPerWorker bounds how far a batch runs ahead of the first input whose
+// diagnostics are not printed yet: at most this many inputs per worker are in flight or
+// waiting to be printed. It is wide enough that while one worker compiles a large module
+// (tens of milliseconds), the others go on with the typical shaders after it (a fraction of
+// a millisecond each) rather than wait for its diagnostics to be printed.
+const batchWindowPerWorker = 128
+
+// heavyInput is the size from which an input counts as large for the batch's scheduling:
+// a compilation's time and memory grow with its input, and two large ones at once contend
+// for fresh memory in one process (see BENCHMARKS.md).
+const heavyInput = 64 << 10
+
 // compileAll compiles the inputs on workers goroutines and prints each one's diagnostics in
-// input order as soon as those of every input before it are printed. At most window inputs
-// are in flight or waiting to be printed, so a batch of any size holds the diagnostics of a
-// few files at a time, and the memory of the compilations running.
+// input order as soon as those of every input before it are printed. At most a window of
+// inputs are in flight or waiting to be printed, so a batch of any size holds the
+// diagnostics of a bounded number of files at a time, and the memory of the compilations
+// running. Within the window a free worker takes the first large input (heavyInput) that is
+// not started if no large one is running, else the first other input, and a second large
+// input at once only when nothing else is left to start: large compilations are started
+// early and seldom overlap, and no worker idles while there is work in the window. The order
+// of compilation changes nothing but time: each input's outputs and diagnostics are its own.
 func compileAll(cfg config, inputs []batchInput, stderr io.Writer, workers int) int {
 	n := len(inputs)
 	if n == 0 {
 		return exitOK
 	}
 	workers = max(1, min(workers, n))
-	window := min(n, 4*workers)
+	window := min(n, batchWindowPerWorker*workers)
 	type result struct {
 		diags []byte
 		code  int
 	}
-	// Input i's result goes to slots[i%window]; it is started only once input i-window's
-	// result has been printed (a token taken from tokens), so its slot is empty.
+	// Input i's result goes to slots[i%window]: it is started only once input i-window's
+	// result has been printed, so its slot is empty.
 	slots := make([]chan result, window)
 	for i := range slots {
 		slots[i] = make(chan result, 1)
 	}
-	tokens := make(chan struct{}, window)
+	// One goroutine hands the inputs to the workers in the order it picks (next); it waits
+	// for wakeup when none may start yet.
+	var (
+		printed atomic.Int64 // the diagnostics of every input before it are printed
+		running atomic.Int64 // large inputs compiling
+		wakeup  = make(chan struct{}, 1)
+		started = make([]bool, n)
+		heavy   = make([]bool, n)
+		first   int // every input before it is started
+	)
+	for i, in := range inputs {
+		heavy[i] = in.size >= heavyInput
+	}
+	wake := func() {
+		select {
+		case wakeup <- struct{}{}:
+		default:
+		}
+	}
+	// next picks the input to start next, or -1 if none may start now.
+	next := func() int {
+		for first < n && started[first] {
+			first++
+		}
+		end := min(n, int(printed.Load())+window)
+		light, large := -1, -1
+		for i := first; i < end && (light < 0 || large < 0); i++ {
+			if started[i] {
+				continue
+			}
+			if heavy[i] {
+				if large < 0 {
+					large = i
+				}
+			} else if light < 0 {
+				light = i
+			}
+		}
+		switch {
+		case large >= 0 && running.Load() == 0:
+			return large
+		case light >= 0:
+			return light
+		default:
+			return large
+		}
+	}
 	jobs := make(chan int)
 	go func() {
-		for i := range n {
-			tokens <- struct{}{}
+		for range n {
+			i := next()
+			for i < 0 {
+				<-wakeup
+				i = next()
+			}
+			started[i] = true
+			if heavy[i] {
+				running.Add(1)
+			}
 			jobs <- i
 		}
 		close(jobs)
@@ -249,6 +332,15 @@ func compileAll(cfg config, inputs []batchInput, stderr io.Writer, workers int) 
 				var diags bytes.Buffer
 				code := compileFile(c, io.Discard, &diags)
 				slots[i%window] <- result{diags.Bytes(), code}
+				if heavy[i] {
+					// Collect now, while little else is live, so that the next large
+					// compilation reuses this one's memory rather than fault in fresh
+					// pages (the collector's own pace, GOGC 400, lets the heap grow
+					// through several of them first).
+					runtime.GC()
+					running.Add(-1)
+					wake()
+				}
 			}
 		}()
 	}
@@ -257,7 +349,8 @@ func compileAll(cfg config, inputs []batchInput, stderr io.Writer, workers int) 
 		r := <-slots[i%window]
 		stderr.Write(r.diags)
 		code = max(code, r.code)
-		<-tokens
+		printed.Store(int64(i + 1))
+		wake()
 	}
 	return code
 }

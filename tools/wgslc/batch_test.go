@@ -163,8 +163,9 @@ func writeAt(t *testing.T, dir, name, text string) string {
 }
 
 // TestBatchOrderIsDeterministic: with more workers than cores and inputs of very different
-// sizes (so they finish out of order), every run prints the one-file runs' diagnostics in
-// input order, whole.
+// sizes (so they finish out of order; some large enough, heavyInput, that the batch starts
+// them ahead of their turn), every run prints the one-file runs' diagnostics in input order,
+// whole.
 func TestBatchOrderIsDeterministic(t *testing.T) {
 	dir := t.TempDir()
 	var args []string
@@ -177,10 +178,17 @@ func TestBatchOrderIsDeterministic(t *testing.T) {
 			text = fmt.Sprintf(validShader, i)
 		case 2: // a larger one, slower to compile
 			var sb strings.Builder
-			for k := range 10 * i {
+			funcs := 10 * i
+			if i%12 == 2 {
+				funcs = heavyInput/50 + i
+			}
+			for k := range funcs {
 				fmt.Fprintf(&sb, "fn g%d(x: f32) -> f32 { return sin(x) * %d.0; }\n", k, k)
 			}
 			text = sb.String() + fmt.Sprintf(invalidShader, i)
+			if i%12 == 2 {
+				require.GreaterOrEqual(t, len(text), heavyInput)
+			}
 		}
 		args = append(args, writeAt(t, dir, name, text))
 		want = append(want, [2]string{args[i], strings.TrimSuffix(name, ".wgsl")})
@@ -196,6 +204,7 @@ func TestBatchOrderIsDeterministic(t *testing.T) {
 			first = stderr.String()
 			require.Contains(t, first, args[45]+":2:16: error:")
 			require.Contains(t, first, fmt.Sprintf("%s:%d:16: error:", args[47], 10*47+2))
+			require.Contains(t, first, fmt.Sprintf("%s:%d:16: error:", args[38], heavyInput/50+38+2))
 		}
 		assert.Equal(t, first, stderr.String(), "round %d", round)
 	}
@@ -357,11 +366,11 @@ func TestBatchWindow(t *testing.T) {
 	dir := t.TempDir()
 	var args []string
 	args = append(args, writeAt(t, dir, "first.wgsl", fmt.Sprintf(invalidShader, 1)))
-	for i := range 40 {
-		args = append(args, writeAt(t, dir, fmt.Sprintf("s%02d.wgsl", i), fmt.Sprintf(validShader, i)))
-	}
 	const workers = 2
-	window := 4 * workers
+	window := batchWindowPerWorker * workers
+	for i := range window + 20 {
+		args = append(args, writeAt(t, dir, fmt.Sprintf("s%03d.wgsl", i), fmt.Sprintf(validShader, i)))
+	}
 	withWorkers(t, workers)
 	out := filepath.Join(t.TempDir(), "out")
 	w := &blockingWriter{release: make(chan struct{})}

@@ -260,29 +260,54 @@ func writeReflection(stderr io.Writer, path string, m *reflect.Module) int {
 		fmt.Fprintf(stderr, "wgslc: %v\n", err)
 		return exitUsage
 	}
-	if err := os.WriteFile(path, data, 0o644); err != nil {
+	err = writeOutput(path, int64(len(data)), func(f *os.File) error { _, err := f.Write(data); return err })
+	if err != nil {
 		fmt.Fprintf(stderr, "wgslc: %v\n", err)
 		return exitUsage
 	}
 	return exitOK
 }
 
-// writeWords writes SPIR-V words to path as little-endian bytes, as os.WriteFile would,
-// through a small buffer rather than a copy of the whole module: a process that compiles
-// once pays for every page of memory it touches.
+// writeWords writes SPIR-V words to path as little-endian bytes through a small buffer
+// rather than a copy of the whole module: a process that compiles once pays for every page
+// of memory it touches.
 func writeWords(path string, words []uint32) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	return writeOutput(path, 4*int64(len(words)), func(f *os.File) error {
+		var buf [16 << 10]byte
+		for len(words) > 0 {
+			n := min(len(words), len(buf)/4)
+			for i, w := range words[:n] {
+				binary.LittleEndian.PutUint32(buf[4*i:], w)
+			}
+			if _, err := f.Write(buf[:4*n]); err != nil {
+				return err
+			}
+			words = words[n:]
+		}
+		return nil
+	})
+}
+
+// writeOutput makes path hold the size bytes that write writes to it, as os.WriteFile would,
+// but writes an existing file over in place and then cuts it to size rather than empty it
+// first: emptying a file frees its blocks (and on ext4 forces the new contents to disk when
+// it is closed), which costs a run over outputs that exist, the usual case of a rebuild,
+// more than its compilation of a small shader (see BENCHMARKS.md).
+func writeOutput(path string, size int64, write func(f *os.File) error) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o644)
 	if err != nil {
 		return err
 	}
-	var buf [16 << 10]byte
-	for len(words) > 0 && err == nil {
-		n := min(len(words), len(buf)/4)
-		for i, w := range words[:n] {
-			binary.LittleEndian.PutUint32(buf[4*i:], w)
-		}
-		_, err = f.Write(buf[:4*n])
-		words = words[n:]
+	var old int64
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+		old = fi.Size()
+	}
+	err = write(f)
+	switch {
+	case err != nil && old > 0:
+		f.Truncate(0) // never leave the new output's start before the old one's rest
+	case err == nil && old > size:
+		err = f.Truncate(size)
 	}
 	if err1 := f.Close(); err == nil {
 		err = err1

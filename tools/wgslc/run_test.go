@@ -243,3 +243,43 @@ func TestInputTooLarge(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "input larger than 64 MiB")
 }
+
+// TestOverwriteOutputs: outputs that exist, longer or shorter than the new ones, end up
+// holding exactly what a run into a fresh directory writes.
+func TestOverwriteOutputs(t *testing.T) {
+	const shader = "../../examples/particles/particles.wgsl"
+	fresh := t.TempDir()
+	code, stderr := runWgslc(t, "-o", filepath.Join(fresh, "p.spv"), "--reflect", filepath.Join(fresh, "p.json"), shader)
+	require.Equal(t, exitOK, code, stderr)
+	for _, old := range []string{strings.Repeat("x", 1<<20), "short", ""} {
+		dir := t.TempDir()
+		for _, name := range []string{"p.spv", "p.json"} {
+			require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(old), 0o600))
+		}
+		code, stderr := runWgslc(t, "-o", filepath.Join(dir, "p.spv"), "--reflect", filepath.Join(dir, "p.json"), shader)
+		require.Equal(t, exitOK, code, stderr)
+		for _, name := range []string{"p.spv", "p.json"} {
+			want, err := os.ReadFile(filepath.Join(fresh, name))
+			require.NoError(t, err)
+			got, err := os.ReadFile(filepath.Join(dir, name))
+			require.NoError(t, err)
+			assert.True(t, bytes.Equal(want, got), "%s over %d bytes: %d bytes, want %d", name, len(old), len(got), len(want))
+		}
+	}
+}
+
+// TestOverwriteOutputFails: an output whose writing fails holds none of the old file's bytes
+// after the new ones, so it cannot pass for a whole module.
+func TestOverwriteOutputFails(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "p.spv")
+	require.NoError(t, os.WriteFile(path, bytes.Repeat([]byte{1}, 4096), 0o644))
+	err := writeOutput(path, 8, func(f *os.File) error {
+		_, err := f.Write([]byte{2, 2, 2, 2})
+		require.NoError(t, err)
+		return fmt.Errorf("no space left")
+	})
+	require.EqualError(t, err, "no space left")
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Empty(t, data)
+}
