@@ -12,7 +12,11 @@
 #      shader (the large one is 257 KB), beside an empty Go program (`func main() {}`), the
 #      floor of any Go process, against naga on the same file.
 #
-#   scripts/bench-batch.sh [-n ROUNDS] [-runs RUNS] [-min FILES]
+#   scripts/bench-batch.sh [-n ROUNDS] [-runs RUNS] [-min FILES] [-fresh]
+#
+# Each way writes every input's output to a file of its own; a round writes over the outputs of
+# the round before (a rebuild). With -fresh, the outputs are deleted before each run, so that
+# every run creates its files (as Bazel, which deletes an action's outputs first, has it).
 #
 # ROUNDS (default 5) rounds of part 1 after a warm-up; RUNS (default 30) runs of each command
 # per file in part 2 after 3 warm-ups. The load average is printed before and after: figures
@@ -21,13 +25,14 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
-rounds=5 runs=30 min=500
+rounds=5 runs=30 min=500 fresh=
 while [ $# -gt 0 ]; do
   case $1 in
+  -fresh) fresh=-fresh; shift; continue ;;
   -n) rounds=$2 ;;
   -runs) runs=$2 ;;
   -min) min=$2 ;;
-  *) echo "usage: scripts/bench-batch.sh [-n ROUNDS] [-runs RUNS] [-min FILES]" >&2; exit 2 ;;
+  *) echo "usage: scripts/bench-batch.sh [-n ROUNDS] [-runs RUNS] [-min FILES] [-fresh]" >&2; exit 2 ;;
   esac
   shift 2
 done
@@ -47,7 +52,7 @@ echo "before: $(uptime)"
 echo
 echo "## Many files"
 echo
-"$work/benchnaga" -batch -n "$rounds" -min "$min" -wgslc "$work/wgslc" -naga "$naga" "$work/corpus"
+"$work/benchnaga" -batch $fresh -n "$rounds" -min "$min" -wgslc "$work/wgslc" -naga "$naga" "$work/corpus"
 echo
 echo "## One file, whole process"
 echo

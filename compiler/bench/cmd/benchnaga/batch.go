@@ -46,10 +46,12 @@ const largeSize = 64 << 10
 //     the naga runs above.
 //
 // Each file is taken copies times, as the files of copy directories c1, c2, ..., so that the
-// batch has at least minFiles files. It runs rounds rounds after one warm-up, reversing the
+// batch has at least minFiles files. Every way writes each input's SPIR-V to a file of its
+// own, in its own tree: a round writes over the outputs of the round before, as a rebuild
+// does, unless fresh deletes them (not their directories) before each run. It runs rounds rounds after one warm-up, reversing the
 // order of the runs every other round, and prints the medians of each total and of each
 // round's ratios.
-func batchMain(rounds, minFiles int, wgslc, naga command, dir string) {
+func batchMain(rounds, minFiles int, fresh bool, wgslc, naga command, dir string) {
 	var files []string
 	check(filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".wgsl") {
@@ -112,11 +114,31 @@ func batchMain(rounds, minFiles int, wgslc, naga command, dir string) {
 		"(%.1f KB in all; %d of at least %d KB). Each of the %d is taken %d times: %d files.\n\n",
 		len(files), dir, wgslcOK, nagaOK, len(kept), float64(size)/1024, large, largeSize>>10, len(kept), copies, len(inputs))
 
+	// Every way writes each input's output to a file of its own, in a tree of its own that
+	// the rounds reuse: a run writes over the outputs of the run before (a rebuild), or with
+	// fresh creates them anew (the directories are kept: only the files are deleted).
 	out := filepath.Join(tmp, "out") + string(filepath.Separator)
+	outputs := func(way string) func(input string) string {
+		root := filepath.Join(tmp, "out-"+way)
+		for _, in := range inputs {
+			rel, err := filepath.Rel(all, in)
+			check(err)
+			check(os.MkdirAll(filepath.Join(root, filepath.Dir(rel)), 0o755))
+		}
+		return func(input string) string {
+			rel, err := filepath.Rel(all, input)
+			check(err)
+			return filepath.Join(root, strings.TrimSuffix(rel, ".wgsl")+".spv")
+		}
+	}
+	nagaOut, naga2Out, wgslcOut := outputs("naga"), outputs("naga2"), outputs("wgslc")
 	nagaFile := func(file, out string) []string { return naga.args(file, out) }
 	wgslcFile := func(file, out string) []string { return wgslc.args("-o", out, file) }
 	batch := func(dir string) func() total {
 		return func() total {
+			if fresh {
+				removeFiles(out)
+			}
 			s := runQuiet(wgslc.args("-o", out, dir))
 			return total{cpu: s.cpu, wall: s.wall, rssKB: s.rssKB}
 		}
@@ -125,12 +147,12 @@ func batchMain(rounds, minFiles int, wgslc, naga command, dir string) {
 	ways := []func() total{
 		batch(all),
 		func() total {
-			t, s := perFile(nagaFile, inputs, 1, tmp)
+			t, s := perFile(nagaFile, inputs, 1, nagaOut, fresh)
 			nagaSamples = append(nagaSamples, s)
 			return t
 		},
-		func() total { t, _ := perFile(nagaFile, inputs, 2, tmp); return t },
-		func() total { t, _ := perFile(wgslcFile, inputs, 1, tmp); return t },
+		func() total { t, _ := perFile(nagaFile, inputs, 2, naga2Out, fresh); return t },
+		func() total { t, _ := perFile(wgslcFile, inputs, 1, wgslcOut, fresh); return t },
 		batch(typical),
 	}
 	results := make([][]total, len(ways))
@@ -195,21 +217,40 @@ func write(path string, data []byte) {
 	check(os.WriteFile(path, data, 0o644))
 }
 
-// perFile runs args(input, output file) once per input, jobs at a time, and returns the
-// total and each input's run; it stops the benchmark if any run fails.
-func perFile(args func(file, out string) []string, inputs []string, jobs int, tmp string) (total, map[string]sample) {
+// removeFiles deletes the files under dir, keeping its directories.
+func removeFiles(dir string) {
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			err = os.Remove(p)
+		}
+		return err
+	})
+	if err != nil && !os.IsNotExist(err) {
+		check(err)
+	}
+}
+
+// perFile runs args(input, output) once per input, jobs at a time, each writing output(input),
+// and returns the total and each input's run; it stops the benchmark if any run fails. With
+// fresh, each output file is deleted before its run.
+func perFile(args func(file, out string) []string, inputs []string, jobs int, output func(string) string, fresh bool) (total, map[string]sample) {
 	var mu sync.Mutex
 	var t total
 	each := map[string]sample{}
 	next := make(chan string)
 	var wg sync.WaitGroup
 	start := time.Now()
-	for j := range jobs {
-		out := filepath.Join(tmp, fmt.Sprintf("job%d.spv", j))
+	for range jobs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for f := range next {
+				out := output(f)
+				if fresh {
+					if err := os.Remove(out); err != nil && !os.IsNotExist(err) {
+						check(err)
+					}
+				}
 				s := runQuiet(args(f, out))
 				mu.Lock()
 				t.cpu += s.cpu

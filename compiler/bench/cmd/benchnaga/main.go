@@ -52,6 +52,7 @@ func main() {
 	nagaFlags := flag.String("naga-flags", "", "extra flags of naga, space-separated")
 	floor := flag.String("floor", "", "also run `PATH` (an empty Go program) in each file's alternation and show its CPU time")
 	batch := flag.Bool("batch", false, "compare one wgslc process compiling every .wgsl file under DIR with one naga process per file")
+	fresh := flag.Bool("fresh", false, "with -batch: delete every output before each run, so that each compiler creates its files rather than writes over those of the run before")
 	minFiles := flag.Int("min", 500, "with -batch: take each file that both compilers accept this many times over that the batch has at least `FILES` files")
 	flag.Parse()
 	if *batch {
@@ -65,7 +66,7 @@ func main() {
 				rounds = *runs
 			}
 		})
-		batchMain(rounds, *minFiles, command{*wgslc, strings.Fields(*wgslcFlags)}, command{*naga, strings.Fields(*nagaFlags)}, flag.Arg(0))
+		batchMain(rounds, *minFiles, *fresh, command{*wgslc, strings.Fields(*wgslcFlags)}, command{*naga, strings.Fields(*nagaFlags)}, flag.Arg(0))
 		return
 	}
 	if flag.NArg() == 0 {
