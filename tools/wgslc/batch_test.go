@@ -15,7 +15,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wgslgo/wgslgo/compiler/reflect"
+	"github.com/wgslgo/wgslgo/gen/wgsl"
 	"github.com/wgslgo/wgslgo/internal/corpus"
+	"github.com/wgslgo/wgslgo/internal/spirvval"
 )
 
 // The corpus of the project's own shaders (internal/corpus) and how many of them compile to a
@@ -65,8 +67,8 @@ func readIfExists(t *testing.T, path string) []byte {
 // checkBatch runs wgslc on args as a batch writing into out (both -o and --reflect) and
 // checks it against one-file runs of want, the inputs in the order the batch takes them,
 // each with the stem of its outputs: the same files, byte for byte, the concatenation of the
-// one-file runs' stderr in input order, and the highest of their exit codes. It returns the
-// one-file runs.
+// one-file runs' stderr in input order, and the highest of their exit codes; every module
+// written passes spirv-val. It returns the one-file runs.
 func checkBatch(t *testing.T, args []string, out string, want [][2]string) []oneFileRun {
 	t.Helper()
 	var stderr bytes.Buffer
@@ -82,6 +84,9 @@ func checkBatch(t *testing.T, args []string, out string, want [][2]string) []one
 		stem := filepath.Join(out, filepath.FromSlash(w[1]))
 		if !bytes.Equal(r.spv, readIfExists(t, stem+".spv")) {
 			t.Errorf("%s: the batch's %s.spv differs from a one-file run's", w[0], stem)
+		}
+		if r.spv != nil {
+			spirvval.Check(t, wgsl.Words(r.spv))
 		}
 		if !bytes.Equal(r.json_, readIfExists(t, stem+".json")) {
 			t.Errorf("%s: the batch's %s.json differs from a one-file run's", w[0], stem)

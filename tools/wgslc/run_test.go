@@ -251,6 +251,9 @@ func TestOverwriteOutputs(t *testing.T) {
 	fresh := t.TempDir()
 	code, stderr := runWgslc(t, "-o", filepath.Join(fresh, "p.spv"), "--reflect", filepath.Join(fresh, "p.json"), shader)
 	require.Equal(t, exitOK, code, stderr)
+	data, err := os.ReadFile(filepath.Join(fresh, "p.spv"))
+	require.NoError(t, err)
+	spirvval.Check(t, wgsl.Words(data))
 	for _, old := range []string{strings.Repeat("x", 1<<20), "short", ""} {
 		dir := t.TempDir()
 		for _, name := range []string{"p.spv", "p.json"} {
