@@ -198,26 +198,7 @@ func CallGraphOrder(root *Func) []*Func {
 // declaration order.
 func UsedGlobals(m *Module, f *Func) []*Global {
 	used := make([]bool, len(m.Globals))
-	seen := map[*Func]bool{}
-	// One walk of each function reached marks its globals and visits its callees.
-	var visit func(fn *Func)
-	visit = func(fn *Func) {
-		if seen[fn] {
-			return
-		}
-		seen[fn] = true
-		Walk(fn.Body, func(in *Inst) {
-			for _, a := range in.Args {
-				if m.Kind(a) == KindGlobal {
-					used[m.values[a].idx] = true
-				}
-			}
-			if in.Op == OpCall {
-				visit(in.Callee)
-			}
-		})
-	}
-	visit(f)
+	walkUsedGlobals(m, f, func(i int32) { used[i] = true })
 	var out []*Global
 	for i, g := range m.Globals {
 		if used[i] {
@@ -225,4 +206,46 @@ func UsedGlobals(m *Module, f *Func) []*Global {
 		}
 	}
 	return out
+}
+
+// UsedGlobalsInUseOrder returns the globals referenced by f and the functions it calls, in
+// the order of their first use: f's own, then those of its callees in first-call order.
+func UsedGlobalsInUseOrder(m *Module, f *Func) []*Global {
+	used := make([]bool, len(m.Globals))
+	var out []*Global
+	walkUsedGlobals(m, f, func(i int32) {
+		if !used[i] {
+			used[i] = true
+			out = append(out, m.Globals[i])
+		}
+	})
+	return out
+}
+
+// walkUsedGlobals calls use with the index of the global at each use in f's body, then does
+// the same for each function f calls, in first-call order, each function once.
+func walkUsedGlobals(m *Module, f *Func, use func(global int32)) {
+	seen := map[*Func]bool{}
+	var visit func(fn *Func)
+	visit = func(fn *Func) {
+		if seen[fn] {
+			return
+		}
+		seen[fn] = true
+		var callees []*Func
+		Walk(fn.Body, func(in *Inst) {
+			for _, a := range in.Args {
+				if m.Kind(a) == KindGlobal {
+					use(m.values[a].idx)
+				}
+			}
+			if in.Op == OpCall {
+				callees = append(callees, in.Callee)
+			}
+		})
+		for _, c := range callees {
+			visit(c)
+		}
+	}
+	visit(f)
 }

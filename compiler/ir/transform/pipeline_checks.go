@@ -232,7 +232,7 @@ func (s *substitution) checkWorkgroupMemory() {
 		var total int64
 		var largest *ir.Global
 		var largestSize int64
-		for _, g := range globalsInUseOrder(s.m, f) {
+		for _, g := range ir.UsedGlobalsInUseOrder(s.m, f) {
 			if g.Space != types.AddrWorkgroup {
 				continue
 			}
@@ -281,34 +281,6 @@ func (s *substitution) checkWorkgroupMemory() {
 			d.Note(s.rep.File, g.Span.Diag(), "'%s' takes %d bytes", g.Name, sizes[i])
 		}
 	}
-}
-
-// globalsInUseOrder returns the globals f uses: those it uses itself in the order of their
-// first use, then those of the functions it calls, in first-call order.
-func globalsInUseOrder(m *ir.Module, f *ir.Func) []*ir.Global {
-	var out []*ir.Global
-	seen := map[*ir.Global]bool{}
-	done := map[*ir.Func]bool{}
-	var visit func(f *ir.Func)
-	visit = func(f *ir.Func) {
-		if done[f] {
-			return
-		}
-		done[f] = true
-		ir.Walk(f.Body, func(in *ir.Inst) {
-			for _, a := range in.Args {
-				if g := m.Global(a); g != nil && !seen[g] {
-					seen[g] = true
-					out = append(out, g)
-				}
-			}
-		})
-		for _, c := range f.Callees() {
-			visit(c)
-		}
-	}
-	visit(f)
-	return out
 }
 
 // checkOperands applies the rules of ir.CheckedOperands to the instructions of blk (and of
