@@ -71,9 +71,15 @@ func withSampler(b vulkan.Binding, d *vulkan.SamplerDesc) vulkan.Binding { b.Sam
 // cleared to zero, submits it and reads the target back.
 func render(t *testing.T, g *gputest.GPU, size uint32, record func(pass *wgpu.RenderPassEncoder) error) (*image.RGBA, error) {
 	t.Helper()
+	return renderTarget(t, g, size, size, wgpu.Color{}, record)
+}
+
+// renderTarget is render into a width × height target cleared to clear.
+func renderTarget(t *testing.T, g *gputest.GPU, width, height uint32, clear wgpu.Color, record func(pass *wgpu.RenderPassEncoder) error) (*image.RGBA, error) {
+	t.Helper()
 	target, err := g.Device.CreateTexture(&wgpu.TextureDescriptor{
 		Usage:     wgpu.TextureUsageRenderAttachment | wgpu.TextureUsageCopySrc,
-		Dimension: wgpu.TextureDimension2D, Size: wgpu.Extent3D{Width: size, Height: size, DepthOrArrayLayers: 1},
+		Dimension: wgpu.TextureDimension2D, Size: wgpu.Extent3D{Width: width, Height: height, DepthOrArrayLayers: 1},
 		Format: wgpu.TextureFormatRGBA8Unorm, MipLevelCount: 1, SampleCount: 1,
 	})
 	require.NoError(t, err)
@@ -85,7 +91,7 @@ func render(t *testing.T, g *gputest.GPU, size uint32, record func(pass *wgpu.Re
 	require.NoError(t, err)
 	defer enc.Release()
 	pass := enc.BeginRenderPass(&wgpu.RenderPassDescriptor{ColorAttachments: []wgpu.RenderPassColorAttachment{{
-		View: view, LoadOp: wgpu.LoadOpClear, StoreOp: wgpu.StoreOpStore,
+		View: view, LoadOp: wgpu.LoadOpClear, StoreOp: wgpu.StoreOpStore, ClearValue: clear,
 	}}})
 	err = record(pass)
 	if endErr := pass.End(); err == nil {

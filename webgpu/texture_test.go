@@ -35,34 +35,7 @@ func TestImageRoundTrip(t *testing.T) {
 // An offscreen render target, cleared by a render pass, read back through padded rows.
 func TestRenderTargetClear(t *testing.T) {
 	g := gputest.Require(t)
-	target, err := g.Device.CreateTexture(&wgpu.TextureDescriptor{
-		Usage:         wgpu.TextureUsageRenderAttachment | wgpu.TextureUsageCopySrc,
-		Dimension:     wgpu.TextureDimension2D,
-		Size:          wgpu.Extent3D{Width: 70, Height: 3, DepthOrArrayLayers: 1},
-		Format:        wgpu.TextureFormatRGBA8Unorm,
-		MipLevelCount: 1,
-		SampleCount:   1,
-	})
-	require.NoError(t, err)
-	defer target.Release()
-	view, err := target.CreateView(nil)
-	require.NoError(t, err)
-	defer view.Release()
-	enc, err := g.Device.CreateCommandEncoder(nil)
-	require.NoError(t, err)
-	defer enc.Release()
-	pass := enc.BeginRenderPass(&wgpu.RenderPassDescriptor{ColorAttachments: []wgpu.RenderPassColorAttachment{{
-		View: view, LoadOp: wgpu.LoadOpClear, StoreOp: wgpu.StoreOpStore,
-		ClearValue: wgpu.Color{R: 1, G: 0.5, B: 0, A: 1},
-	}}})
-	require.NoError(t, pass.End())
-	pass.Release()
-	cmd, err := enc.Finish(nil)
-	require.NoError(t, err)
-	g.Queue.Submit(cmd)
-	cmd.Release()
-
-	img, err := webgpu.ReadImage(g.Device, target)
+	img, err := renderTarget(t, g, 70, 3, wgpu.Color{R: 1, G: 0.5, B: 0, A: 1}, func(*wgpu.RenderPassEncoder) error { return nil })
 	require.NoError(t, err)
 	gputest.WritePNG(t, img)
 	require.Equal(t, image.Rect(0, 0, 70, 3), img.Bounds())
