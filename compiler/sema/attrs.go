@@ -164,6 +164,15 @@ func (c *checker) ioAttrs(set attrSet, t types.Type, io *types.IO) {
 	}
 	if a := set["interpolate"]; a != nil {
 		c.interpolate(a, t, io)
+		// Wherever it is written, even on a member of a structure never used for IO (spec
+		// "interpolate": "Must only be applied to a declaration that has a location
+		// attribute applied").
+		switch {
+		case io.Builtin != "":
+			c.errorf(a, "@interpolate applies to @location values, not builtins")
+		case set["location"] == nil:
+			c.errorf(a, "@interpolate needs @location: it says how a user-defined input or output is interpolated")
+		}
 	}
 	if a := set["invariant"]; a != nil {
 		c.noArgs(a)
@@ -172,6 +181,12 @@ func (c *checker) ioAttrs(set attrSet, t types.Type, io *types.IO) {
 			c.errorf(a, "@invariant applies only to @builtin(position)")
 		}
 	}
+}
+
+// bothBuiltinAndLocation reports an entry point parameter or return value with both @builtin
+// and @location. A structure member may have both until the structure is used for IO (the
+// IO attributes of a member take effect only there: gpuweb#3261), where ioChecker reports it.
+func (c *checker) bothBuiltinAndLocation(set attrSet, io types.IO) {
 	if io.Builtin != "" && io.Location >= 0 {
 		c.errorf(set["location"], "an entry point value cannot have both @builtin and @location")
 	}
@@ -230,17 +245,6 @@ func (c *checker) interpolate(a *syntax.Attribute, t types.Type, io *types.IO) {
 			c.errorf(a, "integer values must use @interpolate(flat)")
 		}
 	}
-	if t != nil && c.errorfIfNoLocation(a, io) {
-		return
-	}
-}
-
-func (c *checker) errorfIfNoLocation(a *syntax.Attribute, io *types.IO) bool {
-	if io.Builtin != "" {
-		c.errorf(a, "@interpolate applies to @location values, not builtins")
-		return true
-	}
-	return false
 }
 
 // memberAttrs reads the attributes of a structure member.

@@ -35,6 +35,10 @@ func (io *ioChecker) value(at diag.Span, name string, t types.Type, attrs types.
 				io.c.errorAt(m.Span, "entry point IO structure '%s' cannot contain the nested structure member '%s'", s.Name, m.Name)
 				continue
 			}
+			if m.IO.Builtin != "" && m.IO.Location >= 0 {
+				io.c.errorAt(m.Span, "member '%s' of entry point IO structure '%s' cannot have both @builtin and @location", m.Name, s.Name)
+				continue
+			}
 			io.one(m.Span, m.Name, m.Type, m.IO, dir)
 		}
 		return
@@ -71,8 +75,9 @@ func (io *ioChecker) one(at diag.Span, name string, t types.Type, attrs types.IO
 		if attrs.BlendSrc >= 0 {
 			if f.Stage != Fragment || dir != builtins.Output {
 				c.errorAt(at, "@blend_src is only valid on fragment outputs")
+			} else {
+				io.blendSrcs = append(io.blendSrcs, at)
 			}
-			io.blendSrcs = append(io.blendSrcs, at)
 		} else if prev, dup := io.locations[dir][attrs.Location]; dup {
 			e := c.errorAt(at, "@location(%d) appears twice in the %ss of entry point '%s'", attrs.Location, dirName(dir), f.name)
 			c.note(e, prev, "first use is here")

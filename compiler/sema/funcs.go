@@ -135,6 +135,7 @@ func (c *checker) funcSignature(d *syntax.FuncDecl) Object {
 		pset := c.attrs(p.Attrs, "a parameter", "builtin", "location", "interpolate", "invariant")
 		if f.Stage != NoStage {
 			c.ioAttrs(pset, param.Type, &param.IO)
+			c.bothBuiltinAndLocation(pset, param.IO)
 		} else if len(pset) > 0 {
 			for _, a := range pset {
 				c.errorf(a, "attribute '@%s' is only valid on entry point parameters", a.Name.Name)
@@ -159,6 +160,7 @@ func (c *checker) funcSignature(d *syntax.FuncDecl) Object {
 		rset := c.attrs(d.ReturnAttrs, "a return type", "builtin", "location", "interpolate", "invariant")
 		if f.Stage != NoStage {
 			c.ioAttrs(rset, f.Result, &f.ResultIO)
+			c.bothBuiltinAndLocation(rset, f.ResultIO)
 		} else if len(rset) > 0 {
 			for _, a := range rset {
 				c.errorf(a, "attribute '@%s' is only valid on entry point return types", a.Name.Name)
