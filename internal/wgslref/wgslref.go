@@ -96,8 +96,8 @@ func RemU32(a, b uint32) uint32 {
 
 // Shifts at run time take the amount modulo the bit width (spec "Bit Expressions").
 
-func ShlI32(a int32, n uint32) int32  { return a << (n % 32) }
-func ShrI32(a int32, n uint32) int32  { return a >> (n % 32) }
+func ShlI32(a int32, n uint32) int32   { return a << (n % 32) }
+func ShrI32(a int32, n uint32) int32   { return a >> (n % 32) }
 func ShlU32(a uint32, n uint32) uint32 { return a << (n % 32) }
 func ShrU32(a uint32, n uint32) uint32 { return a >> (n % 32) }
 
