@@ -169,7 +169,7 @@ func (g *progGen) observe(t wt, e string) {
 	comps := []string{o}
 	if t.n > 0 {
 		comps = nil
-		for _, c := range "xyzw"[:t.n] {
+		for _, c := range g.letters()[:t.n] {
 			comps = append(comps, fmt.Sprintf("%s.%c", o, c))
 		}
 	}
@@ -243,7 +243,7 @@ func generateDiff(data []byte, inBounds bool) (string, int) {
 		for n := 2; n <= 4; n++ {
 			t := wt{s: s, n: n}
 			var calls []string
-			for _, c := range "xyzw"[:n] {
+			for _, c := range g.letters()[:n] {
 				calls = append(calls, fmt.Sprintf("obs_%s(v.%c);", s, c))
 			}
 			g.line("fn %s(v: %s) { %s }", obsName(t), t, strings.Join(calls, " "))

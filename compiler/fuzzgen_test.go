@@ -127,6 +127,14 @@ func (g *progGen) choose(n int) int {
 
 func (g *progGen) chance(percent int) bool { return g.choose(100) < percent }
 
+// letters returns the component names of a swizzle: either set, as often.
+func (g *progGen) letters() string {
+	if g.chance(50) {
+		return "rgba"
+	}
+	return "xyzw"
+}
+
 // name returns a fresh identifier; the underscore keeps f16, i32 and u32 free.
 func (g *progGen) name(prefix string) string {
 	g.ids++
@@ -381,7 +389,7 @@ func (g *progGen) numeric(t wt) string {
 // swizzleTo builds t from a wider or equal vector of the same scalar type.
 func (g *progGen) swizzleTo(t wt) string {
 	from := wt{s: t.s, n: 2 + g.choose(3)}
-	comps := "xyzw"[:from.n]
+	comps := g.letters()[:from.n]
 	n := max(t.n, 1)
 	var sb strings.Builder
 	for range n {
@@ -483,13 +491,18 @@ func (g *progGen) stmt(result *wt) {
 			case t.n > 0 && !t.mat && g.chance(40):
 				g.line("%s[%s] = %s;", v.name, g.index(t.n), g.expr(t.elem()))
 			case t.n > 0 && !t.mat && g.chance(30):
-				g.line("%s.%c = %s;", v.name, "xyzw"[g.choose(t.n)], g.expr(t.elem()))
+				g.line("%s.%c = %s;", v.name, g.letters()[g.choose(t.n)], g.expr(t.elem()))
 			case t.s != "bool" && !t.mat && g.chance(40):
 				ops := []string{"+", "-", "*"}
 				if g.diff && isFloat(t.s) {
 					ops = ops[:2]
 				}
-				g.line("%s %s= %s;", v.name, ops[g.choose(len(ops))], g.expr(t))
+				if t.n > 0 && g.chance(40) {
+					// A compound assignment to one component.
+					g.line("%s.%c %s= %s;", v.name, g.letters()[g.choose(t.n)], ops[g.choose(len(ops))], g.expr(t.elem()))
+				} else {
+					g.line("%s %s= %s;", v.name, ops[g.choose(len(ops))], g.expr(t))
+				}
 			default:
 				g.line("%s = %s;", v.name, g.expr(t))
 			}
