@@ -101,6 +101,31 @@ func ShrI32(a int32, n uint32) int32   { return a >> (n % 32) }
 func ShlU32(a uint32, n uint32) uint32 { return a << (n % 32) }
 func ShrU32(a uint32, n uint32) uint32 { return a >> (n % 32) }
 
+// ExtractBits and InsertBits clamp the offset to 32 and the count to what is left (spec
+// "extractBits", "insertBits").
+func ExtractBits(e, off, count uint32, signed bool) uint32 {
+	o := min(off, 32)
+	c := min(count, 32-o)
+	if c == 0 {
+		return 0
+	}
+	r := e >> o & (1<<c - 1)
+	if signed && r>>(c-1) != 0 {
+		r |= ^uint32(0) << c
+	}
+	return r
+}
+
+func InsertBits(e, newbits, off, count uint32) uint32 {
+	o := min(off, 32)
+	c := min(count, 32-o)
+	m := (uint32(1)<<c - 1) << o
+	if c == 32 {
+		m = ^uint32(0)
+	}
+	return e&^m | newbits<<o&m
+}
+
 // FloatToI32 converts a float to i32 as the spec's "convert a float value to an integral
 // value" does: truncated, then clamped to the i32 values the float's format represents
 // exactly (maxF is the largest of them: 2147483520 from f32, 2147483647 from f64 or the
