@@ -24,9 +24,11 @@ func spirvSum(words []uint32) string {
 	return fmt.Sprintf("%x", sha256.Sum256(b))
 }
 
-// TestNoDebugOutputUnchanged pins the bytes compiled without -g: recording source positions
-// for debug info must not change them. The sums were taken before the IR carried positions;
-// a change that alters the output on purpose updates them.
+// TestNoDebugOutputUnchanged pins the bytes compiled without -g. The sums were taken before
+// the IR carried positions; a change that alters the output on purpose updates them, once
+// the tests that state what the output computes (the execution tests of lower, transform
+// and backend) and TestDebugInfoChangesNoCode pass: a sum alone says that something
+// changed, not that it is right.
 func TestNoDebugOutputUnchanged(t *testing.T) {
 	want := []struct {
 		shader string
@@ -62,6 +64,54 @@ func TestNoDebugOutputUnchanged(t *testing.T) {
 		}
 		if got := spirvSum(res.SPIRV); got != w.sum {
 			t.Errorf("%s %s: sha256 %s, want %s", w.shader, w.target, got, w.sum)
+		}
+	}
+}
+
+// TestDebugInfoChangesNoCode: -g adds debug instructions (the source, and line positions)
+// and nothing else: without them, the module is the one compiled without -g but for the
+// numbering of result ids, for every benchmark shader and target. (The words that differ
+// between the two must map one to one, consistently, each to a lower one: ids renumbered.)
+func TestDebugInfoChangesNoCode(t *testing.T) {
+	debugOps := map[spirv.Op]bool{spirv.OpString: true, spirv.OpSource: true, spirv.OpSourceContinued: true,
+		spirv.OpLine: true, spirv.OpNoLine: true, spirv.OpModuleProcessed: true}
+	code := func(words []uint32) []spirv.Inst {
+		m, err := spirv.Parse(words)
+		require.NoError(t, err)
+		var out []spirv.Inst
+		for _, in := range m.Insts {
+			if !debugOps[in.Op] {
+				out = append(out, in)
+			}
+		}
+		return out
+	}
+	for _, s := range bench.All() {
+		for _, target := range []compiler.Target{compiler.Vulkan10, compiler.Vulkan13} {
+			plain, err := compiler.Compile(compiler.Source{Name: s.Name, Text: s.Text}, compiler.Options{Target: target})
+			require.NoError(t, err)
+			debug, err := compiler.Compile(compiler.Source{Name: s.Name, Text: s.Text}, compiler.Options{Target: target, Debug: true})
+			require.NoError(t, err)
+			p, d := code(plain.SPIRV), code(debug.SPIRV)
+			require.Equal(t, len(p), len(d), "%s %s: instructions", s.Name, target)
+			fwd, back := map[uint32]uint32{}, map[uint32]uint32{}
+			for k := range p {
+				require.Equal(t, p[k].Op, d[k].Op, "%s %s: instruction %d", s.Name, target, k)
+				require.Equal(t, len(p[k].Words), len(d[k].Words), "%s %s: %s", s.Name, target, p[k])
+				for w, pw := range p[k].Words {
+					dw := d[k].Words[w]
+					if dw == pw {
+						continue
+					}
+					// The ids allocated after the file's OpString are one higher.
+					f, seen := fwd[dw]
+					b, seenBack := back[pw]
+					if dw < pw || seen && f != pw || seenBack && b != dw {
+						t.Fatalf("%s %s: %s with -g is %s", s.Name, target, p[k], d[k])
+					}
+					fwd[dw], back[pw] = pw, dw
+				}
+			}
 		}
 	}
 }
