@@ -243,6 +243,26 @@ func TestBindGroupErrors(t *testing.T) {
 	_, err = m.BindGroupDescriptor(0, webgpu.Texture(sh.Image(), nil), webgpu.Sampler(sh.ImageSampler(), sampler),
 		webgpu.BufferRange(sh.Coords(), big, 0, 32), webgpu.BufferRange(sh.Texels(), big, 16, 16))
 	assert.ErrorContains(t, err, "@group(0) @binding(2) coords and @binding(3) texels bind one buffer, writable in one and read-only in the other")
+	// The bounds of the aliasing check: ranges of one buffer alias when they share a byte,
+	// whichever comes first; ranges that touch do not.
+	for _, c := range []struct {
+		coords, texels [2]uint64 // offset, size
+		alias          bool
+	}{
+		{[2]uint64{0, 16}, [2]uint64{16, 16}, false},
+		{[2]uint64{32, 16}, [2]uint64{16, 16}, false},
+		{[2]uint64{0, 20}, [2]uint64{16, 16}, true},
+		{[2]uint64{28, 16}, [2]uint64{16, 16}, true},
+		{[2]uint64{48, 16}, [2]uint64{0, 16}, false},
+	} {
+		_, err = m.BindGroupDescriptor(0, webgpu.Texture(sh.Image(), nil), webgpu.Sampler(sh.ImageSampler(), sampler),
+			webgpu.BufferRange(sh.Coords(), big, c.coords[0], c.coords[1]), webgpu.BufferRange(sh.Texels(), big, c.texels[0], c.texels[1]))
+		if c.alias {
+			assert.ErrorContains(t, err, "bind one buffer, writable in one and read-only in the other", "coords %v, texels %v", c.coords, c.texels)
+		} else if err != nil {
+			assert.NotContains(t, err.Error(), "bind one buffer", "coords %v, texels %v", c.coords, c.texels)
+		}
+	}
 
 	// wgpu checks what Go cannot see: here, a view of an integer texture where the layout
 	// wants a filterable float one.

@@ -2,6 +2,6 @@ package render
 
 //go:generate wgslgen -override=tile=$TILE extra.wgsl
 //go:generate wgslgen -o ../elsewhere_wgsl.go extra.wgsl
-//go:generate wgslgen ../kernels/scale.wgsl
+//go:generate wgslgen -o scale_wgsl.go ../kernels/scale.wgsl
 //go:generate wgslgen extra.wgsl sky.wgsl
 //go:generate wgslgen -check sky.wgsl

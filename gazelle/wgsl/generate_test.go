@@ -1,0 +1,43 @@
+package wgsl
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/wgslgo/wgslgo/gen/wgslgen"
+)
+
+// TestLineCheck: a wgslgen line becomes a target of its directory only when it writes a file
+// of the directory and reads files of the directory or below it: a Bazel target writes into
+// its own package and reads its own package's files (and its subdirectories', which the
+// target claims). Each refusal is checked alone, the other paths being fine.
+func TestLineCheck(t *testing.T) {
+	for _, c := range []struct {
+		out    string
+		inputs []string
+		err    string
+		srcs   []string
+	}{
+		{"shaders.go", []string{"a.wgsl", "sub/b.wgsl", "./c.wgsl", "sub/../d.wgsl"}, "", []string{"a.wgsl", "sub/b.wgsl", "c.wgsl", "d.wgsl"}},
+		{"shaders.go", []string{"a.wgsl", "../other/b.wgsl"}, "it reads ../other/b.wgsl, outside the line's directory", nil},
+		{"shaders.go", []string{"sub/../../b.wgsl"}, "it reads sub/../../b.wgsl, outside the line's directory", nil},
+		{"shaders.go", []string{".."}, "it reads .., outside the line's directory", nil},
+		{"shaders.go", []string{"/abs/b.wgsl"}, "it reads /abs/b.wgsl, outside the line's directory", nil},
+		{"gen/shaders.go", []string{"a.wgsl"}, "it writes gen/shaders.go, outside the line's directory", nil},
+		{"../shaders.go", []string{"a.wgsl"}, "it writes ../shaders.go, outside the line's directory", nil},
+		{"/abs/shaders.go", []string{"a.wgsl"}, "it writes /abs/shaders.go, outside the line's directory", nil},
+		{"./shaders.go", []string{"..a.wgsl"}, "", []string{"..a.wgsl"}},
+	} {
+		g := genLine{cmd: &wgslgen.Command{Out: c.out, Inputs: c.inputs}}
+		err := g.check()
+		switch {
+		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
+			t.Errorf("-o %s %v: error %v, want one saying %q", c.out, c.inputs, err, c.err)
+		case c.err == "" && err != nil:
+			t.Errorf("-o %s %v: %v", c.out, c.inputs, err)
+		case c.err == "" && !slices.Equal(c.srcs, g.srcs):
+			t.Errorf("-o %s %v: sources %q, want %q", c.out, c.inputs, g.srcs, c.srcs)
+		}
+	}
+}
