@@ -138,14 +138,26 @@ func (t *Tools) Check(ctx context.Context, dir string, in Input) Outcome {
 		out.Class = AcceptsTintRejects
 		out.Detail = tintError(tint.stdout + tint.stderr)
 	}
-	return finish(out)
+	out = finish(out)
+	if k := known(out.Class, out.Detail); k != nil && len(k.flags) > 0 {
+		// The feature's rule must be the whole difference: assuming the feature as Tint
+		// does, wgslc accepts.
+		args := append(append([]string{"--dialect", dialect, "--target", target}, k.flags...), "-o", spv, name)
+		if res := t.runLimited(ctx, dir, t.Wgslc, args...); res.code != 0 {
+			out.Known = ""
+			out.Detail += " (and with " + strings.Join(k.flags, " ") + ")"
+		}
+	}
+	return out
 }
 
 // finish fills in the kind of an outcome, and the reason of a known disagreement.
 func finish(o Outcome) Outcome {
 	o.Kind = kindOf(o.Detail)
 	if o.Class == AcceptsTintRejects || o.Class == RejectsTintAccepts {
-		o.Known = knownReason(o.Class, o.Detail)
+		if k := known(o.Class, o.Detail); k != nil {
+			o.Known = k.reason
+		}
 	}
 	return o
 }

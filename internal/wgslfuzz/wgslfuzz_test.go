@@ -230,3 +230,67 @@ func TestMemoryLimit(t *testing.T) {
 		assert.Equal(t, Agree, o.Class, "%s: %s\n%s", o.Class, o.Detail, src)
 	}
 }
+
+// TestKnownAnchored: each known disagreement matches its message exactly, one entry per
+// message, so that a new message (a regression giving a different error where Tint accepts)
+// is a finding, not a known kind.
+func TestKnownAnchored(t *testing.T) {
+	messages := map[Class][]string{
+		AcceptsTintRejects: {
+			"array count (70000) must be less than 65536",
+			"statement nesting depth / chaining length exceeds limit of 127",
+			"maximum parser recursive depth reached",
+			"array constructor has excessive number of elements (>32767)",
+		},
+		RejectsTintAccepts: {
+			"uniform buffer member 'b' of struct 'S' at offset 4 has array type array<f32, 2>, which must be at an offset that is a multiple of 16 (uniform address space: roundUp(16, AlignOf(array<f32, 2>))); add @align(16) to 'b', or require uniform_buffer_standard_layout",
+			"uniform buffer member 'b' of struct 'S' at offset 16 has array type array<f32, 2> whose stride 4 is not a multiple of 16 (uniform address space); use an array of vec4<f32> or a struct with @size(16), or require uniform_buffer_standard_layout",
+			"uniform buffer has type array<S, 2> containing array type array<f32, 2> whose stride 4 is not a multiple of 16 (uniform address space); use an array of vec4<f32> or a struct with @size(16), or require uniform_buffer_standard_layout",
+			"uniform buffer member 'b' of struct 'S' at offset 4 is 4 bytes after member 't' of structure type 'T', but must be at least 16 bytes after it (uniform address space: roundUp(16, SizeOf(T))); add @align(16) to 'b' or @size(16) to 't', or require uniform_buffer_standard_layout",
+			"buffer types need 'requires buffer_view;'",
+			"the x dimension of @workgroup_size, 6, is not a multiple of @subgroup_size, 4",
+			"'break if' must be the last statement of the continuing block",
+			"buffer types (buffer_view) are not supported by the SPIR-V backend yet",
+			"subgroup operations need SPIR-V 1.3 (target vulkan1.1 or later)",
+			"subgroups need SPIR-V 1.3 (target vulkan1.1 or later)",
+			"entry point a takes its workgroup size from overrides, which before SPIR-V 1.6 sets the size of every compute entry point of the module (b too): target vulkan1.3 or keep one entry point",
+			"@location(1073741824) is beyond what any Vulkan device numbers: its interface limits count 4 components per location in 32 bits (at most @location(1073741823))",
+		},
+	}
+	matched := map[int]bool{}
+	for class, msgs := range messages {
+		for _, msg := range msgs {
+			var hits []int
+			for i, k := range knownDisagreements {
+				if k.class == class && k.detail.MatchString(msg) {
+					hits = append(hits, i)
+				}
+				assert.False(t, k.detail.MatchString("note: "+msg), "%s matches with a prefix", k.detail)
+				assert.False(t, k.detail.MatchString(msg+" and more"), "%s matches with a suffix", k.detail)
+			}
+			assert.Len(t, hits, 1, "%s: %q", class, msg)
+			for _, i := range hits {
+				matched[i] = true
+			}
+		}
+	}
+	for i, k := range knownDisagreements {
+		assert.True(t, matched[i], "no example message for %s", k.detail)
+	}
+	// Another uniform-layout message is a finding.
+	assert.Nil(t, known(RejectsTintAccepts, "uniform buffer 'u' is too large (uniform address space)"))
+}
+
+// TestKnownFlags: a disagreement whose reason is a feature Tint assumes is known only when
+// wgslc, assuming it too, accepts the shader.
+func TestKnownFlags(t *testing.T) {
+	tools := testTools(t, true)
+	o := tools.Check(context.Background(), t.TempDir(), Input{Target: "vulkan1.1", Text: `
+struct S { a: f32, b: array<f32, 2> }
+@group(0) @binding(0) var<uniform> u: S;
+@group(0) @binding(1) var<storage, read_write> o: array<f32>;
+@compute @workgroup_size(1) fn main() { o[0] = u.b[1]; }
+`})
+	assert.Equal(t, RejectsTintAccepts, o.Class)
+	assert.Equal(t, uniformLayout, o.Known, o.Detail)
+}
