@@ -17,12 +17,20 @@ func ModuleRoot() (string, error) {
 }
 
 // BuildWgslc builds the module's wgslc into dir and returns its path.
-func BuildWgslc(root, dir string) (string, error) {
-	bin := filepath.Join(dir, "wgslc")
-	cmd := exec.Command("go", "build", "-o", bin, "./tools/wgslc")
+func BuildWgslc(root, dir string) (string, error) { return build(root, dir, "./tools/wgslc") }
+
+// BuildRunner builds the module's cmd/spvrun, the device runner of the execution comparison,
+// into dir and returns its path.
+func BuildRunner(root, dir string) (string, error) {
+	return build(root, dir, "./internal/wgslfuzz/cmd/spvrun")
+}
+
+func build(root, dir, pkg string) (string, error) {
+	bin := filepath.Join(dir, filepath.Base(pkg))
+	cmd := exec.Command("go", "build", "-o", bin, pkg)
 	cmd.Dir = root
 	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("go build ./tools/wgslc: %v\n%s", err, out)
+		return "", fmt.Errorf("go build %s: %v\n%s", pkg, err, out)
 	}
 	return bin, nil
 }

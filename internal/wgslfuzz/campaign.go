@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -46,6 +48,9 @@ type Report struct {
 	Mutants  int
 	Counts   map[Class]int
 	Accepted int // mutants wgslc accepted
+	// Exec counts the accepted mutants by what the execution comparison did with them:
+	// "compared" (both ways, same buffers) or why they were not run.
+	Exec map[string]int
 	// Findings are the problems and disagreements, in mutant order.
 	Findings []Finding
 	Elapsed  time.Duration
@@ -86,12 +91,17 @@ func (c *Campaign) Run(ctx context.Context) (*Report, error) {
 			return nil, err
 		}
 		defer os.RemoveAll(dir)
+		var x *Executor
+		if c.Tools.Runner != "" && c.Tools.Naga != "" {
+			x = &Executor{Path: c.Tools.Runner}
+			defer x.Close()
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range next {
 				m := MakeMutant(c.Seeds, c.Seed, i)
-				mutants[i], outcomes[i] = m, c.Tools.Check(ctx, dir, m.Input)
+				mutants[i], outcomes[i] = m, c.Tools.CheckExec(ctx, dir, x, m.Input, c.Seed<<32^uint64(i))
 				mu.Lock()
 				done++
 				if c.Progress != nil && done%500 == 0 {
@@ -109,9 +119,12 @@ func (c *Campaign) Run(ctx context.Context) (*Report, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	r := &Report{Seed: c.Seed, Mutants: c.N, Counts: map[Class]int{}, Elapsed: time.Since(start)}
+	r := &Report{Seed: c.Seed, Mutants: c.N, Counts: map[Class]int{}, Exec: map[string]int{}, Elapsed: time.Since(start)}
 	for i, o := range outcomes {
 		r.Counts[o.Class]++
+		if o.Exec != "" {
+			r.Exec[o.Exec]++
+		}
 		if o.Accepted {
 			r.Accepted++
 		}
@@ -162,9 +175,16 @@ func (r *Report) Kinds() []KindCount {
 func (r *Report) Summary(w io.Writer) {
 	fmt.Fprintf(w, "seed %d: %d mutants in %s (%.0f/s), %d accepted by wgslc\n",
 		r.Seed, r.Mutants, r.Elapsed.Round(time.Second), float64(r.Mutants)/r.Elapsed.Seconds(), r.Accepted)
-	classes := append(append([]Class{}, Problems...), AcceptsTintRejects, RejectsTintAccepts, TintFailure, Agree)
+	classes := append(append([]Class{}, Problems...), AcceptsTintRejects, RejectsTintAccepts, ExecDiffers, TintFailure, Agree)
 	for _, c := range classes {
 		fmt.Fprintf(w, "  %-28s %d\n", c, r.Counts[c])
+	}
+	if len(r.Exec) > 0 {
+		var parts []string
+		for _, k := range slices.Sorted(maps.Keys(r.Exec)) {
+			parts = append(parts, fmt.Sprintf("%s %d", k, r.Exec[k]))
+		}
+		fmt.Fprintf(w, "  executed against naga: %s (and %d differing)\n", strings.Join(parts, ", "), r.Counts[ExecDiffers])
 	}
 	for _, k := range r.Kinds() {
 		reason := "NOT LISTED"

@@ -32,6 +32,9 @@ const (
 
 	AcceptsTintRejects Class = "wgslc-accepts-tint-rejects"
 	RejectsTintAccepts Class = "wgslc-rejects-tint-accepts"
+	// ExecDiffers: wgslc's SPIR-V and naga's for an accepted compute shader leave different
+	// buffers on the device (see exec.go).
+	ExecDiffers Class = "exec-differs"
 
 	Agree       Class = "agree"        // no problem; the same verdict as Tint, or no comparison
 	TintFailure Class = "tint-failure" // Tint itself crashed or timed out: no comparison
@@ -55,6 +58,9 @@ type Tools struct {
 	Wgslc    string // a wgslc binary (required)
 	SpirvVal string // spirv-val (required)
 	Tint     string // Tint's command line; "" compares with nothing
+	// Naga and Runner (cmd/spvrun) run accepted compute shaders compiled by wgslc and by
+	// naga on the Vulkan device and compare their buffers; "" runs nothing.
+	Naga, Runner string
 	// Timeout bounds each run of each program (default 20 s: a shader compiles in
 	// milliseconds; the margin is for a loaded machine).
 	Timeout time.Duration
@@ -76,6 +82,9 @@ type Outcome struct {
 	Known string
 	// Accepted is wgslc's verdict: exit 0 (or a module with nothing to run).
 	Accepted bool
+	// Exec says what the execution comparison did with an accepted mutant: "compared", or
+	// why it was not run; "" when it was not tried.
+	Exec string
 }
 
 // nothingToRun is the message of wgslc -o for a module without entry points: it is valid
@@ -92,10 +101,19 @@ type Input struct {
 // Check runs in through wgslc (and spirv-val on its SPIR-V, and Tint when configured) in the
 // directory dir, which it uses for its files, and classifies the result.
 func (t *Tools) Check(ctx context.Context, dir string, in Input) Outcome {
+	return t.CheckExec(ctx, dir, nil, in, 0)
+}
+
+// CheckExec is Check that also runs an accepted compute shader through x (when it is not nil
+// and the Tools have naga), on buffers made from seed, and compares with naga's SPIR-V.
+func (t *Tools) CheckExec(ctx context.Context, dir string, x *Executor, in Input, seed uint64) Outcome {
 	const name = "mutant.wgsl"
 	src := filepath.Join(dir, name)
 	spv := filepath.Join(dir, "mutant.spv")
+	reflection := filepath.Join(dir, "mutant.json")
 	os.Remove(spv)
+	os.Remove(reflection)
+	execute := x != nil && t.Naga != "" && !in.Legacy
 	if err := os.WriteFile(src, []byte(in.Text), 0o644); err != nil {
 		return Outcome{Class: Crash, Detail: "fuzzer: " + err.Error()}
 	}
@@ -107,7 +125,11 @@ func (t *Tools) Check(ctx context.Context, dir string, in Input) Outcome {
 	if in.Legacy {
 		dialect = "auto"
 	}
-	res := t.runLimited(ctx, dir, t.Wgslc, "--dialect", dialect, "--target", target, "-o", spv, name)
+	args := []string{"--dialect", dialect, "--target", target, "-o", spv}
+	if execute {
+		args = append(args, "--reflect", reflection)
+	}
+	res := t.runLimited(ctx, dir, t.Wgslc, append(args, name)...)
 	out := wgslcOutcome(res, name)
 	if out.Class != Agree {
 		return finish(out)
@@ -125,13 +147,23 @@ func (t *Tools) Check(ctx context.Context, dir string, in Input) Outcome {
 			return finish(Outcome{Class: InvalidSPIRV, Accepted: true, Detail: firstLine(val.stderr + val.stdout)})
 		}
 	}
+	if execute && out.Accepted && fileExists(spv) {
+		diff, skip := t.execute(ctx, x, dir, src, spv, reflection, seed)
+		if diff != nil {
+			return finish(*diff)
+		}
+		out.Exec = skip
+		if skip == "" {
+			out.Exec = execCompared
+		}
+	}
 	if t.Tint == "" || in.Legacy {
 		return out
 	}
 	tint := t.run(ctx, dir, t.Tint, "-o", filepath.Join(dir, "tint.wgsl"), name)
 	switch {
 	case tint.err != nil || (tint.code != 0 && tint.code != 1):
-		return Outcome{Class: TintFailure, Accepted: out.Accepted, Detail: firstLine(tint.stderr + tint.stdout)}
+		return Outcome{Class: TintFailure, Accepted: out.Accepted, Exec: out.Exec, Detail: firstLine(tint.stderr + tint.stdout)}
 	case tint.code == 0 && !out.Accepted:
 		out.Class = RejectsTintAccepts
 	case tint.code == 1 && out.Accepted:

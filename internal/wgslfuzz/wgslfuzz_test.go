@@ -16,15 +16,17 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wgslgo/wgslgo/internal/oracle"
+	"github.com/wgslgo/wgslgo/internal/vulkan"
 )
 
 // The tests run wgslc as a user does, a process per input; they build it from this module
 // with the go command, which a Bazel sandbox does not have.
 
 var (
-	buildOnce sync.Once
-	wgslcPath string
-	buildErr  error
+	buildOnce  sync.Once
+	wgslcPath  string
+	runnerPath string
+	buildErr   error
 )
 
 // testTools returns the tools of a check: wgslc built from this module, spirv-val, and Tint
@@ -44,10 +46,23 @@ func testTools(t *testing.T, withTint bool) Tools {
 		if dir, buildErr = os.MkdirTemp("", "wgslfuzz-test-"); buildErr != nil {
 			return
 		}
-		wgslcPath, buildErr = BuildWgslc(root, dir)
+		if wgslcPath, buildErr = BuildWgslc(root, dir); buildErr != nil {
+			return
+		}
+		runnerPath, buildErr = BuildRunner(root, dir)
 	})
 	require.NoError(t, buildErr)
 	tools.Wgslc = wgslcPath
+	return tools
+}
+
+// withExec adds to tools what runs accepted compute mutants on the Vulkan device against
+// naga's SPIR-V; without naga or a device the test skips, or fails under CI=true.
+func withExec(t *testing.T, tools Tools) Tools {
+	t.Helper()
+	vulkan.Require(t)
+	tools.Naga = oracle.Naga.Require(t)
+	tools.Runner = runnerPath
 	return tools
 }
 
@@ -138,7 +153,7 @@ func TestFixedSeed(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs thousands of compilations")
 	}
-	tools := testTools(t, true)
+	tools := withExec(t, testTools(t, true))
 	n := fixedSeedMutants
 	if s := os.Getenv("WGSLFUZZ_N"); s != "" {
 		var err error
@@ -156,6 +171,9 @@ func TestFixedSeed(t *testing.T) {
 			t.Errorf("mutant %d of %s (%s), %s: %s: %s\n%s", f.Index, f.Seed, strings.Join(f.Mutations, ", "), f.Target, f.Class, f.Detail, f.Text)
 		}
 	}
+	// The run compares meaning, not only verdicts: a share of the accepted compute mutants
+	// ran both ways.
+	assert.Greater(t, r.Exec[execCompared], n/100, "accepted compute mutants run on the device against naga")
 }
 
 // targetLine reads the "// target: vulkan1.x" line of a reproducer.

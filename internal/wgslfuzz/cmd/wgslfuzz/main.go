@@ -31,19 +31,20 @@ func main() {
 		workers  = flag.Int("j", 2, "parallel checks")
 		wgslc    = flag.String("wgslc", "", "the wgslc binary (default: build the module's)")
 		tint     = flag.String("tint", "tint", "Tint's command line (\"\" to compare with nothing)")
+		naga     = flag.String("naga", "naga", "naga, to run accepted compute mutants on the Vulkan device as wgslc and naga compile them and compare (\"\" to run nothing)")
 		out      = flag.String("out", "", "write each finding to a .wgsl file in `DIR` (at most 3 per kind)")
 		only     = flag.Int("only", -1, "check only mutant `I` and print it")
 		timeout  = flag.Duration("timeout", 20*time.Second, "time limit of one compilation")
 		memLimit = flag.Int64("memlimit", 2<<30, "address space limit of one compilation, in bytes")
 	)
 	flag.Parse()
-	if err := run(*n, *seed, *workers, *wgslc, *tint, *out, *only, *timeout, *memLimit); err != nil {
+	if err := run(*n, *seed, *workers, *wgslc, *tint, *naga, *out, *only, *timeout, *memLimit); err != nil {
 		fmt.Fprintln(os.Stderr, "wgslfuzz:", err)
 		os.Exit(2)
 	}
 }
 
-func run(n int, seed uint64, workers int, wgslc, tint, out string, only int, timeout time.Duration, memLimit int64) error {
+func run(n int, seed uint64, workers int, wgslc, tint, naga, out string, only int, timeout time.Duration, memLimit int64) error {
 	root, err := wgslfuzz.ModuleRoot()
 	if err != nil {
 		return err
@@ -52,13 +53,22 @@ func run(n int, seed uint64, workers int, wgslc, tint, out string, only int, tim
 	if err != nil {
 		return err
 	}
+	bin, err := os.MkdirTemp("", "wgslfuzz-bin-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(bin)
 	if wgslc == "" {
-		dir, err := os.MkdirTemp("", "wgslfuzz-bin-")
-		if err != nil {
+		if wgslc, err = wgslfuzz.BuildWgslc(root, bin); err != nil {
 			return err
 		}
-		defer os.RemoveAll(dir)
-		if wgslc, err = wgslfuzz.BuildWgslc(root, dir); err != nil {
+	}
+	var runner string
+	if naga != "" {
+		if naga, err = exec.LookPath(naga); err != nil {
+			fmt.Fprintln(os.Stderr, "wgslfuzz: naga is not on PATH: no execution")
+			naga = ""
+		} else if runner, err = wgslfuzz.BuildRunner(root, bin); err != nil {
 			return err
 		}
 	}
@@ -72,7 +82,7 @@ func run(n int, seed uint64, workers int, wgslc, tint, out string, only int, tim
 			tint = ""
 		}
 	}
-	tools := wgslfuzz.Tools{Wgslc: wgslc, SpirvVal: spirvVal, Tint: tint, Timeout: timeout, MemLimit: memLimit}
+	tools := wgslfuzz.Tools{Wgslc: wgslc, SpirvVal: spirvVal, Tint: tint, Naga: naga, Runner: runner, Timeout: timeout, MemLimit: memLimit}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	if only >= 0 {
@@ -82,8 +92,13 @@ func run(n int, seed uint64, workers int, wgslc, tint, out string, only int, tim
 		}
 		defer os.RemoveAll(dir)
 		m := wgslfuzz.MakeMutant(seeds, seed, only)
-		o := tools.Check(ctx, dir, m.Input)
-		fmt.Printf("// mutant %d of seed %d: %s (%s), %s\n// %s: %s\n%s\n", m.Index, seed, m.Seed, strings.Join(m.Mutations, ", "), m.Target, o.Class, o.Detail, m.Text)
+		var x *wgslfuzz.Executor
+		if runner != "" {
+			x = &wgslfuzz.Executor{Path: runner}
+			defer x.Close()
+		}
+		o := tools.CheckExec(ctx, dir, x, m.Input, seed<<32^uint64(only))
+		fmt.Printf("// mutant %d of seed %d: %s (%s), %s\n// %s: %s (executed: %s)\n%s\n", m.Index, seed, m.Seed, strings.Join(m.Mutations, ", "), m.Target, o.Class, o.Detail, o.Exec, m.Text)
 		return nil
 	}
 	c := wgslfuzz.Campaign{Tools: tools, Seeds: seeds, Seed: seed, N: n, Workers: workers, Progress: os.Stderr}
