@@ -245,8 +245,8 @@ func (t *Tools) execute(ctx context.Context, x *Executor, dir, src, spv, reflect
 }
 
 const (
-	execCompared = "compared"
-	skipNaga     = "naga rejects it"
+	execCompared   = "compared"
+	skipNaga       = "naga rejects it"
 	skipFailed     = "a run failed"
 	skipNagaFailed = "naga's SPIR-V fails on the device"
 )
