@@ -1,6 +1,7 @@
 package constant
 
 import (
+	"fmt"
 	"math"
 	"testing"
 
@@ -123,25 +124,36 @@ func FuzzBinary(f *testing.F) {
 		a := fuzzShape(fuzzScalar(ka, xa), sa, xa)
 		bv := fuzzShape(fuzzScalar(kb, xb), sb, xb)
 		o := Op(op % byte(numOps+1))
-		if r, err := Binary(o, a, bv); err == nil {
+		r, err := Binary(o, a, bv)
+		if err == nil {
 			checkValid(t, r, o.String())
 		}
+		compareBinary(t, o, a, bv, r, err)
 		// The same with the operands converted to a common type, as the checker would.
 		if s, ok := CommonScalar(types.LeafScalar(a.Type()), types.LeafScalar(bv.Type())); ok {
 			ca, err1 := ConvertElem(a, s)
 			cb, err2 := ConvertElem(bv, s)
 			if err1 == nil && err2 == nil {
-				if r, err := Binary(o, ca, cb); err == nil {
+				r, err := Binary(o, ca, cb)
+				if err == nil {
 					checkValid(t, r, o.String())
 				}
+				compareBinary(t, o, ca, cb, r, err)
 			}
 		}
 		if r, err := Unary(o, a); err == nil {
 			checkValid(t, r, o.String())
+			compareUnary(t, o, a, r)
 		}
 		to := fuzzTypes[int(op)%len(fuzzTypes)]
-		if r, err := Convert(a, to); err == nil {
+		r, err = Convert(a, to)
+		if err == nil {
 			checkValid(t, r, "convert")
+		}
+		if from, ok := a.Type().(*types.Scalar); ok {
+			if ts, ok := to.(*types.Scalar); ok && from != ts {
+				checkRef(t, fmt.Sprintf("%s(%v)", ts, a), refConvert(a, from.Kind, ts.Kind), ts.Kind, r, err)
+			}
 		}
 		if r, err := Bitcast(a, to); err == nil {
 			checkValid(t, r, "bitcast")
@@ -174,8 +186,10 @@ func FuzzBuiltin(f *testing.F) {
 		if len(args) > 0 {
 			rt = args[0].Type()
 		}
-		if r, err := CallBuiltin(fn, args, rt); err == nil {
+		r, err := CallBuiltin(fn, args, rt)
+		if err == nil {
 			checkValid(t, r, fn.String())
 		}
+		compareBuiltin(t, fn, args, r, err)
 	})
 }
