@@ -231,7 +231,7 @@ func (t *Tools) execute(ctx context.Context, x *Executor, dir, src, spv, reflect
 		}
 	}
 	switch {
-	case errs[0] != nil && errs[1] == nil && failureKind(errs[0]) != "time-out":
+	case errs[0] != nil && errs[1] == nil && deviceFailure(errs[0]):
 		return &Outcome{Class: ExecDiffers, Accepted: true, Detail: "wgslc's SPIR-V fails on the device, naga's runs: " + firstLine(errs[0].Error())}, ""
 	case errs[0] != nil:
 		return nil, skipFailed + ": " + failureKind(errs[0])
@@ -250,6 +250,14 @@ const (
 	skipFailed     = "a run failed"
 	skipNagaFailed = "naga's SPIR-V fails on the device"
 )
+
+// deviceFailure reports whether a failed run is the device's refusal (the validation layer's
+// errors) or a crash of the runner, rather than a limit of the harness (bindings it cannot
+// make, a time-out of a loop).
+func deviceFailure(err error) bool {
+	msg := err.Error()
+	return strings.Contains(msg, "validation layer") || strings.Contains(msg, "spvrun ended")
+}
 
 // failureKind names the cause of a failed run, for the counts.
 func failureKind(err error) string {

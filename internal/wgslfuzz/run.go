@@ -175,7 +175,7 @@ func (t *Tools) CheckExec(ctx context.Context, dir string, x *Executor, in Input
 		// The feature's rule must be the whole difference: assuming the feature as Tint
 		// does, wgslc accepts.
 		args := append(append([]string{"--dialect", dialect, "--target", target}, k.flags...), "-o", spv, name)
-		if res := t.runLimited(ctx, dir, t.Wgslc, args...); res.code != 0 {
+		if res := t.runLimited(ctx, dir, t.Wgslc, args...); !wgslcOutcome(res, name).Accepted {
 			out.Known = ""
 			out.Detail += " (and with " + strings.Join(k.flags, " ") + ")"
 		}
