@@ -12,6 +12,7 @@ import (
 	"github.com/wgslgo/wgslgo/compiler"
 	"github.com/wgslgo/wgslgo/compiler/bench"
 	"github.com/wgslgo/wgslgo/compiler/spirv"
+	"github.com/wgslgo/wgslgo/internal/golden"
 	"github.com/wgslgo/wgslgo/internal/spirvval"
 )
 
@@ -51,6 +52,9 @@ func TestNoDebugOutputUnchanged(t *testing.T) {
 		{"large.wgsl", "vulkan1.1", "1da445247f2df58dc4eb0bfc22ff4bd6c56e75e58960c59b8ec9adae0d1a96a0"},
 		{"large.wgsl", "vulkan1.2", "46a4ac9b508e3a19c03bdc71ecd5274f789583dc89f7db51ab78f738b37f0e58"},
 		{"large.wgsl", "vulkan1.3", "10a0f7e3a64dc062273a935f5c3524f9ff474213920048a43f9c558e8c7ca71c"},
+	}
+	if golden.Off() {
+		return
 	}
 	shaders := map[string]bench.Shader{}
 	for _, s := range bench.All() {

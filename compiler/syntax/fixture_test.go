@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/wgslgo/wgslgo/compiler/diag"
+	"github.com/wgslgo/wgslgo/internal/golden"
 )
 
 var update = flag.Bool("update", false, "rewrite the errors and print sections of testdata fixtures")
@@ -109,6 +110,9 @@ func TestFixtures(t *testing.T) {
 					fx.set("print", printed)
 				}
 				require.NoError(t, os.WriteFile(fx.path, txtar.Format(fx.archive), 0o644))
+				return
+			}
+			if golden.Off() {
 				return
 			}
 			want, _ := fx.section("errors")
