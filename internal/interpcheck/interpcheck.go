@@ -1,0 +1,174 @@
+// Package interpcheck holds the interpreter (compiler/interp) to what lavapipe computes: the
+// tests that dispatch a compute shader on the Vulkan device hand the run and its result to
+// Compare, which runs the same module, prepared for SPIR-V, on the interpreter with the same
+// bindings and compares every buffer and image byte for byte. The interpreter is then a
+// second oracle for the compiler, proven on every compute shader the tests run.
+//
+// Where the spec lets implementations differ, the comparison allows it (see tolerance.go).
+// What the interpreter does not run (draws, subgroups) is counted, not compared: with
+// WGSLGO_INTERPCHECK_LOG set to a file name, each Compare appends a line to it, "compared",
+// "unsupported" or "draw", the test's name and the reason, for the figures of the report.
+package interpcheck
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/wgslgo/wgslgo/compiler/diag"
+	"github.com/wgslgo/wgslgo/compiler/interp"
+	"github.com/wgslgo/wgslgo/compiler/ir"
+	"github.com/wgslgo/wgslgo/compiler/layout"
+	"github.com/wgslgo/wgslgo/internal/vulkan"
+)
+
+// Module is a module prepared for SPIR-V with what the interpreter needs besides.
+type Module struct {
+	IR      *ir.Module
+	Layouts *layout.Layouts // nil: layout.New(layout.Options{})
+	File    *diag.File      // nil: errors without positions
+}
+
+// Compare runs r, which the Vulkan device ran with result res, on the interpreter and
+// reports every difference as an error of t.
+func Compare(t testing.TB, m Module, r vulkan.Run, res *vulkan.Result) {
+	t.Helper()
+	if r.Draw != nil {
+		record(t, "draw", "a draw: the interpreter runs compute shaders")
+		return
+	}
+	if r.SubgroupSize != 0 {
+		record(t, "unsupported", "a required subgroup size")
+		return
+	}
+	lay := m.Layouts
+	if lay == nil {
+		lay = layout.New(layout.Options{})
+	}
+	spec := map[uint32]uint32{}
+	for id, v := range r.Spec {
+		if len(v) != 4 {
+			record(t, "unsupported", "a 64-bit specialisation constant")
+			return
+		}
+		spec[id] = binary.LittleEndian.Uint32(v)
+	}
+	p, err := interp.New(m.IR, lay, m.File, interp.Options{Spec: spec})
+	if err != nil {
+		t.Errorf("interpreter: %v\n%s", explain(err), ir.Print(m.IR))
+		return
+	}
+	d := interp.Dispatch{Entry: r.Entry, Groups: r.Groups, Immediate: r.Immediate,
+		Buffers: map[interp.BindingPoint][]byte{}, Textures: map[interp.BindingPoint]*interp.Texture{},
+		Samplers: map[interp.BindingPoint]*interp.Sampler{}}
+	for _, b := range r.Bindings {
+		at := interp.BindingPoint{Group: b.Group, Binding: b.Binding}
+		switch b.Kind {
+		case vulkan.UniformBuffer, vulkan.StorageBuffer, vulkan.ReadOnlyStorageBuffer:
+			d.Buffers[at] = bytes.Clone(b.Data)
+		default:
+			tex, smp, why := resource(b)
+			if why != "" {
+				record(t, "unsupported", why)
+				return
+			}
+			if tex != nil {
+				d.Textures[at] = tex
+			}
+			if smp != nil {
+				d.Samplers[at] = smp
+			}
+		}
+	}
+	if err := p.Dispatch(d); err != nil {
+		if ie := (*interp.Error)(nil); errors.As(err, &ie) && ie.Unsupported {
+			record(t, "unsupported", ie.Message)
+			return
+		}
+		t.Errorf("interpreter: %v\n%s", explain(err), ir.Print(m.IR))
+		return
+	}
+	imprecise := impreciseBuiltins(m.IR)
+	failed := false
+	for _, b := range r.Bindings {
+		at := interp.BindingPoint{Group: b.Group, Binding: b.Binding}
+		want := res.Bytes(b.Group, b.Binding)
+		var got []byte
+		if data, ok := d.Buffers[at]; ok {
+			got = data
+		} else if tex := d.Textures[at]; tex != nil {
+			got = tex.Data
+		} else {
+			continue
+		}
+		if msg := compareBytes(want, got, imprecise); msg != "" {
+			t.Errorf("interpreter: @group(%d) @binding(%d) differs from lavapipe's: %s", b.Group, b.Binding, msg)
+			failed = true
+		}
+	}
+	if failed {
+		t.Logf("the module:\n%s", ir.Print(m.IR))
+		return
+	}
+	record(t, "compared", "")
+}
+
+// explain spells an error of the interpreter with its source line.
+func explain(err error) string {
+	if ie := (*interp.Error)(nil); errors.As(err, &ie) && ie.File != nil {
+		var b strings.Builder
+		ie.Diagnostic.Print(&b)
+		return b.String()
+	}
+	return err.Error()
+}
+
+// compareBytes returns "" when got is want, or what differs: the first differing words (as
+// u32 and f32) and how many differ. With imprecise builtins, f32 words may differ within
+// their tolerance.
+func compareBytes(want, got []byte, imprecise []string) string {
+	if len(want) != len(got) {
+		return fmt.Sprintf("%d bytes, lavapipe %d", len(got), len(want))
+	}
+	var diffs []string
+	n := 0
+	for i := 0; i+4 <= len(want); i += 4 {
+		w, g := binary.LittleEndian.Uint32(want[i:]), binary.LittleEndian.Uint32(got[i:])
+		if w == g || len(imprecise) > 0 && closeF32(math.Float32frombits(w), math.Float32frombits(g)) {
+			continue
+		}
+		n++
+		if len(diffs) < 8 {
+			diffs = append(diffs, fmt.Sprintf("word %d: 0x%08x (%g), lavapipe 0x%08x (%g)", i/4, g, math.Float32frombits(g), w, math.Float32frombits(w)))
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d words differ:\n\t%s", n, strings.Join(diffs, "\n\t"))
+}
+
+var logMu sync.Mutex
+
+// record appends what Compare did to the log named by WGSLGO_INTERPCHECK_LOG.
+func record(t testing.TB, what, why string) {
+	name := os.Getenv("WGSLGO_INTERPCHECK_LOG")
+	if name == "" {
+		return
+	}
+	logMu.Lock()
+	defer logMu.Unlock()
+	f, err := os.OpenFile(name, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		t.Errorf("interpcheck: %v", err)
+		return
+	}
+	defer f.Close()
+	fmt.Fprintf(f, "%s\t%s\t%s\n", what, t.Name(), strings.ReplaceAll(why, "\n", " "))
+}
