@@ -55,23 +55,23 @@ const (
 	kBarrier     // the workgroup waits for every invocation
 	kFail        // x: string, the error (unreachable code, unsupported operations)
 	// Data.
-	kCopy     // dst ← a, n words
-	kVar      // dst: pointer to locals+aux; a: initializer or -1; ti: store type
-	kLoad     // dst ← *a; ti
-	kLoad32   // dst ← *a, one 4-byte word
-	kStore    // *a ← b; ti
-	kStore32  // *a ← b, one 4-byte word
-	kAccess   // dst ← a + path; x: []step
-	kExtract  // dst ← a[path]; x: []step over words; n: result words
-	kInsert   // dst ← a with b at path; x: []step; n: composite words, aux: value words
-	kSwizzle  // dst ← components x.([]int32) of a
-	kSplat    // dst ← n copies of a
-	kConvert  // dst ← convert(a); x: *conversion
-	kBitcast  // dst ← bits of a; x: *bitcast
-	kSelect   // dst ← a ? b : c, component-wise when a is a vector; n: result words
+	kCopy      // dst ← a, n words
+	kVar       // dst: pointer to locals+aux; a: initializer or -1; ti: store type
+	kLoad      // dst ← *a; ti
+	kLoad32    // dst ← *a, one 4-byte word
+	kStore     // *a ← b; ti
+	kStore32   // *a ← b, one 4-byte word
+	kAccess    // dst ← a + path; x: []step
+	kExtract   // dst ← a[path]; x: []step over words; n: result words
+	kInsert    // dst ← a with b at path; x: []step; n: composite words, aux: value words
+	kSwizzle   // dst ← components x.([]int32) of a
+	kSplat     // dst ← n copies of a
+	kConvert   // dst ← convert(a); x: *conversion
+	kBitcast   // dst ← bits of a; x: *bitcast
+	kSelect    // dst ← a ? b : c, component-wise when a is a vector; n: result words
 	kConstruct // dst ← concatenation of x.([]operand)
-	kBinary   // dst ← a op b; x: *binary
-	kAddF32   // scalar fast paths
+	kBinary    // dst ← a op b; x: *binary
+	kAddF32    // scalar fast paths
 	kMulF32
 	kAddI
 	kSubI
@@ -79,11 +79,11 @@ const (
 	kLtI
 	kGeU
 	kMinU
-	kUnary    // dst ← op a; x: *unary
-	kBuiltin  // dst ← fn(args); x: *builtinCall
+	kUnary       // dst ← op a; x: *unary
+	kBuiltin     // dst ← fn(args); x: *builtinCall
 	kArrayLength // dst ← element count of the runtime-sized array at pointer a; aux: stride
-	kAtomic   // x: *builtinCall
-	kTexture  // x: *textureCall
+	kAtomic      // x: *builtinCall
+	kTexture     // x: *textureCall
 )
 
 // op is one step of a function.

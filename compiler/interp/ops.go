@@ -14,10 +14,10 @@ import (
 // once to binary16, which is the correctly rounded result).
 
 // f16 words hold binary16 bits; these convert them.
-func f16(w uint32) float64      { return constant.F16FromBits(uint16(w)) }
-func f16Word(x float64) uint32  { return uint32(constant.F16Bits(x)) }
-func f32(w uint32) float32      { return math.Float32frombits(w) }
-func f32Word(x float32) uint32  { return math.Float32bits(x) }
+func f16(w uint32) float64     { return constant.F16FromBits(uint16(w)) }
+func f16Word(x float64) uint32 { return uint32(constant.F16Bits(x)) }
+func f32(w uint32) float32     { return math.Float32frombits(w) }
+func f32Word(x float32) uint32 { return math.Float32bits(x) }
 
 // float returns a float word's value.
 func float(k types.ScalarKind, w uint32) float64 {

@@ -1,9 +1,9 @@
 package interpcheck
 
 import (
+	"github.com/wgslgo/wgslgo/compiler/interp"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/internal/vulkan"
-	"github.com/wgslgo/wgslgo/compiler/interp"
 )
 
 func impreciseBuiltins(m *ir.Module) []string { return nil }
