@@ -9,14 +9,16 @@ import (
 )
 
 func packBuiltins() map[builtins.Fn]builtin {
+	// ⌊0.5 + scale × clamp(e, lo, 1)⌋, the product an f32 multiplication (rounded, as Tint's
+	// constant evaluation and the SPIR-V compute it), the sum and floor exact.
 	snorm := func(scale float64) func(Value) (uint32, error) {
 		return func(x Value) (uint32, error) {
-			return uint32(int32(math.Floor(0.5 + scale*math.Min(1, math.Max(-1, x.float()))))), nil
+			return uint32(int32(math.Floor(0.5 + roundTo(types.KindF32, scale*math.Min(1, math.Max(-1, x.float())))))), nil
 		}
 	}
 	unorm := func(scale float64) func(Value) (uint32, error) {
 		return func(x Value) (uint32, error) {
-			return uint32(math.Floor(0.5 + scale*math.Min(1, math.Max(0, x.float())))), nil
+			return uint32(math.Floor(0.5 + roundTo(types.KindF32, scale*math.Min(1, math.Max(0, x.float()))))), nil
 		}
 	}
 	low := func(x Value) (uint32, error) { return uint32(x.bits), nil }
