@@ -25,41 +25,41 @@ type bound struct {
 // accuracy lists the f32 bounds of the functions that are not correctly rounded, from the
 // spec's table.
 var accuracy = map[builtins.Fn]bound{
-	builtins.FnAcos:  {4096, 6.77e-5}, // the worse of 6.77e-5 and atan2's 4096 ULP
-	builtins.FnAsin:  {4096, 6.81e-5},
-	builtins.FnAtan:  {4096, 0},
-	builtins.FnAtan2: {4096, 0},
-	builtins.FnAcosh: {8, 0x1p-21}, // log(x + sqrt(x * x - 1.0))
-	builtins.FnAsinh: {8, 0x1p-21}, // log(x + sqrt(x * x + 1.0))
-	builtins.FnAtanh: {8, 0x1p-21}, // log((1.0 + x) / (1.0 - x)) * 0.5
-	builtins.FnCos:   {0, 0x1p-11}, // absolute, on [-pi, pi]
-	builtins.FnSin:   {0, 0x1p-11},
-	builtins.FnTan:   {8, 0x1p-10}, // sin(x) / cos(x)
-	builtins.FnCosh:  {180, 0},     // (exp(x) + exp(-x)) * 0.5
-	builtins.FnSinh:  {180, 0},
-	builtins.FnTanh:  {180, 1e-5},
-	builtins.FnExp:   {180, 0}, // 3 + 2|x| ULP, |x| < 89 for a finite f32 result
-	builtins.FnExp2:  {260, 0}, // 3 + 2|x| ULP, |x| < 128
-	builtins.FnLog:   {3, 0x1p-21},
-	builtins.FnLog2:  {3, 0x1p-21},
-	builtins.FnPow:   {260, 0x1p-21}, // exp2(y * log2(x))
-	builtins.FnInverseSqrt: {2, 0},
-	builtins.FnSqrt:        {3, 0}, // 1.0 / inverseSqrt(x)
-	builtins.FnCross:       {3, 0},
-	builtins.FnDegrees:     {2, 0},
-	builtins.FnRadians:     {2, 0},
-	builtins.FnDeterminant: {64, 0}, // infinite ULP; what a naive expansion loses
-	builtins.FnDistance:    {8, 0},  // length(x - y)
-	builtins.FnLength:      {8, 0},  // sqrt(dot(x, x))
-	builtins.FnNormalize:   {8, 0},  // x / length(x)
-	builtins.FnDot:         {4, 0},
-	builtins.FnFaceForward: {4, 0},
-	builtins.FnFma:         {2, 0}, // x * y + z
-	builtins.FnFract:       {1, 0}, // x - floor(x)
-	builtins.FnMix:         {4, 0}, // x * (1.0 - z) + y * z
-	builtins.FnReflect:     {8, 0},
-	builtins.FnRefract:     {16, 0},
-	builtins.FnSmoothstep:  {8, 0}, // t * t * (3.0 - 2.0 * t), t from a division
+	builtins.FnAcos:            {4096, 6.77e-5}, // the worse of 6.77e-5 and atan2's 4096 ULP
+	builtins.FnAsin:            {4096, 6.81e-5},
+	builtins.FnAtan:            {4096, 0},
+	builtins.FnAtan2:           {4096, 0},
+	builtins.FnAcosh:           {8, 0x1p-21}, // log(x + sqrt(x * x - 1.0))
+	builtins.FnAsinh:           {8, 0x1p-21}, // log(x + sqrt(x * x + 1.0))
+	builtins.FnAtanh:           {8, 0x1p-21}, // log((1.0 + x) / (1.0 - x)) * 0.5
+	builtins.FnCos:             {0, 0x1p-11}, // absolute, on [-pi, pi]
+	builtins.FnSin:             {0, 0x1p-11},
+	builtins.FnTan:             {8, 0x1p-10}, // sin(x) / cos(x)
+	builtins.FnCosh:            {180, 0},     // (exp(x) + exp(-x)) * 0.5
+	builtins.FnSinh:            {180, 0},
+	builtins.FnTanh:            {180, 1e-5},
+	builtins.FnExp:             {180, 0}, // 3 + 2|x| ULP, |x| < 89 for a finite f32 result
+	builtins.FnExp2:            {260, 0}, // 3 + 2|x| ULP, |x| < 128
+	builtins.FnLog:             {3, 0x1p-21},
+	builtins.FnLog2:            {3, 0x1p-21},
+	builtins.FnPow:             {260, 0x1p-21}, // exp2(y * log2(x))
+	builtins.FnInverseSqrt:     {2, 0},
+	builtins.FnSqrt:            {3, 0}, // 1.0 / inverseSqrt(x)
+	builtins.FnCross:           {3, 0},
+	builtins.FnDegrees:         {2, 0},
+	builtins.FnRadians:         {2, 0},
+	builtins.FnDeterminant:     {64, 0}, // infinite ULP; what a naive expansion loses
+	builtins.FnDistance:        {8, 0},  // length(x - y)
+	builtins.FnLength:          {8, 0},  // sqrt(dot(x, x))
+	builtins.FnNormalize:       {8, 0},  // x / length(x)
+	builtins.FnDot:             {4, 0},
+	builtins.FnFaceForward:     {4, 0},
+	builtins.FnFma:             {2, 0}, // x * y + z
+	builtins.FnFract:           {1, 0}, // x - floor(x)
+	builtins.FnMix:             {4, 0}, // x * (1.0 - z) + y * z
+	builtins.FnReflect:         {8, 0},
+	builtins.FnRefract:         {16, 0},
+	builtins.FnSmoothstep:      {8, 0}, // t * t * (3.0 - 2.0 * t), t from a division
 	builtins.FnUnpack4x8snorm:  {3, 0},
 	builtins.FnUnpack4x8unorm:  {3, 0},
 	builtins.FnUnpack2x16snorm: {3, 0},
