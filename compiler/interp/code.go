@@ -229,6 +229,11 @@ func (cc *funcCompiler) inst(in *ir.Inst) error {
 		cc.emit(op{k: kVar, dst: dst.reg, a: init, aux: int32(off), ti: ti, in: in})
 	case ir.OpLoad:
 		ti := p.info(m.Type(in.Result))
+		if isHandle(ti.t) {
+			// A texture or sampler is its global's index, the pointer's region.
+			cc.emit(op{k: kCopy, dst: dst.reg, a: arg(0), n: 1, in: in})
+			break
+		}
 		k := kLoad
 		if ti.words == 1 && ti.dense {
 			k = kLoad32
@@ -530,6 +535,14 @@ func (cc *funcCompiler) path(in *ir.Inst, t types.Type, idx []ir.Value, inMemory
 }
 
 func roundUp(n, a int) int { return (n + a - 1) / a * a }
+
+func isHandle(t types.Type) bool {
+	switch t.(type) {
+	case *types.Texture, *types.Sampler:
+		return true
+	}
+	return false
+}
 
 // fnName is a builtin's name for messages.
 func fnName(fn builtins.Fn) string { return fn.String() }

@@ -74,7 +74,7 @@ type dispatch struct {
 	shared    [][]byte
 	workgroup [][]byte
 	private   [][]byte
-	textures  []*Texture
+	images    []*image
 	samplers  []*Sampler
 	// The grid.
 	groups, size [3]uint32
@@ -84,7 +84,7 @@ func newDispatch(p *Program, lim Limits) *dispatch {
 	lim = lim.withDefaults()
 	n := len(p.globals)
 	return &dispatch{p: p, lim: lim, steps: lim.MaxSteps, shared: make([][]byte, n), workgroup: make([][]byte, n),
-		private: make([][]byte, n), textures: make([]*Texture, n), samplers: make([]*Sampler, n)}
+		private: make([][]byte, n), images: make([]*image, n), samplers: make([]*Sampler, n)}
 }
 
 // Dispatch runs a compute entry point over a grid of workgroups, as a GPU would with the

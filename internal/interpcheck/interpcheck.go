@@ -181,5 +181,37 @@ func record(t testing.TB, what, why string) {
 
 // resource makes the interpreter's texture or sampler of a binding, or says why it cannot.
 func resource(b vulkan.Binding) (*interp.Texture, *interp.Sampler, string) {
-	return nil, nil, "textures"
+	var tex *interp.Texture
+	var smp *interp.Sampler
+	if im := b.Image; im != nil {
+		layers := im.Layers
+		if im.Dim == vulkan.Dim3D {
+			layers = im.Depth
+		} else if layers == 0 && im.Dim == vulkan.DimCube {
+			layers = 6
+		}
+		data := b.Data
+		if data == nil {
+			data = make([]byte, im.Size())
+		}
+		tex = &interp.Texture{Format: interp.TextureFormat(im.Format.String()), Width: im.Width, Height: im.Height,
+			DepthOrArrayLayers: layers, MipLevelCount: im.Mips, SampleCount: im.Samples, Data: bytes.Clone(data)}
+	}
+	if b.Kind == vulkan.Sampler || b.Kind == vulkan.ComparisonSampler {
+		s := vulkan.SamplerDesc{}
+		if b.Sampler != nil {
+			s = *b.Sampler
+		}
+		filter := func(f vulkan.Filter) interp.FilterMode { return [...]interp.FilterMode{"nearest", "linear"}[f] }
+		mode := func(m vulkan.AddressMode) interp.AddressMode {
+			return [...]interp.AddressMode{"clamp-to-edge", "repeat", "mirror-repeat"}[m]
+		}
+		smp = &interp.Sampler{MagFilter: filter(s.MagFilter), MinFilter: filter(s.MinFilter), MipmapFilter: filter(s.MipmapFilter),
+			AddressModeU: mode(s.AddressU), AddressModeV: mode(s.AddressV), AddressModeW: mode(s.AddressW),
+			Compare: [...]interp.CompareFunction{"", "never", "less", "equal", "less-equal", "greater", "not-equal", "greater-equal", "always"}[s.Compare]}
+	}
+	if b.Kind == vulkan.CombinedImageSampler {
+		return nil, nil, "a combined image sampler, which WGSL has not"
+	}
+	return tex, smp, ""
 }
