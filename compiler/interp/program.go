@@ -106,6 +106,11 @@ func (p *Program) moduleValue(v ir.Value) ([]uint32, error) {
 	case ir.KindOverride:
 		o := m.Override(v)
 		bits, ok := p.spec[o.ID]
+		if o.FlagID != 0 && p.spec[o.FlagID] == 0 {
+			// The SPIR-V computes select(flag, value, default): without its flag, a value
+			// is ignored (see ir.Override.FlagID).
+			ok = false
+		}
 		switch {
 		case ok && o.Type.Kind == types.KindBool:
 			w = []uint32{min(bits, 1)}

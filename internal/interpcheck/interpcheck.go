@@ -22,10 +22,12 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/wgslgo/wgslgo/compiler"
 	"github.com/wgslgo/wgslgo/compiler/diag"
 	"github.com/wgslgo/wgslgo/compiler/interp"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/layout"
+	"github.com/wgslgo/wgslgo/gen/wgsl"
 	"github.com/wgslgo/wgslgo/internal/vulkan"
 )
 
@@ -214,4 +216,21 @@ func resource(b vulkan.Binding) (*interp.Texture, *interp.Sampler, string) {
 		return nil, nil, "a combined image sampler, which WGSL has not"
 	}
 	return tex, smp, ""
+}
+
+// Prepare prepares src for SPIR-V with opts, as compiler.Compile does, for Compare.
+func Prepare(t testing.TB, src compiler.Source, opts compiler.Options) Module {
+	t.Helper()
+	p, err := compiler.Prepare(src, opts)
+	if err != nil {
+		t.Fatalf("interpcheck: %v", err)
+	}
+	return Module{IR: p.Module, Layouts: p.Layouts, File: p.Program.File.Source}
+}
+
+// FromShader prepares the WGSL of a generated table, whose SPIR-V wgslgen compiled with the
+// default options.
+func FromShader(t testing.TB, s *wgsl.Shader) Module {
+	t.Helper()
+	return Prepare(t, compiler.Source{Name: s.Source, Text: []byte(s.WGSL)}, compiler.Options{})
 }
