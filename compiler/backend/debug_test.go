@@ -17,9 +17,9 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/sema"
 	"github.com/wgslgo/wgslgo/compiler/spirv"
 	"github.com/wgslgo/wgslgo/compiler/syntax"
+	"github.com/wgslgo/wgslgo/internal/interpcheck"
 	"github.com/wgslgo/wgslgo/internal/oracle"
 	"github.com/wgslgo/wgslgo/internal/spirvval"
-	"github.com/wgslgo/wgslgo/internal/interpcheck"
 	"github.com/wgslgo/wgslgo/internal/vulkan"
 )
 
