@@ -79,6 +79,9 @@ type Options struct {
 	// unneeded bounds clamps). For testing and debugging: the SPIR-V must compute the same
 	// either way, only less efficiently.
 	NoOptimize bool
+	// Tests accepts @test functions (compiler/interp's test runner and `wgslc test` set it;
+	// see sema.Options.Tests).
+	Tests bool
 	// NoReflection leaves Result.Reflection nil, for callers that do not read it: describing
 	// the module costs a large shader's compilation a few percent of its time and memory.
 	// The SPIR-V, the diagnostics and the other results are the same.
@@ -105,7 +108,7 @@ func Check(src Source, opts Options) (*sema.Program, diag.List) {
 	if diags.HasErrors() {
 		return nil, diags
 	}
-	prog, more := sema.Check(ast, sema.Options{UniformStandardLayout: opts.UniformStandardLayout, WebGPULimits: opts.WebGPULimits})
+	prog, more := sema.Check(ast, sema.Options{UniformStandardLayout: opts.UniformStandardLayout, WebGPULimits: opts.WebGPULimits, Tests: opts.Tests})
 	diags = append(diags, more...)
 	if diags.HasErrors() {
 		return nil, diags
