@@ -51,6 +51,7 @@ const (
 	kBranchTrue  // a: bool; aux: target when true
 	kSwitch      // a: selector; x: *switchTable
 	kCall        // dst: result; x: *call
+	kHook        // a call of a hooked function: x: *call, aux: its name's hook
 	kReturn      // a: value (n words), or n = 0
 	kBarrier     // the workgroup waits for every invocation
 	kFail        // x: string, the error (unreachable code, unsupported operations)
@@ -120,6 +121,7 @@ type switchTable struct {
 type call struct {
 	callee *code
 	args   []operand
+	hook   Hook
 }
 
 // funcCompiler compiles one function.
@@ -309,6 +311,11 @@ func (cc *funcCompiler) inst(in *ir.Inst) error {
 		cl := &call{callee: callee}
 		for _, a := range in.Args {
 			cl.args = append(cl.args, cc.reg(a))
+		}
+		if hook, ok := p.hooks[in.Callee.Name]; ok {
+			cl.hook = hook
+			cc.emit(op{k: kHook, dst: dst.reg, n: dst.words, x: cl, in: in})
+			break
 		}
 		cc.c.barrier = cc.c.barrier || callee.barrier
 		cc.c.stack = max(cc.c.stack, callee.stack)

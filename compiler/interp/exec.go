@@ -137,6 +137,12 @@ func (t *thread) run() (runState, error) {
 			f = &t.frames[t.depth]
 			copy(f.regs[ret:ret+n], src)
 			regs, ops, pc = f.regs, f.c.ops, f.pc
+		case kHook:
+			f.pc = pc
+			if err := t.hook(o); err != nil {
+				return 0, err
+			}
+			clear(regs[o.dst : o.dst+o.n])
 		case kBarrier:
 			f.pc = pc
 			return atBarrier, nil
@@ -352,4 +358,43 @@ func (t *thread) regionName(r uint32) string {
 func (t *thread) errorf(o *op, format string, args ...any) error {
 	e := &Error{Diagnostic: t.d.p.diagnostic(o.pos(), fmt.Sprintf(format, args...)), Invocation: t.id}
 	return e
+}
+
+// hook runs the hook of the call o, giving it the stack with the call on top.
+func (t *thread) hook(o *op) error {
+	cl := o.x.(*call)
+	p := t.d.p
+	stack := make([]Frame, 0, t.depth+2)
+	for d := 0; d <= t.depth; d++ {
+		f := &t.frames[d]
+		fr := Frame{Func: f.c.f.Name, File: p.file}
+		if d > 0 {
+			fr.setCall(p, &t.frames[d-1].c.ops[t.frames[d-1].pc-1])
+		}
+		for _, v := range f.c.f.Params {
+			r := f.c.params[len(fr.Params)]
+			fr.Params = append(fr.Params, Param{Name: p.m.Name(v), Value: value(f.regs[r.reg:r.reg+r.words], p.valueType(v))})
+		}
+		stack = append(stack, fr)
+	}
+	top := Frame{Func: cl.callee.f.Name, File: p.file}
+	top.setCall(p, o)
+	regs := t.frames[t.depth].regs
+	for i, v := range cl.callee.f.Params {
+		a := cl.args[i]
+		top.Params = append(top.Params, Param{Name: p.m.Name(v), Value: value(regs[a.reg:a.reg+a.words], p.valueType(v))})
+	}
+	if err := cl.hook(append(stack, top)); err != nil {
+		return t.errorf(o, "%v", err)
+	}
+	return nil
+}
+
+// setCall records where the call op o is.
+func (fr *Frame) setCall(p *Program, o *op) {
+	if o.in == nil || p.file == nil {
+		return
+	}
+	fr.CallSpan = o.in.Span().Diag()
+	fr.Call = p.file.Position(o.in.Pos.Offset())
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/wgslgo/wgslgo/compiler"
+	"github.com/wgslgo/wgslgo/compiler/constant"
 	"github.com/wgslgo/wgslgo/compiler/diag"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/layout"
@@ -18,6 +19,7 @@ type Program struct {
 	lay  *layout.Layouts
 	file *diag.File
 	spec map[uint32]uint32
+	hooks map[string]Hook
 
 	types map[types.Type]*typeInfo
 	// pool holds the module-scope values the functions read: constants, global pointers,
@@ -35,6 +37,10 @@ type global struct {
 
 // Options configure a Program.
 type Options struct {
+	// Hooks run Go functions in place of WGSL functions: a call of a function whose name is
+	// a key runs the hook instead of the function's body (the result, if any, is zero). A
+	// hook that returns an error stops the invocation with it, at the call.
+	Hooks map[string]Hook
 	// Spec gives values to the overrides the module still has (SPIR-V's specialisation
 	// constants), by SpecId, as Vulkan's specialisation data does: the value's bits (0 or 1
 	// for bool, an f16's in the low half). An override without one keeps its default, or is
@@ -45,7 +51,7 @@ type Options struct {
 // New makes a Program of m, a module prepared for SPIR-V (compiler.Prepare), whose memory has
 // the layouts lay; file is the source its positions point into, for the errors.
 func New(m *ir.Module, lay *layout.Layouts, file *diag.File, opts Options) (*Program, error) {
-	p := &Program{m: m, lay: lay, file: file, spec: opts.Spec,
+	p := &Program{m: m, lay: lay, file: file, spec: opts.Spec, hooks: opts.Hooks,
 		types: map[types.Type]*typeInfo{}, pool: map[ir.Value][]uint32{}, codes: map[*ir.Func]*code{}}
 	for _, g := range m.Globals {
 		gl := &global{g: g}
@@ -217,3 +223,29 @@ func (e *Error) Error() string {
 	}
 	return e.Diagnostic.Error()
 }
+
+// A Hook is a Go function that runs in place of a WGSL function (see Options.Hooks). It
+// sees the invocation's calls, outermost first, the hook's own last.
+type Hook func(stack []Frame) error
+
+// Frame is a call on an invocation's stack.
+type Frame struct {
+	// Func is the function called.
+	Func string
+	// Call is where its caller called it (the entry point's frame has none).
+	Call diag.Position
+	// CallSpan is the source range of the call, in File.
+	CallSpan diag.Span
+	File     *diag.File
+	// Params are the function's parameters: their names and values.
+	Params []Param
+}
+
+// Param is a parameter of a function and its value in a call.
+type Param struct {
+	Name  string
+	Value constant.Value
+}
+
+// Layouts returns the layouts of the module's memory.
+func (p *Program) Layouts() *layout.Layouts { return p.lay }
