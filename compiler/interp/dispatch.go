@@ -43,9 +43,9 @@ type Limits struct {
 	MaxMemory int64
 }
 
-// The default limits: about ten seconds of a desktop core, and a gigabyte.
+// The default limits: a second or two of a core, and a gigabyte.
 const (
-	DefaultMaxSteps  = 1 << 30
+	DefaultMaxSteps  = 1 << 28
 	DefaultMaxMemory = 1 << 30
 )
 

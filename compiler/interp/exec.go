@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
 
@@ -86,7 +87,7 @@ func (t *thread) run() (runState, error) {
 	for {
 		steps--
 		if steps < 0 {
-			return 0, t.errorf(&ops[pc], "the dispatch has run %d steps, its budget (Limits.MaxSteps): is this an endless loop?", t.d.lim.MaxSteps)
+			return 0, t.budgetError(&ops[pc])
 		}
 		o := &ops[pc]
 		pc++
@@ -397,4 +398,16 @@ func (fr *Frame) setCall(p *Program, o *op) {
 	}
 	fr.CallSpan = o.in.Span().Diag()
 	fr.Call = p.file.Position(o.in.Pos.Offset())
+}
+
+// budgetError is the error of a run out of steps at op o: at the loop it is in, if any.
+func (t *thread) budgetError(o *op) error {
+	if o.in != nil {
+		for p := o.in.Block.Parent; p != nil; p = p.Block.Parent {
+			if p.Op == ir.OpLoop {
+				return t.errorf(&op{in: p}, "the run has taken %d steps, its budget (Limits.MaxSteps), in this loop: does it end?", t.d.lim.MaxSteps)
+			}
+		}
+	}
+	return t.errorf(o, "the run has taken %d steps, its budget (Limits.MaxSteps)", t.d.lim.MaxSteps)
 }

@@ -215,6 +215,9 @@ type Error struct {
 	Unsupported bool
 }
 
+// Unwrap gives the diagnostic, for errors.As.
+func (e *Error) Unwrap() error { return e.Diagnostic }
+
 // Error formats the error on one line, "file:line:col: error: message" (without the file
 // when the module has no source).
 func (e *Error) Error() string {
