@@ -78,6 +78,8 @@ type dispatch struct {
 	samplers  []*Sampler
 	// The grid.
 	groups, size [3]uint32
+	// used are the globals the entry point uses.
+	used map[*ir.Global]bool
 }
 
 func newDispatch(p *Program, lim Limits) *dispatch {
@@ -166,6 +168,7 @@ func (d *dispatch) bind(f *ir.Func, dp *Dispatch) error {
 	for _, g := range ir.UsedGlobals(p.m, f) {
 		used[g] = true
 	}
+	d.used = used
 	for i, gl := range p.globals {
 		g := gl.g
 		switch g.Space {
@@ -208,7 +211,9 @@ func (d *dispatch) bind(f *ir.Func, dp *Dispatch) error {
 		case types.AddrIn:
 			d.private[i] = make([]byte, gl.ti.size)
 		case types.AddrOut:
-			return fmt.Errorf("%s writes a pipeline output (%s); the interpreter runs compute shaders", f.Name, g.Name)
+			if used[g] {
+				return fmt.Errorf("%s writes a pipeline output (%s); the interpreter runs compute shaders", f.Name, g.Name)
+			}
 		}
 	}
 	return nil
@@ -219,7 +224,7 @@ func bindingName(g *ir.Global) string {
 }
 
 // inputs are the compute shader's builtin inputs.
-var inputs = []string{"global_invocation_id", "local_invocation_id", "local_invocation_index", "workgroup_id", "num_workgroups"}
+var inputs = []string{"global_invocation_id", "local_invocation_id", "local_invocation_index", "workgroup_id", "num_workgroups", "workgroup_size"}
 
 // check refuses a run the interpreter cannot do: operations it does not run, inputs it does
 // not give, and more memory than Limits.MaxMemory.
@@ -232,7 +237,7 @@ func (d *dispatch) check(c *code, invocations int64) error {
 	var shared int64
 	for i, gl := range p.globals {
 		g := gl.g
-		if g.Space == types.AddrIn && !slices.Contains(inputs, g.IO.Builtin) {
+		if g.Space == types.AddrIn && d.used[g] && !slices.Contains(inputs, g.IO.Builtin) {
 			return &Error{Diagnostic: p.diagnostic(ir.Pos(g.Span.Start), fmt.Sprintf("the interpreter does not give @builtin(%s) (it runs compute shaders, without subgroups)", g.IO.Builtin)),
 				Unsupported: true}
 		}
@@ -335,6 +340,10 @@ func (d *dispatch) startThread(t *thread, c *code, wid, lid [3]uint32) {
 			w = wid[:]
 		case "num_workgroups":
 			w = d.groups[:]
+		case "workgroup_size": // the 2021 draft's
+			w = d.size[:]
+		default:
+			continue // an input of another stage's, unused (check refuses those used)
 		}
 		store(t.regions[i], w, gl.ti)
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/types"
@@ -332,9 +333,9 @@ func (t *thread) wordPath(o *op, regs []uint32) (int32, error) {
 }
 
 func (t *thread) indexError(o *op, s *step, idx uint32, bound int64) error {
-	what := "of " + s.ti.t.String()
+	what := "of " + typeText(s.ti.t)
 	if s.ti.runtime {
-		what = fmt.Sprintf("of the runtime-sized %s, which holds %d elements,", s.ti.t, bound)
+		what = fmt.Sprintf("of the runtime-sized %s, which holds %d elements,", typeText(s.ti.t), bound)
 	}
 	i := fmt.Sprint(idx)
 	if _, signed := s.ti.t.(*types.Array); signed && int32(idx) < 0 {
@@ -410,4 +411,21 @@ func (t *thread) budgetError(o *op) error {
 		}
 	}
 	return t.errorf(o, "the run has taken %d steps, its budget (Limits.MaxSteps)", t.d.lim.MaxSteps)
+}
+
+// typeText spells t as WGSL does, without the explicit layouts the passes give types.
+func typeText(t types.Type) string {
+	switch t := t.(type) {
+	case *types.Array:
+		switch {
+		case t.IsRuntimeSized():
+			return "array<" + typeText(t.Elem) + ">"
+		case t.CountOverride != nil:
+			return "array<" + typeText(t.Elem) + ", " + t.CountName + ">"
+		}
+		return fmt.Sprintf("array<%s, %d>", typeText(t.Elem), t.Count)
+	case *types.Struct:
+		return strings.TrimPrefix(t.Name, "@layout ")
+	}
+	return t.String()
 }

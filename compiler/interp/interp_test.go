@@ -66,3 +66,11 @@ func TestSaxpy(t *testing.T) {
 		require.Equal(t, 3*xs[i]+ys[i], got, "y[%d]", i)
 	}
 }
+
+func u32s(xs ...uint32) []byte {
+	b := make([]byte, 4*len(xs))
+	for i, x := range xs {
+		binary.LittleEndian.PutUint32(b[4*i:], x)
+	}
+	return b
+}

@@ -45,13 +45,40 @@ type Module struct {
 // reports every difference as an error of t.
 func Compare(t testing.TB, m Module, r vulkan.Run, res *vulkan.Result) {
 	t.Helper()
-	if r.Draw != nil {
-		record(t, "draw", "a draw: the interpreter runs compute shaders")
+	out, skip, err := Interpret(m, r, 0)
+	switch {
+	case skip != "":
+		what := "unsupported"
+		if r.Draw != nil {
+			what = "draw"
+		}
+		record(t, what, skip)
+		return
+	case err != nil:
+		t.Errorf("interpreter: %v\n%s", Explain(err), ir.Print(m.IR))
 		return
 	}
-	if r.SubgroupSize != 0 {
-		record(t, "unsupported", "a required subgroup size")
+	diffs := Diff(m, r, res, out)
+	for _, d := range diffs {
+		t.Errorf("interpreter: %s", d)
+	}
+	if len(diffs) > 0 {
+		t.Logf("the module:\n%s", ir.Print(m.IR))
 		return
+	}
+	record(t, "compared", "")
+}
+
+// Interpret runs r on the interpreter, with at most maxSteps steps (0: the default), and
+// returns what each binding holds afterwards; or why the interpreter cannot run it (skip:
+// draws, subgroups, combined image samplers, what interp.Error.Unsupported marks); or the
+// error of the run.
+func Interpret(m Module, r vulkan.Run, maxSteps int64) (out map[vulkan.Slot][]byte, skip string, err error) {
+	if r.Draw != nil {
+		return nil, "a draw: the interpreter runs compute shaders", nil
+	}
+	if r.SubgroupSize != 0 {
+		return nil, "a required subgroup size", nil
 	}
 	lay := m.Layouts
 	if lay == nil {
@@ -60,17 +87,15 @@ func Compare(t testing.TB, m Module, r vulkan.Run, res *vulkan.Result) {
 	spec := map[uint32]uint32{}
 	for id, v := range r.Spec {
 		if len(v) != 4 {
-			record(t, "unsupported", "a 64-bit specialisation constant")
-			return
+			return nil, "a 64-bit specialisation constant", nil
 		}
 		spec[id] = binary.LittleEndian.Uint32(v)
 	}
 	p, err := interp.New(m.IR, lay, m.File, interp.Options{Spec: spec})
 	if err != nil {
-		t.Errorf("interpreter: %v\n%s", explain(err), ir.Print(m.IR))
-		return
+		return nil, "", err
 	}
-	d := interp.Dispatch{Entry: r.Entry, Groups: r.Groups, Immediate: r.Immediate,
+	d := interp.Dispatch{Entry: r.Entry, Groups: r.Groups, Immediate: r.Immediate, Limits: interp.Limits{MaxSteps: maxSteps},
 		Buffers: map[interp.BindingPoint][]byte{}, Textures: map[interp.BindingPoint]*interp.Texture{},
 		Samplers: map[interp.BindingPoint]*interp.Sampler{}}
 	for _, b := range r.Bindings {
@@ -81,8 +106,7 @@ func Compare(t testing.TB, m Module, r vulkan.Run, res *vulkan.Result) {
 		default:
 			tex, smp, why := resource(b)
 			if why != "" {
-				record(t, "unsupported", why)
-				return
+				return nil, why, nil
 			}
 			if tex != nil {
 				d.Textures[at] = tex
@@ -94,42 +118,41 @@ func Compare(t testing.TB, m Module, r vulkan.Run, res *vulkan.Result) {
 	}
 	if err := p.Dispatch(d); err != nil {
 		if ie := (*interp.Error)(nil); errors.As(err, &ie) && ie.Unsupported {
-			record(t, "unsupported", ie.Message)
-			return
+			return nil, ie.Message, nil
 		}
-		t.Errorf("interpreter: %v\n%s", explain(err), ir.Print(m.IR))
-		return
+		return nil, "", err
 	}
-	tol := toleranceOf(m.IR)
-	failed := false
-	for _, b := range r.Bindings {
-		at := interp.BindingPoint{Group: b.Group, Binding: b.Binding}
-		if slices.Contains(m.OrderDependent, vulkan.Slot{Group: b.Group, Binding: b.Binding}) {
-			continue
-		}
-		want := res.Bytes(b.Group, b.Binding)
-		var got []byte
-		if data, ok := d.Buffers[at]; ok {
-			got = data
-		} else if tex := d.Textures[at]; tex != nil {
-			got = tex.Data
-		} else {
-			continue
-		}
-		if msg := compareBytes(want, got, tol); msg != "" {
-			t.Errorf("interpreter: @group(%d) @binding(%d) differs from lavapipe's: %s", b.Group, b.Binding, msg)
-			failed = true
-		}
+	out = map[vulkan.Slot][]byte{}
+	for at, data := range d.Buffers {
+		out[vulkan.Slot{Group: at.Group, Binding: at.Binding}] = data
 	}
-	if failed {
-		t.Logf("the module:\n%s", ir.Print(m.IR))
-		return
+	for at, tex := range d.Textures {
+		out[vulkan.Slot{Group: at.Group, Binding: at.Binding}] = tex.Data
 	}
-	record(t, "compared", "")
+	return out, "", nil
 }
 
-// explain spells an error of the interpreter with its source line.
-func explain(err error) string {
+// Diff compares what the interpreter left in the bindings (out) with what the device did
+// (res): one message per binding that differs, beyond the tolerance of the functions the
+// module calls (see tolerance.go).
+func Diff(m Module, r vulkan.Run, res *vulkan.Result, out map[vulkan.Slot][]byte) []string {
+	tol := toleranceOf(m.IR)
+	var diffs []string
+	for _, b := range r.Bindings {
+		slot := vulkan.Slot{Group: b.Group, Binding: b.Binding}
+		got, ok := out[slot]
+		if !ok || slices.Contains(m.OrderDependent, slot) {
+			continue
+		}
+		if msg := compareBytes(res.Bytes(b.Group, b.Binding), got, tol); msg != "" {
+			diffs = append(diffs, fmt.Sprintf("%v differs from lavapipe's: %s", slot, msg))
+		}
+	}
+	return diffs
+}
+
+// Explain spells an error of the interpreter with its source line.
+func Explain(err error) string {
 	if ie := (*interp.Error)(nil); errors.As(err, &ie) && ie.File != nil {
 		var b strings.Builder
 		ie.Diagnostic.Print(&b)
