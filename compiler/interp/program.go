@@ -15,10 +15,10 @@ import (
 // Program is a module ready to run. It is read-only once made: dispatches and calls of one
 // Program may run on several goroutines at once.
 type Program struct {
-	m    *ir.Module
-	lay  *layout.Layouts
-	file *diag.File
-	spec map[uint32]uint32
+	m     *ir.Module
+	lay   *layout.Layouts
+	file  *diag.File
+	spec  map[uint32]uint32
 	hooks map[string]Hook
 
 	types map[types.Type]*typeInfo
