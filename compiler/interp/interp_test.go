@@ -1,6 +1,7 @@
 package interp_test
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math"
 	"testing"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/wgslgo/wgslgo/compiler"
 	"github.com/wgslgo/wgslgo/compiler/interp"
+	"github.com/wgslgo/wgslgo/gen/wgsl"
 )
 
 func compile(t testing.TB, src string) *interp.Program {
@@ -18,20 +20,15 @@ func compile(t testing.TB, src string) *interp.Program {
 	return p
 }
 
-func f32s(xs ...float32) []byte {
-	b := make([]byte, 4*len(xs))
-	for i, x := range xs {
-		binary.LittleEndian.PutUint32(b[4*i:], math.Float32bits(x))
-	}
-	return b
-}
+// f32s and asF32 view floats as bytes and back (little-endian hosts).
+func f32s(xs ...float32) []byte { return wgsl.SliceBytes(xs) }
 
 func asF32(b []byte) []float32 {
-	out := make([]float32, len(b)/4)
-	for i := range out {
-		out[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:]))
+	v, err := wgsl.View[float32](b)
+	if err != nil {
+		panic(err)
 	}
-	return out
+	return v
 }
 
 const saxpy = `
@@ -58,7 +55,7 @@ func TestSaxpy(t *testing.T) {
 	params := make([]byte, 8)
 	binary.LittleEndian.PutUint32(params, math.Float32bits(3))
 	binary.LittleEndian.PutUint32(params[4:], uint32(n))
-	y := f32s(ys...)
+	y := bytes.Clone(f32s(ys...))
 	err := p.Dispatch(interp.Dispatch{Entry: "main", Groups: [3]uint32{16, 1, 1}, Buffers: map[interp.BindingPoint][]byte{
 		{Group: 0, Binding: 0}: params, {Group: 0, Binding: 1}: f32s(xs...), {Group: 0, Binding: 2}: y}})
 	require.NoError(t, err)

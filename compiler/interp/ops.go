@@ -8,10 +8,8 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
 
-// The operators compute what SPIR-V's instructions for them compute: integers wrap (the
-// passes have made division, remainder and shifts total), f32 is binary32 arithmetic rounded
-// to nearest even, f16 binary16 arithmetic (each operation exact in binary64, then rounded
-// once to binary16, which is the correctly rounded result).
+// The operators compute what SPIR-V's instructions for them compute (ir.EvalBinary, which
+// constant folding uses too): integers wrap, f32 and f16 arithmetic is correctly rounded.
 
 // f16 words hold binary16 bits; these convert them.
 func f16(w uint32) float64     { return constant.F16FromBits(uint16(w)) }
@@ -138,131 +136,9 @@ func (bin *binaryOp) matMul(d, a, b []uint32) {
 	}
 }
 
-// scalarBinary applies op to scalar words of kind k.
+// scalarBinary applies op to scalar words of kind k: the IR's semantics, ir.EvalBinary's.
 func scalarBinary(op ir.Op, k types.ScalarKind, x, y uint32) uint32 {
-	switch k {
-	case types.KindF32:
-		a, b := f32(x), f32(y)
-		switch op {
-		case ir.OpAdd:
-			return f32Word(a + b)
-		case ir.OpSub:
-			return f32Word(a - b)
-		case ir.OpMul:
-			return f32Word(a * b)
-		case ir.OpDiv:
-			return f32Word(a / b)
-		case ir.OpRem:
-			return f32Word(float32(math.Mod(float64(a), float64(b))))
-		}
-		return floatCompare(op, float64(a), float64(b))
-	case types.KindF16:
-		a, b := f16(x), f16(y)
-		switch op {
-		case ir.OpAdd:
-			return f16Word(a + b)
-		case ir.OpSub:
-			return f16Word(a - b)
-		case ir.OpMul:
-			return f16Word(a * b)
-		case ir.OpDiv:
-			return f16Word(a / b)
-		case ir.OpRem:
-			return f16Word(math.Mod(a, b))
-		}
-		return floatCompare(op, a, b)
-	case types.KindI32:
-		a, b := int32(x), int32(y)
-		switch op {
-		case ir.OpDiv:
-			// The passes have made the divisor nonzero and kept MinInt32 / -1 away; what
-			// WGSL gives then is the dividend.
-			if b == 0 || a == math.MinInt32 && b == -1 {
-				return x
-			}
-			return uint32(a / b)
-		case ir.OpRem:
-			if b == 0 || a == math.MinInt32 && b == -1 {
-				return 0
-			}
-			return uint32(a % b)
-		case ir.OpShr:
-			return uint32(a >> (y & 31))
-		case ir.OpLt:
-			return b2w(a < b)
-		case ir.OpLe:
-			return b2w(a <= b)
-		case ir.OpGt:
-			return b2w(a > b)
-		case ir.OpGe:
-			return b2w(a >= b)
-		}
-	case types.KindU32:
-		switch op {
-		case ir.OpDiv:
-			if y == 0 {
-				return x
-			}
-			return x / y
-		case ir.OpRem:
-			if y == 0 {
-				return 0
-			}
-			return x % y
-		case ir.OpShr:
-			return x >> (y & 31)
-		case ir.OpLt:
-			return b2w(x < y)
-		case ir.OpLe:
-			return b2w(x <= y)
-		case ir.OpGt:
-			return b2w(x > y)
-		case ir.OpGe:
-			return b2w(x >= y)
-		}
-	}
-	// What integers and bools share: the bits.
-	switch op {
-	case ir.OpAdd:
-		return x + y
-	case ir.OpSub:
-		return x - y
-	case ir.OpMul:
-		return x * y
-	case ir.OpAnd:
-		return x & y
-	case ir.OpOr:
-		return x | y
-	case ir.OpXor:
-		return x ^ y
-	case ir.OpShl:
-		return x << (y & 31)
-	case ir.OpEq:
-		return b2w(x == y)
-	case ir.OpNe:
-		return b2w(x != y)
-	}
-	panic("interp: binary operator " + op.String() + " on " + types.ScalarOf(k).String())
-}
-
-// floatCompare compares floats as SPIR-V's ordered comparisons do (false with a NaN), but
-// for !=, which is unordered (true with a NaN), as WGSL's is.
-func floatCompare(op ir.Op, a, b float64) uint32 {
-	switch op {
-	case ir.OpEq:
-		return b2w(a == b)
-	case ir.OpNe:
-		return b2w(a != b)
-	case ir.OpLt:
-		return b2w(a < b)
-	case ir.OpLe:
-		return b2w(a <= b)
-	case ir.OpGt:
-		return b2w(a > b)
-	case ir.OpGe:
-		return b2w(a >= b)
-	}
-	panic("interp: float operator " + op.String())
+	return uint32(ir.EvalBinary(op, k, uint64(x), uint64(y)))
 }
 
 // unary is negation or not.
