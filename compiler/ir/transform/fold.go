@@ -241,4 +241,3 @@ func foldBinary(m *ir.Module, op ir.Op, s *types.Scalar, x, y *ir.Constant) ir.V
 	}
 	return m.ConstScalar(s, r)
 }
-
