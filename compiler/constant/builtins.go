@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"sync"
 
 	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/types"
@@ -17,21 +18,23 @@ type builtin struct {
 	eval   func(name string, args []Value, rt types.Type) (Value, error)
 }
 
-var builtinTable map[builtins.Fn]builtin
-
-func init() {
-	builtinTable = map[builtins.Fn]builtin{}
+// builtinTable is built on first use, not at package initialisation: most shaders evaluate no
+// built-in function at compile time, and a process that compiles one shader (wgslc) would
+// pay for the table's 100 allocations at start.
+var builtinTable = sync.OnceValue(func() map[builtins.Fn]builtin {
+	t := map[builtins.Fn]builtin{}
 	for _, m := range []map[builtins.Fn]builtin{floatBuiltins(), numericBuiltins(), bitBuiltins(), packBuiltins(), otherBuiltins()} {
 		for fn, b := range m {
-			builtinTable[fn] = b
+			t[fn] = b
 		}
 	}
-}
+	return t
+})
 
 // Evaluates reports whether CallBuiltin evaluates fn. It does every function the table
 // declares @const (builtins.Fn.Const) and no other; the tests hold it to that.
 func Evaluates(fn builtins.Fn) bool {
-	_, ok := builtinTable[fn]
+	_, ok := builtinTable()[fn]
 	return ok || fn == builtins.FnBitcast
 }
 
@@ -53,7 +56,7 @@ func CallBuiltin(fn builtins.Fn, args []Value, resultType types.Type) (Value, er
 			return Value{}, fmt.Errorf("%s called with an invalid value", name)
 		}
 	}
-	if b, ok := builtinTable[fn]; ok {
+	if b, ok := builtinTable()[fn]; ok {
 		if b.params >= 0 && len(args) != b.params {
 			return Value{}, fmt.Errorf("%s takes %d arguments, got %d", name, b.params, len(args))
 		}

@@ -51,20 +51,17 @@ type Builder struct {
 // NewBuilder returns a builder for a module of the given SPIR-V version with
 // the Logical addressing model and the GLSL450 memory model.
 func NewBuilder(v Version) *Builder {
+	// The maps most modules leave empty (extensions, strings, long keys) are made on their
+	// first entry.
 	return &Builder{
-		version:      v,
-		nextID:       1,
-		capSet:       map[Capability]struct{}{},
-		extSet:       map[string]struct{}{},
-		extImportIDs: map[string]ID{},
-		addressing:   AddressingModelLogical,
-		memory:       MemoryModelGLSL450,
-		types:        map[typeKey]ID{},
-		typesLong:    map[string]ID{},
-		scalars:      map[ID]scalarInfo{},
-		consts:       map[constKey]ID{},
-		constLong:    map[string]ID{},
-		strings:      map[string]ID{},
+		version:    v,
+		nextID:     1,
+		capSet:     map[Capability]struct{}{},
+		addressing: AddressingModelLogical,
+		memory:     MemoryModelGLSL450,
+		types:      map[typeKey]ID{},
+		scalars:    map[ID]scalarInfo{},
+		consts:     map[constKey]ID{},
 	}
 }
 
@@ -140,6 +137,9 @@ func (b *Builder) HasCapability(c Capability) bool {
 // Extension declares an extension ("SPV_KHR_...").
 func (b *Builder) Extension(name string) {
 	if _, ok := b.extSet[name]; !ok {
+		if b.extSet == nil {
+			b.extSet = map[string]struct{}{}
+		}
 		b.extSet[name] = struct{}{}
 		b.extensions = append(b.extensions, name)
 	}
@@ -153,6 +153,9 @@ func (b *Builder) ExtInstImport(name string) ID {
 	}
 	id := b.NewID()
 	b.instString(&b.extImports, OpExtInstImport, name, id)
+	if b.extImportIDs == nil {
+		b.extImportIDs = map[string]ID{}
+	}
 	b.extImportIDs[name] = id
 	return id
 }
@@ -205,6 +208,9 @@ func (b *Builder) String(s string) ID {
 	}
 	id := b.NewID()
 	b.instString(&b.debugSource, OpString, s, id)
+	if b.strings == nil {
+		b.strings = map[string]ID{}
+	}
 	b.strings[s] = id
 	return id
 }
@@ -340,7 +346,7 @@ func (b *Builder) appendInst(dst *[]uint32, result ID, op Op, resultType ID, hea
 // firstFunctionChunk to maxFunctionChunk words, so a small module does not pay for clearing
 // a large one's.
 const (
-	firstFunctionChunk = 1 << 10
+	firstFunctionChunk = 1 << 8
 	maxFunctionChunk   = 1 << 16
 )
 
