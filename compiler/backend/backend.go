@@ -105,7 +105,9 @@ func Emit(m *ir.Module, opts Options) (words []uint32, err error) {
 	if err := e.b.Err(); err != nil {
 		return nil, err
 	}
-	return e.b.Words(), nil
+	words = e.b.Words()
+	e.b.Release()
+	return words, nil
 }
 
 // SourceFile is the WGSL text a module was compiled from.

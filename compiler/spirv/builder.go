@@ -2,7 +2,9 @@ package spirv
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
+	"sync"
 )
 
 // Builder assembles one SPIR-V module. The zero value is not usable; call
@@ -346,8 +348,10 @@ func (b *Builder) appendInst(dst *[]uint32, result ID, op Op, resultType ID, hea
 // firstFunctionChunk to maxFunctionChunk words, so a small module does not pay for clearing
 // a large one's.
 const (
-	firstFunctionChunk = 1 << 8
-	maxFunctionChunk   = 1 << 16
+	firstFunctionChunkLog = 8
+	maxFunctionChunkLog   = 16
+	firstFunctionChunk    = 1 << firstFunctionChunkLog
+	maxFunctionChunk      = 1 << maxFunctionChunkLog
 )
 
 // functionSpace returns the function section's last chunk with room for n
@@ -361,8 +365,47 @@ func (b *Builder) functionSpace(n int) *[]uint32 {
 	if k > 0 {
 		size = min(2*cap(b.functions[k-1]), maxFunctionChunk)
 	}
-	b.functions = append(b.functions, make([]uint32, 0, max(n, size)))
+	size = max(n, size)
+	var chunk []uint32
+	if c := chunkClass(size); c >= 0 {
+		if p, _ := functionChunks[c].Get().(*[]uint32); p != nil {
+			chunk = (*p)[:0]
+		}
+	}
+	if chunk == nil {
+		chunk = make([]uint32, 0, size)
+	}
+	b.functions = append(b.functions, chunk)
 	return &b.functions[len(b.functions)-1]
+}
+
+// functionChunks keeps the chunks of the function section that finished builders gave back
+// (Release), a pool per chunk size: a process that compiles many shaders (a batch, a build
+// tool, a server) fills the same memory again, warm in the cache, rather than allocating and
+// clearing new chunks and collecting the old ones. Words hold no pointers and a chunk is
+// appended to from length 0, so nothing needs clearing.
+var functionChunks [maxFunctionChunkLog - firstFunctionChunkLog + 1]sync.Pool // of *[]uint32
+
+// chunkClass is the index in functionChunks of the chunks of capacity n, or -1 for a size
+// that is not pooled (a chunk made for one function larger than maxFunctionChunk).
+func chunkClass(n int) int {
+	if n < firstFunctionChunk || n > maxFunctionChunk || n&(n-1) != 0 {
+		return -1
+	}
+	return bits.Len(uint(n)) - 1 - firstFunctionChunkLog
+}
+
+// Release gives the builder's function section to the builders that come after it in the
+// process; b must not be used afterwards. Words and Bytes copy what they return: their
+// results stay valid.
+func (b *Builder) Release() {
+	for _, f := range b.functions {
+		if c := chunkClass(cap(f)); c >= 0 {
+			f = f[:0]
+			functionChunks[c].Put(&f)
+		}
+	}
+	b.functions = nil
 }
 
 // sections returns the module after the header in logical-layout order, as
