@@ -21,6 +21,7 @@ import (
 
 	"github.com/wgslgo/wgslgo/compiler"
 	"github.com/wgslgo/wgslgo/internal/corpus"
+	"github.com/wgslgo/wgslgo/internal/cputime"
 )
 
 // An Input is one WGSL text.
@@ -129,6 +130,25 @@ func Accepted(in []Input, cs ...Compiler) []Input {
 		}
 	}
 	return out
+}
+
+// TimeKind names the time measured: the CPU time of the process where it is measured, else
+// the wall time.
+var TimeKind = func() string {
+	if _, ok := cputime.Process(); ok {
+		return "CPU"
+	}
+	return "wall"
+}()
+
+var start = time.Now()
+
+// cpuTime is what TimeKind names, so far.
+func cpuTime() time.Duration {
+	if d, ok := cputime.Process(); ok {
+		return d
+	}
+	return time.Since(start)
 }
 
 // A Cost is what one compilation took: user and system CPU time of the process (the garbage
