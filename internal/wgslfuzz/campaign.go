@@ -48,9 +48,9 @@ type Report struct {
 	Mutants  int
 	Counts   map[Class]int
 	Accepted int // mutants wgslc accepted
-	// Exec counts the accepted mutants by what the execution comparison did with them:
+	// Naga counts the accepted mutants by what the comparison with naga did with them:
 	// "compared" (both ways, same buffers) or why they were not run.
-	Exec map[string]int
+	Naga map[string]int
 	// Findings are the problems and disagreements, in mutant order.
 	Findings []Finding
 	Elapsed  time.Duration
@@ -91,9 +91,9 @@ func (c *Campaign) Run(ctx context.Context) (*Report, error) {
 			return nil, err
 		}
 		defer os.RemoveAll(dir)
-		var x *Executor
+		var x *NagaRunner
 		if c.Tools.Runner != "" && c.Tools.Naga != "" {
-			x = &Executor{Path: c.Tools.Runner}
+			x = &NagaRunner{Path: c.Tools.Runner}
 			defer x.Close()
 		}
 		wg.Add(1)
@@ -119,11 +119,11 @@ func (c *Campaign) Run(ctx context.Context) (*Report, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	r := &Report{Seed: c.Seed, Mutants: c.N, Counts: map[Class]int{}, Exec: map[string]int{}, Elapsed: time.Since(start)}
+	r := &Report{Seed: c.Seed, Mutants: c.N, Counts: map[Class]int{}, Naga: map[string]int{}, Elapsed: time.Since(start)}
 	for i, o := range outcomes {
 		r.Counts[o.Class]++
-		if o.Exec != "" {
-			r.Exec[o.Exec]++
+		if o.Naga != "" {
+			r.Naga[o.Naga]++
 		}
 		if o.Accepted {
 			r.Accepted++
@@ -175,16 +175,16 @@ func (r *Report) Kinds() []KindCount {
 func (r *Report) Summary(w io.Writer) {
 	fmt.Fprintf(w, "seed %d: %d mutants in %s (%.0f/s), %d accepted by wgslc\n",
 		r.Seed, r.Mutants, r.Elapsed.Round(time.Second), float64(r.Mutants)/r.Elapsed.Seconds(), r.Accepted)
-	classes := append(append([]Class{}, Problems...), AcceptsTintRejects, RejectsTintAccepts, ExecDiffers, TintFailure, Agree)
+	classes := append(append([]Class{}, Problems...), AcceptsTintRejects, RejectsTintAccepts, TintFailure, Agree)
 	for _, c := range classes {
 		fmt.Fprintf(w, "  %-28s %d\n", c, r.Counts[c])
 	}
-	if len(r.Exec) > 0 {
+	if len(r.Naga) > 0 {
 		var parts []string
-		for _, k := range slices.Sorted(maps.Keys(r.Exec)) {
-			parts = append(parts, fmt.Sprintf("%s %d", k, r.Exec[k]))
+		for _, k := range slices.Sorted(maps.Keys(r.Naga)) {
+			parts = append(parts, fmt.Sprintf("%s %d", k, r.Naga[k]))
 		}
-		fmt.Fprintf(w, "  executed against naga: %s (and %d differing)\n", strings.Join(parts, ", "), r.Counts[ExecDiffers])
+		fmt.Fprintf(w, "  run against naga's SPIR-V: %s (and %d differing)\n", strings.Join(parts, ", "), r.Counts[NagaDiffers])
 	}
 	for _, k := range r.Kinds() {
 		reason := "NOT LISTED"

@@ -32,16 +32,17 @@ const (
 
 	AcceptsTintRejects Class = "wgslc-accepts-tint-rejects"
 	RejectsTintAccepts Class = "wgslc-rejects-tint-accepts"
-	// ExecDiffers: wgslc's SPIR-V and naga's for an accepted compute shader leave different
-	// buffers on the device (see exec.go).
-	ExecDiffers Class = "exec-differs"
+	// NagaDiffers: wgslc's SPIR-V and naga's for an accepted compute shader leave different
+	// buffers on the device, or wgslc's fails there where naga's runs (see naga.go).
+	NagaDiffers Class = "naga-differs-on-vulkan"
 
 	Agree       Class = "agree"        // no problem; the same verdict as Tint, or no comparison
 	TintFailure Class = "tint-failure" // Tint itself crashed or timed out: no comparison
 )
 
-// Problems are the classes that are bugs of wgslc whatever Tint says.
-var Problems = []Class{Crash, TimeOut, MemoryLimit, InternalError, NoPosition, UsageExit, InvalidSPIRV}
+// Problems are the classes that are bugs of wgslc whatever Tint says, those of the
+// interpreter (see Executor), and a difference with what naga's SPIR-V computes.
+var Problems = []Class{Crash, TimeOut, MemoryLimit, InternalError, NoPosition, UsageExit, InvalidSPIRV, InterpFailure, ExecDiffers, NagaDiffers}
 
 // IsProblem reports whether c is one of Problems.
 func (c Class) IsProblem() bool {
@@ -67,6 +68,8 @@ type Tools struct {
 	// MemLimit is the address space wgslc may use, in bytes (default 2 GiB; the Go runtime
 	// needs a few hundred MB of it for itself).
 	MemLimit int64
+	// Exec, when set, runs the compute shaders wgslc accepts (see Executor).
+	Exec *Executor
 }
 
 // Outcome is the verdict on one input with what decided it.
@@ -82,9 +85,9 @@ type Outcome struct {
 	Known string
 	// Accepted is wgslc's verdict: exit 0 (or a module with nothing to run).
 	Accepted bool
-	// Exec says what the execution comparison did with an accepted mutant: "compared", or
-	// why it was not run; "" when it was not tried.
-	Exec string
+	// Naga says what the comparison with naga's SPIR-V did with an accepted mutant:
+	// "compared", or why it was not run; "" when it was not tried.
+	Naga string
 }
 
 // nothingToRun is the message of wgslc -o for a module without entry points: it is valid
@@ -106,14 +109,14 @@ func (t *Tools) Check(ctx context.Context, dir string, in Input) Outcome {
 
 // CheckExec is Check that also runs an accepted compute shader through x (when it is not nil
 // and the Tools have naga), on buffers made from seed, and compares with naga's SPIR-V.
-func (t *Tools) CheckExec(ctx context.Context, dir string, x *Executor, in Input, seed uint64) Outcome {
+func (t *Tools) CheckExec(ctx context.Context, dir string, x *NagaRunner, in Input, seed uint64) Outcome {
 	const name = "mutant.wgsl"
 	src := filepath.Join(dir, name)
 	spv := filepath.Join(dir, "mutant.spv")
 	reflection := filepath.Join(dir, "mutant.json")
 	os.Remove(spv)
 	os.Remove(reflection)
-	execute := x != nil && t.Naga != "" && !in.Legacy
+	withNaga := x != nil && t.Naga != "" && !in.Legacy
 	if err := os.WriteFile(src, []byte(in.Text), 0o644); err != nil {
 		return Outcome{Class: Crash, Detail: "fuzzer: " + err.Error()}
 	}
@@ -126,7 +129,7 @@ func (t *Tools) CheckExec(ctx context.Context, dir string, x *Executor, in Input
 		dialect = "auto"
 	}
 	args := []string{"--dialect", dialect, "--target", target, "-o", spv}
-	if execute {
+	if withNaga {
 		args = append(args, "--reflect", reflection)
 	}
 	res := t.runLimited(ctx, dir, t.Wgslc, append(args, name)...)
@@ -146,15 +149,24 @@ func (t *Tools) CheckExec(ctx context.Context, dir string, x *Executor, in Input
 		if val.err != nil || val.code != 0 {
 			return finish(Outcome{Class: InvalidSPIRV, Accepted: true, Detail: firstLine(val.stderr + val.stdout)})
 		}
+		if t.Exec != nil {
+			words, err := readWords(spv)
+			if err != nil {
+				return finish(Outcome{Class: Crash, Detail: "fuzzer: " + err.Error()})
+			}
+			if o := t.Exec.execute(in, words); o.Class != Agree {
+				return finish(o)
+			}
+		}
 	}
-	if execute && out.Accepted && fileExists(spv) {
-		diff, skip := t.execute(ctx, x, dir, src, spv, reflection, seed)
+	if withNaga && out.Accepted && fileExists(spv) {
+		diff, skip := t.compareWithNaga(ctx, x, dir, src, spv, reflection, seed)
 		if diff != nil {
 			return finish(*diff)
 		}
-		out.Exec = skip
+		out.Naga = skip
 		if skip == "" {
-			out.Exec = execCompared
+			out.Naga = execCompared
 		}
 	}
 	if t.Tint == "" || in.Legacy {
@@ -163,7 +175,7 @@ func (t *Tools) CheckExec(ctx context.Context, dir string, x *Executor, in Input
 	tint := t.run(ctx, dir, t.Tint, "-o", filepath.Join(dir, "tint.wgsl"), name)
 	switch {
 	case tint.err != nil || (tint.code != 0 && tint.code != 1):
-		return Outcome{Class: TintFailure, Accepted: out.Accepted, Exec: out.Exec, Detail: firstLine(tint.stderr + tint.stdout)}
+		return Outcome{Class: TintFailure, Accepted: out.Accepted, Naga: out.Naga, Detail: firstLine(tint.stderr + tint.stdout)}
 	case tint.code == 0 && !out.Accepted:
 		out.Class = RejectsTintAccepts
 	case tint.code == 1 && out.Accepted:

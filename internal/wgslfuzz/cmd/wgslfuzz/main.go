@@ -21,6 +21,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/wgslgo/wgslgo/internal/vulkan"
 	"github.com/wgslgo/wgslgo/internal/wgslfuzz"
 )
 
@@ -31,20 +32,43 @@ func main() {
 		workers  = flag.Int("j", 2, "parallel checks")
 		wgslc    = flag.String("wgslc", "", "the wgslc binary (default: build the module's)")
 		tint     = flag.String("tint", "tint", "Tint's command line (\"\" to compare with nothing)")
-		naga     = flag.String("naga", "naga", "naga, to run accepted compute mutants on the Vulkan device as wgslc and naga compile them and compare (\"\" to run nothing)")
+		naga     = flag.String("naga", "naga", "naga, to run the accepted compute shaders on the Vulkan device as wgslc and as naga compile them, and compare (\"\" for no comparison)")
 		out      = flag.String("out", "", "write each finding to a .wgsl file in `DIR` (at most 3 per kind)")
 		only     = flag.Int("only", -1, "check only mutant `I` and print it")
 		timeout  = flag.Duration("timeout", 20*time.Second, "time limit of one compilation")
 		memLimit = flag.Int64("memlimit", 2<<30, "address space limit of one compilation, in bytes")
+		execute  = flag.String("exec", "interp", "run the accepted compute shaders: on the interpreter (interp), and on the Vulkan device when they have one invocation (vulkan), or not (none)")
 	)
 	flag.Parse()
-	if err := run(*n, *seed, *workers, *wgslc, *tint, *naga, *out, *only, *timeout, *memLimit); err != nil {
+	ex, err := executor(*execute)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "wgslfuzz:", err)
+		os.Exit(2)
+	}
+	if err := run(*n, *seed, *workers, *wgslc, *tint, *naga, *out, *only, *timeout, *memLimit, ex); err != nil {
 		fmt.Fprintln(os.Stderr, "wgslfuzz:", err)
 		os.Exit(2)
 	}
 }
 
-func run(n int, seed uint64, workers int, wgslc, tint, naga, out string, only int, timeout time.Duration, memLimit int64) error {
+// executor makes the Executor of the -exec flag.
+func executor(mode string) (*wgslfuzz.Executor, error) {
+	switch mode {
+	case "none":
+		return nil, nil
+	case "interp":
+		return &wgslfuzz.Executor{}, nil
+	case "vulkan":
+		dev, err := vulkan.Get()
+		if err != nil {
+			return nil, err
+		}
+		return &wgslfuzz.Executor{Device: dev}, nil
+	}
+	return nil, fmt.Errorf("-exec %s: want none, interp or vulkan", mode)
+}
+
+func run(n int, seed uint64, workers int, wgslc, tint, naga, out string, only int, timeout time.Duration, memLimit int64, ex *wgslfuzz.Executor) error {
 	root, err := wgslfuzz.ModuleRoot()
 	if err != nil {
 		return err
@@ -82,7 +106,7 @@ func run(n int, seed uint64, workers int, wgslc, tint, naga, out string, only in
 			tint = ""
 		}
 	}
-	tools := wgslfuzz.Tools{Wgslc: wgslc, SpirvVal: spirvVal, Tint: tint, Naga: naga, Runner: runner, Timeout: timeout, MemLimit: memLimit}
+	tools := wgslfuzz.Tools{Wgslc: wgslc, SpirvVal: spirvVal, Tint: tint, Naga: naga, Runner: runner, Timeout: timeout, MemLimit: memLimit, Exec: ex}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	if only >= 0 {
@@ -92,13 +116,13 @@ func run(n int, seed uint64, workers int, wgslc, tint, naga, out string, only in
 		}
 		defer os.RemoveAll(dir)
 		m := wgslfuzz.MakeMutant(seeds, seed, only)
-		var x *wgslfuzz.Executor
+		var x *wgslfuzz.NagaRunner
 		if runner != "" {
-			x = &wgslfuzz.Executor{Path: runner}
+			x = &wgslfuzz.NagaRunner{Path: runner}
 			defer x.Close()
 		}
 		o := tools.CheckExec(ctx, dir, x, m.Input, seed<<32^uint64(only))
-		fmt.Printf("// mutant %d of seed %d: %s (%s), %s\n// %s: %s (executed: %s)\n%s\n", m.Index, seed, m.Seed, strings.Join(m.Mutations, ", "), m.Target, o.Class, o.Detail, o.Exec, m.Text)
+		fmt.Printf("// mutant %d of seed %d: %s (%s), %s\n// %s: %s (against naga: %s)\n%s\n", m.Index, seed, m.Seed, strings.Join(m.Mutations, ", "), m.Target, o.Class, o.Detail, o.Naga, m.Text)
 		return nil
 	}
 	c := wgslfuzz.Campaign{Tools: tools, Seeds: seeds, Seed: seed, N: n, Workers: workers, Progress: os.Stderr}
@@ -107,6 +131,10 @@ func run(n int, seed uint64, workers int, wgslc, tint, naga, out string, only in
 		return err
 	}
 	r.Summary(os.Stdout)
+	if ex != nil {
+		fmt.Printf("interpreted %d entry points, %d compared with the Vulkan device; %d the interpreter does not run, %d out of steps\n",
+			ex.Interpreted, ex.Compared, ex.Unsupported, ex.OutOfSteps)
+	}
 	if out != "" {
 		return writeFindings(out, seed, r)
 	}
