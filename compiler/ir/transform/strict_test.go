@@ -21,9 +21,10 @@ import (
 // operation SPIR-V or Vulkan leaves undefined gives an undefined value (which a select may
 // still discard), and the function's result must be defined and what WGSL says.
 //
-// The evaluator covers the straight-line integer and float code these passes write. (The IR
-// interpreter, once in the tree, can take its place: it would need a mode that reports
-// SPIR-V's undefined cases.)
+// The evaluator covers the straight-line integer and float code these passes write. The IR
+// interpreter (compiler/interp) runs the IR by WGSL's rules, which define all of these
+// cases; it could take this evaluator's place given a mode that reports SPIR-V's undefined
+// ones.
 
 // lane is one component of a value: an integer (i32 sign-extended, u32, bool 0 or 1) or a
 // float, or undefined.
