@@ -1,0 +1,234 @@
+package hostwgsl
+
+// A Profile is the WGSL one compiler reads: what it lacks of the spec, which the printer
+// writes in other words or refuses. The profiles are fixed values of this package; Lookup
+// finds one by its name or by the Go binding that carries the compiler.
+type Profile struct {
+	// Name is the profile's name in tables and on wgslgen's command line ("naga-0.19").
+	Name string
+	// Compiler names the compiler and its version ("naga 0.19.2").
+	Compiler string
+	// Bindings are the Go bindings whose WGSL goes through the compiler, as module path and
+	// version, and the names Lookup takes for them.
+	Bindings []Binding
+	// Substitutes is set when the compiler reads no override declaration: the printed text
+	// keeps them, and a host substitutes the pipeline's values (or the defaults) before it
+	// gives the text to the compiler, as gen/wgsl's Shader.WGSLFor does.
+	Substitutes bool
+
+	lacks lacks
+}
+
+// A Binding is a Go binding whose shader modules go through a profile's compiler.
+type Binding struct {
+	// Name is what wgslgen -for and Lookup take ("cogentcore").
+	Name string
+	// Module is the binding's module path and version.
+	Module string
+}
+
+// lacks lists what a compiler does not read, each with the way around it. The zero value
+// is the spec.
+type lacks struct {
+	// fold: const declarations, abstract numbers and inferred constructors. Every
+	// const-expression is written as its value, in the type it converts to where it is
+	// used, and the const declarations go (nagas before 22 give abstract numbers and
+	// function-scope consts a concrete type at once, or not at all; gogpu/naga lowers no
+	// constructor in a module const).
+	fold bool
+	// valueIndex: indexing an array or matrix value (a let, a parameter, a const) by an
+	// index known only at run time. The value is put in a var.
+	valueIndex bool
+	// pointerAccess: the pointer_composite_access language feature (p.m, p[i] for a
+	// pointer p). The pointer is dereferenced: (*p).m.
+	pointerAccess bool
+	// immediate spells var<immediate> as naga spelled it before WGSL had it:
+	// var<push_constant>; "" keeps immediate.
+	immediate string
+	// requires: the requires directive. Language features the program uses are written
+	// in other words or refused one by one.
+	requires bool
+	// requiresFeatures are the language features the compiler reads no requires of, although
+	// it reads the directive: it drops them.
+	requiresFeatures []string
+	// enables maps enable-extensions to what the compiler does with them; the directive
+	// itself is kept for those not listed, unless noEnable.
+	enables  map[string]extension
+	noEnable bool
+	// diagnostics: diagnostic directives; diagnosticAttrs: @diagnostic attributes. They only
+	// filter diagnostics of a program that checks, so they go.
+	diagnostics, diagnosticAttrs bool
+	// constAssert: const_assert, which the checker has proven; it goes.
+	constAssert bool
+	// mustUse: @must_use, a diagnostic only; it goes.
+	mustUse bool
+	// sampling: @interpolate(flat, first) and @interpolate(flat, either), written as
+	// @interpolate(flat): flat is flat, first, and first is one of the vertices either
+	// allows.
+	sampling bool
+	// trailingReturn: a function whose body may not end without a return, where the
+	// behavior analysis proves it never gets there (a loop that returns). A return of the
+	// zero value is added.
+	trailingReturn bool
+	// textureIntIndex: u32 levels, array indices and sample indices of textureLoad; they
+	// are converted to i32 (indices past i32's range are out of bounds either way).
+	textureIntIndex bool
+	// depthLevelFloat: textureSampleLevel on a depth texture takes the level as an f32.
+	depthLevelFloat bool
+	// builtins are the builtin functions the compiler does not know, by name.
+	builtins map[string]missing
+	// pointerParams: pointer parameters in the storage, uniform, workgroup (and immediate)
+	// address spaces (unrestricted_pointer_parameters), and storage textures as parameters.
+	pointerParams bool
+	// handleLet: let declarations of textures and samplers (texture_and_sampler_let); the
+	// uses name the variable the let names.
+	handleLet bool
+	// types lists the types the compiler does not read, by name of the spec
+	// ("texture_external", "f16").
+	types map[string]bool
+	// builtinValues lists the @builtin values it does not read ("clip_distances").
+	builtinValues map[string]bool
+	// formats lists the storage texel formats it does not read.
+	formats map[string]bool
+	// relational: all() and any() of vectors, which gogpu/naga reads but writes no SPIR-V
+	// for; they become comparisons of the components.
+	relational bool
+	// varTypes: a module-scope var without a type (its type is written); functionSpace:
+	// var<function> (the address space goes: it is the default).
+	varTypes, functionSpace bool
+	// aliases: type aliases declared after a use (naga 0.19 then takes the aliased type
+	// for another one). Every alias is written as the type it names.
+	aliases bool
+	// templateExprs: expressions other than identifiers and literals in a template list
+	// (array<f32, n - 1>); they are parenthesised.
+	templateExprs bool
+	// derefAssign: a compound assignment or increment through a pointer parameter (*p += e),
+	// which gogpu/naga writes no SPIR-V for. It is written *p = *p + (e): p is an identifier,
+	// so evaluating *p twice is evaluating it once.
+	derefAssign bool
+	// duplicateBindings: two variables at one @group and @binding (used by different
+	// entry points).
+	duplicateBindings bool
+}
+
+// extension is what a compiler does with an enable-extension.
+type extension uint8
+
+const (
+	// extRefuse: the compiler does not have it; a program that enables it cannot be
+	// written for it.
+	extRefuse extension = iota
+	// extImplicit: the compiler has it without the directive (behind a device feature):
+	// the directive goes.
+	extImplicit
+)
+
+// The profiles.
+var (
+	// Modern is WGSL as the specification writes it: Tint (browsers, Dawn), wgpu and naga
+	// from 30 on. The printed text is the program as it was checked, in canonical form.
+	Modern = &Profile{
+		Name:     "modern",
+		Compiler: "the WGSL specification (Tint, naga 30)",
+	}
+
+	// Naga29 is the WGSL compiler of wgpu-native v29 (naga 29.0.1), which
+	// github.com/oliverbestmann/webgpu, Cogent Core's binding since May 2026, carries.
+	Naga29 = &Profile{
+		Name:     "naga-29",
+		Compiler: "naga 29.0.1 (wgpu-native v29)",
+		Bindings: []Binding{{Name: "wgpu-native", Module: "github.com/oliverbestmann/webgpu v1.33.5-0.20260523154840-fa113c1fb662"}},
+		lacks: lacks{
+			requiresFeatures: []string{"immediate_address_space", "texture_and_sampler_let"},
+			enables:          map[string]extension{"subgroups": extImplicit, "subgroup_size_control": extRefuse},
+			diagnosticAttrs:  true,
+			trailingReturn:   true,
+			pointerParams:    true,
+			handleLet:        true,
+			builtins:         map[string]missing{"subgroupElect": {}},
+		},
+	}
+
+	// Naga19 is the WGSL compiler of the wgpu-native that github.com/cogentcore/webgpu
+	// v0.23.0 links (wgpu at commit 87576b72, naga 0.19.2): WGSL of early 2024.
+	Naga19 = &Profile{
+		Name:        "naga-0.19",
+		Compiler:    "naga 0.19.2 (the wgpu-native of github.com/cogentcore/webgpu v0.23.0)",
+		Bindings:    []Binding{{Name: "cogentcore", Module: "github.com/cogentcore/webgpu v0.23.0"}},
+		Substitutes: true,
+		lacks: lacks{
+			fold:          true,
+			valueIndex:    true,
+			pointerAccess: true,
+			immediate:     "push_constant",
+			requires:      true,
+			noEnable:      true,
+			// The binding has the native feature for primitive_index, none for dual-source
+			// blending (naga 0.19 spells it @second_blend_source).
+			enables:         map[string]extension{"primitive_index": extImplicit},
+			diagnostics:     true,
+			diagnosticAttrs: true,
+			constAssert:     true,
+			mustUse:         true,
+			sampling:        true,
+			varTypes:        true,
+			functionSpace:   true,
+			templateExprs:   true,
+			aliases:         true,
+			trailingReturn:  true,
+			textureIntIndex: true,
+			depthLevelFloat: true,
+			builtins:        naga19Builtins,
+			pointerParams:   true,
+			handleLet:       true,
+			types:           map[string]bool{"texture_external": true, "f16": true},
+			builtinValues:   map[string]bool{"clip_distances": true, "subgroup_invocation_id": true, "subgroup_size": true, "subgroup_id": true, "num_subgroups": true},
+			formats:         map[string]bool{"rg11b10ufloat": true},
+		},
+	}
+
+	// Gogpu is gogpu/naga v0.18.0, the pure-Go WGSL compiler of github.com/gogpu/wgpu
+	// v0.31.5 (which takes SPIR-V on Vulkan, and WGSL for its other backends).
+	Gogpu = &Profile{
+		Name:        "gogpu-naga-0.18",
+		Compiler:    "gogpu/naga v0.18.0 (github.com/gogpu/wgpu v0.31.5)",
+		Bindings:    []Binding{{Name: "gogpu", Module: "github.com/gogpu/wgpu v0.31.5"}},
+		Substitutes: true,
+		lacks: lacks{
+			fold:              true,
+			pointerAccess:     true,
+			requires:          true,
+			diagnosticAttrs:   true,
+			handleLet:         true,
+			types:             map[string]bool{"f16": true},
+			builtins:          map[string]missing{"subgroupElect": {}},
+			relational:        true,
+			duplicateBindings: true,
+			trailingReturn:    true,
+			derefAssign:       true,
+		},
+	}
+)
+
+// Profiles returns the profiles, Modern first.
+func Profiles() []*Profile { return []*Profile{Modern, Naga29, Naga19, Gogpu} }
+
+// Lookup returns the profile called name, or the one of the binding called name; nil if
+// there is none.
+func Lookup(name string) *Profile {
+	for _, p := range Profiles() {
+		if p.Name == name {
+			return p
+		}
+		for _, b := range p.Bindings {
+			if b.Name == name {
+				return p
+			}
+		}
+	}
+	return nil
+}
+
+// String returns the compiler and, when there are any, the bindings that carry it:
+// "naga 0.19.2 (the wgpu-native of github.com/cogentcore/webgpu v0.23.0)".
+func (p *Profile) String() string { return p.Compiler }
