@@ -229,6 +229,18 @@ func Lookup(name string) *Profile {
 	return nil
 }
 
+// Checkable returns p, or when p spells something as no WGSL does (var<push_constant>), a
+// profile that prints everything as p does but that: its output checks with wgslgo, for
+// tests that compile what p's compiler would get.
+func (p *Profile) Checkable() *Profile {
+	if p.lacks.immediate == "" {
+		return p
+	}
+	c := *p
+	c.lacks.immediate = ""
+	return &c
+}
+
 // String returns the compiler and, when there are any, the bindings that carry it:
 // "naga 0.19.2 (the wgpu-native of github.com/cogentcore/webgpu v0.23.0)".
 func (p *Profile) String() string { return p.Compiler }
