@@ -49,12 +49,12 @@ func (w *writer) builtin(e *syntax.CallExpr, c *sema.Call, out *syntax.CallExpr)
 	name := c.Name
 	if m, ok := w.l.builtins[name]; ok {
 		if m.helper == nil {
-			w.refuse(e.Callee.Loc, "it has no %s", name)
+			w.refuse(e.Callee.Loc, "has no %s", name)
 			return out
 		}
 		key, text, why := m.helper(c.Builtin.Params, c.Type)
 		if why != "" {
-			w.refuse(e.Callee.Loc, "it has no %s, and %s", name, why)
+			w.refuse(e.Callee.Loc, "has no %s, and %s", name, why)
 			return out
 		}
 		out.Callee = ident(w.helper(key, name, text), e.Callee.Loc)
@@ -74,7 +74,7 @@ func (w *writer) builtin(e *syntax.CallExpr, c *sema.Call, out *syntax.CallExpr)
 	if name == "workgroupUniformLoad" && w.l.pointerParams {
 		if p, ok := c.Builtin.Params[0].(*types.Pointer); ok {
 			if _, atomic := p.Elem.(*types.Atomic); atomic {
-				w.refuse(e.Callee.Loc, "it has no workgroupUniformLoad of an atomic: load it with atomicLoad between two workgroupBarrier calls")
+				w.refuse(e.Callee.Loc, "has no workgroupUniformLoad of an atomic: load it with atomicLoad between two workgroupBarrier calls")
 			}
 		}
 	}
@@ -87,7 +87,7 @@ func (w *writer) builtin(e *syntax.CallExpr, c *sema.Call, out *syntax.CallExpr)
 		switch params[i].Name {
 		case "level", "array_index", "sample_index":
 			pt := c.Builtin.Params[i]
-			if w.l.depthLevelFloat && name == "textureSampleLevel" && params[i].Name == "level" && isScalar(pt, types.KindI32, types.KindU32) {
+			if w.l.depthLevelFloat && !w.l.checkable && name == "textureSampleLevel" && params[i].Name == "level" && isScalar(pt, types.KindI32, types.KindU32) {
 				out.Args[i] = convert("f32", out.Args[i], at)
 			} else if w.l.textureIntIndex && isScalar(pt, types.KindU32) {
 				out.Args[i] = convert("i32", out.Args[i], at)

@@ -39,17 +39,20 @@ func (w *writer) checkType(e syntax.Expr) {
 			return true
 		}
 		if w.l.formats[id.Name.Name] {
-			w.refuse(id.Loc, "it has no storage texel format %s", id.Name.Name)
+			w.refuse(id.Loc, "has no storage texel format %s", id.Name.Name)
 			return false
 		}
 		t := w.prog.TypeOf(id).Type
 		switch {
 		case t == nil:
 		case w.l.types["texture_external"] && isExternal(t):
-			w.refuse(id.Loc, "it has no texture_external: bind the video frame as a texture_2d<f32> and sample it with textureSampleLevel")
+			w.refuse(id.Loc, "has no texture_external: bind the video frame as a texture_2d<f32> and sample it with textureSampleLevel")
 			return false
-		case w.l.types["f16"] && types.UsesF16(t):
-			w.refuse(id.Loc, "it has no f16: use f32")
+		case w.l.types["f16"] && types.UsesF16(t) && !w.l.noEnable && !w.refusedF16:
+			// Once: every f16 of the module would say the same. (A compiler that reads no
+			// enable refuses `enable f16` already.)
+			w.refusedF16 = true
+			w.refuse(id.Loc, "has no f16: use f32")
 			return false
 		}
 		return true
@@ -162,7 +165,7 @@ func (w *writer) indexBase(e *syntax.IndexExpr) syntax.Expr {
 		init := w.valueExpr(tv.Value, e.X.Span())
 		t := typeOf(tv.Type, e.X.Span())
 		if init == nil || t == nil {
-			w.refuse(e.X.Span(), "it indexes arrays and matrices only in memory or by constants, and this value has no WGSL spelling to put in a var")
+			w.refuse(e.X.Span(), "indexes arrays and matrices only in memory or by constants, and this value has no WGSL spelling to put in a var")
 			return w.deref(e.X)
 		}
 		name = w.fresh(baseName(e.X, "values"))
@@ -228,7 +231,7 @@ func (w *writer) planValues(f *sema.Func) {
 					w.paramCopy[o] = w.fresh(o.Name() + "_var")
 				}
 			default:
-				w.refuse(n.Loc, "it indexes arrays and matrices only in memory or by constants: put the value in a var first (var v = ...; v[i])")
+				w.refuse(n.Loc, "indexes arrays and matrices only in memory or by constants: put the value in a var first (var v = ...; v[i])")
 			}
 		}
 		return true

@@ -56,6 +56,7 @@ func Print(prog *sema.Program, p *Profile) ([]byte, diag.List) {
 		return nil, w.rep.Diags
 	}
 	out := w.file()
+	w.rep.Diags.Sort()
 	if w.rep.Diags.HasErrors() {
 		return nil, w.rep.Diags
 	}
@@ -87,6 +88,12 @@ type writer struct {
 	// handleLets are the lets of textures and samplers, by their initializer.
 	handleLets map[*sema.Let]syntax.Expr
 
+	// refusedF16 is set once f16 is refused.
+	refusedF16 bool
+	// offRules are the diagnostic rules that @diagnostic attributes filter, for a compiler
+	// that reads only the directive.
+	offRules map[string]bool
+
 	// helpers maps a helper function's key to its name; helperText holds the functions.
 	helpers    map[string]string
 	helperText []string
@@ -108,6 +115,7 @@ func newWriter(prog *sema.Program, p *Profile) *writer {
 		paramCopy:  map[*sema.Param]string{},
 		handleLets: map[*sema.Let]syntax.Expr{},
 		helpers:    map[string]string{},
+		offRules:   map[string]bool{},
 	}
 	w.rep.File = prog.File.Source
 	w.rep.Limit = 100
@@ -120,9 +128,10 @@ func newWriter(prog *sema.Program, p *Profile) *writer {
 	return w
 }
 
-// refuse reports a construct the profile's compiler cannot read.
+// refuse reports a construct the profile's compiler cannot read: the message follows the
+// compiler's name ("has no f16: use f32").
 func (w *writer) refuse(at diag.Span, format string, args ...any) {
-	w.rep.Errorf(at, "%s cannot read this: %s", w.p.Compiler, fmt.Sprintf(format, args...))
+	w.rep.Errorf(at, "%s %s", w.p.Compiler, fmt.Sprintf(format, args...))
 }
 
 // fresh returns base, or base with a number after it, so that the name is new; it takes it.
@@ -139,16 +148,27 @@ func (w *writer) fresh(base string) string {
 func (w *writer) file() *syntax.File {
 	src := w.prog.File
 	out := &syntax.File{Source: src.Source, Dialect: syntax.DialectModern, Comments: src.Comments}
-	for _, d := range src.Directives {
-		if d := w.directive(d); d != nil {
-			out.Directives = append(out.Directives, d)
-		}
-	}
 	w.checkBindings()
 	for _, d := range src.Decls {
 		if d := w.decl(d); d != nil {
 			out.Decls = append(out.Decls, d)
 		}
+	}
+	for _, d := range src.Directives {
+		if dd, ok := d.(*syntax.DiagnosticDirective); ok && w.offRules[dd.Control.Rule.Name] {
+			continue // turned off for the whole module below
+		}
+		if d := w.directive(d); d != nil {
+			out.Directives = append(out.Directives, d)
+		}
+	}
+	for _, rule := range sortedKeys(w.offRules) {
+		at := diag.Span{}
+		if len(src.Decls) > 0 {
+			at = diag.Span{Start: src.Decls[0].Span().Start, End: src.Decls[0].Span().Start}
+		}
+		out.Directives = append(out.Directives, &syntax.DiagnosticDirective{Loc: at, Control: syntax.DiagnosticControl{
+			Loc: at, Severity: syntax.Ident{Loc: at, Name: "off"}, Rule: syntax.Ident{Loc: at, Name: rule}}})
 	}
 	return out
 }
@@ -161,9 +181,11 @@ func (w *writer) directive(d syntax.Directive) syntax.Directive {
 		for _, name := range d.Names {
 			rule, listed := w.l.enables[name.Name]
 			switch {
+			case listed && rule == extImplicit && w.l.checkable:
+				keep = append(keep, name)
 			case listed && rule == extImplicit:
 			case listed || w.l.noEnable:
-				w.refuse(name.Loc, "it has no enable-extension %s", name.Name)
+				w.refuse(name.Loc, "has no enable-extension %s", name.Name)
 			default:
 				keep = append(keep, name)
 			}
@@ -187,7 +209,7 @@ func (w *writer) directive(d syntax.Directive) syntax.Directive {
 		}
 		return &syntax.Requires{Loc: d.Loc, Names: keep}
 	case *syntax.DiagnosticDirective:
-		if w.l.diagnostics {
+		if w.l.diagnostics && !w.l.checkable {
 			return nil
 		}
 	}
@@ -207,8 +229,8 @@ func (w *writer) checkBindings() {
 		k := [2]int{v.Group, v.Binding}
 		if first := seen[k]; first != nil {
 			p := w.prog.File.Source.Position(first.Span().Start)
-			w.refuse(v.Decl.Name.Loc, "%s and %s (%d:%d) share @group(%d) @binding(%d), which it allows one variable; give one of them another binding, or put the entry points that use them in separate files",
-				v.Name(), first.Name(), p.Line, p.Column, v.Group, v.Binding)
+			w.refuse(v.Decl.Name.Loc, "allows one variable at @group(%d) @binding(%d), where %s and %s (%d:%d) are: give one of them another binding, or put the entry points that use them in separate files",
+				v.Group, v.Binding, v.Name(), first.Name(), p.Line, p.Column)
 			continue
 		}
 		seen[k] = v
@@ -264,7 +286,7 @@ func (w *writer) varDecl(d *syntax.VarDecl) *syntax.VarDecl {
 	for i, a := range d.TemplateArgs {
 		switch identName(a) {
 		case "immediate":
-			if i == 0 && w.l.immediate != "" {
+			if i == 0 && w.l.immediate != "" && !w.l.checkable {
 				out.TemplateArgs = append(out.TemplateArgs, ident(w.l.immediate, a.Span()))
 				continue
 			}
@@ -295,7 +317,7 @@ func (w *writer) funcDecl(d *syntax.FuncDecl) syntax.Decl {
 		out.Params = append(out.Params, &syntax.Param{Loc: p.Loc, Attrs: w.attrs(p.Attrs), Name: p.Name, Type: w.typeExpr(p.Type)})
 	}
 	body := w.stmts(d.Body.Stmts)
-	if w.l.trailingReturn && f.Result != nil && !endsInReturn(d.Body.Stmts) {
+	if w.l.trailingReturn && f.Result != nil && !terminates(body) {
 		at := diag.Span{Start: d.Body.Loc.End - 1, End: d.Body.Loc.End - 1}
 		body = append(body, &syntax.ReturnStmt{Loc: at, Value: &syntax.CallExpr{Loc: at, Callee: typeOf(f.Result, at)}})
 	}
@@ -320,13 +342,32 @@ func (w *writer) funcOf(d *syntax.FuncDecl) *sema.Func {
 	return nil
 }
 
-// endsInReturn reports whether a statement list ends in a return statement.
-func endsInReturn(list []syntax.Stmt) bool {
+// terminates reports whether a statement list ends in a statement that leaves it, as naga
+// sees it: a return or discard, a block or an if whose branches all do, a switch whose
+// clauses all do. A loop does not, whatever it holds.
+func terminates(list []syntax.Stmt) bool {
 	if len(list) == 0 {
 		return false
 	}
-	_, ok := list[len(list)-1].(*syntax.ReturnStmt)
-	return ok
+	switch s := list[len(list)-1].(type) {
+	case *syntax.ReturnStmt, *syntax.DiscardStmt:
+		return true
+	case *syntax.CompoundStmt:
+		return terminates(s.Stmts)
+	case *syntax.IfStmt:
+		if s.Else == nil || !terminates(s.Then.Stmts) {
+			return false
+		}
+		return terminates([]syntax.Stmt{s.Else})
+	case *syntax.SwitchStmt:
+		for _, c := range s.Clauses {
+			if !terminates(c.Body.Stmts) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // checkParam refuses the parameters the compiler cannot take.
@@ -338,11 +379,11 @@ func (w *writer) checkParam(p *sema.Param) {
 	case *types.Pointer:
 		switch t.Space {
 		case types.AddrStorage, types.AddrUniform, types.AddrWorkgroup, types.AddrImmediate:
-			w.refuse(p.Decl.Type.Span(), "it passes no pointer in the %s address space to a function (the unrestricted_pointer_parameters language feature): use the variable in the function, or pass the index into it", t.Space)
+			w.refuse(p.Decl.Type.Span(), "passes no pointer in the %s address space to a function (the unrestricted_pointer_parameters language feature): use the variable in the function, or pass the index into it", t.Space)
 		}
 	case *types.Texture:
 		if t.Kind == types.TexStorage {
-			w.refuse(p.Decl.Type.Span(), "it passes no storage texture to a function: use the texture variable in the function")
+			w.refuse(p.Decl.Type.Span(), "passes no storage texture to a function: use the texture variable in the function")
 		}
 	}
 }
@@ -353,7 +394,14 @@ func (w *writer) attrs(list []*syntax.Attribute) []*syntax.Attribute {
 	for _, a := range list {
 		switch a.Name.Name {
 		case "diagnostic":
+			if w.l.checkable {
+				break
+			}
+			if w.l.diagnostics {
+				continue
+			}
 			if w.l.diagnosticAttrs {
+				w.offRules[a.Diagnostic.Rule.Name] = true
 				continue
 			}
 		case "must_use":
@@ -367,7 +415,7 @@ func (w *writer) attrs(list []*syntax.Attribute) []*syntax.Attribute {
 			}
 		case "builtin":
 			if name := identName(a.Args[0]); w.l.builtinValues[name] {
-				w.refuse(a.Loc, "it has no @builtin(%s)", name)
+				w.refuse(a.Loc, "has no @builtin(%s)", name)
 			}
 		}
 		out = append(out, &syntax.Attribute{Loc: a.Loc, Name: a.Name, Args: w.attrArgs(a.Args), HasParens: a.HasParens, Diagnostic: a.Diagnostic})

@@ -55,8 +55,10 @@ type lacks struct {
 	// itself is kept for those not listed, unless noEnable.
 	enables  map[string]extension
 	noEnable bool
-	// diagnostics: diagnostic directives; diagnosticAttrs: @diagnostic attributes. They only
-	// filter diagnostics of a program that checks, so they go.
+	// diagnostics: diagnostic directives and attributes, for a compiler without the uniformity
+	// analysis they filter: they go. diagnosticAttrs: @diagnostic attributes only, for a
+	// compiler that reads the directive: a rule an attribute turns off is turned off for
+	// the module (diagnostic(off, rule)), which filters more warnings, and nothing else.
 	diagnostics, diagnosticAttrs bool
 	// constAssert: const_assert, which the checker has proven; it goes.
 	constAssert bool
@@ -70,6 +72,9 @@ type lacks struct {
 	// behavior analysis proves it never gets there (a loop that returns). A return of the
 	// zero value is added.
 	trailingReturn bool
+	// deadCode: statements after a return, discard, break or continue in their block, which
+	// naga 0.19 refuses; they never run, and go.
+	deadCode bool
 	// textureIntIndex: u32 levels, array indices and sample indices of textureLoad; they
 	// are converted to i32 (indices past i32's range are out of bounds either way).
 	textureIntIndex bool
@@ -106,6 +111,8 @@ type lacks struct {
 	// which gogpu/naga writes no SPIR-V for. It is written *p = *p + (e): p is an identifier,
 	// so evaluating *p twice is evaluating it once.
 	derefAssign bool
+	// checkable: the output is for wgslgo (Profile.Checkable).
+	checkable bool
 	// duplicateBindings: two variables at one @group and @binding (used by different
 	// entry points).
 	duplicateBindings bool
@@ -167,7 +174,6 @@ var (
 			// blending (naga 0.19 spells it @second_blend_source).
 			enables:         map[string]extension{"primitive_index": extImplicit},
 			diagnostics:     true,
-			diagnosticAttrs: true,
 			constAssert:     true,
 			mustUse:         true,
 			sampling:        true,
@@ -176,6 +182,7 @@ var (
 			templateExprs:   true,
 			aliases:         true,
 			trailingReturn:  true,
+			deadCode:        true,
 			textureIntIndex: true,
 			depthLevelFloat: true,
 			builtins:        naga19Builtins,
@@ -229,15 +236,15 @@ func Lookup(name string) *Profile {
 	return nil
 }
 
-// Checkable returns p, or when p spells something as no WGSL does (var<push_constant>), a
-// profile that prints everything as p does but that: its output checks with wgslgo, for
-// tests that compile what p's compiler would get.
+// Checkable returns a profile that prints everything as p does but what the spec does not
+// read: its output checks with wgslgo, for tests that compile what p's compiler would get. It
+// spells var<immediate> where p spells var<push_constant>, takes an integer level of
+// textureSampleLevel on a depth texture where p converts it to f32, keeps the
+// enable-extensions p's compiler has without the directive, and the diagnostic directives
+// and attributes p drops (for a compiler without the uniformity analysis they filter).
 func (p *Profile) Checkable() *Profile {
-	if p.lacks.immediate == "" {
-		return p
-	}
 	c := *p
-	c.lacks.immediate = ""
+	c.lacks.checkable = true
 	return &c
 }
 

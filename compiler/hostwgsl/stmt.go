@@ -14,8 +14,20 @@ func (w *writer) stmts(list []syntax.Stmt) []syntax.Stmt {
 		if s := w.stmt(s); s != nil {
 			out = append(out, s)
 		}
+		if w.l.deadCode && leaves(s) {
+			break // what follows never runs
+		}
 	}
 	return out
+}
+
+// leaves reports whether s transfers control out of its block.
+func leaves(s syntax.Stmt) bool {
+	switch s.(type) {
+	case *syntax.ReturnStmt, *syntax.DiscardStmt, *syntax.BreakStmt, *syntax.ContinueStmt:
+		return true
+	}
+	return false
 }
 
 func (w *writer) block(b *syntax.CompoundStmt) *syntax.CompoundStmt {
