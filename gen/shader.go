@@ -25,13 +25,13 @@ type shaderDef struct {
 	// dialects are the texts for other WGSL compilers, with the names of their constants.
 	dialects      []Dialect
 	dialectConsts []string
-	spirv     []uint32
-	refl      *wgslreflect.Module
-	wgsl      *WGSL
-	positions map[string]string
-	users     map[string][]string // the entry points that use a binding whose number another shares
-	methods   *fieldNames         // of the table type
-	omethods  *fieldNames         // of the overrides type
+	spirv         []uint32
+	refl          *wgslreflect.Module
+	wgsl          *WGSL
+	positions     map[string]string
+	users         map[string][]string // the entry points that use a binding whose number another shares
+	methods       *fieldNames         // of the table type
+	omethods      *fieldNames         // of the overrides type
 
 	groups     [][]bindingDef // by group
 	entries    []entryDef

@@ -268,7 +268,7 @@ func parseArgs(args []string, stderr io.Writer) (*Command, error) {
 	var (
 		embed, wgslMode, forList string
 		overrides                compiler.OverrideFlag
-		cmd             Command
+		cmd                      Command
 	)
 	fs := flag.NewFlagSet("wgslgen", flag.ContinueOnError)
 	fs.SetOutput(stderr)
