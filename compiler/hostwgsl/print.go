@@ -98,6 +98,9 @@ type writer struct {
 	helpers    map[string]string
 	helperText []string
 
+	// funcs are the functions by declaration.
+	funcs map[*syntax.FuncDecl]*sema.Func
+
 	// The function being written: its prologue (the vars of const values indexed at run
 	// time, the copies of parameters) and those vars by value.
 	fn        *sema.Func
@@ -334,12 +337,13 @@ func (w *writer) funcDecl(d *syntax.FuncDecl) syntax.Decl {
 }
 
 func (w *writer) funcOf(d *syntax.FuncDecl) *sema.Func {
-	for _, f := range w.prog.Funcs {
-		if f.Decl == d {
-			return f
+	if w.funcs == nil {
+		w.funcs = make(map[*syntax.FuncDecl]*sema.Func, len(w.prog.Funcs))
+		for _, f := range w.prog.Funcs {
+			w.funcs[f.Decl] = f
 		}
 	}
-	return nil
+	return w.funcs[d]
 }
 
 // terminates reports whether a statement list ends in a statement that leaves it, as naga
