@@ -71,6 +71,13 @@ func (w *writer) builtin(e *syntax.CallExpr, c *sema.Call, out *syntax.CallExpr)
 		}
 		return out
 	}
+	if name == "transpose" && w.l.transpose {
+		if m, ok := c.Builtin.Params[0].(*types.Matrix); ok && m.Cols != m.Rows {
+			key, text := transpose(m)
+			out.Callee = ident(w.helper(key, name, text), e.Callee.Loc)
+			return out
+		}
+	}
 	if name == "workgroupUniformLoad" && w.l.pointerParams {
 		if p, ok := c.Builtin.Params[0].(*types.Pointer); ok {
 			if _, atomic := p.Elem.(*types.Atomic); atomic {

@@ -1,6 +1,8 @@
 package hostwgsl
 
 import (
+	"strings"
+
 	"github.com/wgslgo/wgslgo/compiler/diag"
 	"github.com/wgslgo/wgslgo/compiler/sema"
 	"github.com/wgslgo/wgslgo/compiler/syntax"
@@ -43,25 +45,22 @@ func (w *writer) checkType(e syntax.Expr) {
 			return false
 		}
 		t := w.prog.TypeOf(id).Type
-		switch {
-		case t == nil:
-		case w.l.types["texture_external"] && isExternal(t):
-			w.refuse(id.Loc, "has no texture_external: bind the video frame as a texture_2d<f32> and sample it with textureSampleLevel")
+		if t == nil {
+			return true
+		}
+		if tex, ok := t.(*types.Texture); ok && w.l.types[tex.String()] != "" {
+			w.refuse(id.Loc, "%s", w.l.types[tex.String()])
 			return false
-		case w.l.types["f16"] && types.UsesF16(t) && !w.l.noEnable && !w.refusedF16:
+		}
+		if w.l.types["f16"] != "" && types.UsesF16(t) && !w.l.noEnable && !w.refusedF16 {
 			// Once: every f16 of the module would say the same. (A compiler that reads no
 			// enable refuses `enable f16` already.)
 			w.refusedF16 = true
-			w.refuse(id.Loc, "has no f16: use f32")
+			w.refuse(id.Loc, "%s", w.l.types["f16"])
 			return false
 		}
 		return true
 	})
-}
-
-func isExternal(t types.Type) bool {
-	tex, ok := t.(*types.Texture)
-	return ok && tex.Kind == types.TexExternal
 }
 
 // expr writes an expression.
@@ -85,6 +84,12 @@ func (w *writer) expr(e syntax.Expr) syntax.Expr {
 	case *syntax.UnaryExpr:
 		return &syntax.UnaryExpr{Loc: e.Loc, Op: e.Op, X: w.expr(e.X)}
 	case *syntax.BinaryExpr:
+		if e.Op == syntax.OpMul && w.l.nonSquareProducts && (nonSquare(w.prog.TypeOf(e.X).Type) || nonSquare(w.prog.TypeOf(e.Y).Type)) {
+			w.refuse(e.Loc, "writes SPIR-V that does not validate for some products with a matrix that is not square: use square matrices")
+		}
+		if (e.Op == syntax.OpLogAnd || e.Op == syntax.OpLogOr) && w.l.shortCircuit && w.hasEffects(e.Y) {
+			w.refuse(e.Y.Span(), "evaluates both operands of %s, and this one has effects: evaluate it in an if (if a { if b { ... } })", e.Op)
+		}
 		return &syntax.BinaryExpr{Loc: e.Loc, Op: e.Op, OpPos: e.OpPos, X: w.expr(e.X), Y: w.expr(e.Y)}
 	case *syntax.IndexExpr:
 		return &syntax.IndexExpr{Loc: e.Loc, X: w.indexBase(e), Index: w.expr(e.Index)}
@@ -92,6 +97,28 @@ func (w *writer) expr(e syntax.Expr) syntax.Expr {
 		return &syntax.MemberExpr{Loc: e.Loc, X: w.deref(e.X), Member: e.Member}
 	}
 	return e // literals
+}
+
+// nonSquare reports whether t is a matrix with more columns than rows or fewer.
+func nonSquare(t types.Type) bool {
+	m, ok := t.(*types.Matrix)
+	return ok && m.Cols != m.Rows
+}
+
+// hasEffects reports whether evaluating e may change memory: whether it calls a function,
+// an atomic or a texture store.
+func (w *writer) hasEffects(e syntax.Expr) bool {
+	found := false
+	syntax.Inspect(e, func(n syntax.Node) bool {
+		if c, ok := n.(*syntax.CallExpr); ok {
+			if call := w.prog.CallOf(c); call != nil && (call.Kind == sema.CallFunc ||
+				strings.HasPrefix(call.Name, "atomic") || call.Name == "textureStore") {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // ident writes an identifier: a let of a texture or sampler is the variable it names, a

@@ -96,6 +96,10 @@ func TestRewrites(t *testing.T) {
 			[]string{"var<private> p: i32 = 11i;", "var x: i32 = p;"}, nil},
 		{"attribute values as plain integers", `const g = 1u; @group(g) @binding(g + 1u) var<uniform> u: vec4f; @compute @workgroup_size(g * 8) fn main() { _ = u; }`, hostwgsl.Gogpu,
 			[]string{"@group(1) @binding(2)", "@workgroup_size(8)"}, nil},
+		{"private variables initialized in the entry points, function variables zeroed", "var<private> a = 7u;\nvar<private> b: vec2f;\nfn f() -> u32 { var x: u32; return a + x; }\n@compute @workgroup_size(1) fn main() { _ = f() + u32(b.x); }", hostwgsl.Gogpu,
+			[]string{"var<private> a: u32;", "var x: u32 = u32();", "fn main() {\n  b = vec2<f32>();\n  a = 7u;"}, []string{"a: u32 = 7u"}},
+		{"transposes of matrices that are not square", `fn f(m: mat2x3f) -> mat3x2f { return transpose(m); }`, hostwgsl.Gogpu,
+			[]string{"return transpose_1(m);", "fn transpose_1(m: mat2x3<f32>) -> mat3x2<f32> {\n  return mat3x2<f32>(vec2<f32>(m[0][0], m[1][0]), vec2<f32>(m[0][1], m[1][1]), vec2<f32>(m[0][2], m[1][2]));"}, nil},
 		{"override-expressions in templates parenthesised", `override n = 4u; var<workgroup> w: array<f32, n - 1u>; @compute @workgroup_size(1) fn main() { w[0] = 1.0; }`, hostwgsl.Naga19,
 			[]string{"array<f32, (n - 1u)>", "override n = 4u;"}, nil},
 	} {
@@ -139,6 +143,16 @@ func TestRefusals(t *testing.T) {
 			"1:41: has no textureBarrier"},
 		{"fn g() -> array<u32, 2> { return array(1u, 2u); }\nfn f(i: u32) -> u32 { return g()[i]; }", hostwgsl.Naga19,
 			"2:30: indexes arrays and matrices only in memory or by constants: put the value in a var first (var v = ...; v[i])"},
+		{"var<private> g: f32;\nfn f(p: ptr<private, f32>) { *p = 1.0; }\n@compute @workgroup_size(1) fn main() { f(&g); }", hostwgsl.Gogpu,
+			"2:9: passes no pointer in the private address space to a function: use the variable in the function, or a function-scope copy"},
+		{"@group(0) @binding(0) var<uniform> u: mat2x2f;\n@compute @workgroup_size(1) fn main() { _ = u; }", hostwgsl.Gogpu,
+			"1:36: puts the columns of a matCx2<f32> in a uniform buffer 8 bytes apart, which Vulkan's uniform layout does not allow: use vec4 columns, or a storage buffer"},
+		{"var<private> n: u32;\nfn bump() -> bool { n++; return true; }\n@compute @workgroup_size(1) fn main() { if n > 2u && bump() { n = 0u; } }", hostwgsl.Gogpu,
+			"3:54: evaluates both operands of &&, and this one has effects: evaluate it in an if (if a { if b { ... } })"},
+		{"@compute @workgroup_size(1) fn main() { var i = 0u; loop { i++; continuing { for (var j = 0u; j < 2u; j++) { i += j; } break if i > 4u; } } }", hostwgsl.Gogpu,
+			"1:78: writes SPIR-V that does not validate for a loop inside a continuing block: move the loop to the end of the loop's body"},
+		{"@group(0) @binding(0) var d: texture_depth_multisampled_2d;\n@compute @workgroup_size(1) fn main() { _ = textureLoad(d, vec2u(), 0); }", hostwgsl.Gogpu,
+			"1:30: loads a texture_depth_multisampled_2d as integers (its SPIR-V does not validate): bind the depth as a texture_multisampled_2d<f32> of r32float"},
 		{"enable clip_distances;\nstruct V { @builtin(position) p: vec4f, @builtin(clip_distances) c: array<f32, 1> }\n@vertex fn vs() -> V { return V(vec4f(), array(0.0)); }", hostwgsl.Naga29,
 			""}, // naga 29 reads them
 	} {

@@ -82,3 +82,21 @@ func relational(name, op string, n int) (string, func(string) string) {
 		return fmt.Sprintf("fn %s(v: vec%d<bool>) -> bool {\n  return %s;\n}\n", fn, n, strings.Join(comps, " "+op+" "))
 	}
 }
+
+// transpose writes the transpose of a matCxR as the matrix whose column j holds the
+// components j of m's columns.
+func transpose(m *types.Matrix) (string, func(string) string) {
+	t := fmt.Sprintf("mat%dx%d<%s>", m.Cols, m.Rows, m.Elem)
+	r := fmt.Sprintf("mat%dx%d<%s>", m.Rows, m.Cols, m.Elem)
+	var cols []string
+	for j := range m.Rows {
+		var comps []string
+		for i := range m.Cols {
+			comps = append(comps, fmt.Sprintf("m[%d][%d]", i, j))
+		}
+		cols = append(cols, fmt.Sprintf("vec%d<%s>(%s)", m.Cols, m.Elem, strings.Join(comps, ", ")))
+	}
+	return "transpose " + t, func(name string) string {
+		return fmt.Sprintf("fn %s(m: %s) -> %s {\n  return %s(%s);\n}\n", name, t, r, r, strings.Join(cols, ", "))
+	}
+}

@@ -281,9 +281,22 @@ func (w *writer) varDecl(d *syntax.VarDecl) *syntax.VarDecl {
 	if v == nil {
 		v, _ = w.prog.Lookup(d.Name.Name).(*sema.Var)
 	}
-	if out.Type == nil && w.l.varTypes && v != nil && v.Global {
+	if v != nil && v.Space == types.AddrUniform && w.l.uniformMatrix2 && types.Contains(v.Type, isMatrix2) {
+		w.refuse(d.Name.Loc, "puts the columns of a matCx2<f32> in a uniform buffer 8 bytes apart, which Vulkan's uniform layout does not allow: use vec4 columns, or a storage buffer")
+	}
+	if out.Type == nil && (w.l.varTypes || w.l.initialize) && v != nil && v.Global {
 		if t := typeOf(v.Type, d.Name.Loc); t != nil {
 			out.Type = t
+		}
+	}
+	if w.l.initialize && v != nil {
+		switch {
+		case v.Space == types.AddrPrivate && v.Global:
+			out.Init = nil // assigned at the start of the entry points (funcDecl)
+		case v.Space == types.AddrFunction && out.Init == nil:
+			if t := typeOf(v.Type, d.Name.Loc); t != nil {
+				out.Init = &syntax.CallExpr{Loc: d.Name.Loc, Callee: t}
+			}
 		}
 	}
 	for i, a := range d.TemplateArgs {
@@ -320,9 +333,12 @@ func (w *writer) funcDecl(d *syntax.FuncDecl) syntax.Decl {
 		out.Params = append(out.Params, &syntax.Param{Loc: p.Loc, Attrs: w.attrs(p.Attrs), Name: p.Name, Type: w.typeExpr(p.Type)})
 	}
 	body := w.stmts(d.Body.Stmts)
-	if w.l.trailingReturn && f.Result != nil && !terminates(body) {
+	if w.l.trailingReturn && f.Result != nil && !terminates(body) || w.l.lastReturn && f.Result != nil && !endsInReturn(body) {
 		at := diag.Span{Start: d.Body.Loc.End - 1, End: d.Body.Loc.End - 1}
 		body = append(body, &syntax.ReturnStmt{Loc: at, Value: &syntax.CallExpr{Loc: at, Callee: typeOf(f.Result, at)}})
+	}
+	if w.l.initialize && f.IsEntryPoint() {
+		w.prologue = append(w.initPrivates(f), w.prologue...)
 	}
 	// The prologue is complete only now: the body's expressions add to it.
 	for i, p := range d.Params {
@@ -336,6 +352,29 @@ func (w *writer) funcDecl(d *syntax.FuncDecl) syntax.Decl {
 	return out
 }
 
+// initPrivates assigns the private variables entry point f uses their initial values, for
+// a compiler that does not.
+func (w *writer) initPrivates(f *sema.Func) []syntax.Stmt {
+	at := w.fnBodyStart()
+	var out []syntax.Stmt
+	for _, o := range f.Globals {
+		v, ok := o.(*sema.Var)
+		if !ok || v.Space != types.AddrPrivate {
+			continue
+		}
+		init := w.expr(v.Init)
+		if init == nil {
+			t := typeOf(v.Type, at)
+			if t == nil {
+				continue
+			}
+			init = &syntax.CallExpr{Loc: at, Callee: t}
+		}
+		out = append(out, &syntax.AssignStmt{Loc: at, LHS: ident(v.Name(), at), RHS: init})
+	}
+	return out
+}
+
 func (w *writer) funcOf(d *syntax.FuncDecl) *sema.Func {
 	if w.funcs == nil {
 		w.funcs = make(map[*syntax.FuncDecl]*sema.Func, len(w.prog.Funcs))
@@ -344,6 +383,15 @@ func (w *writer) funcOf(d *syntax.FuncDecl) *sema.Func {
 		}
 	}
 	return w.funcs[d]
+}
+
+// endsInReturn reports whether a statement list ends in a return statement.
+func endsInReturn(list []syntax.Stmt) bool {
+	if len(list) == 0 {
+		return false
+	}
+	_, ok := list[len(list)-1].(*syntax.ReturnStmt)
+	return ok
 }
 
 // terminates reports whether a statement list ends in a statement that leaves it, as naga
@@ -382,6 +430,10 @@ func (w *writer) checkParam(p *sema.Param) {
 	switch t := p.Type.(type) {
 	case *types.Pointer:
 		switch t.Space {
+		case types.AddrPrivate:
+			if w.l.privatePointerParams {
+				w.refuse(p.Decl.Type.Span(), "passes no pointer in the private address space to a function: use the variable in the function, or a function-scope copy")
+			}
 		case types.AddrStorage, types.AddrUniform, types.AddrWorkgroup, types.AddrImmediate:
 			w.refuse(p.Decl.Type.Span(), "passes no pointer in the %s address space to a function (the unrestricted_pointer_parameters language feature): use the variable in the function, or pass the index into it", t.Space)
 		}
@@ -442,6 +494,12 @@ func (w *writer) attrArgs(args []syntax.Expr) []syntax.Expr {
 		}
 	}
 	return out
+}
+
+// isMatrix2 reports whether t is a matrix of two-component f32 columns.
+func isMatrix2(t types.Type) bool {
+	m, ok := t.(*types.Matrix)
+	return ok && m.Rows == 2 && m.Elem.Kind == types.KindF32
 }
 
 func identName(e syntax.Expr) string {

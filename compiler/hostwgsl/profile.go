@@ -70,8 +70,9 @@ type lacks struct {
 	sampling bool
 	// trailingReturn: a function whose body may not end without a return, where the
 	// behavior analysis proves it never gets there (a loop that returns). A return of the
-	// zero value is added.
-	trailingReturn bool
+	// zero value is added. lastReturn: unless the last statement is a return (gogpu/naga
+	// wants one even after an if or a switch whose every branch returns).
+	trailingReturn, lastReturn bool
 	// deadCode: statements after a return, discard, break or continue in their block, which
 	// naga 0.19 refuses; they never run, and go.
 	deadCode bool
@@ -83,14 +84,19 @@ type lacks struct {
 	// builtins are the builtin functions the compiler does not know, by name.
 	builtins map[string]missing
 	// pointerParams: pointer parameters in the storage, uniform, workgroup (and immediate)
-	// address spaces (unrestricted_pointer_parameters), and storage textures as parameters.
-	pointerParams bool
+	// address spaces (unrestricted_pointer_parameters), and storage textures as parameters;
+	// privatePointerParams: in the private address space too (gogpu/naga writes SPIR-V that
+	// mixes the private and function storage classes for them).
+	pointerParams, privatePointerParams bool
+	// uniformMatrix2: matrices of two-component f32 columns (matCx2<f32>) in uniform buffers,
+	// which gogpu/naga decorates 8 bytes apart, as Vulkan's uniform layout does not allow.
+	uniformMatrix2 bool
 	// handleLet: let declarations of textures and samplers (texture_and_sampler_let); the
 	// uses name the variable the let names.
 	handleLet bool
-	// types lists the types the compiler does not read, by name of the spec
-	// ("texture_external", "f16").
-	types map[string]bool
+	// types lists the types the compiler does not read, or gets wrong, by name of the spec
+	// ("texture_external", "f16"), with what to do instead.
+	types map[string]string
 	// builtinValues lists the @builtin values it does not read ("clip_distances").
 	builtinValues map[string]bool
 	// formats lists the storage texel formats it does not read.
@@ -113,6 +119,25 @@ type lacks struct {
 	derefAssign bool
 	// checkable: the output is for wgslgo (Profile.Checkable).
 	checkable bool
+	// continuingLoops: a loop inside a continuing block, which gogpu/naga writes SPIR-V of
+	// that does not validate.
+	continuingLoops bool
+	// nonSquareProducts: products with a matrix that is not square, whose result types
+	// gogpu/naga gets wrong (its SPIR-V does not validate).
+	nonSquareProducts bool
+	// transpose: transpose of a matrix that is not square, whose result gogpu/naga gives the
+	// argument's column type; a helper function builds the columns.
+	transpose bool
+	// initialize: a module-scope private variable's initializer, and the zero value of a
+	// private or function variable without one, which gogpu/naga leaves out of its SPIR-V
+	// (so Vulkan leaves the variable undefined). Function variables get their zero value
+	// written; private ones are assigned theirs at the start of each entry point that uses
+	// them.
+	initialize bool
+	// shortCircuit: the right operand of && and || evaluated only when needed; gogpu/naga
+	// evaluates both. A right operand with effects (a call of a function, an atomic) is
+	// refused.
+	shortCircuit bool
 	// duplicateBindings: two variables at one @group and @binding (used by different
 	// entry points).
 	duplicateBindings bool
@@ -188,9 +213,12 @@ var (
 			builtins:        naga19Builtins,
 			pointerParams:   true,
 			handleLet:       true,
-			types:           map[string]bool{"texture_external": true, "f16": true},
-			builtinValues:   map[string]bool{"clip_distances": true, "subgroup_invocation_id": true, "subgroup_size": true, "subgroup_id": true, "num_subgroups": true},
-			formats:         map[string]bool{"rg11b10ufloat": true},
+			types: map[string]string{
+				"texture_external": "has no texture_external: bind the video frame as a texture_2d<f32> and sample it with textureSampleLevel",
+				"f16":              "has no f16: use f32",
+			},
+			builtinValues: map[string]bool{"clip_distances": true, "subgroup_invocation_id": true, "subgroup_size": true, "subgroup_id": true, "num_subgroups": true},
+			formats:       map[string]bool{"rg11b10ufloat": true},
 		},
 	}
 
@@ -202,17 +230,30 @@ var (
 		Bindings:    []Binding{{Name: "gogpu", Module: "github.com/gogpu/wgpu v0.31.5"}},
 		Substitutes: true,
 		lacks: lacks{
-			fold:              true,
-			pointerAccess:     true,
-			requires:          true,
-			diagnosticAttrs:   true,
-			handleLet:         true,
-			types:             map[string]bool{"f16": true},
-			builtins:          map[string]missing{"subgroupElect": {}},
-			relational:        true,
-			duplicateBindings: true,
-			trailingReturn:    true,
-			derefAssign:       true,
+			fold:            true,
+			pointerAccess:   true,
+			requires:        true,
+			diagnosticAttrs: true,
+			handleLet:       true,
+			types: map[string]string{
+				"f16": "has no f16: use f32",
+				"texture_depth_multisampled_2d": "loads a texture_depth_multisampled_2d as integers (its SPIR-V does not validate): " +
+					"bind the depth as a texture_multisampled_2d<f32> of r32float",
+			},
+			continuingLoops:      true,
+			transpose:            true,
+			nonSquareProducts:    true,
+			builtins:             map[string]missing{"subgroupElect": {}},
+			relational:           true,
+			duplicateBindings:    true,
+			trailingReturn:       true,
+			lastReturn:           true,
+			derefAssign:          true,
+			pointerParams:        true,
+			privatePointerParams: true,
+			uniformMatrix2:       true,
+			initialize:           true,
+			shortCircuit:         true,
 		},
 	}
 )

@@ -133,6 +133,16 @@ func (w *writer) stmt(s syntax.Stmt) syntax.Stmt {
 	case *syntax.LoopStmt:
 		out := &syntax.LoopStmt{Loc: s.Loc, Attrs: w.attrs(s.Attrs), Body: w.block(s.Body)}
 		if c := s.Continuing; c != nil {
+			if w.l.continuingLoops {
+				syntax.Inspect(c.Body, func(n syntax.Node) bool {
+					switch n.(type) {
+					case *syntax.LoopStmt, *syntax.ForStmt, *syntax.WhileStmt:
+						w.refuse(n.Span(), "writes SPIR-V that does not validate for a loop inside a continuing block: move the loop to the end of the loop's body")
+						return false
+					}
+					return true
+				})
+			}
 			out.Continuing = &syntax.ContinuingStmt{Loc: c.Loc, Body: w.block(c.Body)}
 			if c.BreakIf != nil {
 				out.Continuing.BreakIf = &syntax.BreakIfStmt{Loc: c.BreakIf.Loc, Cond: w.expr(c.BreakIf.Cond)}
