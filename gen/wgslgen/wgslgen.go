@@ -151,8 +151,9 @@ type Command struct {
 	Embed gen.EmbedMode
 	// WGSL says whether the tables hold the WGSL text (-wgsl=inline).
 	WGSL bool
-	// For are the -for compilers (package hostwgsl's profiles), in the order given.
-	For []*hostwgsl.Profile
+	// For are the -for names (bindings or package hostwgsl's profiles), in the order given,
+	// one per compiler, without modern: the tables' WGSL is the modern text already.
+	For []string
 	// Target is the -target environment as given, "" for the compiler's default.
 	Target string
 	// Overrides are the -override values by name (the last one of a name counts).
@@ -184,7 +185,11 @@ func (c *Command) Outputs() []string {
 
 // compileOptions are the compiler options the command gives.
 func (c *Command) compileOptions() compileOptions {
-	return compileOptions{Target: c.Target, UniformStandardLayout: c.UniformStandardLayout, WebGPULimits: c.WebGPULimits, Overrides: c.Overrides, WGSL: c.WGSL, For: c.For}
+	var profiles []*hostwgsl.Profile
+	for _, name := range c.For {
+		profiles = append(profiles, hostwgsl.Lookup(name))
+	}
+	return compileOptions{Target: c.Target, UniformStandardLayout: c.UniformStandardLayout, WebGPULimits: c.WebGPULimits, Overrides: c.Overrides, WGSL: c.WGSL, For: profiles}
 }
 
 // NoSPIRV returns the inputs (as in Inputs, in their order) that the command compiles to no
@@ -309,13 +314,16 @@ func parseArgs(args []string, stderr io.Writer) (*Command, error) {
 		if !cmd.WGSL {
 			return nil, errors.New("-for writes WGSL texts into the tables, which -wgsl=none leaves out: drop one of them")
 		}
+		var seen []*hostwgsl.Profile
 		for _, name := range strings.Split(forList, ",") {
-			p := hostwgsl.Lookup(strings.TrimSpace(name))
+			name = strings.TrimSpace(name)
+			p := hostwgsl.Lookup(name)
 			if p == nil {
 				return nil, fmt.Errorf("unknown -for %q (want %s)", name, forNames())
 			}
-			if p != hostwgsl.Modern && !slices.Contains(cmd.For, p) {
-				cmd.For = append(cmd.For, p) // the modern text is the table's WGSL already
+			if p != hostwgsl.Modern && !slices.Contains(seen, p) {
+				seen = append(seen, p) // the modern text is the table's WGSL already
+				cmd.For = append(cmd.For, name)
 			}
 		}
 	}
