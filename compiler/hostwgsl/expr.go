@@ -121,6 +121,19 @@ func (w *writer) hasEffects(e syntax.Expr) bool {
 	return found
 }
 
+// hasCalls reports whether e calls anything, so that evaluating it twice may differ from
+// evaluating it once.
+func (w *writer) hasCalls(e syntax.Expr) bool {
+	found := false
+	syntax.Inspect(e, func(n syntax.Node) bool {
+		if _, ok := n.(*syntax.CallExpr); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
 // ident writes an identifier: a let of a texture or sampler is the variable it names, a
 // copied parameter is its copy, a const the compiler has no declaration of is its
 // initializer.

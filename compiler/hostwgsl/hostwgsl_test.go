@@ -98,6 +98,8 @@ func TestRewrites(t *testing.T) {
 			[]string{"@group(1) @binding(2)", "@workgroup_size(8)"}, nil},
 		{"private variables initialized in the entry points, function variables zeroed", "var<private> a = 7u;\nvar<private> b: vec2f;\nfn f() -> u32 { var x: u32; return a + x; }\n@compute @workgroup_size(1) fn main() { _ = f() + u32(b.x); }", hostwgsl.Gogpu,
 			[]string{"var<private> a: u32;", "var x: u32 = u32();", "fn main() {\n  b = vec2<f32>();\n  a = 7u;"}, []string{"a: u32 = 7u"}},
+		{"vector times matrix assignments", `fn f(m: mat2x2f) -> vec2f { var v = vec2f(1.0); v *= m; return v; }`, hostwgsl.Gogpu,
+			[]string{"v = v * (m);"}, []string{"*="}},
 		{"transposes of matrices that are not square", `fn f(m: mat2x3f) -> mat3x2f { return transpose(m); }`, hostwgsl.Gogpu,
 			[]string{"return transpose_1(m);", "fn transpose_1(m: mat2x3<f32>) -> mat3x2<f32> {\n  return mat3x2<f32>(vec2<f32>(m[0][0], m[1][0]), vec2<f32>(m[0][1], m[1][1]), vec2<f32>(m[0][2], m[1][2]));"}, nil},
 		{"override-expressions in templates parenthesised", `override n = 4u; var<workgroup> w: array<f32, n - 1u>; @compute @workgroup_size(1) fn main() { w[0] = 1.0; }`, hostwgsl.Naga19,

@@ -115,8 +115,9 @@ type lacks struct {
 	templateExprs bool
 	// derefAssign: a compound assignment or increment through a pointer parameter (*p += e),
 	// which gogpu/naga writes no SPIR-V for. It is written *p = *p + (e): p is an identifier,
-	// so evaluating *p twice is evaluating it once.
-	derefAssign bool
+	// so evaluating *p twice is evaluating it once. matrixAssign: v *= m for a matrix m,
+	// which it takes for a splat; it is written v = v * (m), for a left side without calls.
+	derefAssign, matrixAssign bool
 	// checkable: the output is for wgslgo (Profile.Checkable).
 	checkable bool
 	// continuingLoops: a loop inside a continuing block, which gogpu/naga writes SPIR-V of
@@ -249,6 +250,7 @@ var (
 			trailingReturn:       true,
 			lastReturn:           true,
 			derefAssign:          true,
+			matrixAssign:         true,
 			pointerParams:        true,
 			privatePointerParams: true,
 			uniformMatrix2:       true,

@@ -93,6 +93,13 @@ func (w *writer) stmt(s syntax.Stmt) syntax.Stmt {
 		if s.Op != syntax.OpNone && w.l.derefAssign && derefOfIdent(s.LHS) {
 			return w.expandAssign(s.Loc, s.LHS, s.Op, w.expr(s.RHS))
 		}
+		if _, m := w.prog.TypeOf(s.RHS).Type.(*types.Matrix); m && s.Op == syntax.OpMul && w.l.matrixAssign {
+			if w.hasCalls(s.LHS) {
+				w.refuse(s.Loc, "takes the matrix of a *= for a splat: write v = v * m")
+			} else {
+				return w.expandAssign(s.Loc, s.LHS, s.Op, w.expr(s.RHS))
+			}
+		}
 		return &syntax.AssignStmt{Loc: s.Loc, Op: s.Op, Phony: s.Phony, LHS: w.expr(s.LHS), RHS: w.expr(s.RHS)}
 	case *syntax.IncDecStmt:
 		if w.l.derefAssign && derefOfIdent(s.X) {
