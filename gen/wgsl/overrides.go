@@ -87,7 +87,8 @@ func (s *Shader) WGSLWith(values map[string]float64) (string, error) {
 
 // WGSLWithPushConstants returns WGSLWith(values) spelled for the WGSL compilers that know
 // immediate data only by its older name, naga's push constants (the wgpu-native of
-// github.com/cogentcore/webgpu v0.23.0, where they need the native PushConstants feature):
+// github.com/cogentcore/webgpu v0.23.0, where they need the native PushConstants feature;
+// WGSLFor(Naga019, values) gives the text that compiler reads whole):
 // every var<immediate> becomes var<push_constant>, and the `requires immediate_address_space`
 // goes (the directive, or the name and its comma when it names other features too). For a
 // shader without immediates it is WGSLWith.
