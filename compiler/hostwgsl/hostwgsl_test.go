@@ -2,6 +2,8 @@ package hostwgsl_test
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -12,6 +14,7 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/bench"
 	"github.com/wgslgo/wgslgo/compiler/hostwgsl"
 	"github.com/wgslgo/wgslgo/compiler/sema"
+	"github.com/wgslgo/wgslgo/compiler/syntax"
 	"github.com/wgslgo/wgslgo/gen/wgsl"
 )
 
@@ -223,4 +226,34 @@ func BenchmarkPrint(b *testing.B) {
 			})
 		}
 	}
+}
+
+// FuzzPrint: any program that checks prints, for every profile, as errors at positions or as
+// a text whose checkable form checks again; never a panic.
+func FuzzPrint(f *testing.F) {
+	files, err := filepath.Glob("testdata/*.wgsl")
+	require.NoError(f, err)
+	for _, name := range files {
+		src, err := os.ReadFile(name)
+		require.NoError(f, err)
+		f.Add(string(src))
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		prog, _ := compiler.Check(compiler.Source{Name: "f.wgsl", Text: []byte(src)}, compiler.Options{Dialect: syntax.DialectModern})
+		if prog == nil {
+			return
+		}
+		for _, p := range hostwgsl.Profiles() {
+			if _, diags := hostwgsl.Print(prog, p); diags.HasErrors() {
+				for _, d := range diags.Errors() {
+					require.True(t, d.Span.IsValid() && d.Position().Line > 0, "%s: a refusal without a position: %s", p.Name, d.Message)
+				}
+				continue
+			}
+			text, diags := hostwgsl.Print(prog, p.Checkable())
+			require.False(t, diags.HasErrors(), "%s prints, its checkable form does not: %v", p.Name, diags)
+			again, diags := compiler.Check(compiler.Source{Name: "f.wgsl", Text: text}, compiler.Options{})
+			require.NotNil(t, again, "%s: the printed text does not check: %v\n%s", p.Name, diags, text)
+		}
+	})
 }
