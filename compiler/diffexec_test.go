@@ -83,8 +83,8 @@ func TestDiffExecNegativeControl(t *testing.T) {
 		dev := vulkan.Require(t)
 		spirvval.Require(t)
 		const init, changed = "var macc = 0u;", "var macc = 1u;"
-		miscompiled := diffVariant{name: "miscompiled", edit: func(src string) string {
-			return strings.Replace(src, init, changed, 1)
+		miscompiled := diffVariant{name: "miscompiled", edit: func(src string) (string, bool) {
+			return strings.Replace(src, init, changed, 1), true
 		}}
 		var reports []string
 		d := &differ{t: t, dev: dev, dir: t.TempDir(), only: []diffVariant{miscompiled},
@@ -140,7 +140,9 @@ type diffVariant struct {
 	name string
 	opts compiler.Options
 	naga bool
-	edit func(src string) string // changes the program before our compiler sees it
+	// edit changes the program before our compiler sees it; false skips the variant for
+	// the program.
+	edit func(src string) (string, bool)
 }
 
 func (v diffVariant) String() string { return v.name }
@@ -225,7 +227,10 @@ func (d *differ) run(in diffInput, v diffVariant) ([][]byte, bool) {
 	} else {
 		src := in.src
 		if v.edit != nil {
-			src = v.edit(src)
+			var ok bool
+			if src, ok = v.edit(src); !ok {
+				return nil, false
+			}
 		}
 		res, err := compiler.Compile(compiler.Source{Name: "diff.wgsl", Text: []byte(src)}, v.opts)
 		if err != nil {

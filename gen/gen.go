@@ -44,6 +44,9 @@ type Shader struct {
 	Reflection *wgslreflect.Module
 	// WGSL is the text the table embeds for WebGPU hosts; nil embeds none.
 	WGSL *WGSL
+	// Dialects are the texts for the WGSL compilers of older bindings (wgslgen -for), in
+	// the order given.
+	Dialects []Dialect
 	// Positions maps the names of the shader's module-scope declarations, and "Struct.member"
 	// for structure members, to where they are ("file:line:col"), for the messages about
 	// them; a missing name is fine.
@@ -61,6 +64,17 @@ type WGSL struct {
 	// `requires` directive names immediate_address_space (see wgsl.Shader.ImmediateFeature).
 	Immediates       map[string]wgsl.TextRange
 	ImmediateFeature wgsl.TextRange
+}
+
+// Dialect is the shader written for one WGSL compiler: the table's wgsl.DialectText.
+type Dialect struct {
+	// Name is the dialect, as wgsl.Dialect names it ("naga-0.19").
+	Name string
+	// Text is the shader in the dialect, with where its overrides are declared; nil when the
+	// shader cannot be written in it, and Problems says why.
+	Text      []byte
+	Overrides map[string]OverrideText
+	Problems  string
 }
 
 // OverrideText is where an override declaration and its initializer lie in a WGSL text.

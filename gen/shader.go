@@ -22,13 +22,16 @@ type shaderDef struct {
 	spvName   string
 	spirvVar  string // the unexported variable of the SPIR-V bytes
 	wgslConst string // the unexported constant of the WGSL text, "" for none
-	spirv     []uint32
-	refl      *wgslreflect.Module
-	wgsl      *WGSL
-	positions map[string]string
-	users     map[string][]string // the entry points that use a binding whose number another shares
-	methods   *fieldNames         // of the table type
-	omethods  *fieldNames         // of the overrides type
+	// dialects are the texts for other WGSL compilers, with the names of their constants.
+	dialects      []Dialect
+	dialectConsts []string
+	spirv         []uint32
+	refl          *wgslreflect.Module
+	wgsl          *WGSL
+	positions     map[string]string
+	users         map[string][]string // the entry points that use a binding whose number another shares
+	methods       *fieldNames         // of the table type
+	omethods      *fieldNames         // of the overrides type
 
 	groups     [][]bindingDef // by group
 	entries    []entryDef
@@ -90,6 +93,15 @@ func (gn *generator) newShaderDef(s *Shader, sh *shaper) *shaderDef {
 	if d.wgsl != nil {
 		d.wgslConst = unexported(goName) + "WGSL"
 		claim(d.wgslConst, "the WGSL text", "")
+	}
+	d.dialects = s.Dialects
+	for _, dl := range s.Dialects {
+		name := ""
+		if dl.Text != nil {
+			name = unexported(goName) + "WGSL" + GoName(dl.Name)
+			claim(name, "the WGSL text for "+dl.Name, "")
+		}
+		d.dialectConsts = append(d.dialectConsts, name)
 	}
 	fail := func(where, format string, args ...any) { gn.errorf(where, format, args...) }
 	d.addBindings(sh, fail)
@@ -599,6 +611,32 @@ func (d *shaderDef) emitTable(g *GeneratedFile) {
 		}
 		g.P("},")
 	}
+	if len(d.dialects) > 0 {
+		g.P("Dialects: []", wgsl("DialectText"), "{")
+		for i, dl := range d.dialects {
+			g.P("{Dialect: ", strconv.Quote(dl.Name), ",")
+			if dl.Text == nil {
+				g.P("Problems: ", strconv.Quote(dl.Problems), ",")
+				g.P("},")
+				continue
+			}
+			g.P("WGSL: ", d.dialectConsts[i], ",")
+			if len(d.overrides) > 0 {
+				g.P("Overrides: []", wgsl("OverrideText"), "{")
+				for _, o := range d.overrides {
+					r := dl.Overrides[o.o.Name]
+					s := fmt.Sprintf("{Decl: %s{Start: %d, End: %d}", g.QualifiedGoIdent(wgsl("TextRange")), r.Decl.Start, r.Decl.End)
+					if r.Init != (wgslrt.TextRange{}) {
+						s += fmt.Sprintf(", Init: %s{Start: %d, End: %d}", g.QualifiedGoIdent(wgsl("TextRange")), r.Init.Start, r.Init.End)
+					}
+					g.P(s, "},")
+				}
+				g.P("},")
+			}
+			g.P("},")
+		}
+		g.P("},")
+	}
 	g.P("}}")
 	g.P()
 }
@@ -804,6 +842,12 @@ func (d *shaderDef) emitEmbedded(g *GeneratedFile, embed EmbedMode) {
 	if d.wgslConst != "" {
 		g.P("const ", d.wgslConst, " = ", stringLiteral(d.wgsl.Text))
 		g.P()
+	}
+	for i, dl := range d.dialects {
+		if dl.Text != nil {
+			g.P("const ", d.dialectConsts[i], " = ", stringLiteral(dl.Text))
+			g.P()
+		}
 	}
 }
 

@@ -37,9 +37,9 @@ fi
 
 # Go modules nested in the repository, which the root module's ./... does not enter: the
 # WebGPU adapter links wgpu-native through cgo, the Gazelle extension depends on Gazelle and
-# the peer benchmark on gogpu/naga, and the root module, which every user downloads, must
-# depend on none of them.
-nested=(webgpu examples/webgpu gazelle compiler/bench/peer)
+# the peer benchmark on gogpu/naga and the test of the WGSL printed for gogpu/naga, and the
+# root module, which every user downloads, must depend on none of them.
+nested=(webgpu examples/webgpu gazelle compiler/bench/peer compiler/hostwgsl/gogpunaga)
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

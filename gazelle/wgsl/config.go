@@ -25,6 +25,7 @@ const (
 	directiveWebGPULim  = "wgsl_webgpu_limits"           // -webgpu-limits (true/false)
 	directiveEmbed      = "wgsl_embed"                   // -embed file|inline
 	directiveWGSL       = "wgsl_wgsl"                    // -wgsl inline|none
+	directiveFor        = "wgsl_for"                     // -for BINDINGS (comma-separated); empty: none
 	directiveOut        = "wgsl_out"                     // -o FILE.go
 	directivePkg        = "wgsl_pkg"                     // -pkg NAME
 )
@@ -37,6 +38,7 @@ type options struct {
 	webgpuLim  bool
 	embed      string // "file" or "inline"
 	wgsl       string // "inline" or "none"
+	forNames   []string
 	out, pkg   string // this directory's only
 }
 
@@ -55,6 +57,9 @@ func (o *options) args() []string {
 	if o.webgpuLim {
 		args = append(args, "-webgpu-limits")
 	}
+	if len(o.forNames) > 0 {
+		args = append(args, "-for="+strings.Join(o.forNames, ","))
+	}
 	return args
 }
 
@@ -70,7 +75,7 @@ func (*wgslLang) RegisterFlags(fs *flag.FlagSet, cmd string, c *config.Config) {
 func (*wgslLang) CheckFlags(fs *flag.FlagSet, c *config.Config) error { return nil }
 
 func (*wgslLang) KnownDirectives() []string {
-	return []string{directiveTarget, directiveOverride, directiveUniformStd, directiveWebGPULim, directiveEmbed, directiveWGSL, directiveOut, directivePkg}
+	return []string{directiveTarget, directiveOverride, directiveUniformStd, directiveWebGPULim, directiveEmbed, directiveWGSL, directiveFor, directiveOut, directivePkg}
 }
 
 // Configure reads the directives of the directory rel, and the //go:generate lines of its Go
@@ -98,6 +103,7 @@ var directiveUsage = map[string]string{
 	directiveWebGPULim:  "want true or false",
 	directiveEmbed:      "want file or inline",
 	directiveWGSL:       "want inline or none",
+	directiveFor:        "want binding names as wgslgen -for takes them (cogentcore, wgpu-native, gogpu), comma-separated, or nothing for none",
 	directiveOut:        "want the name of a .go file in this directory",
 	directivePkg:        "want a Go package name",
 }
@@ -151,6 +157,16 @@ func applyDirective(o *options, d rule.Directive) bool {
 			return false
 		}
 		o.wgsl = value
+	case directiveFor:
+		if value == "" {
+			o.forNames = nil
+			return true
+		}
+		cmd, err := wgslgen.ParseArgs([]string{"-for=" + value, "x.wgsl"})
+		if err != nil {
+			return false
+		}
+		o.forNames = cmd.For
 	case directiveOut:
 		if value != path.Base(value) || !flagOK("-o="+value) {
 			return false

@@ -253,6 +253,9 @@ func setAttrs(r *rule.Rule, t target, importpath, dir string) {
 	if t.cmd.WebGPULimits {
 		r.SetAttr("webgpu_limits", true)
 	}
+	if len(t.cmd.For) > 0 {
+		r.SetAttr("bindings", t.cmd.For)
+	}
 }
 
 func findRule(rules []*rule.Rule, kind string) *rule.Rule {

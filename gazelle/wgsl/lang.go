@@ -21,6 +21,7 @@
 //	# gazelle:wgsl_webgpu_limits true
 //	# gazelle:wgsl_embed inline
 //	# gazelle:wgsl_wgsl none
+//	# gazelle:wgsl_for cogentcore,gogpu   (the bindings whose WGSL the tables hold; empty: none)
 //	# gazelle:wgsl_out shaders_wgsl.go     (default: NAME_wgsl.go for one NAME.wgsl, else PKG_wgsl.go)
 //	# gazelle:wgsl_pkg shaders
 //
@@ -62,7 +63,7 @@ const (
 
 // nestedModules are the directories of wgslgo that hold Go modules of their own, which the
 // core's Bazel repository does not build.
-var nestedModules = []string{"compiler/bench/peer", "examples/bazel", "examples/webgpu", "gazelle", "webgpu"}
+var nestedModules = []string{"compiler/bench/peer", "compiler/hostwgsl/gogpunaga", "examples/bazel", "examples/webgpu", "gazelle", "webgpu"}
 
 type wgslLang struct {
 	// repo is the apparent name of wgslgo's repository, for loads and labels.
@@ -87,7 +88,7 @@ var kinds = map[string]rule.KindInfo{
 		NonEmptyAttrs: map[string]bool{"srcs": true},
 		MergeableAttrs: map[string]bool{
 			"srcs": true, "no_spirv": true, "go_file": true, "package": true, "importpath": true, "embed": true, "wgsl": true,
-			"target": true, "overrides": true, "uniform_standard_layout": true, "webgpu_limits": true,
+			"target": true, "overrides": true, "uniform_standard_layout": true, "webgpu_limits": true, "bindings": true,
 		},
 	},
 }

@@ -13,8 +13,10 @@
 // both kinds of host. Override values are maps from override names to float64, as WebGPU's
 // pipeline constants are; Shader turns them into pipeline constants, into the WGSL text with
 // the values substituted (for WebGPU bindings without pipeline constants) and into Vulkan
-// specialization data. WGSLWithPushConstants spells immediate data as the push constants of
-// older nagas.
+// specialization data. WGSLFor gives the text for the WGSL compiler of an older binding
+// (naga 0.19 of cogentcore/webgpu, naga 29 of wgpu-native v29, gogpu/naga), which the tables
+// of wgslgen -for hold; WGSLWithPushConstants only respells immediate data as naga's push
+// constants, of which WGSLFor(Naga019, values) is the whole rewrite.
 //
 // # Shapes
 //

@@ -87,7 +87,8 @@ func (s *Shader) WGSLWith(values map[string]float64) (string, error) {
 
 // WGSLWithPushConstants returns WGSLWith(values) spelled for the WGSL compilers that know
 // immediate data only by its older name, naga's push constants (the wgpu-native of
-// github.com/cogentcore/webgpu v0.23.0, where they need the native PushConstants feature):
+// github.com/cogentcore/webgpu v0.23.0, where they need the native PushConstants feature;
+// WGSLFor(Naga019, values) gives the text that compiler reads whole):
 // every var<immediate> becomes var<push_constant>, and the `requires immediate_address_space`
 // goes (the directive, or the name and its comma when it names other features too). For a
 // shader without immediates it is WGSLWith.
@@ -99,55 +100,110 @@ func (s *Shader) wgslWith(values map[string]float64, pushConstants bool) (string
 	if s.WGSL == "" {
 		return "", fmt.Errorf("wgsl: %s: the table has no WGSL text (generated with -wgsl=none)", s.Source)
 	}
-	type edit struct {
-		r    TextRange
-		text string
+	ranges := make([]OverrideText, len(s.Overrides))
+	for i, o := range s.Overrides {
+		ranges[i] = OverrideText{Decl: o.Decl, Init: o.Init}
 	}
-	var edits []edit
-	valid := func(r TextRange) bool { return r.Start >= 0 && r.End <= len(s.WGSL) && r.Start < r.End }
-	err := s.eachOverride(values, func(o *Override, v float64, set bool) error {
-		if !valid(o.Decl) {
-			return fmt.Errorf("override %s: no declaration at %d..%d in the WGSL text", o.Name, o.Decl.Start, o.Decl.End)
-		}
-		var init string
-		if set {
-			init = Literal(o.Type, v)
-		} else {
-			init = s.WGSL[o.Init.Start:o.Init.End]
-		}
-		edits = append(edits, edit{o.Decl, fmt.Sprintf("const %s: %s = %s;", o.Name, o.Type, init)})
-		return nil
-	})
-	if err != nil {
-		return "", err
-	}
+	var more []textEdit
 	if pushConstants {
+		valid := func(r TextRange) bool { return r.Start >= 0 && r.End <= len(s.WGSL) && r.Start < r.End }
 		for _, im := range s.Immediates {
 			if !valid(im.AddressSpace) || s.WGSL[im.AddressSpace.Start:im.AddressSpace.End] != "immediate" {
 				return "", fmt.Errorf("wgsl: %s: immediate %s: no address space at %d..%d in the WGSL text", s.Source, im.Name, im.AddressSpace.Start, im.AddressSpace.End)
 			}
-			edits = append(edits, edit{im.AddressSpace, "push_constant"})
+			more = append(more, textEdit{im.AddressSpace, "push_constant"})
 		}
 		if s.ImmediateFeature != (TextRange{}) {
 			if !valid(s.ImmediateFeature) || !strings.Contains(s.WGSL[s.ImmediateFeature.Start:s.ImmediateFeature.End], "immediate_address_space") {
 				return "", fmt.Errorf("wgsl: %s: no immediate_address_space at %d..%d in the WGSL text", s.Source, s.ImmediateFeature.Start, s.ImmediateFeature.End)
 			}
-			edits = append(edits, edit{s.ImmediateFeature, ""})
+			more = append(more, textEdit{s.ImmediateFeature, ""})
 		}
 	}
-	slices.SortFunc(edits, func(a, b edit) int { return a.r.Start - b.r.Start })
+	return s.substitute(s.WGSL, ranges, values, more)
+}
+
+// WGSLFor returns the module's WGSL text for the compiler of dialect d, with the override
+// values substituted as WGSLWith substitutes them: Shader.WGSL for Modern, else the text the
+// table holds for d (wgslgen -for). The compilers of the older dialects read no override
+// declaration, so their text always goes through the substitution, with the defaults where
+// values has none. It fails when the table has no text for d, when the module cannot be
+// written for d (saying where and why, as go generate warned), and as WGSLWith does.
+func (s *Shader) WGSLFor(d Dialect, values map[string]float64) (string, error) {
+	if d == Modern {
+		return s.WGSLWith(values)
+	}
+	for i := range s.Dialects {
+		t := &s.Dialects[i]
+		if t.Dialect != d {
+			continue
+		}
+		if t.WGSL == "" {
+			return "", fmt.Errorf("wgsl: %s cannot be written in the WGSL of %s:\n%s", s.Source, d, t.Problems)
+		}
+		if len(t.Overrides) != len(s.Overrides) {
+			return "", fmt.Errorf("wgsl: %s: the %s text has %d override declarations, the table %d overrides", s.Source, d, len(t.Overrides), len(s.Overrides))
+		}
+		return s.substitute(t.WGSL, t.Overrides, values, nil)
+	}
+	return "", fmt.Errorf("wgsl: %s: the table has no WGSL text for %s: add -for=%s to its wgslgen command", s.Source, d, d)
+}
+
+// textEdit replaces a range of a text.
+type textEdit struct {
+	r    TextRange
+	text string
+}
+
+// substitute returns text with every override declaration (at ranges, in the order of
+// s.Overrides) replaced by a const declaration of the override's value, or of its
+// initializer when values has none, and with the edits more made.
+func (s *Shader) substitute(text string, ranges []OverrideText, values map[string]float64, more []textEdit) (string, error) {
+	edits := more
+	valid := func(r TextRange) bool { return r.Start >= 0 && r.End <= len(text) && r.Start < r.End }
+	err := s.eachOverride(values, func(o *Override, v float64, set bool) error {
+		r := ranges[s.overrideIndex(o)]
+		if !valid(r.Decl) {
+			return fmt.Errorf("override %s: no declaration at %d..%d in the WGSL text", o.Name, r.Decl.Start, r.Decl.End)
+		}
+		var init string
+		if set {
+			init = Literal(o.Type, v)
+		} else {
+			if !valid(r.Init) {
+				return fmt.Errorf("override %s: no initializer at %d..%d in the WGSL text", o.Name, r.Init.Start, r.Init.End)
+			}
+			init = text[r.Init.Start:r.Init.End]
+		}
+		edits = append(edits, textEdit{r.Decl, fmt.Sprintf("const %s: %s = %s;", o.Name, o.Type, init)})
+		return nil
+	})
+	if err != nil {
+		return "", err
+	}
+	slices.SortFunc(edits, func(a, b textEdit) int { return a.r.Start - b.r.Start })
 	var b strings.Builder
 	pos := 0
 	for _, e := range edits {
 		if e.r.Start < pos {
 			return "", fmt.Errorf("wgsl: %s: the text ranges of the table overlap", s.Source)
 		}
-		b.WriteString(s.WGSL[pos:e.r.Start])
+		b.WriteString(text[pos:e.r.Start])
 		b.WriteString(e.text)
 		pos = e.r.End
 	}
-	b.WriteString(s.WGSL[pos:])
+	b.WriteString(text[pos:])
 	return b.String(), nil
+}
+
+// overrideIndex is the index of o in s.Overrides.
+func (s *Shader) overrideIndex(o *Override) int {
+	for i := range s.Overrides {
+		if &s.Overrides[i] == o {
+			return i
+		}
+	}
+	return -1
 }
 
 // eachOverride converts the values and calls f for every override, in declaration order,

@@ -34,6 +34,44 @@ type Shader struct {
 	ImmediateFeature TextRange
 	// Overrides lists the pipeline-overridable constants in declaration order.
 	Overrides []Override
+	// Dialects holds the module written for the WGSL compilers of older Go bindings, one
+	// per dialect wgslgen was told about (-for); WGSLFor gives them with override values.
+	Dialects []DialectText
+}
+
+// A Dialect is the WGSL one compiler reads, as wgslgen -for and package compiler/hostwgsl
+// name it.
+type Dialect string
+
+// The dialects.
+const (
+	// Modern is the spec's WGSL (browsers, Dawn, wgpu and naga from 30 on): Shader.WGSL.
+	Modern Dialect = "modern"
+	// Naga29 is what naga 29 reads: the wgpu-native v29 of github.com/oliverbestmann/webgpu.
+	Naga29 Dialect = "naga-29"
+	// Naga019 is what naga 0.19 reads: the wgpu-native of github.com/cogentcore/webgpu
+	// v0.23.0.
+	Naga019 Dialect = "naga-0.19"
+	// Gogpu is what gogpu/naga v0.18.0 reads: github.com/gogpu/wgpu v0.31.5 on the backends
+	// that take WGSL.
+	Gogpu Dialect = "gogpu-naga-0.18"
+)
+
+// DialectText is the module written in one dialect.
+type DialectText struct {
+	Dialect Dialect
+	// WGSL is the text, "" when the module cannot be written in the dialect.
+	WGSL string
+	// Problems says why not, one "file:line:col: message" a line, when WGSL is "".
+	Problems string
+	// Overrides are where the override declarations lie in WGSL, in the order of
+	// Shader.Overrides.
+	Overrides []OverrideText
+}
+
+// OverrideText is where an override declaration and its initializer lie in a text.
+type OverrideText struct {
+	Decl, Init TextRange
 }
 
 // Words returns the SPIR-V as 32-bit words, in a new slice, for APIs that take words.

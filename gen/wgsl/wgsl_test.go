@@ -236,6 +236,48 @@ func TestWGSLWith(t *testing.T) {
 	assert.EqualError(t, err, "wgsl: x.wgsl: the table has no WGSL text (generated with -wgsl=none)")
 }
 
+// TestWGSLFor: the dialect's own text, with its own override ranges, substituted as WGSLWith
+// substitutes; Modern is WGSLWith; a dialect the table has no text for, or cannot have one
+// for, is an error that says why.
+func TestWGSLFor(t *testing.T) {
+	s := overridesShader()
+	text := "override gain: f32 = 2.0f;\noverride scale: f32 = gain * 0.5f;\noverride n: i32;\nenable f16;override h: f16 = 1.0h;override on: bool = true; override u: u32 = 1u;\n"
+	span := func(x string) TextRange {
+		i := strings.Index(text, x)
+		return TextRange{Start: i, End: i + len(x)}
+	}
+	s.Dialects = []DialectText{
+		{Dialect: Gogpu, WGSL: text, Overrides: []OverrideText{
+			{Decl: span("override gain: f32 = 2.0f;"), Init: span("2.0f")},
+			{Decl: span("override scale: f32 = gain * 0.5f;"), Init: span("gain * 0.5f")},
+			{Decl: span("override n: i32;")},
+			{Decl: span("override h: f16 = 1.0h;"), Init: span("1.0h")},
+			{Decl: span("override on: bool = true;"), Init: span("true")},
+			{Decl: span("override u: u32 = 1u;"), Init: span("1u")},
+		}},
+		{Dialect: Naga019, Problems: "o.wgsl:4:8: naga 0.19.2 has no enable-extension f16"},
+		{Dialect: Naga29, WGSL: text, Overrides: []OverrideText{{}}},
+	}
+	got, err := s.WGSLFor(Gogpu, map[string]float64{"n": 3})
+	require.NoError(t, err)
+	assert.Equal(t, "const gain: f32 = 2.0f;\nconst scale: f32 = gain * 0.5f;\nconst n: i32 = 3;\nenable f16;const h: f16 = 1.0h;const on: bool = true; const u: u32 = 1u;\n", got)
+	modern, err := s.WGSLFor(Modern, map[string]float64{"n": 3})
+	require.NoError(t, err)
+	want, err := s.WGSLWith(map[string]float64{"n": 3})
+	require.NoError(t, err)
+	assert.Equal(t, want, modern)
+
+	_, err = s.WGSLFor(Gogpu, nil)
+	assert.EqualError(t, err, "wgsl: override n of o.wgsl has no default: it needs a value")
+	_, err = s.WGSLFor(Naga019, map[string]float64{"n": 3})
+	assert.EqualError(t, err, "wgsl: o.wgsl cannot be written in the WGSL of naga-0.19:\no.wgsl:4:8: naga 0.19.2 has no enable-extension f16")
+	_, err = s.WGSLFor(Naga29, map[string]float64{"n": 3})
+	assert.EqualError(t, err, "wgsl: o.wgsl: the naga-29 text has 1 override declarations, the table 6 overrides")
+	s.Dialects = nil
+	_, err = s.WGSLFor(Gogpu, map[string]float64{"n": 3})
+	assert.EqualError(t, err, "wgsl: o.wgsl: the table has no WGSL text for gogpu-naga-0.18: add -for=gogpu-naga-0.18 to its wgslgen command")
+}
+
 func TestWGSLWithPushConstants(t *testing.T) {
 	src := "requires immediate_address_space;\n@id(3) override gain: f32 = 2.0;\nvar<immediate> push: vec4f;\nvar < /* c */ immediate > tint: u32;\n"
 	span := func(text string, n int) TextRange {

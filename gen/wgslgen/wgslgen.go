@@ -18,6 +18,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -25,6 +26,7 @@ import (
 
 	"github.com/wgslgo/wgslgo/compiler"
 	"github.com/wgslgo/wgslgo/compiler/diag"
+	"github.com/wgslgo/wgslgo/compiler/hostwgsl"
 	"github.com/wgslgo/wgslgo/gen"
 	"github.com/wgslgo/wgslgo/gen/wgsl"
 )
@@ -45,6 +47,9 @@ type compileOptions struct {
 	WebGPULimits          bool
 	Overrides             map[string]string
 	WGSL                  bool // the table embeds the WGSL text
+	// For are the WGSL compilers the tables hold the shader for (-for): what they cannot
+	// read is a warning at its position.
+	For []*hostwgsl.Profile
 }
 
 // compiler returns the compiler's options for target.
@@ -85,8 +90,52 @@ func compileWGSL(name string, src []byte, opts compileOptions) (gen.Shader, diag
 			sh.WGSL.Immediates[n] = wgsl.TextRange{Start: r[0], End: r[1]}
 		}
 		sh.WGSL.ImmediateFeature = wgsl.TextRange{Start: w.ImmediateFeature[0], End: w.ImmediateFeature[1]}
+		for _, p := range opts.For {
+			d, more, err := dialect(source, copts, p)
+			warnings = append(warnings, more...)
+			if err != nil {
+				return gen.Shader{}, warnings, err
+			}
+			sh.Dialects = append(sh.Dialects, d)
+		}
 	}
 	return sh, warnings, nil
+}
+
+// dialect writes the shader for p's compiler. What that compiler cannot read comes back as
+// warnings (the shader is fine for every other host), and as the table's Problems.
+func dialect(source compiler.Source, opts compiler.Options, p *hostwgsl.Profile) (gen.Dialect, diag.List, error) {
+	d := gen.Dialect{Name: p.Name}
+	w, diags, err := compiler.DialectWGSL(source, opts, p)
+	var refused diag.List
+	if list, ok := err.(diag.List); ok && list.HasErrors() {
+		refused, err = list, nil
+	}
+	if err != nil {
+		return d, nil, err
+	}
+	var warnings diag.List
+	for _, x := range diags {
+		if x.Severity == diag.Error {
+			x = &diag.Diagnostic{Severity: diag.Warning, File: x.File, Span: x.Span, Message: x.Message, Rule: x.Rule, Notes: x.Notes}
+		}
+		warnings = append(warnings, x)
+	}
+	if w == nil {
+		var lines []string
+		for _, x := range refused.Errors() {
+			pos := x.Position()
+			lines = append(lines, fmt.Sprintf("%s:%d:%d: %s", filepath.Base(pos.File), pos.Line, pos.Column, x.Message))
+		}
+		d.Problems = strings.Join(lines, "\n")
+		return d, warnings, nil
+	}
+	d.Text = w.Text
+	d.Overrides = map[string]gen.OverrideText{}
+	for n, o := range w.Overrides {
+		d.Overrides[n] = gen.OverrideText{Decl: wgsl.TextRange{Start: o.Decl[0], End: o.Decl[1]}, Init: wgsl.TextRange{Start: o.Init[0], End: o.Init[1]}}
+	}
+	return d, warnings, nil
 }
 
 // Command is a wgslgen command line, parsed and checked: what it reads, what it writes and
@@ -102,6 +151,9 @@ type Command struct {
 	Embed gen.EmbedMode
 	// WGSL says whether the tables hold the WGSL text (-wgsl=inline).
 	WGSL bool
+	// For are the -for names (bindings or package hostwgsl's profiles), in the order given,
+	// one per compiler, without modern: the tables' WGSL is the modern text already.
+	For []string
 	// Target is the -target environment as given, "" for the compiler's default.
 	Target string
 	// Overrides are the -override values by name (the last one of a name counts).
@@ -133,7 +185,11 @@ func (c *Command) Outputs() []string {
 
 // compileOptions are the compiler options the command gives.
 func (c *Command) compileOptions() compileOptions {
-	return compileOptions{Target: c.Target, UniformStandardLayout: c.UniformStandardLayout, WebGPULimits: c.WebGPULimits, Overrides: c.Overrides, WGSL: c.WGSL}
+	var profiles []*hostwgsl.Profile
+	for _, name := range c.For {
+		profiles = append(profiles, hostwgsl.Lookup(name))
+	}
+	return compileOptions{Target: c.Target, UniformStandardLayout: c.UniformStandardLayout, WebGPULimits: c.WebGPULimits, Overrides: c.Overrides, WGSL: c.WGSL, For: profiles}
 }
 
 // NoSPIRV returns the inputs (as in Inputs, in their order) that the command compiles to no
@@ -181,6 +237,20 @@ func (c *Command) PackageIn(dir, pkg string) string {
 	return defaultPackage(filepath.Dir(out), filepath.Base(out), dir, pkg)
 }
 
+// forNames lists what -for takes: each binding's name, then each profile's.
+func forNames() string {
+	var names []string
+	for _, p := range hostwgsl.Profiles() {
+		for _, b := range p.Bindings {
+			names = append(names, b.Name)
+		}
+	}
+	for _, p := range hostwgsl.Profiles() {
+		names = append(names, p.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
 // errUsage is a usage error whose message the flag set has printed already.
 var errUsage = errors.New("usage")
 
@@ -201,9 +271,9 @@ func ParseArgs(args []string) (*Command, error) {
 // error is errUsage.
 func parseArgs(args []string, stderr io.Writer) (*Command, error) {
 	var (
-		embed, wgslMode string
-		overrides       compiler.OverrideFlag
-		cmd             Command
+		embed, wgslMode, forList string
+		overrides                compiler.OverrideFlag
+		cmd                      Command
 	)
 	fs := flag.NewFlagSet("wgslgen", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -216,6 +286,7 @@ func parseArgs(args []string, stderr io.Writer) (*Command, error) {
 	fs.BoolVar(&cmd.WebGPULimits, "webgpu-limits", false, "errors, not warnings, beyond WGSL's limits and WebGPU's default limits (for shaders that must also run on WebGPU)")
 	fs.BoolVar(&cmd.Check, "check", false, "write nothing; exit 1 if the generated files on disk are stale")
 	fs.Var(&overrides, "override", "substitute override `NAME=VALUE` at compile time (repeatable)")
+	fs.StringVar(&forList, "for", "", "also write the WGSL each of these `BINDINGS` compiles (comma-separated: "+forNames()+"), warning about what it cannot read")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: wgslgen [flags] FILE.wgsl...\n")
 		fs.PrintDefaults()
@@ -239,6 +310,23 @@ func parseArgs(args []string, stderr io.Writer) (*Command, error) {
 		return nil, errors.New("-o is required with several input files: they go into one Go file, so that they share their structures")
 	}
 	cmd.Embed, cmd.WGSL = gen.EmbedMode(embed), wgslMode == "inline"
+	if forList != "" {
+		if !cmd.WGSL {
+			return nil, errors.New("-for writes WGSL texts into the tables, which -wgsl=none leaves out: drop one of them")
+		}
+		var seen []*hostwgsl.Profile
+		for _, name := range strings.Split(forList, ",") {
+			name = strings.TrimSpace(name)
+			p := hostwgsl.Lookup(name)
+			if p == nil {
+				return nil, fmt.Errorf("unknown -for %q (want %s)", name, forNames())
+			}
+			if p != hostwgsl.Modern && !slices.Contains(seen, p) {
+				seen = append(seen, p) // the modern text is the table's WGSL already
+				cmd.For = append(cmd.For, name)
+			}
+		}
+	}
 	if _, err := compiler.ParseTarget(cmd.Target); err != nil {
 		return nil, err
 	}

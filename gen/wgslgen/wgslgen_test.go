@@ -156,8 +156,9 @@ func TestGenerateSeveralShaders(t *testing.T) {
 `)
 }
 
-// buildInModule vets and runs main, with the package in dir, in a temporary module.
-func buildInModule(t *testing.T, dir, main string) {
+// buildInModule vets and runs main, with the package in dir (and the packages imports), in
+// a temporary module.
+func buildInModule(t *testing.T, dir, main string, imports ...string) {
 	if testing.Short() {
 		t.Skip("builds generated code; skipped in -short mode")
 	}
@@ -183,7 +184,11 @@ func buildInModule(t *testing.T, dir, main string) {
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(mod, "go.sum"), sum, 0o644))
 	require.NoError(t, os.MkdirAll(filepath.Join(mod, "cmd"), 0o755))
-	prog := "package main\n\nimport (\n\t\"fmt\"\n\t\"unsafe\"\n\n\t\"example.com/m/" + filepath.Base(dir) + "\"\n)\n\nfunc main() {\n" + main + "\n}\n"
+	var more string
+	for _, p := range imports {
+		more += "\t\"" + p + "\"\n"
+	}
+	prog := "package main\n\nimport (\n\t\"fmt\"\n\t\"unsafe\"\n" + more + "\n\t\"example.com/m/" + filepath.Base(dir) + "\"\n)\n\nfunc main() {\n" + main + "\n}\n"
 	require.NoError(t, os.WriteFile(filepath.Join(mod, "cmd", "main.go"), []byte(prog), 0o644))
 	for _, args := range [][]string{{"vet", "./..."}, {"run", "./cmd"}} {
 		cmd := exec.Command(goCmd, args...)
@@ -346,12 +351,18 @@ func TestParseArgs(t *testing.T) {
 		{[]string{"-override", "noequals", "a.wgsl"}, "want NAME=VALUE"},
 		{[]string{"-pkg=a-b", "a.wgsl"}, `"a-b" is not a valid package name`},
 		{[]string{"-o", "x.go", "a.wgsl", "sub/a.wgsl"}, "have the same name"},
+		{[]string{"-for=cogentcore,vulkan", "a.wgsl"}, `unknown -for "vulkan" (want wgpu-native, cogentcore, gogpu, modern, naga-29, naga-0.19, gogpu-naga-0.18)`},
+		{[]string{"-for=gogpu", "-wgsl=none", "a.wgsl"}, "-for writes WGSL texts into the tables, which -wgsl=none leaves out"},
 	} {
 		_, err := ParseArgs(c.args)
 		assert.ErrorContains(t, err, c.want, "%v", c.args)
 	}
 	_, err = ParseArgs([]string{"-h"})
 	assert.ErrorIs(t, err, flag.ErrHelp)
+
+	cmd, err = ParseArgs([]string{"-for=naga-0.19,gogpu,cogentcore,modern", "a.wgsl"})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"naga-0.19", "gogpu"}, cmd.For, "each compiler once; the modern text is the table's WGSL")
 }
 
 // TestLines finds the //go:generate lines that run wgslgen, with where they are.
@@ -593,4 +604,68 @@ func TestNoSPIRV(t *testing.T) {
 			assert.FileExists(t, spv)
 		}
 	}
+}
+
+// halfWGSL needs f16, which the WGSL compilers of cogentcore/webgpu v0.23.0 and
+// gogpu/wgpu cannot read, and has an override and a function-scope const array indexed at
+// run time, which naga 0.19 reads only rewritten.
+const halfWGSL = `enable f16;
+
+override scale: f32 = 2.0;
+
+@group(0) @binding(0) var<storage, read_write> values: array<f16>;
+
+@compute @workgroup_size(1)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+  const weights = array(0.25, 0.5, 0.25);
+  values[id.x] = values[id.x] * f16(weights[id.x % 3u] * scale);
+}
+`
+
+// TestFor: -for puts in the tables the shader written for each binding's WGSL compiler,
+// warns at go generate time, at the construct's position, about what one cannot read, and
+// the table says the same at run time.
+func TestFor(t *testing.T) {
+	dir := shaderDir(t)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "half.wgsl"), []byte(halfWGSL), 0o644))
+	out := filepath.Join(dir, "shaders_wgsl.go")
+	code, stderr := runWgslgen("-for=cogentcore, gogpu,wgpu-native,modern,naga-0.19", "-o", out,
+		filepath.Join(dir, "particles.wgsl"), filepath.Join(dir, "half.wgsl"))
+	require.Equal(t, ExitOK, code, stderr)
+	assert.Equal(t, filepath.Join(dir, "half.wgsl")+`:1:8: warning: naga 0.19.2 (the wgpu-native of github.com/cogentcore/webgpu v0.23.0) has no enable-extension f16
+enable f16;
+       ^~~
+`+filepath.Join(dir, "half.wgsl")+`:5:56: warning: gogpu/naga v0.18.0 (github.com/gogpu/wgpu v0.31.5) has no f16: use f32
+@group(0) @binding(0) var<storage, read_write> values: array<f16>;
+                                                       ^~~~~~~~~~
+`, stderr)
+	src, err := os.ReadFile(out)
+	require.NoError(t, err)
+	text := regexp.MustCompile(`\s+`).ReplaceAllString(string(src), " ")
+	for _, want := range []string{
+		"Dialects: []wgsl.DialectText{", `{Dialect: "naga-0.19", WGSL: particlesWGSLNaga_0_19,`, `{Dialect: "gogpu-naga-0.18", WGSL: particlesWGSLGogpuNaga_0_18,`,
+		`{Dialect: "naga-29", WGSL: halfWGSLNaga_29,`, `Problems: "half.wgsl:1:8: naga 0.19.2 (the wgpu-native of github.com/cogentcore/webgpu v0.23.0) has no enable-extension f16"`,
+		"const particlesWGSLNaga_0_19 = `",
+	} {
+		assert.True(t, strings.Contains(text, want), "the generated code has no %s", want)
+	}
+	assert.NotContains(t, text, `Dialect: "modern"`, "the modern text is the table's WGSL")
+	assert.NotContains(t, string(src), dir, "no absolute paths")
+	buildInModule(t, dir, `
+	for _, d := range []wgsl.Dialect{wgsl.Modern, wgsl.Naga019, wgsl.Gogpu, wgsl.Naga29} {
+		text, err := fx.ParticlesShader.WGSLFor(d, map[string]float64{"workgroup_width": 32})
+		if err != nil || !strings.Contains(text, "const workgroup_width: u32 = 32;") {
+			panic(fmt.Sprint(d, err))
+		}
+	}
+	if _, err := fx.HalfShader.WGSLFor(wgsl.Naga29, nil); err != nil {
+		panic(err)
+	}
+	_, err := fx.HalfShader.WGSLFor(wgsl.Naga019, nil)
+	fmt.Println(err)
+	if err == nil || !strings.Contains(err.Error(), "half.wgsl:1:8: naga 0.19.2") {
+		panic(err)
+	}
+	_ = unsafe.Sizeof(0)
+`, "strings", "github.com/wgslgo/wgslgo/gen/wgsl")
 }

@@ -49,6 +49,7 @@ var (
 	SpirvVal = Tool{Name: "spirv-val", Env: "SPIRV_VAL", Install: "Debian: apt-get install spirv-tools"}
 	SpirvDis = Tool{Name: "spirv-dis", Env: "SPIRV_DIS", Install: "Debian: apt-get install spirv-tools"}
 	SpirvAs  = Tool{Name: "spirv-as", Env: "SPIRV_AS", Install: "Debian: apt-get install spirv-tools"}
+	SpirvOpt = Tool{Name: "spirv-opt", Env: "SPIRV_OPT", Install: "Debian: apt-get install spirv-tools"}
 )
 
 // Look returns the path of the command: $Env when set, else the command found on $PATH.

@@ -6,7 +6,7 @@ package physics
 
 import "github.com/wgslgo/wgslgo/gen/wgsl"
 
-//go:generate go run github.com/wgslgo/wgslgo/tools/wgslgen -o shaders_wgsl.go -target vulkan1.2 -override workgroup_width=128 integrate.wgsl collide.wgsl
+//go:generate go run github.com/wgslgo/wgslgo/tools/wgslgen -o shaders_wgsl.go -target vulkan1.2 -override workgroup_width=128 -for=cogentcore,gogpu integrate.wgsl collide.wgsl
 
 // Falling returns the uniform block of a step of dt seconds for count particles under the
 // gravity g.

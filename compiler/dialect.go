@@ -1,0 +1,48 @@
+package compiler
+
+import (
+	"fmt"
+
+	"github.com/wgslgo/wgslgo/compiler/diag"
+	"github.com/wgslgo/wgslgo/compiler/hostwgsl"
+	"github.com/wgslgo/wgslgo/compiler/syntax"
+)
+
+// DialectWGSL returns HostWGSL's text as the WGSL compiler of profile p reads it (package
+// hostwgsl prints it), with where its override declarations are in the printed text, for
+// hosts that substitute override values (Profile.Substitutes). The diagnostics are
+// HostWGSL's, then the printer's errors at each construct p's compiler cannot read; with
+// those the text is nil and err is the diagnostics.
+func DialectWGSL(src Source, opts Options, p *hostwgsl.Profile) (w *WGSLText, diags diag.List, err error) {
+	defer recoverInternal(src, &err)
+	host, diags, err := HostWGSL(src, opts)
+	if err != nil {
+		return nil, diags, err
+	}
+	modern := Options{Dialect: syntax.DialectModern, UniformStandardLayout: opts.UniformStandardLayout}
+	prog, more := Check(Source{Name: src.Name, Text: host.Text}, modern)
+	if prog == nil {
+		return nil, diags, fmt.Errorf("%s: the WGSL for WebGPU hosts does not compile (please report this shader):\n%v", src.Name, more)
+	}
+	text, printed := hostwgsl.Print(prog, p)
+	diags = append(diags, printed...)
+	if printed.HasErrors() {
+		return nil, diags, printed
+	}
+	w = &WGSLText{Text: text, Overrides: map[string]OverrideText{}, Immediates: map[string][2]int{}}
+	f, perr := syntax.Parse(diag.NewFile(src.Name, text), syntax.Options{Dialect: syntax.DialectModern})
+	if perr.HasErrors() {
+		return nil, diags, fmt.Errorf("%s: the WGSL printed for %s does not parse (please report this shader):\n%v", src.Name, p.Compiler, perr)
+	}
+	for _, d := range f.Decls {
+		if o, ok := d.(*syntax.OverrideDecl); ok {
+			ot := OverrideText{Decl: [2]int{int(o.Loc.Start), int(o.Loc.End)}}
+			if o.Init != nil {
+				s := o.Init.Span()
+				ot.Init = [2]int{int(s.Start), int(s.End)}
+			}
+			w.Overrides[o.Name.Name] = ot
+		}
+	}
+	return w, diags, nil
+}
