@@ -10,17 +10,18 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wgslgo/wgslgo/gen/wgsl"
+	"github.com/wgslgo/wgslgo/host"
 	"github.com/wgslgo/wgslgo/webgpu"
 	"github.com/wgslgo/wgslgo/webgpu/internal/gputest"
 )
 
 func TestAlignUp(t *testing.T) {
 	for _, c := range []struct{ n, a, want uint64 }{{0, 4, 0}, {1, 4, 4}, {4, 4, 4}, {5, 4, 8}, {80, 256, 256}, {257, 256, 512}} {
-		assert.Equal(t, c.want, webgpu.AlignUp(c.n, c.a), "AlignUp(%d, %d)", c.n, c.a)
+		assert.Equal(t, c.want, host.AlignUp(c.n, c.a), "AlignUp(%d, %d)", c.n, c.a)
 	}
-	assert.Equal(t, uint32(256), webgpu.PaddedBytesPerRow(13, 4))
-	assert.Equal(t, uint32(512), webgpu.PaddedBytesPerRow(65, 4))
-	assert.Equal(t, uint32(256), webgpu.PaddedBytesPerRow(64, 4))
+	assert.Equal(t, uint32(256), host.PaddedBytesPerRow(13, 4))
+	assert.Equal(t, uint32(512), host.PaddedBytesPerRow(65, 4))
+	assert.Equal(t, uint32(256), host.PaddedBytesPerRow(64, 4))
 }
 
 func TestBufferUploadAndReadBack(t *testing.T) {
@@ -69,7 +70,7 @@ func TestReadArray(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []wgsl.Vec2u{{7, 0x80000000}, {42, 0}}, v)
 	_, err = webgpu.ReadArray[uint64](g.Device, buf, 0, 1)
-	assert.ErrorContains(t, err, "ReadArray of uint64: not a generated WGSL type (a structure, vector or matrix) or a scalar")
+	assert.ErrorContains(t, err, "webgpu: ReadArray: uint64 is not a generated WGSL type (a structure, vector or matrix) nor a scalar")
 }
 
 func TestBufferErrors(t *testing.T) {

@@ -1,6 +1,8 @@
 // Package webgpu makes wgslgo's generated shader tables into values of
 // github.com/cogentcore/webgpu/wgpu (wgpu-native behind cgo), so that a Go program that
-// talks WebGPU states none of what its shaders already say.
+// talks WebGPU states none of what its shaders already say. It maps the plans and checks of
+// the binding-neutral core, github.com/wgslgo/wgslgo/host, onto the binding's types and calls;
+// Profile says what the binding can do.
 //
 // NewModule compiles a table's WGSL (with the override values substituted) into a shader
 // module and makes its Layout: one bind group layout per @group and the pipeline layout that
@@ -36,7 +38,8 @@
 //     point with immediate data is refused with an error.
 //   - texture_external (the binding has none) is refused with an error.
 //   - Its WGSL compiler, an older naga, reads no enable or requires directive: shaders that
-//     need f16 or another WGSL extension fail in NewModule with an error that says so.
+//     use f16 are refused by NewModule (Profile), and those that need another WGSL
+//     extension fail there with naga's error.
 //   - wgpu-native aborts the process on a validation error outside an error scope. The
 //     binding scopes object creation, pass encoding and Finish, but not Queue.Submit: the
 //     helpers check what they submit first, and hosts should too.

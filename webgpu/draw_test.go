@@ -13,10 +13,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wgslgo/wgslgo/gen/wgsl"
+	ts "github.com/wgslgo/wgslgo/host/hosttest/testshaders"
 	"github.com/wgslgo/wgslgo/internal/vulkan"
 	"github.com/wgslgo/wgslgo/webgpu"
 	"github.com/wgslgo/wgslgo/webgpu/internal/gputest"
-	ts "github.com/wgslgo/wgslgo/webgpu/internal/testshaders"
 )
 
 const drawSize = 64 // the render target is drawSize × drawSize
@@ -252,7 +252,7 @@ func TestInstancedDrawWrongVisibility(t *testing.T) {
 	sh.BindGroups[1].Entries = slices.Clone(sh.BindGroups[1].Entries)
 	sh.BindGroups[1].Entries[0].Visibility = wgsl.Vertex // albedo is sampled in the fragment stage
 	img, err := drawScene(t, g, &sh, nil)
-	expectCaught(t, img, err, "Visibility flags don't include the shader stage")
+	expectCaught(t, img, err, "webgpu: draw.wgsl: entry point fs: @group(1) @binding(0) albedo is visible to vertex only in the layout, and the fragment entry point uses it")
 }
 
 // expectCaught checks that a draw failed with a wgpu error saying why (when why is given), or

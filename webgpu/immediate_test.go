@@ -12,10 +12,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wgslgo/wgslgo/gen/wgsl"
+	ts "github.com/wgslgo/wgslgo/host/hosttest/testshaders"
 	"github.com/wgslgo/wgslgo/internal/vulkan"
 	"github.com/wgslgo/wgslgo/webgpu"
 	"github.com/wgslgo/wgslgo/webgpu/internal/gputest"
-	ts "github.com/wgslgo/wgslgo/webgpu/internal/testshaders"
 )
 
 const pushSize = 32 // the render target of the immediate-data draws is pushSize × pushSize
@@ -68,7 +68,7 @@ func drawPushes(t *testing.T, g *gputest.GPU, draws []ts.Push, mutate func(*wgpu
 	m, err := webgpu.NewModule(g.Device, &sh.Shader, &webgpu.ModuleOptions{EntryPoints: []*wgsl.EntryPoint{sh.Vs(), sh.Fs()}})
 	require.NoError(t, err)
 	defer m.Release()
-	require.Equal(t, wgpu.PushConstantRange{Stages: wgpu.ShaderStageVertex | wgpu.ShaderStageFragment, End: sh.Push().Size}, m.Layout.Immediates)
+	require.Equal(t, wgpu.PushConstantRange{Stages: wgpu.ShaderStageVertex | wgpu.ShaderStageFragment, End: sh.Push().Size}, m.Layout.PushConstants)
 	desc, err := m.RenderPipelineDescriptor(&webgpu.RenderPipelineOptions{
 		Vertex: sh.Vs(), Fragment: sh.Fs(),
 		Formats:   []wgpu.TextureFormat{wgpu.TextureFormatRGBA8Unorm},
@@ -154,7 +154,7 @@ func TestImmediateDataRefused(t *testing.T) {
 	require.NoError(t, err)
 	defer m.Release()
 	_, err = m.NewComputePipeline(g.Device, sh.Copy())
-	assert.ErrorContains(t, err, "push.wgsl: compute entry point copy uses var<immediate> push, which cogentcore/webgpu v0.23.0 cannot set: it has no ComputePassEncoder.SetPushConstants")
+	assert.ErrorContains(t, err, "webgpu: push.wgsl: entry point copy: compute entry point copy uses var<immediate> push: var<immediate> data in a compute pipeline: cogentcore/webgpu v0.23.0 has no ComputePassEncoder.SetPushConstants (render passes have one, see Layout.SetImmediates); pass the data in a uniform buffer")
 
 	plain, err := g.Adapter.RequestDevice(&wgpu.DeviceDescriptor{Label: "no push constants"})
 	require.NoError(t, err)

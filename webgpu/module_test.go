@@ -10,9 +10,9 @@ import (
 
 	"github.com/wgslgo/wgslgo/examples/particles"
 	"github.com/wgslgo/wgslgo/gen/wgsl"
+	ts "github.com/wgslgo/wgslgo/host/hosttest/testshaders"
 	"github.com/wgslgo/wgslgo/webgpu"
 	"github.com/wgslgo/wgslgo/webgpu/internal/gputest"
-	ts "github.com/wgslgo/wgslgo/webgpu/internal/testshaders"
 )
 
 // The texel formats of WGSL's storage textures (the spec's "Texel Formats" table, with the
@@ -94,7 +94,7 @@ func TestBindGroupLayoutEntries(t *testing.T) {
 	external := &wgsl.Binding{Group: 0, Binding: 0, Name: "video", Type: "texture_external",
 		ExternalTexture: &wgsl.ExternalTextureBindingLayout{Plane1: wgsl.BindingRef{Binding: 1}, Params: wgsl.BindingRef{Binding: 2}}}
 	_, err = webgpu.BindGroupLayoutEntry(external, false)
-	assert.ErrorContains(t, err, "@group(0) @binding(0) video: cogentcore/webgpu v0.23.0 has no external textures")
+	assert.ErrorContains(t, err, "webgpu: @group(0) @binding(0) video: texture_external: cogentcore/webgpu v0.23.0 has no external textures; declare a texture_2d<f32>")
 	part := &wgsl.Binding{Group: 0, Binding: 1, Name: "video_plane1", Type: "texture_2d<f32>", ExternalPart: &wgsl.BindingRef{},
 		Texture: &wgsl.TextureBindingLayout{SampleType: wgsl.SampleFloat, ViewDimension: wgsl.View2D}}
 	_, err = webgpu.BindGroupLayoutEntry(part, false)
@@ -148,7 +148,7 @@ func TestModuleErrors(t *testing.T) {
 	_, err = webgpu.NewModule(g.Device, &sh.Shader, &webgpu.ModuleOptions{EntryPoints: []*wgsl.EntryPoint{ts.DrawShader.Vs()}})
 	assert.ErrorContains(t, err, "particles.wgsl: no vertex entry point vs")
 	_, err = webgpu.NewModule(g.Device, &ts.HalfShader.Shader, nil)
-	assert.ErrorContains(t, err, "half.wgsl: the WGSL compiler of cogentcore/webgpu v0.23.0 (an older naga) reads no enable directive")
+	assert.ErrorContains(t, err, "webgpu: half.wgsl: f16: cogentcore/webgpu v0.23.0 compiles WGSL with an older naga, which reads no enable directive; use f32")
 
 	m, err := webgpu.NewModule(g.Device, &ts.DrawShader.Shader, nil)
 	require.NoError(t, err)

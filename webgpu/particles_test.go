@@ -10,6 +10,7 @@ import (
 
 	"github.com/wgslgo/wgslgo/examples/particles"
 	"github.com/wgslgo/wgslgo/gen/wgsl"
+	"github.com/wgslgo/wgslgo/host"
 	"github.com/wgslgo/wgslgo/internal/vulkan"
 	"github.com/wgslgo/wgslgo/webgpu"
 	"github.com/wgslgo/wgslgo/webgpu/internal/gputest"
@@ -122,7 +123,7 @@ func TestDynamicUniformOffsets(t *testing.T) {
 	header := particles.Particles{}
 
 	data, offsets, stride := webgpu.PackUniforms(g.Limits, steps)
-	require.Equal(t, webgpu.AlignUp(uint64(sh.Params().Buffer.MinBindingSize), uint64(g.Limits.MinUniformBufferOffsetAlignment)), stride)
+	require.Equal(t, host.AlignUp(uint64(sh.Params().Buffer.MinBindingSize), uint64(g.Limits.MinUniformBufferOffsetAlignment)), stride)
 	m, err := webgpu.NewModule(g.Device, &sh.Shader, &webgpu.ModuleOptions{DynamicOffsets: []wgsl.BindingRef{sh.Params().Ref()}})
 	require.NoError(t, err)
 	defer m.Release()

@@ -12,9 +12,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wgslgo/wgslgo/gen/wgsl"
+	ts "github.com/wgslgo/wgslgo/host/hosttest/testshaders"
 	"github.com/wgslgo/wgslgo/webgpu"
 	"github.com/wgslgo/wgslgo/webgpu/internal/gputest"
-	ts "github.com/wgslgo/wgslgo/webgpu/internal/testshaders"
 )
 
 const shadowSize = 32 // the render target is shadowSize × shadowSize

@@ -10,10 +10,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wgslgo/wgslgo/gen/wgsl"
+	ts "github.com/wgslgo/wgslgo/host/hosttest/testshaders"
 	"github.com/wgslgo/wgslgo/internal/vulkan"
 	"github.com/wgslgo/wgslgo/webgpu"
 	"github.com/wgslgo/wgslgo/webgpu/internal/gputest"
-	ts "github.com/wgslgo/wgslgo/webgpu/internal/testshaders"
 )
 
 // The picture storage.wgsl paints: 37 × 21 texels, which no tile side divides.
