@@ -48,7 +48,7 @@ type Objects[B, S, V comparable] struct {
 // the tables say and the binding's objects tell: every binding of the group given once and
 // nothing else (a binding of any of the layout's shaders that the layout holds), a buffer for
 // a buffer binding with the usage its type needs and at least its minimum binding size, and
-// not bound writable and read-only at once; a sampler for a sampler; a texture view for a
+// not bound writable and read-only at once (in any ranges); a sampler for a sampler; a texture view for a
 // texture, of a format that binds as its sample type where the binding can tell the format.
 func BindGroup[B, S, V comparable](l *Layout, group uint32, o Objects[B, S, V], resources []Resource[B, S, V]) ([]Entry[B, S, V], error) {
 	p := l.profile
@@ -177,10 +177,12 @@ func viewFits[B, S, V comparable](b *wgsl.Binding, o Objects[B, S, V], v V) erro
 	return nil
 }
 
-// writableAliases reports the entries that bind overlapping ranges of one buffer as writable
-// storage and as a read-only binding: WebGPU refuses such a bind group in a dispatch or a
-// draw (in a usage scope, a buffer that is writable storage is nothing else). Ranges that
-// touch without sharing a byte do not overlap.
+// writableAliases reports the entries that bind one buffer as writable storage and as a
+// read-only binding: WebGPU refuses such a bind group in a dispatch or a draw, whatever the
+// ranges, since in a usage scope a buffer is one subresource, and one that is writable
+// storage is nothing else (gpuweb/gpuweb#994; wgpu refuses even ranges that do not touch,
+// gfx-rs/wgpu#8470). Two writable storage bindings of one buffer are allowed, as are two
+// read-only ones.
 func writableAliases[B, S, V comparable](entries []Entry[B, S, V], slots []slot) []error {
 	writable := func(binding uint32) (string, bool) {
 		for _, sl := range slots {
@@ -194,13 +196,13 @@ func writableAliases[B, S, V comparable](entries []Entry[B, S, V], slots []slot)
 	var errs []error
 	for i, a := range entries {
 		for _, b := range entries[i+1:] {
-			if a.Buffer == zero || a.Buffer != b.Buffer || a.Offset >= b.Offset+b.Size || b.Offset >= a.Offset+a.Size {
+			if a.Buffer == zero || a.Buffer != b.Buffer {
 				continue
 			}
 			an, aw := writable(a.Binding)
 			bn, bw := writable(b.Binding)
 			if aw != bw {
-				errs = append(errs, fmt.Errorf("@group(%d) @binding(%d) %s and @binding(%d) %s bind one buffer, writable in one and read-only in the other, which WebGPU refuses in a dispatch or draw: use two buffers (and swap the bind groups to ping-pong)",
+				errs = append(errs, fmt.Errorf("@group(%d) @binding(%d) %s and @binding(%d) %s bind one buffer, writable in one and read-only in the other, which WebGPU refuses in a dispatch or draw whatever the ranges: use two buffers (and swap the bind groups to ping-pong)",
 					slots[0].b.Group, a.Binding, an, b.Binding, bn))
 			}
 		}

@@ -1,5 +1,5 @@
 // Package gputest gives tests one WebGPU device per process (wgpu-native on Vulkan: Mesa's
-// lavapipe on the project's machines) and a place for the images they render.
+// lavapipe on the project's machines), watched by the Vulkan validation layer.
 //
 // wgpu-native treats a validation error outside an error scope as fatal (it aborts the
 // process): cogentcore/webgpu scopes the calls that create objects, encode passes and finish
@@ -8,16 +8,13 @@ package gputest
 
 import (
 	"fmt"
-	"image"
-	"image/png"
 	"os"
-	"path/filepath"
-	"regexp"
 	"sync"
 	"testing"
 
 	"github.com/cogentcore/webgpu/wgpu"
 
+	"github.com/wgslgo/wgslgo/host/hosttest"
 	"github.com/wgslgo/wgslgo/internal/oracle"
 )
 
@@ -33,6 +30,8 @@ type GPU struct {
 	Queue    *wgpu.Queue
 	Info     wgpu.AdapterInfo
 	Limits   wgpu.Limits // the device's limits: WebGPU's defaults, and PushConstantSize
+	// Validation is the Vulkan validation layer, enabled before the instance was created.
+	Validation *hosttest.Validation
 }
 
 var shared struct {
@@ -49,6 +48,10 @@ func Get() (*GPU, error) {
 }
 
 func open() (*GPU, error) {
+	validation, err := hosttest.EnableValidation()
+	if err != nil {
+		return nil, err
+	}
 	if os.Getenv("WGPU_LOG_LEVEL") == "" {
 		// wgpu-native warns about every missing window-system extension of a headless
 		// device and logs the validation errors it returns to the tests as well.
@@ -75,12 +78,13 @@ func open() (*GPU, error) {
 		return nil, fmt.Errorf("wgpu: no device on %s: %w", adapter.GetInfo().DriverDescription, err)
 	}
 	return &GPU{
-		Instance: inst,
-		Adapter:  adapter,
-		Device:   device,
-		Queue:    device.GetQueue(),
-		Info:     adapter.GetInfo(),
-		Limits:   device.GetLimits().Limits,
+		Instance:   inst,
+		Adapter:    adapter,
+		Device:     device,
+		Queue:      device.GetQueue(),
+		Info:       adapter.GetInfo(),
+		Limits:     device.GetLimits().Limits,
+		Validation: validation,
 	}, nil
 }
 
@@ -92,37 +96,6 @@ func Require(t testing.TB) *GPU {
 	if err != nil {
 		oracle.Missing(t, "no WebGPU device (apt-get install mesa-vulkan-drivers): %v", err)
 	}
+	g.Validation.Require(t)
 	return g
 }
-
-// ImageDirEnv names the directory where WritePNG keeps images; unset, they go to the test's
-// temporary directory and are removed with it.
-const ImageDirEnv = "WGSLGO_IMAGE_DIR"
-
-// WritePNG writes img as NAME.png, where NAME is the test's name, and logs the path, so that
-// a failing pixel check leaves the picture to look at.
-func WritePNG(t testing.TB, img image.Image) string {
-	t.Helper()
-	dir := os.Getenv(ImageDirEnv)
-	if dir == "" {
-		dir = t.TempDir()
-	} else if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(dir, unsafeChars.ReplaceAllString(t.Name(), "_")+".png")
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := png.Encode(f, img); err != nil {
-		f.Close()
-		t.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("image: %s", path)
-	return path
-}
-
-var unsafeChars = regexp.MustCompile(`[^A-Za-z0-9_.-]+`)
