@@ -128,8 +128,7 @@ type Decoder interface {
 	Decode(src []byte)
 }
 
-// ArraySize returns the bytes n elements of E take in a WGSL array, for a read-back of
-// DecodeArray. E is a generated structure or a gen/wgsl vector or matrix, whose Decode method
+// ArraySize returns the bytes n elements of E take in a WGSL array. E is a generated structure or a gen/wgsl vector or matrix, whose Decode method
 // reads it, or a scalar (uint32, int32, float32, wgsl.F16). The array's stride is the Go
 // size of E, which the generated types make the WGSL stride: for an array<vec3<f32>>, E is
 // wgsl.Vec3fPadded, as in generated structures, not wgsl.Vec3f.
@@ -157,38 +156,56 @@ func decoder[E any]() func(dst *E, src []byte) {
 	return nil
 }
 
-// DecodeArray returns a function that decodes n elements of E (see ArraySize) from the bytes
-// of a read-back, or passes its error on: DecodeArray[E](n)(ReadBuffer(...)).
-func DecodeArray[E any](n int) func([]byte, error) ([]E, error) {
-	return func(b []byte, err error) ([]E, error) {
-		if err != nil {
-			return nil, err
-		}
-		size, err := ArraySize[E](n)
-		if err != nil {
-			return nil, err
-		}
-		if uint64(len(b)) < size {
-			return nil, fmt.Errorf("%d elements: %d bytes read, want %d", n, len(b), size)
-		}
-		decode, stride := decoder[E](), int(size)/n
-		out := make([]E, n)
-		for i := range out {
-			decode(&out[i], b[i*stride:])
-		}
-		return out, nil
-	}
+// Reader reads bytes back from one buffer, as an adapter's Reader does: size bytes from
+// offset (see Profile.Read), and its size.
+type Reader interface {
+	Read(offset, size uint64) ([]byte, error)
+	Size() uint64
 }
 
-// DecodeStructArray returns a function that decodes the bytes of a read-back of a whole
-// buffer with a generated structure's Decode function (particles.DecodeParticles), or passes
-// its error on: DecodeStructArray(decode)(ReadBuffer(...)).
-func DecodeStructArray[H, E any](decode func([]byte) (H, []E, error)) func([]byte, error) (H, []E, error) {
-	return func(b []byte, err error) (H, []E, error) {
-		if err != nil {
-			var h H
-			return h, nil, err
-		}
-		return decode(b)
+// Bytes is a Reader of bytes already read back.
+type Bytes []byte
+
+// Read returns size bytes from offset.
+func (b Bytes) Read(offset, size uint64) ([]byte, error) {
+	if offset+size > uint64(len(b)) {
+		return nil, fmt.Errorf("%d bytes at %d of %d", size, offset, len(b))
 	}
+	return b[offset : offset+size], nil
+}
+
+// Size returns the number of bytes.
+func (b Bytes) Size() uint64 { return uint64(len(b)) }
+
+// ReadArray reads back n elements of an array of E that starts at offset in the buffer of r:
+// a runtime-sized array bound on its own (var<storage> a: array<E>), or the elements after a
+// structure's other members (see ArraySize for E).
+func ReadArray[E any](r Reader, offset uint64, n int) ([]E, error) {
+	size, err := ArraySize[E](n)
+	if err != nil {
+		return nil, fmt.Errorf("ReadArray: %w", err)
+	}
+	b, err := r.Read(offset, size)
+	if err != nil {
+		return nil, err
+	}
+	decode, stride := decoder[E](), int(size)/n
+	out := make([]E, n)
+	for i := range out {
+		decode(&out[i], b[i*stride:])
+	}
+	return out, nil
+}
+
+// ReadStructArray reads back all of the buffer of r, which holds a structure whose last
+// member is a runtime-sized array, and decodes it with that structure's generated Decode
+// function (particles.DecodeParticles): its other members, and as many elements as the buffer
+// holds, which is how WGSL's arrayLength counts them.
+func ReadStructArray[H, E any](r Reader, decode func([]byte) (H, []E, error)) (H, []E, error) {
+	b, err := r.Read(0, r.Size())
+	if err != nil {
+		var h H
+		return h, nil, err
+	}
+	return decode(b)
 }

@@ -27,6 +27,6 @@
 // And the rules around buffers and textures that WebGPU sets and every binding leaves to its
 // user: buffers in whole 4-byte words (BufferSize, Profile.Write, Profile.Read), values packed
 // at the device's uniform offset alignment for dynamic offsets (PackUniforms), arrays read
-// back into generated types (ArraySize, DecodeArray, DecodeStructArray), and textures read
+// back into generated types (ReadArray, ReadStructArray of an adapter's Reader), and textures read
 // back through rows padded to 256 bytes (Profile.ReadTexture, TextureCopy.Unpad).
 package host

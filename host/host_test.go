@@ -23,6 +23,7 @@ var (
 		host.ComputeImmediateData: "has no API for them",
 		host.F16:                  "never enables the f16 feature",
 		host.DynamicOffsets:       "ignores them",
+		host.StorageTextures:      "binds them as sampled textures",
 		host.ExternalTextures:     "has none",
 	}}
 )
@@ -92,35 +93,52 @@ func TestPackUniforms(t *testing.T) {
 	assert.Empty(t, offsets)
 }
 
-func TestDecodeArray(t *testing.T) {
-	words := wgsl.SliceBytes([]uint32{0xdeadbeef, 7, 0x80000000, 42, 0})
-	u, err := host.DecodeArray[uint32](3)(words[4:], nil)
+func TestReadArray(t *testing.T) {
+	words := host.Bytes(wgsl.SliceBytes([]uint32{0xdeadbeef, 7, 0x80000000, 42, 0}))
+	u, err := host.ReadArray[uint32](words, 4, 3)
 	require.NoError(t, err)
 	assert.Equal(t, []uint32{7, 0x80000000, 42}, u)
-	i, err := host.DecodeArray[int32](1)(words[8:], nil)
+	i, err := host.ReadArray[int32](words, 8, 1)
 	require.NoError(t, err)
 	assert.Equal(t, []int32{math.MinInt32}, i)
-	h, err := host.DecodeArray[wgsl.F16](2)(words, nil)
+	f, err := host.ReadArray[float32](words, 12, 1)
+	require.NoError(t, err)
+	assert.Equal(t, []float32{math.Float32frombits(42)}, f)
+	h, err := host.ReadArray[wgsl.F16](words, 0, 2)
 	require.NoError(t, err)
 	assert.Equal(t, []wgsl.F16{0xbeef, 0xdead}, h)
-	v, err := host.DecodeArray[wgsl.Vec2u](2)(words[4:], nil)
+	v, err := host.ReadArray[wgsl.Vec2u](words, 4, 2)
 	require.NoError(t, err)
 	assert.Equal(t, []wgsl.Vec2u{{7, 0x80000000}, {42, 0}}, v)
 	size, err := host.ArraySize[wgsl.Vec3fPadded](3)
 	require.NoError(t, err)
 	assert.Equal(t, uint64(48), size, "the stride of array<vec3<f32>> is 16")
 
-	_, err = host.ArraySize[uint64](1)
-	assert.EqualError(t, err, "uint64 is not a generated WGSL type (a structure, vector or matrix) nor a scalar")
-	_, err = host.ArraySize[uint32](0)
-	assert.EqualError(t, err, "0 elements; want at least 1")
-	_, err = host.DecodeArray[uint32](3)(words[:8], nil)
-	assert.EqualError(t, err, "3 elements: 8 bytes read, want 12")
-	_, err = host.DecodeArray[uint32](3)(nil, assert.AnError)
+	_, err = host.ReadArray[uint64](words, 0, 1)
+	assert.EqualError(t, err, "ReadArray: uint64 is not a generated WGSL type (a structure, vector or matrix) nor a scalar")
+	_, err = host.ReadArray[uint32](words, 0, 0)
+	assert.EqualError(t, err, "ReadArray: 0 elements; want at least 1")
+	_, err = host.ReadArray[uint32](words, 12, 3)
+	assert.EqualError(t, err, "12 bytes at 12 of 20")
+
+	type header struct{ n int }
+	decode := func(b []byte) (header, []uint32, error) {
+		out, err := host.ReadArray[uint32](host.Bytes(b), 4, len(b)/4-1)
+		return header{int(b[0])}, out, err
+	}
+	hd, items, err := host.ReadStructArray(words, decode)
+	require.NoError(t, err)
+	assert.Equal(t, header{0xef}, hd)
+	assert.Equal(t, []uint32{7, 0x80000000, 42, 0}, items)
+	_, _, err = host.ReadStructArray(failing{}, decode)
 	assert.Equal(t, assert.AnError, err, "a read-back's error passes through")
-	_, _, err = host.DecodeStructArray(func([]byte) (int, []int, error) { return 0, nil, nil })(nil, assert.AnError)
-	assert.Equal(t, assert.AnError, err)
 }
+
+// failing is a Reader whose reads fail.
+type failing struct{}
+
+func (failing) Read(uint64, uint64) ([]byte, error) { return nil, assert.AnError }
+func (failing) Size() uint64                        { return 4 }
 
 func TestTextures(t *testing.T) {
 	for f, want := range map[wgsl.TextureFormat]uint32{"rgba8unorm": 4, "r8uint": 1, "rgba16float": 8, "rgba32float": 16, "rg11b10ufloat": 4, "depth32float": 0, "bc1-rgba-unorm": 0} {

@@ -331,6 +331,8 @@ func (p *Profile) entry(b *wgsl.Binding, dynamicOffset bool) error {
 		return p.refusal(bindingName(b), ExternalTextures)
 	case dynamicOffset && !p.Has(DynamicOffsets):
 		return p.refusal(bindingName(b), DynamicOffsets)
+	case b.StorageTexture != nil && !p.Has(StorageTextures):
+		return p.refusal(bindingName(b), StorageTextures)
 	case b.Buffer == nil && b.Sampler == nil && b.Texture == nil && b.StorageTexture == nil && b.ExternalTexture == nil:
 		err = errors.New("the table gives no resource layout")
 	}

@@ -120,6 +120,8 @@ func TestLayoutEntries(t *testing.T) {
 		{full, wgsl.Binding{Name: "video", Type: "texture_external", ExternalTexture: &wgsl.ExternalTextureBindingLayout{}}, false, ""},
 		{lacking, wgsl.Binding{Name: "video", Type: "texture_external", ExternalTexture: &wgsl.ExternalTextureBindingLayout{}}, false,
 			"lacking: @group(0) @binding(0) video: texture_external: lacking/binding v2 has none; declare a texture_2d<f32> and bind a view of the frame's texture"},
+		{lacking, *ts.StorageShader.Picture(), false,
+			"lacking: @group(0) @binding(1) picture: storage textures: lacking/binding v2 binds them as sampled textures; write a storage buffer and copy it into the texture"},
 		{full, wgsl.Binding{Binding: 1, Name: "video_plane1", ExternalPart: &wgsl.BindingRef{}, Texture: &wgsl.TextureBindingLayout{}}, false,
 			"full: @group(0) @binding(1) video_plane1: the compiler adds it for the texture_external @group(0) @binding(0) in SPIR-V; WebGPU layouts have no such entry"},
 		{full, wgsl.Binding{Name: "nothing"}, false, "full: @group(0) @binding(0) nothing: the table gives no resource layout"},

@@ -59,6 +59,7 @@ const (
 	ComputeImmediateData Feature = "var<immediate> data in a compute pipeline"
 	F16                  Feature = "f16"
 	DynamicOffsets       Feature = "dynamic offsets"
+	StorageTextures      Feature = "storage textures"
 	ExternalTextures     Feature = "texture_external"
 )
 
@@ -68,6 +69,7 @@ var instead = map[Feature]string{
 	ComputeImmediateData: "pass the data in a uniform buffer",
 	F16:                  "use f32, or a binding that runs f16",
 	DynamicOffsets:       "bind each value's range (BufferRange) in a bind group of its own and set that instead",
+	StorageTextures:      "write a storage buffer and copy it into the texture",
 	ExternalTextures:     "declare a texture_2d<f32> and bind a view of the frame's texture",
 }
 

@@ -36,9 +36,13 @@ if [ "${CI:-}" = true ]; then
 fi
 
 # Go modules nested in the repository, which the root module's ./... does not enter: the
-# WebGPU adapter links wgpu-native through cgo and the Gazelle extension depends on Gazelle,
-# and the root module, which every user downloads, must depend on neither.
-nested=(webgpu examples/webgpu gazelle)
+# WebGPU adapters depend on their bindings (webgpu links wgpu-native through cgo, gogpu needs
+# Go 1.25) and the Gazelle extension on Gazelle, and the root module, which every user
+# downloads, must depend on none of them.
+nested=(webgpu examples/webgpu gogpu gazelle)
+# The environment each nested module is built and tested in: gogpu proves that its adapter,
+# like its binding, needs no cgo.
+declare -A nested_env=([gogpu]="CGO_ENABLED=0")
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -61,11 +65,12 @@ gofmt_clean() {
   printf '%s\n' "$files" | sed 's/^/  /'
   return 1
 }
-# in_module DIR COMMAND...: runs COMMAND in the nested module DIR.
+# in_module DIR COMMAND...: runs COMMAND in the nested module DIR, in its environment.
 in_module() {
   local dir=$1
   shift
-  (cd "$dir" && "$@")
+  # shellcheck disable=SC2086 # the environment is VAR=value words
+  (cd "$dir" && env ${nested_env[$dir]:-} "$@")
 }
 hygiene "go mod tidy -diff" go mod tidy -diff
 for m in "${nested[@]}"; do

@@ -90,29 +90,16 @@ func readBack(device *wgpu.Device, size, n uint64, record func(*wgpu.CommandEnco
 	return out, staging.Unmap()
 }
 
-// PackUniforms encodes values into one buffer at multiples of the device's
-// minUniformBufferOffsetAlignment (see host.PackUniforms). Bind the buffer with a layout whose
-// HasDynamicOffset is set (ModuleOptions.DynamicOffsets) and a binding size of one value
-// (BufferRange).
-func PackUniforms[T any, P host.Encoder[T]](limits wgpu.Limits, values []T) (data []byte, offsets []uint32, stride uint64) {
-	return host.PackUniforms[T, P](limits.MinUniformBufferOffsetAlignment, values)
+// Reader reads buf back through ReadBuffer, for host.ReadArray and host.ReadStructArray:
+// host.ReadArray[uint32](Reader(device, buf), 0, n).
+func Reader(device *wgpu.Device, buf *wgpu.Buffer) host.Reader { return reader{device, buf} }
+
+type reader struct {
+	device *wgpu.Device
+	buf    *wgpu.Buffer
 }
 
-// ReadStructArray reads back all of buf, which holds a structure whose last member is a
-// runtime-sized array, and decodes it with that structure's generated Decode function
-// (particles.DecodeParticles): its other members, and as many elements as the buffer holds,
-// which is how WGSL's arrayLength counts them.
-func ReadStructArray[H, E any](device *wgpu.Device, buf *wgpu.Buffer, decode func([]byte) (H, []E, error)) (H, []E, error) {
-	return host.DecodeStructArray(decode)(ReadBuffer(device, buf, 0, buf.GetSize()))
+func (r reader) Read(offset, size uint64) ([]byte, error) {
+	return ReadBuffer(r.device, r.buf, offset, size)
 }
-
-// ReadArray reads back n elements of an array of E that starts at offset in buf: a
-// runtime-sized array bound on its own (var<storage> a: array<E>), or the elements after a
-// structure's other members (see host.ArraySize for E).
-func ReadArray[E any](device *wgpu.Device, buf *wgpu.Buffer, offset uint64, n int) ([]E, error) {
-	size, err := host.ArraySize[E](n)
-	if err != nil {
-		return nil, Profile.Wrap("ReadArray", err)
-	}
-	return host.DecodeArray[E](n)(ReadBuffer(device, buf, offset, size))
-}
+func (r reader) Size() uint64 { return r.buf.GetSize() }

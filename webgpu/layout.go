@@ -48,15 +48,16 @@ func newLayout(device *wgpu.Device, plan *host.Layout) (*Layout, error) {
 	}
 	for g := range plan.Groups {
 		desc, err := layoutDescriptor(plan, g)
-		if err == nil {
-			var bgl *wgpu.BindGroupLayout
-			if bgl, err = device.CreateBindGroupLayout(desc); err == nil {
-				l.BindGroupLayouts = append(l.BindGroupLayouts, bgl)
-				continue
-			}
+		if err != nil {
+			l.Release()
+			return nil, err
 		}
-		l.Release()
-		return nil, Profile.Wrap(plan.Label, err)
+		bgl, err := device.CreateBindGroupLayout(desc)
+		if err != nil {
+			l.Release()
+			return nil, Profile.Wrap(plan.Label, err)
+		}
+		l.BindGroupLayouts = append(l.BindGroupLayouts, bgl)
 	}
 	desc := &wgpu.PipelineLayoutDescriptor{Label: plan.Label, BindGroupLayouts: l.BindGroupLayouts}
 	if l.PushConstants.Stages != 0 {

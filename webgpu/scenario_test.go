@@ -39,7 +39,7 @@ func (g *gpu) ReadBuffer(buf hosttest.Handle, offset, size uint64) ([]byte, erro
 }
 
 func (g *gpu) ReadUint32s(buf hosttest.Handle, offset uint64, n int) ([]uint32, error) {
-	return webgpu.ReadArray[uint32](g.Device, buf.(*wgpu.Buffer), offset, n)
+	return host.ReadArray[uint32](webgpu.Reader(g.Device, buf.(*wgpu.Buffer)), offset, n)
 }
 
 func (g *gpu) Texture(d hosttest.Texture) (hosttest.Handle, hosttest.Handle, error) {

@@ -20,6 +20,7 @@ import (
 	"github.com/cogentcore/webgpu/wgpu"
 
 	"github.com/wgslgo/wgslgo/gen/wgsl"
+	"github.com/wgslgo/wgslgo/host"
 	"github.com/wgslgo/wgslgo/webgpu"
 )
 
@@ -214,7 +215,7 @@ func run(device *wgpu.Device, steps int) ([]Sprite, *image.RGBA, error) {
 	queue.Submit(cmd)
 
 	// Read back: the sprites as generated types, the picture as an image.
-	moved, err := webgpu.ReadArray[Sprite](device, spriteBuf, 0, len(sprites))
+	moved, err := host.ReadArray[Sprite](webgpu.Reader(device, spriteBuf), 0, len(sprites))
 	if err != nil {
 		return nil, nil, err
 	}

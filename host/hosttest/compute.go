@@ -259,7 +259,7 @@ func TextureSampler(t *testing.T, g GPU) {
 	require.NoError(t, g.Dispatch(pipe, [3]uint32{uint32(len(coords)), 1, 1}, []Handle{bg}, nil))
 	b, err := g.ReadBuffer(out, 0, texelSize*uint64(len(coords)))
 	require.NoError(t, err)
-	got, err := host.DecodeArray[wgsl.Vec4f](len(coords))(b, nil)
+	got, err := host.ReadArray[wgsl.Vec4f](host.Bytes(b), 0, len(coords))
 	require.NoError(t, err)
 	for i, uv := range coords {
 		want := Bilinear(img, uv)
@@ -339,9 +339,14 @@ func pictureDiffs(got, want []byte) []string {
 
 // StorageTexture writes a storage texture in a compute shader and reads it back: the
 // texture's format comes from the table, the workgroup size from the module's override
-// values.
+// values. A binding that cannot bind storage textures refuses the module.
 func StorageTexture(t *testing.T, g GPU) {
 	sh := &ts.StorageShader
+	if !g.Profile().Has(host.StorageTextures) {
+		_, err := g.Module(&sh.Shader, nil)
+		expectRefusal(t, g, err, host.StorageTextures)
+		return
+	}
 	var size [3]uint32
 	got := paintPicture(t, g, func(m Module) [3]uint32 {
 		var err error
@@ -353,19 +358,16 @@ func StorageTexture(t *testing.T, g GPU) {
 	diffs := pictureDiffs(got, expectPicture())
 	assert.Empty(t, diffs, "%d channels differ", len(diffs))
 	checkGolden(t, "storage", got)
-}
 
-// StorageTextureDefaultWorkgroupSize is the negative control: a host that dispatches for the
-// default workgroup size of the table (8 × 8) where the override made it 4 × 4 paints only a
-// corner of the picture, and the check sees it.
-func StorageTextureDefaultWorkgroupSize(t *testing.T, g GPU) {
-	sh := &ts.StorageShader
-	got := paintPicture(t, g, func(Module) [3]uint32 {
+	// The negative control: a host that dispatches for the default workgroup size of the
+	// table (8 × 8) where the override made it 4 × 4 paints only a corner of the picture, and
+	// the check sees it.
+	got = paintPicture(t, g, func(Module) [3]uint32 {
 		size, err := sh.WorkgroupSize(sh.Fill(), nil)
 		require.NoError(t, err)
 		return size
 	})
-	diffs := pictureDiffs(got, expectPicture())
+	diffs = pictureDiffs(got, expectPicture())
 	require.NotEmpty(t, diffs, "the check missed the unpainted texels")
 	t.Logf("caught: %d channels differ, the first %s", len(diffs), diffs[0])
 }
@@ -507,7 +509,7 @@ func F16(t *testing.T, g GPU) {
 	require.NoError(t, g.Dispatch(pipe, [3]uint32{uint32(len(in)), 1, 1}, []Handle{bg}, nil))
 	b, err := g.ReadBuffer(buf, 0, uint64(2*len(in)))
 	require.NoError(t, err)
-	got, err := host.DecodeArray[wgsl.F16](len(in))(b, nil)
+	got, err := host.ReadArray[wgsl.F16](host.Bytes(b), 0, len(in))
 	require.NoError(t, err)
 	assert.Equal(t, want, got)
 }

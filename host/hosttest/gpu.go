@@ -22,7 +22,7 @@ type GPU interface {
 	Buffer(label string, usage host.BufferUsage, data []byte) (Handle, error)
 	WriteBuffer(buf Handle, offset uint64, data []byte) error
 	ReadBuffer(buf Handle, offset, size uint64) ([]byte, error)
-	// ReadUint32s is the adapter's ReadArray of n uint32 from offset.
+	// ReadUint32s is host.ReadArray of n uint32 from offset through the adapter's Reader.
 	ReadUint32s(buf Handle, offset uint64, n int) ([]uint32, error)
 	// Texture creates a 2D texture as t says and its view; with t.Texels it writes them.
 	Texture(t Texture) (tex, view Handle, err error)

@@ -24,7 +24,6 @@ var Scenarios = []Scenario{
 	{"DynamicOffsets", DynamicOffsets},
 	{"TextureSampler", TextureSampler},
 	{"StorageTexture", StorageTexture},
-	{"StorageTextureDefaultWorkgroupSize", StorageTextureDefaultWorkgroupSize},
 	{"PaddingSentinel", PaddingSentinel},
 	{"F16", F16},
 	{"InstancedDraw", InstancedDraw},

@@ -14,9 +14,11 @@ func TestGenerated(t *testing.T) {
 	gencheck.Check(t, ".")
 }
 
-// TestSPIRV validates the SPIR-V that the Vulkan side of the end-to-end tests runs.
+// TestSPIRV validates the SPIR-V that the Vulkan harness and the adapters that take SPIR-V
+// run.
 func TestSPIRV(t *testing.T) {
-	for _, sh := range []*wgsl.Shader{&DrawShader.Shader, &SentinelShader.Shader, &SampleShader.Shader} {
+	for _, sh := range []*wgsl.Shader{&DrawShader.Shader, &SentinelShader.Shader, &SampleShader.Shader, &StorageShader.Shader,
+		&BillboardShader.Shader, &ShadowVertexShader.Shader, &ShadowFragmentShader.Shader, &PushShader.Shader, &HalfShader.Shader} {
 		t.Run(sh.Source, func(t *testing.T) { spirvval.Check(t, sh.Words(), "vulkan1.1") })
 	}
 }
