@@ -39,10 +39,10 @@ fi
 # WebGPU adapters depend on their bindings (webgpu links wgpu-native through cgo, gogpu needs
 # Go 1.25) and the Gazelle extension on Gazelle, and the root module, which every user
 # downloads, must depend on none of them.
-nested=(webgpu examples/webgpu gogpu gazelle)
-# The environment each nested module is built and tested in: gogpu proves that its adapter,
-# like its binding, needs no cgo.
-declare -A nested_env=([gogpu]="CGO_ENABLED=0")
+nested=(webgpu examples/webgpu gogpu examples/gogpu gazelle)
+# The environment each nested module is built and tested in: gogpu and its example prove that
+# they, like their binding, need no cgo.
+declare -A nested_env=([gogpu]="CGO_ENABLED=0" [examples/gogpu]="CGO_ENABLED=0")
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

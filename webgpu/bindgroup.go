@@ -1,75 +1,40 @@
 package webgpu
 
 import (
-	"errors"
-
-	"github.com/cogentcore/webgpu/wgpu"
+	"github.com/oliverbestmann/webgpu/wgpu"
 
 	"github.com/wgslgo/wgslgo/gen/wgsl"
 	"github.com/wgslgo/wgslgo/host"
 )
 
-var errNotOurs = errors.New("not made by this package's NewLayout or NewModule")
-
-// Resource is what one binding of a bind group holds: a buffer range, a sampler or a texture
-// view (of a texture or a storage texture), for a binding of a generated table (its accessor:
-// ParticlesShader.Params()). Make one with Buffer, BufferRange, Sampler or Texture.
-type Resource = host.Resource[*wgpu.Buffer, *wgpu.Sampler, *wgpu.TextureView]
-
-// Buffer binds the whole of buf to a buffer binding.
-func Buffer(b *wgsl.Binding, buf *wgpu.Buffer) Resource { return Resource{Binding: b, Buffer: buf} }
-
-// BufferRange binds size bytes of buf from offset to a buffer binding. With a dynamic offset
-// the range is the first one the offsets move (size: one value; see PackUniforms).
-func BufferRange(b *wgsl.Binding, buf *wgpu.Buffer, offset, size uint64) Resource {
-	return Resource{Binding: b, Buffer: buf, Offset: offset, Size: size}
-}
-
-// Sampler binds a sampler to a sampler binding.
-func Sampler(b *wgsl.Binding, s *wgpu.Sampler) Resource { return Resource{Binding: b, Sampler: s} }
-
-// Texture binds a texture view to a texture or storage texture binding.
-func Texture(b *wgsl.Binding, v *wgpu.TextureView) Resource { return Resource{Binding: b, View: v} }
-
-// objects tells the core what cogentcore/webgpu's objects say of themselves: it cannot tell a
-// view's format or dimension, which wgpu checks when the bind group is created.
-var objects = host.Objects[*wgpu.Buffer, *wgpu.Sampler, *wgpu.TextureView]{
-	BufferSize:  (*wgpu.Buffer).GetSize,
-	BufferUsage: func(b *wgpu.Buffer) host.BufferUsage { return host.BufferUsage(b.GetUsage()) },
-}
-
 // BindGroupDescriptor returns the descriptor of a bind group of @group(group), one resource
-// for each of its bindings, in any order, checked as host.BindGroup checks them.
+// for each of its bindings, in any order, checked as host.BindGroup checks them (the binding
+// cannot tell a view's format or dimension: wgpu-native checks those).
 func (l *Layout) BindGroupDescriptor(group uint32, resources ...Resource) (*wgpu.BindGroupDescriptor, error) {
-	entries, err := host.BindGroup(l.Layout, group, objects, resources)
+	sizes := host.Objects[*wgpu.Buffer, *wgpu.Sampler, *wgpu.TextureView]{
+		BufferUsage: func(b *wgpu.Buffer) host.BufferUsage { return host.BufferUsage(b.GetUsage()) },
+		BufferSize:  (*wgpu.Buffer).GetSize,
+	}
+	checked, err := host.BindGroup(l.Layout, group, sizes, resources)
 	if err != nil {
 		return nil, err
 	}
-	desc := &wgpu.BindGroupDescriptor{Label: l.GroupLabel(group), Layout: l.BindGroupLayouts[group]}
-	for _, e := range entries {
-		desc.Entries = append(desc.Entries, wgpu.BindGroupEntry{Binding: e.Binding, Buffer: e.Buffer, Offset: e.Offset, Size: e.Size, Sampler: e.Sampler, TextureView: e.View})
+	entries := make([]wgpu.BindGroupEntry, 0, len(checked))
+	for _, e := range checked {
+		entries = append(entries, wgpu.BindGroupEntry{Binding: e.Binding, Buffer: e.Buffer, Offset: e.Offset, Size: e.Size, Sampler: e.Sampler, TextureView: e.View})
 	}
-	return desc, nil
+	return &wgpu.BindGroupDescriptor{Label: l.GroupLabel(group), Layout: l.BindGroupLayouts[group], Entries: entries}, nil
 }
 
 // NewBindGroup creates a bind group of @group(group) from one resource per binding (see
 // BindGroupDescriptor).
 func (l *Layout) NewBindGroup(device *wgpu.Device, group uint32, resources ...Resource) (*wgpu.BindGroup, error) {
-	desc, err := l.BindGroupDescriptor(group, resources...)
-	if err != nil {
+	if desc, err := l.BindGroupDescriptor(group, resources...); err != nil {
 		return nil, err
+	} else {
+		g, err := try(device.TryCreateBindGroup(desc))
+		return g, Profile.Wrap(desc.Label, err)
 	}
-	g, err := device.CreateBindGroup(desc)
-	return g, Profile.Wrap(desc.Label, err)
-}
-
-// BindGroupDescriptor returns the descriptor of a bind group of @group(group) of the module's
-// layout (see Layout.BindGroupDescriptor).
-func (m *Module) BindGroupDescriptor(group uint32, resources ...Resource) (*wgpu.BindGroupDescriptor, error) {
-	if err := m.plan.Usable(); err != nil {
-		return nil, err
-	}
-	return m.Layout.BindGroupDescriptor(group, resources...)
 }
 
 // NewBindGroup creates a bind group of @group(group) of the module's layout from one resource
@@ -80,3 +45,23 @@ func (m *Module) NewBindGroup(device *wgpu.Device, group uint32, resources ...Re
 	}
 	return m.Layout.NewBindGroup(device, group, resources...)
 }
+
+// Resource is what one binding of a bind group holds: a buffer range, a sampler or a texture
+// view (of a texture or a storage texture), for a binding of a generated table (its accessor:
+// ParticlesShader.Params()). Make one with Buffer, BufferRange, Sampler or Texture.
+type Resource = host.Resource[*wgpu.Buffer, *wgpu.Sampler, *wgpu.TextureView]
+
+// Texture binds a texture view to a texture or storage texture binding.
+func Texture(b *wgsl.Binding, v *wgpu.TextureView) Resource { return Resource{Binding: b, View: v} }
+
+// Sampler binds a sampler to a sampler binding.
+func Sampler(b *wgsl.Binding, s *wgpu.Sampler) Resource { return Resource{Binding: b, Sampler: s} }
+
+// BufferRange binds size bytes of buf from offset to a buffer binding. With a dynamic offset
+// the range is the first one the offsets move (size: one value; see host.PackUniforms).
+func BufferRange(b *wgsl.Binding, buf *wgpu.Buffer, offset, size uint64) Resource {
+	return Resource{Binding: b, Buffer: buf, Offset: offset, Size: size}
+}
+
+// Buffer binds the whole of buf to a buffer binding.
+func Buffer(b *wgsl.Binding, buf *wgpu.Buffer) Resource { return BufferRange(b, buf, 0, 0) }

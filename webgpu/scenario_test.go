@@ -3,254 +3,215 @@ package webgpu_test
 import (
 	"testing"
 
-	"github.com/cogentcore/webgpu/wgpu"
+	"github.com/oliverbestmann/webgpu/wgpu"
 
 	"github.com/wgslgo/wgslgo/gen/wgsl"
 	"github.com/wgslgo/wgslgo/host"
 	"github.com/wgslgo/wgslgo/host/hosttest"
 	"github.com/wgslgo/wgslgo/webgpu"
-	"github.com/wgslgo/wgslgo/webgpu/internal/gputest"
 )
 
 // TestScenarios runs the scenario suite every adapter runs.
 func TestScenarios(t *testing.T) {
-	g := gputest.Require(t)
-	hosttest.Run(t, &gpu{g}, g.Validation)
+	d, v := openGPU(t)
+	hosttest.Run(t, driver{d}, v)
 }
 
-// gpu drives the adapter for the scenarios.
-type gpu struct{ *gputest.GPU }
+// driver drives the adapter for the scenarios.
+type driver struct{ d *wgpu.Device }
 
-func (g *gpu) Profile() *host.Profile { return webgpu.Profile }
-func (g *gpu) MinUniformBufferOffsetAlignment() uint32 {
-	return g.Limits.MinUniformBufferOffsetAlignment
+func (g driver) Profile() *host.Profile { return webgpu.Profile }
+
+// MinUniformBufferOffsetAlignment is WebGPU's default: the device was made without
+// RequiredLimits (and the binding's Device.GetLimits aborts).
+func (g driver) MinUniformBufferOffsetAlignment() uint32 { return 256 }
+
+func (g driver) Buffer(label string, usage host.BufferUsage, data []byte) (hosttest.Handle, error) {
+	return webgpu.NewBuffer(g.d, label, wgpu.BufferUsage(usage), data)
 }
 
-func (g *gpu) Buffer(label string, usage host.BufferUsage, data []byte) (hosttest.Handle, error) {
-	return webgpu.NewBuffer(g.Device, label, wgpu.BufferUsage(usage), data)
+func (g driver) ReadBuffer(buf hosttest.Handle, offset, size uint64) ([]byte, error) {
+	return webgpu.ReadBuffer(g.d, buf.(*wgpu.Buffer), offset, size)
 }
 
-func (g *gpu) WriteBuffer(buf hosttest.Handle, offset uint64, data []byte) error {
-	return webgpu.WriteBuffer(g.Queue, buf.(*wgpu.Buffer), offset, data)
+func (g driver) WriteBuffer(buf hosttest.Handle, offset uint64, data []byte) error {
+	return webgpu.WriteBuffer(g.d.GetQueue(), buf.(*wgpu.Buffer), offset, data)
 }
 
-func (g *gpu) ReadBuffer(buf hosttest.Handle, offset, size uint64) ([]byte, error) {
-	return webgpu.ReadBuffer(g.Device, buf.(*wgpu.Buffer), offset, size)
+func (g driver) ReadUint32s(buf hosttest.Handle, offset uint64, n int) ([]uint32, error) {
+	return host.ReadArray[uint32](webgpu.Reader(g.d, buf.(*wgpu.Buffer)), offset, n)
 }
 
-func (g *gpu) ReadUint32s(buf hosttest.Handle, offset uint64, n int) ([]uint32, error) {
-	return host.ReadArray[uint32](webgpu.Reader(g.Device, buf.(*wgpu.Buffer)), offset, n)
+func (g driver) ReadTexture(tex hosttest.Handle) ([]byte, error) {
+	return webgpu.ReadTexture(g.d, tex.(*wgpu.Texture))
 }
 
-func (g *gpu) Texture(d hosttest.Texture) (hosttest.Handle, hosttest.Handle, error) {
-	format, err := webgpu.TextureFormat(d.Format)
+func (g driver) Texture(t hosttest.Texture) (tex, view hosttest.Handle, err error) {
+	format, err := webgpu.TextureFormat(t.Format)
 	if err != nil {
 		return nil, nil, err
 	}
-	size := wgpu.Extent3D{Width: d.Width, Height: d.Height, DepthOrArrayLayers: 1}
-	tex, err := g.Device.CreateTexture(&wgpu.TextureDescriptor{Label: d.Label, Usage: wgpu.TextureUsage(d.Usage), Dimension: wgpu.TextureDimension2D,
-		Size: size, Format: format, MipLevelCount: 1, SampleCount: 1})
+	size := wgpu.Extent3D{Width: t.Width, Height: t.Height, DepthOrArrayLayers: 1}
+	texture, err := g.d.TryCreateTexture(&wgpu.TextureDescriptor{Label: t.Label, Size: size, Format: format, Usage: wgpu.TextureUsage(t.Usage),
+		Dimension: wgpu.TextureDimension2D, MipLevelCount: 1, SampleCount: 1})
 	if err != nil {
 		return nil, nil, err
 	}
-	if d.Texels != nil {
-		err = g.Queue.WriteTexture(tex.AsImageCopy(), d.Texels, &wgpu.TextureDataLayout{BytesPerRow: d.BytesPerRow, RowsPerImage: d.Height}, &size)
-		if err != nil {
+	if t.Texels != nil {
+		layout := &wgpu.TexelCopyBufferLayout{BytesPerRow: t.BytesPerRow, RowsPerImage: t.Height}
+		if err := g.d.GetQueue().TryWriteTexture(texture.AsImageCopy(), t.Texels, layout, &size); err != nil {
 			return nil, nil, err
 		}
 	}
-	if d.Usage&(host.TextureBinding|host.TextureStorageBinding|host.TextureRenderAttachment) == 0 {
-		return tex, nil, nil // Vulkan has no view of a texture only copied
+	if t.Usage&(host.TextureBinding|host.TextureStorageBinding|host.TextureRenderAttachment) == 0 {
+		return texture, nil, nil // Vulkan has no view of a texture only copied
 	}
-	view, err := tex.CreateView(nil)
-	return tex, view, err
+	v, err := texture.TryCreateView(nil)
+	return texture, v, err
 }
 
-func (g *gpu) ReadTexture(tex hosttest.Handle) ([]byte, error) {
-	return webgpu.ReadTexture(g.Device, tex.(*wgpu.Texture))
-}
-
-func (g *gpu) Sampler(s hosttest.Sampler) (hosttest.Handle, error) {
-	filter := wgpu.FilterModeNearest
-	if s.Linear {
-		filter = wgpu.FilterModeLinear
-	}
-	d := &wgpu.SamplerDescriptor{AddressModeU: wgpu.AddressModeClampToEdge, AddressModeV: wgpu.AddressModeClampToEdge,
-		AddressModeW: wgpu.AddressModeClampToEdge, MagFilter: filter, MinFilter: filter, LodMaxClamp: 32, MaxAnisotropy: 1}
-	if s.Compare == "less-equal" {
+func (g driver) Sampler(s hosttest.Sampler) (hosttest.Handle, error) {
+	d := &wgpu.SamplerDescriptor{LodMaxClamp: 32, MaxAnisotropy: 1, AddressModeU: wgpu.AddressModeClampToEdge,
+		AddressModeV: wgpu.AddressModeClampToEdge, AddressModeW: wgpu.AddressModeClampToEdge}
+	if s.Compare != "" {
 		d.Compare = wgpu.CompareFunctionLessEqual
 	}
-	return g.Device.CreateSampler(d)
+	if s.Linear {
+		d.MinFilter, d.MagFilter = wgpu.FilterModeLinear, wgpu.FilterModeLinear
+	}
+	return g.d.TryCreateSampler(d)
+}
+
+func (g driver) Layout(opts *host.LayoutOptions, shaders ...*wgsl.Shader) (hosttest.Layout, error) {
+	l, err := webgpu.NewLayout(g.d, opts, shaders...)
+	if err != nil {
+		return nil, err
+	}
+	return &layout{Layout: l, d: g.d}, nil
+}
+
+func (g driver) Module(s *wgsl.Shader, opts *host.ModuleOptions) (hosttest.Module, error) {
+	if opts != nil && opts.Layout != nil {
+		given := *opts
+		given.Layout = opts.Layout.(*layout).Layout
+		opts = &given
+	}
+	m, err := webgpu.NewModule(g.d, s, opts)
+	if err != nil {
+		return nil, err
+	}
+	return &module{Module: m, d: g.d}, nil
 }
 
 // layout is a Layout of the adapter.
 type layout struct {
 	*webgpu.Layout
-	g *gpu
+	d *wgpu.Device
 }
 
 func (l *layout) BindGroup(group uint32, rs ...hosttest.Resource) (hosttest.Handle, error) {
-	return l.NewBindGroup(l.g.Device, group, resources(rs)...)
-}
-
-func (g *gpu) Layout(opts *host.LayoutOptions, shaders ...*wgsl.Shader) (hosttest.Layout, error) {
-	l, err := webgpu.NewLayout(g.Device, opts, shaders...)
-	if err != nil {
-		return nil, err
-	}
-	return &layout{l, g}, nil
+	return l.NewBindGroup(l.d, group, adapterResources(rs)...)
 }
 
 // module is a Module of the adapter.
 type module struct {
 	*webgpu.Module
-	g *gpu
+	d *wgpu.Device
 }
 
-func (g *gpu) Module(s *wgsl.Shader, opts *host.ModuleOptions) (hosttest.Module, error) {
-	if opts != nil && opts.Layout != nil {
-		o := *opts
-		o.Layout = opts.Layout.(*layout).Layout
-		opts = &o
-	}
-	m, err := webgpu.NewModule(g.Device, s, opts)
-	if err != nil {
-		return nil, err
-	}
-	return &module{m, g}, nil
-}
-
-func (m *module) Layout() hosttest.Layout { return &layout{m.Module.Layout, m.g} }
+func (m *module) Layout() hosttest.Layout { return &layout{Layout: m.Module.Layout, d: m.d} }
 
 func (m *module) ComputePipeline(e *wgsl.EntryPoint) (hosttest.Handle, error) {
-	return m.NewComputePipeline(m.g.Device, e)
+	return m.NewComputePipeline(m.d, e)
 }
 
 func (m *module) BindGroup(group uint32, rs ...hosttest.Resource) (hosttest.Handle, error) {
-	return m.NewBindGroup(m.g.Device, group, resources(rs)...)
+	return m.NewBindGroup(m.d, group, adapterResources(rs)...)
 }
 
 func (m *module) RenderPipeline(o hosttest.RenderPipeline) (hosttest.Handle, error) {
-	opts := &webgpu.RenderPipelineOptions{Vertex: o.Vertex, StepModes: o.StepModes, Fragment: o.Fragment,
+	opts := webgpu.RenderPipelineOptions{Vertex: o.Vertex, Fragment: o.Fragment, StepModes: o.StepModes,
 		Primitive: wgpu.PrimitiveState{Topology: wgpu.PrimitiveTopologyTriangleList}}
-	if o.Fragment != nil {
-		opts.Formats = []wgpu.TextureFormat{wgpu.TextureFormatRGBA8Unorm}
-	}
 	if o.FragmentModule != nil {
 		opts.FragmentModule = o.FragmentModule.(*module).Module
 	}
-	desc, err := m.RenderPipelineDescriptor(opts)
+	if o.Fragment != nil {
+		opts.Formats = []wgpu.TextureFormat{wgpu.TextureFormatRGBA8Unorm}
+	}
+	desc, err := m.RenderPipelineDescriptor(&opts)
 	if err != nil {
 		return nil, err
 	}
-	if c := o.Change; c.VertexStride != 0 || c.AttributeOffset != 0 {
+	switch c := o.Change; {
+	case c.Layout != nil:
+		desc.Layout = c.Layout.(*layout).PipelineLayout
+	case c.VertexStride != 0:
 		desc.Vertex.Buffers[0].ArrayStride += c.VertexStride
+	case c.AttributeOffset != 0:
 		desc.Vertex.Buffers[1].Attributes[1].Offset += c.AttributeOffset
 	}
-	if o.Change.Layout != nil {
-		desc.Layout = o.Change.Layout.(*layout).PipelineLayout
+	p, err := m.d.TryCreateRenderPipeline(desc)
+	if err != nil {
+		webgpu.Settle()
 	}
-	return m.g.Device.CreateRenderPipeline(desc)
+	return p, err
 }
 
-func resources(rs []hosttest.Resource) []webgpu.Resource {
-	out := make([]webgpu.Resource, len(rs))
-	for i, r := range rs {
-		out[i] = webgpu.Resource{Binding: r.Binding, Offset: r.Offset, Size: r.Size}
-		out[i].Buffer, _ = r.Buffer.(*wgpu.Buffer)
-		out[i].Sampler, _ = r.Sampler.(*wgpu.Sampler)
-		out[i].View, _ = r.View.(*wgpu.TextureView)
+func adapterResources(rs []hosttest.Resource) []webgpu.Resource {
+	var out []webgpu.Resource
+	for _, r := range rs {
+		res := webgpu.Resource{Binding: r.Binding, Offset: r.Offset, Size: r.Size}
+		res.Buffer, _ = r.Buffer.(*wgpu.Buffer)
+		res.Sampler, _ = r.Sampler.(*wgpu.Sampler)
+		res.View, _ = r.View.(*wgpu.TextureView)
+		out = append(out, res)
 	}
 	return out
 }
 
-func (g *gpu) Dispatch(pipeline hosttest.Handle, groups [3]uint32, bindGroups []hosttest.Handle, offsets [][]uint32) error {
-	enc, err := g.Device.CreateCommandEncoder(nil)
-	if err != nil {
-		return err
-	}
-	defer enc.Release()
-	pass := enc.BeginComputePass(nil)
-	pass.SetPipeline(pipeline.(*wgpu.ComputePipeline))
-	for i, bg := range bindGroups {
-		if bg != nil {
-			var offs []uint32
-			if i < len(offsets) {
-				offs = offsets[i]
+func (g driver) Dispatch(pipeline hosttest.Handle, groups [3]uint32, bindGroups []hosttest.Handle, offsets [][]uint32) error {
+	return webgpu.Submit(g.d, func(enc *wgpu.CommandEncoder) error {
+		pass := enc.BeginComputePass(nil)
+		pass.SetPipeline(pipeline.(*wgpu.ComputePipeline))
+		for i, bg := range bindGroups {
+			if bg == nil {
+				continue
 			}
-			pass.SetBindGroup(uint32(i), bg.(*wgpu.BindGroup), offs)
+			var dynamic []uint32
+			if i < len(offsets) {
+				dynamic = offsets[i]
+			}
+			pass.SetBindGroup(uint32(i), bg.(*wgpu.BindGroup), dynamic)
 		}
-	}
-	pass.DispatchWorkgroups(groups[0], groups[1], groups[2])
-	err = pass.End()
-	pass.Release() // before Finish: wgpu-native wants the pass gone
-	if err != nil {
-		return err
-	}
-	cmd, err := enc.Finish(nil)
-	if err != nil {
-		return err
-	}
-	defer cmd.Release()
-	g.Queue.Submit(cmd)
-	return nil
+		pass.DispatchWorkgroups(groups[0], groups[1], groups[2])
+		return pass.TryEnd()
+	})
 }
 
-func (g *gpu) Render(width, height uint32, clear [4]float64, draws ...hosttest.Draw) ([]byte, error) {
-	target, err := g.Device.CreateTexture(&wgpu.TextureDescriptor{
-		Usage:     wgpu.TextureUsageRenderAttachment | wgpu.TextureUsageCopySrc,
-		Dimension: wgpu.TextureDimension2D, Size: wgpu.Extent3D{Width: width, Height: height, DepthOrArrayLayers: 1},
-		Format: wgpu.TextureFormatRGBA8Unorm, MipLevelCount: 1, SampleCount: 1,
+func (g driver) Render(width, height uint32, clear [4]float64, draws ...hosttest.Draw) ([]byte, error) {
+	target, view, err := g.Texture(hosttest.Texture{Label: "target", Format: "rgba8unorm", Width: width, Height: height,
+		Usage: host.TextureRenderAttachment | host.TextureCopySrc})
+	if err != nil {
+		return nil, err
+	}
+	err = webgpu.Submit(g.d, func(enc *wgpu.CommandEncoder) error {
+		attachment := wgpu.RenderPassColorAttachment{View: view.(*wgpu.TextureView), LoadOp: wgpu.LoadOpClear, StoreOp: wgpu.StoreOpStore,
+			ClearValue: wgpu.Color{R: clear[0], G: clear[1], B: clear[2], A: clear[3]}}
+		pass := enc.BeginRenderPass(&wgpu.RenderPassDescriptor{ColorAttachments: []wgpu.RenderPassColorAttachment{attachment}})
+		for _, d := range draws {
+			pass.SetPipeline(d.Pipeline.(*wgpu.RenderPipeline))
+			for i, vb := range d.VertexBuffers {
+				pass.SetVertexBuffer(uint32(i), vb.(*wgpu.Buffer), 0, wgpu.WholeSize)
+			}
+			for i, bg := range d.BindGroups {
+				pass.SetBindGroup(uint32(i), bg.(*wgpu.BindGroup), nil)
+			}
+			pass.Draw(d.Vertices, d.Instances, 0, 0)
+		}
+		return pass.TryEnd()
 	})
 	if err != nil {
 		return nil, err
 	}
-	defer target.Release()
-	view, err := target.CreateView(nil)
-	if err != nil {
-		return nil, err
-	}
-	defer view.Release()
-	enc, err := g.Device.CreateCommandEncoder(nil)
-	if err != nil {
-		return nil, err
-	}
-	defer enc.Release()
-	pass := enc.BeginRenderPass(&wgpu.RenderPassDescriptor{ColorAttachments: []wgpu.RenderPassColorAttachment{{
-		View: view, LoadOp: wgpu.LoadOpClear, StoreOp: wgpu.StoreOpStore, ClearValue: wgpu.Color{R: clear[0], G: clear[1], B: clear[2], A: clear[3]},
-	}}})
-	err = record(pass, draws)
-	if endErr := pass.End(); err == nil {
-		err = endErr
-	}
-	pass.Release() // before Finish: wgpu-native wants the pass gone
-	if err != nil {
-		return nil, err
-	}
-	cmd, err := enc.Finish(nil)
-	if err != nil {
-		return nil, err
-	}
-	defer cmd.Release()
-	g.Queue.Submit(cmd)
-	return webgpu.ReadTexture(g.Device, target)
-}
-
-func record(pass *wgpu.RenderPassEncoder, draws []hosttest.Draw) error {
-	for _, d := range draws {
-		pass.SetPipeline(d.Pipeline.(*wgpu.RenderPipeline))
-		for i, bg := range d.BindGroups {
-			pass.SetBindGroup(uint32(i), bg.(*wgpu.BindGroup), nil)
-		}
-		for i, vb := range d.VertexBuffers {
-			pass.SetVertexBuffer(uint32(i), vb.(*wgpu.Buffer), 0, wgpu.WholeSize)
-		}
-		if d.Immediates != nil {
-			if err := d.Layout.(*layout).SetImmediates(pass, d.Immediates); err != nil {
-				return err
-			}
-		}
-		pass.Draw(d.Vertices, d.Instances, 0, 0)
-	}
-	return nil
+	return webgpu.ReadTexture(g.d, target.(*wgpu.Texture))
 }

@@ -1,4 +1,4 @@
-package main
+package sprites
 
 import (
 	"testing"
@@ -14,9 +14,7 @@ func TestGenerated(t *testing.T) {
 	gencheck.Check(t, ".")
 }
 
-// TestSPIRV validates the generated SPIR-V (which this program does not use: wgpu compiles
-// the WGSL) with spirv-val. It is the project's own check, which a program outside the
-// wgslgo module cannot import.
+// TestSPIRV validates the generated SPIR-V (which examples/gogpu runs) with spirv-val.
 func TestSPIRV(t *testing.T) {
 	for _, sh := range []*wgsl.Shader{&StepShader.Shader, &DrawShader.Shader} {
 		t.Run(sh.Source, func(t *testing.T) { spirvval.Check(t, sh.Words(), "vulkan1.1") })
