@@ -1,6 +1,8 @@
 package gogpu
 
 import (
+	"maps"
+
 	"github.com/gogpu/gputypes"
 	"github.com/gogpu/wgpu"
 
@@ -21,6 +23,8 @@ var Profile = &host.Profile{
 		host.F16:                  "never enables the shader-f16 device feature, so the driver would be given f16 code it was not asked to run",
 		host.DynamicOffsets:       "makes its Vulkan descriptor set layouts without dynamic descriptors, so no offset applies (and Vulkan refuses the offsets given)",
 		host.StorageTextures:      "writes every texture view into a Vulkan descriptor set as a sampled image, so a storage texture's binding is never written",
+		host.ManyColorTargets:     "makes the Vulkan render pass of a pipeline with its first color target only, which Vulkan refuses for a pipeline of more",
+		host.NoColorTargets:       "refuses a fragment stage without one, even beside a depth attachment",
 		host.ExternalTextures:     "has no external textures",
 	},
 }
@@ -28,7 +32,14 @@ var Profile = &host.Profile{
 // WGSLProfile is Profile for gogpu/wgpu's other backends (Metal, DX12, GLES), which take WGSL
 // and compile it with gogpu/naga: modules are made from the table's WGSL with the override
 // values substituted, since its pipelines apply no constants (see NewModuleWGSL).
-var WGSLProfile = &host.Profile{Package: Profile.Package, Binding: Profile.Binding, Source: host.SourceWGSL, Lacks: Profile.Lacks}
+var WGSLProfile = &host.Profile{Package: Profile.Package, Binding: Profile.Binding, Source: host.SourceWGSL, Lacks: withWGSL(Profile.Lacks)}
+
+// withWGSL returns what the binding lacks through its WGSL compiler.
+func withWGSL(lacks map[host.Feature]string) map[host.Feature]string {
+	out := maps.Clone(lacks)
+	out[host.SharedBindings] = "compiles WGSL with gogpu/naga, which refuses a module that uses one binding number for two variables, even of entry points that never share a pipeline"
+	return out
+}
 
 // The binding's enums are gputypes' values, numbered as webgpu.h numbers them. Those with
 // String methods that spell WebGPU's names (in Go case) are mapped by them; the others by
@@ -66,6 +77,11 @@ func ShaderStage(s wgsl.ShaderStage) wgpu.ShaderStages { return wgpu.ShaderStage
 
 // TextureFormat returns the binding's value of f.
 func TextureFormat(f wgsl.TextureFormat) (wgpu.TextureFormat, error) { return textureFormats.Get(f) }
+
+// ViewDimension returns the binding's value of d.
+func ViewDimension(d wgsl.TextureViewDimension) (gputypes.TextureViewDimension, error) {
+	return viewDimensions.Get(d)
+}
 
 // VertexFormat returns the binding's value of f.
 func VertexFormat(f wgsl.VertexFormat) (gputypes.VertexFormat, error) { return vertexFormats.Get(f) }

@@ -24,9 +24,16 @@ func TestScenarios(t *testing.T) {
 type gpu struct {
 	device   *wgpu.Device
 	textures sync.Map // *wgpu.Texture → *wgpu.TextureDescriptor
+	// wgsl makes modules through gogpu/wgpu's WGSL path (NewModuleWGSL).
+	wgsl bool
 }
 
-func (g *gpu) Profile() *host.Profile { return gogpu.Profile }
+func (g *gpu) Profile() *host.Profile {
+	if g.wgsl {
+		return gogpu.WGSLProfile
+	}
+	return gogpu.Profile
+}
 
 func (g *gpu) MinUniformBufferOffsetAlignment() uint32 {
 	return g.device.Limits().MinUniformBufferOffsetAlignment
@@ -53,8 +60,12 @@ func (g *gpu) Texture(d hosttest.Texture) (hosttest.Handle, hosttest.Handle, err
 	if err != nil {
 		return nil, nil, err
 	}
-	desc := &wgpu.TextureDescriptor{Label: d.Label, Size: wgpu.Extent3D{Width: d.Width, Height: d.Height, DepthOrArrayLayers: 1},
-		MipLevelCount: 1, SampleCount: 1, Dimension: gputypes.TextureDimension2D, Format: format, Usage: wgpu.TextureUsage(d.Usage)}
+	dims := map[string]gputypes.TextureDimension{"1d": gputypes.TextureDimension1D, "3d": gputypes.TextureDimension3D}
+	desc := &wgpu.TextureDescriptor{Label: d.Label, Size: wgpu.Extent3D{Width: d.Width, Height: d.Height, DepthOrArrayLayers: max(d.Layers, 1)},
+		MipLevelCount: 1, SampleCount: max(d.SampleCount, 1), Dimension: gputypes.TextureDimension2D, Format: format, Usage: wgpu.TextureUsage(d.Usage)}
+	if dim, ok := dims[d.Dimension]; ok {
+		desc.Dimension = dim
+	}
 	if d.Texels != nil {
 		desc.Usage |= wgpu.TextureUsageTextureBinding // see gogpu.WriteTexture
 	}
@@ -71,7 +82,18 @@ func (g *gpu) Texture(d hosttest.Texture) (hosttest.Handle, hosttest.Handle, err
 	if d.Usage&(host.TextureBinding|host.TextureStorageBinding|host.TextureRenderAttachment) == 0 {
 		return tex, nil, nil // Vulkan has no view of a texture only copied
 	}
-	view, err := g.device.CreateTextureView(tex, nil)
+	var viewDesc *wgpu.TextureViewDescriptor
+	if d.ViewDimension != "" {
+		dim, err := gogpu.ViewDimension(d.ViewDimension)
+		if err != nil {
+			return nil, nil, err
+		}
+		viewDesc = &wgpu.TextureViewDescriptor{Dimension: dim, Format: format, MipLevelCount: 1, ArrayLayerCount: desc.Size.DepthOrArrayLayers}
+		if desc.Dimension == gputypes.TextureDimension3D {
+			viewDesc.ArrayLayerCount = 1
+		}
+	}
+	view, err := g.device.CreateTextureView(tex, viewDesc)
 	return tex, view, err
 }
 
@@ -124,7 +146,11 @@ func (g *gpu) Module(s *wgsl.Shader, opts *host.ModuleOptions) (hosttest.Module,
 			opts = &unwrapped
 		}
 	}
-	m, err := gogpu.NewModule(g.device, s, opts)
+	newModule := gogpu.NewModule
+	if g.wgsl {
+		newModule = gogpu.NewModuleWGSL
+	}
+	m, err := newModule(g.device, s, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -147,8 +173,13 @@ func (m module) RenderPipeline(o hosttest.RenderPipeline) (hosttest.Handle, erro
 	if fm, ok := o.FragmentModule.(module); ok {
 		opts.FragmentModule = fm.Module
 	}
-	if o.Fragment != nil {
-		opts.Formats = []gputypes.TextureFormat{gputypes.TextureFormatRGBA8Unorm}
+	formats, err := hosttest.TargetFormats(o, gogpu.TextureFormat)
+	if err != nil {
+		return nil, err
+	}
+	opts.Formats = formats
+	if o.Depth {
+		opts.DepthStencil = &wgpu.DepthStencilState{Format: gputypes.TextureFormatDepth32Float, DepthCompare: gputypes.CompareFunctionAlways}
 	}
 	desc, err := m.RenderPipelineDescriptor(opts)
 	if err != nil {
@@ -245,4 +276,11 @@ func (g *gpu) Render(width, height uint32, clear [4]float64, draws ...hosttest.D
 		return nil, err
 	}
 	return g.ReadTexture(tex)
+}
+
+// TestScenariosWGSL runs the scenario suite through gogpu/wgpu's WGSL path (NewModuleWGSL,
+// which its backends other than Vulkan take), here on Vulkan.
+func TestScenariosWGSL(t *testing.T) {
+	d, v := requireDevice(t)
+	hosttest.Run(t, &gpu{device: d, wgsl: true}, v)
 }

@@ -106,6 +106,10 @@ func TestDynamicOffsets(t *testing.T) {
 	_, err = lacking.NewLayout(&host.LayoutOptions{DynamicOffsets: []wgsl.BindingRef{sh.Params().Ref()}}, &sh.Shader)
 	assert.EqualError(t, err, "lacking: particles.wgsl: @group(0) @binding(0) params: dynamic offsets: lacking/binding v2 ignores them; "+
 		"bind each value's range (BufferRange) in a bind group of its own and set that instead")
+	var refusal *host.Refusal
+	require.ErrorAs(t, err, &refusal)
+	assert.Equal(t, host.DynamicOffsets, refusal.Feature)
+	assert.Equal(t, "particles.wgsl: @group(0) @binding(0) params", refusal.Where)
 }
 
 func TestLayoutEntries(t *testing.T) {

@@ -219,6 +219,12 @@ func (m *Module) Render(label string, vertex *wgsl.EntryPoint, modes []wgsl.Vert
 		if err := r.Fragment.Stage(fragment, wgsl.Fragment); err != nil {
 			return nil, err
 		}
+		if len(fragment.FragmentOutputs) == 0 && !p.Has(NoColorTargets) {
+			return nil, p.errorf("%w", p.refusal(fmt.Sprintf("%s: entry point %s writes no @location", r.Fragment.Shader.Source, fragment.Name), NoColorTargets))
+		}
+		if l := lastLocation(fragment); l > 0 && !p.Has(ManyColorTargets) {
+			return nil, p.errorf("%w", p.refusal(fmt.Sprintf("%s: entry point %s writes @location(%d)", r.Fragment.Shader.Source, fragment.Name, l), ManyColorTargets))
+		}
 	}
 	if r.Label == "" {
 		r.Label = m.Shader.Source + " " + vertex.Name
@@ -230,6 +236,15 @@ func (m *Module) Render(label string, vertex *wgsl.EntryPoint, modes []wgsl.Vert
 		}
 	}
 	return r, nil
+}
+
+// lastLocation returns the last location fragment entry point e writes, 0 for none.
+func lastLocation(e *wgsl.EntryPoint) uint32 {
+	var last uint32
+	for _, o := range e.FragmentOutputs {
+		last = max(last, o.Location)
+	}
+	return last
 }
 
 // VertexBuffers returns the vertex buffers of a vertex entry point with the step modes the

@@ -101,6 +101,16 @@ func TestCode(t *testing.T) {
 	assert.True(t, host.UsesF16(&ts.HalfShader.Shader))
 	assert.False(t, host.UsesF16(&sh.Shader))
 
+	video := &wgsl.Shader{Source: "video.wgsl", WGSL: "// video", BindGroups: []wgsl.BindGroup{{Entries: []wgsl.Binding{
+		{Binding: 3, Name: "frame", Type: "texture_external", ExternalTexture: &wgsl.ExternalTextureBindingLayout{}}}}}}
+	_, err = lacking.Code(video, nil)
+	assert.EqualError(t, err, "lacking: video.wgsl: @group(0) @binding(3) frame: texture_external: lacking/binding v2 has none; declare a texture_2d<f32> and bind a view of the frame's texture")
+	_, err = full.Code(video, nil)
+	require.NoError(t, err)
+	unshared := &host.Profile{Package: "strict", Binding: "strict/compiler v5", Lacks: map[host.Feature]string{host.SharedBindings: "refuses it in one module"}}
+	_, err = unshared.Code(&ts.BillboardShader.Shader, nil)
+	assert.EqualError(t, err, "strict: billboard.wgsl: @group(0) @binding(0) sim: one binding number for two variables: strict/compiler v5 refuses it in one module; "+
+		"give the variables @binding numbers of their own, or declare them in separate files")
 	_, err = full.Code(&wgsl.Shader{Source: "none.wgsl"}, nil)
 	assert.EqualError(t, err, "full: none.wgsl: wgsl: none.wgsl: the table has no WGSL text (generated with -wgsl=none)")
 	_, err = full.Code(&sh.Shader, map[string]float64{"nope": 1})
@@ -156,6 +166,29 @@ func TestRender(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "shadow_vertex.wgsl main+shadow_fragment.wgsl main", r.Label)
 	assert.Same(t, fs, r.Fragment)
+	gapped := &wgsl.Shader{Source: "gap.wgsl", WGSL: "// outputs at 0 and 2", EntryPoints: []wgsl.EntryPoint{{Name: "vs", Stage: wgsl.Vertex},
+		{Name: "fs", Stage: wgsl.Fragment, FragmentOutputs: []wgsl.FragmentOutput{{Location: 0, BlendSrc: -1}, {Location: 2, BlendSrc: -1}}}}}
+	oneTarget := &host.Profile{Package: "single", Binding: "single/binding v3", Lacks: map[host.Feature]string{host.ManyColorTargets: "makes render passes of one target"}}
+	gm, err := oneTarget.NewModule(gapped, nil)
+	require.NoError(t, err)
+	_, err = gm.Render("", &gapped.EntryPoints[0], nil, &gapped.EntryPoints[1], nil, true)
+	assert.EqualError(t, err, "single: gap.wgsl: entry point fs writes @location(2): color targets beyond @location(0): single/binding v3 makes render passes of one target; "+
+		"draw each target in a pass of its own, from a fragment entry point that writes @location(0)")
+	gm, err = oneTarget.NewModule(&ts.DrawShader.Shader, nil)
+	require.NoError(t, err)
+	_, err = gm.Render("", ts.DrawShader.Vs(), []wgsl.VertexStepMode{wgsl.StepVertex, wgsl.StepInstance}, ts.DrawShader.Fs(), nil, true)
+	require.NoError(t, err, "one target at @location(0)")
+	depthOnly := &wgsl.Shader{Source: "depth.wgsl", WGSL: "// no outputs", EntryPoints: []wgsl.EntryPoint{{Name: "vs", Stage: wgsl.Vertex}, {Name: "fs", Stage: wgsl.Fragment}}}
+	withTargets := &host.Profile{Package: "targets", Binding: "targets/binding v4", Lacks: map[host.Feature]string{host.NoColorTargets: "wants a color target"}}
+	dm, err := withTargets.NewModule(depthOnly, nil)
+	require.NoError(t, err)
+	_, err = dm.Render("", &depthOnly.EntryPoints[0], nil, &depthOnly.EntryPoints[1], nil, false)
+	assert.EqualError(t, err, "targets: depth.wgsl: entry point fs writes no @location: a fragment stage without color targets: targets/binding v4 wants a color target; "+
+		"write a @location(0) output to a color target beside the depth attachment")
+	gm, err = full.NewModule(gapped, nil)
+	require.NoError(t, err)
+	_, err = gm.Render("", &gapped.EntryPoints[0], nil, &gapped.EntryPoints[1], nil, true)
+	require.NoError(t, err)
 	opts := host.RenderOptions[string, int, bool, bool, bool]{Vertex: vsh.Main(), StepModes: []wgsl.VertexStepMode{wgsl.StepInstance}, Fragment: fsh.Main(), FragmentModule: fs, Formats: []int{1}}
 	r, err = opts.Plan(vs)
 	require.NoError(t, err)

@@ -60,7 +60,10 @@ const (
 	F16                  Feature = "f16"
 	DynamicOffsets       Feature = "dynamic offsets"
 	StorageTextures      Feature = "storage textures"
+	ManyColorTargets     Feature = "color targets beyond @location(0)"
+	NoColorTargets       Feature = "a fragment stage without color targets"
 	ExternalTextures     Feature = "texture_external"
+	SharedBindings       Feature = "one binding number for two variables"
 )
 
 // instead says what to write instead of a feature a binding lacks.
@@ -70,7 +73,10 @@ var instead = map[Feature]string{
 	F16:                  "use f32, or a binding that runs f16",
 	DynamicOffsets:       "bind each value's range (BufferRange) in a bind group of its own and set that instead",
 	StorageTextures:      "write a storage buffer and copy it into the texture",
+	ManyColorTargets:     "draw each target in a pass of its own, from a fragment entry point that writes @location(0)",
+	NoColorTargets:       "write a @location(0) output to a color target beside the depth attachment",
 	ExternalTextures:     "declare a texture_2d<f32> and bind a view of the frame's texture",
+	SharedBindings:       "give the variables @binding numbers of their own, or declare them in separate files",
 }
 
 // Has reports whether the binding runs feature f.
@@ -79,15 +85,54 @@ func (p *Profile) Has(f Feature) bool {
 	return !lacks
 }
 
-// refusal returns the error that refuses feature f for what where names (a shader, an entry
-// point, a binding), without the package name.
+// Refusal is the error of a feature the binding lacks: Feature for what Where names (a shader,
+// an entry point, a binding). errors.As finds it in the core's errors.
+type Refusal struct {
+	Feature Feature
+	Where   string
+	profile *Profile
+}
+
+func (r *Refusal) Error() string {
+	p := r.profile
+	return fmt.Sprintf("%s: %s: %s %s; %s", r.Where, r.Feature, p.Binding, p.Lacks[r.Feature], instead[r.Feature])
+}
+
+// refusal returns the error that refuses feature f for what where names, without the package
+// name.
 func (p *Profile) refusal(where string, f Feature) error {
-	return fmt.Errorf("%s: %s: %s %s; %s", where, f, p.Binding, p.Lacks[f], instead[f])
+	return &Refusal{Feature: f, Where: where, profile: p}
 }
 
 // errorf returns an error that starts with the adapter's package name.
 func (p *Profile) errorf(format string, args ...any) error {
 	return fmt.Errorf(p.Package+": "+format, args...)
+}
+
+// externalTexture returns a texture_external binding of s, nil when it declares none.
+func externalTexture(s *wgsl.Shader) *wgsl.Binding {
+	for g := range s.BindGroups {
+		for i := range s.BindGroups[g].Entries {
+			if b := &s.BindGroups[g].Entries[i]; b.ExternalTexture != nil {
+				return b
+			}
+		}
+	}
+	return nil
+}
+
+// sharedBinding returns the second of two bindings of s at one binding number (which WGSL
+// allows entry points that never share a pipeline), nil when there are none.
+func sharedBinding(s *wgsl.Shader) *wgsl.Binding {
+	for g := range s.BindGroups {
+		entries := s.BindGroups[g].Entries
+		for i := 1; i < len(entries); i++ {
+			if entries[i].Binding == entries[i-1].Binding {
+				return &entries[i]
+			}
+		}
+	}
+	return nil
 }
 
 // Code is what a shader module is made from: WGSL text or SPIR-V words, one of them set.
@@ -100,10 +145,17 @@ type Code struct {
 // (by override name, as the generated Overrides type's Values method gives them). It is the
 // one place that chooses the text a binding gets, so that a printer of WGSL for another
 // compiler's dialect plugs in here. A shader the binding cannot run (f16 on a binding without
-// it, texture_external anywhere WebGPU has none) is refused.
+// it, a texture_external declared where the binding has none, used or not, a binding number
+// of two variables where its compiler refuses one) is refused.
 func (p *Profile) Code(s *wgsl.Shader, overrides map[string]float64) (Code, error) {
 	if !p.Has(F16) && UsesF16(s) {
 		return Code{}, p.errorf("%w", p.refusal(s.Source, F16))
+	}
+	if b := externalTexture(s); b != nil && !p.Has(ExternalTextures) {
+		return Code{}, p.errorf("%w", p.refusal(s.Source+": "+bindingName(b), ExternalTextures))
+	}
+	if b := sharedBinding(s); b != nil && !p.Has(SharedBindings) {
+		return Code{}, p.errorf("%w", p.refusal(s.Source+": "+bindingName(b), SharedBindings))
 	}
 	var c Code
 	var err error

@@ -33,26 +33,31 @@ func NewLayout(device *wgpu.Device, opts *LayoutOptions, shaders ...*wgsl.Shader
 	return layoutOf(device, plan)
 }
 
-func layoutOf(device *wgpu.Device, plan *host.Layout) (l *Layout, err error) {
-	l = &Layout{Layout: plan}
-	defer func() {
-		if err != nil {
-			l.Release()
-		}
-	}()
+func layoutOf(device *wgpu.Device, plan *host.Layout) (*Layout, error) {
+	l := &Layout{Layout: plan}
+	if err := l.make(device); err != nil {
+		l.Release()
+		return nil, err
+	}
+	return l, nil
+}
+
+// make makes the layout's objects.
+func (l *Layout) make(device *wgpu.Device) (err error) {
+	plan := l.Layout
 	for g := range plan.Groups {
 		desc, err := BindGroupLayoutDescriptor(plan, g)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		bgl, err := try(device.TryCreateBindGroupLayout(desc))
 		if err != nil {
-			return nil, Profile.Wrap(desc.Label, err)
+			return Profile.Wrap(desc.Label, err)
 		}
 		l.BindGroupLayouts = append(l.BindGroupLayouts, bgl)
 	}
 	l.PipelineLayout, err = try(device.TryCreatePipelineLayout(&wgpu.PipelineLayoutDescriptor{Label: plan.Label, BindGroupLayouts: l.BindGroupLayouts}))
-	return l, Profile.Wrap(plan.Label, err)
+	return Profile.Wrap(plan.Label, err)
 }
 
 // Release releases the layout's objects.

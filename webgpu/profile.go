@@ -45,5 +45,10 @@ var (
 // TextureFormat returns the binding's value of f.
 func TextureFormat(f wgsl.TextureFormat) (wgpu.TextureFormat, error) { return textureFormats.Get(f) }
 
+// ViewDimension returns the binding's value of d.
+func ViewDimension(d wgsl.TextureViewDimension) (wgpu.TextureViewDimension, error) {
+	return viewDimensions.Get(d)
+}
+
 // VertexFormat returns the binding's value of f.
 func VertexFormat(f wgsl.VertexFormat) (wgpu.VertexFormat, error) { return vertexFormats.Get(f) }

@@ -51,10 +51,18 @@ func (g driver) Texture(t hosttest.Texture) (tex, view hosttest.Handle, err erro
 	if err != nil {
 		return nil, nil, err
 	}
-	size := wgpu.Extent3D{Width: t.Width, Height: t.Height, DepthOrArrayLayers: 1}
-	texture, err := g.d.TryCreateTexture(&wgpu.TextureDescriptor{Label: t.Label, Size: size, Format: format, Usage: wgpu.TextureUsage(t.Usage),
-		Dimension: wgpu.TextureDimension2D, MipLevelCount: 1, SampleCount: 1})
+	size := wgpu.Extent3D{Width: t.Width, Height: t.Height, DepthOrArrayLayers: max(t.Layers, 1)}
+	desc := &wgpu.TextureDescriptor{Label: t.Label, Size: size, Format: format, Usage: wgpu.TextureUsage(t.Usage),
+		Dimension: wgpu.TextureDimension2D, MipLevelCount: 1, SampleCount: max(t.SampleCount, 1)}
+	switch t.Dimension {
+	case "1d":
+		desc.Dimension = wgpu.TextureDimension1D
+	case "3d":
+		desc.Dimension = wgpu.TextureDimension3D
+	}
+	texture, err := g.d.TryCreateTexture(desc)
 	if err != nil {
+		webgpu.Settle()
 		return nil, nil, err
 	}
 	if t.Texels != nil {
@@ -66,7 +74,21 @@ func (g driver) Texture(t hosttest.Texture) (tex, view hosttest.Handle, err erro
 	if t.Usage&(host.TextureBinding|host.TextureStorageBinding|host.TextureRenderAttachment) == 0 {
 		return texture, nil, nil // Vulkan has no view of a texture only copied
 	}
-	v, err := texture.TryCreateView(nil)
+	var viewDesc *wgpu.TextureViewDescriptor
+	if t.ViewDimension != "" {
+		dim, err := webgpu.ViewDimension(t.ViewDimension)
+		if err != nil {
+			return nil, nil, err
+		}
+		viewDesc = &wgpu.TextureViewDescriptor{Dimension: dim, Format: format, MipLevelCount: 1, ArrayLayerCount: size.DepthOrArrayLayers}
+		if desc.Dimension == wgpu.TextureDimension3D {
+			viewDesc.ArrayLayerCount = 1
+		}
+	}
+	v, err := texture.TryCreateView(viewDesc)
+	if err != nil {
+		webgpu.Settle()
+	}
 	return texture, v, err
 }
 
@@ -135,8 +157,12 @@ func (m *module) RenderPipeline(o hosttest.RenderPipeline) (hosttest.Handle, err
 	if o.FragmentModule != nil {
 		opts.FragmentModule = o.FragmentModule.(*module).Module
 	}
-	if o.Fragment != nil {
-		opts.Formats = []wgpu.TextureFormat{wgpu.TextureFormatRGBA8Unorm}
+	var err error
+	if opts.Formats, err = hosttest.TargetFormats(o, webgpu.TextureFormat); err != nil {
+		return nil, err
+	}
+	if o.Depth {
+		opts.DepthStencil = &wgpu.DepthStencilState{Format: wgpu.TextureFormatDepth32Float, DepthCompare: wgpu.CompareFunctionAlways}
 	}
 	desc, err := m.RenderPipelineDescriptor(&opts)
 	if err != nil {

@@ -76,12 +76,18 @@ type Resource struct {
 	View         Handle
 }
 
-// Texture describes a 2D texture of one mip level and one sample.
+// Texture describes a texture of one mip level, and its view.
 type Texture struct {
 	Label         string
 	Format        wgsl.TextureFormat
 	Width, Height uint32
 	Usage         host.TextureUsage
+	// Dimension is "1d", "2d" or "3d" ("": 2d), Layers its depth or array layers (0: 1),
+	// SampleCount its samples (0: 1) and ViewDimension its view's ("": the default).
+	Dimension     string
+	Layers        uint32
+	SampleCount   uint32
+	ViewDimension wgsl.TextureViewDimension
 	// Texels are written when given, rows top first, BytesPerRow apart.
 	Texels      []byte
 	BytesPerRow uint32
@@ -94,13 +100,37 @@ type Sampler struct {
 	Compare string
 }
 
-// RenderPipeline is a render pipeline of a Module: rgba8unorm targets, triangle lists.
+// RenderPipeline is a render pipeline of a Module, of triangle lists.
 type RenderPipeline struct {
 	Vertex         *wgsl.EntryPoint
 	StepModes      []wgsl.VertexStepMode
 	Fragment       *wgsl.EntryPoint
 	FragmentModule Module
-	Change         Change
+	// Formats are the color targets' formats by location ("" for a gap); nil is one
+	// rgba8unorm target. Depth, when set, adds a depth32float attachment, compared always.
+	Formats []wgsl.TextureFormat
+	Depth   bool
+	Change  Change
+}
+
+// TargetFormats returns the color target formats of o in a binding's values, made by convert:
+// o.Formats, or one rgba8unorm target for a fragment stage without them, none without one.
+func TargetFormats[F any](o RenderPipeline, convert func(wgsl.TextureFormat) (F, error)) ([]F, error) {
+	formats := o.Formats
+	if formats == nil && o.Fragment != nil {
+		formats = []wgsl.TextureFormat{"rgba8unorm"}
+	}
+	out := make([]F, len(formats))
+	for i, f := range formats {
+		if f == "" {
+			continue // a gap: the zero format
+		}
+		var err error
+		if out[i], err = convert(f); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 // Change is a negative control's change to the descriptor the adapter made, as a
