@@ -30,6 +30,10 @@
 //     f16 (it never enables the device feature), dynamic offsets (its Vulkan descriptor set
 //     layouts have no dynamic descriptors), storage textures (it writes every texture view
 //     into a descriptor set as a sampled image) and texture_external (it has none).
+//   - Its Vulkan backend enables every feature the device reports and lets no host ask for
+//     one or see which it has: primitive_index, clip_distances and dual_source_blending run
+//     where the device has geometryShader, shaderClipDistance and dualSrcBlend (lavapipe
+//     has all three), and nothing says so where it has not.
 //   - It leaves the padding of a buffer mapped at creation as the allocator gave it (NewBuffer
 //     clears it), its copies take a texture in whatever layout it is (ReadTexture moves a
 //     render target or a written texture to the copy's layout and back), its queue writes

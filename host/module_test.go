@@ -98,8 +98,8 @@ func TestCode(t *testing.T) {
 	c, err = full.Code(&ts.HalfShader.Shader, nil)
 	require.NoError(t, err)
 	assert.Contains(t, c.WGSL, "enable f16;")
-	assert.True(t, host.UsesF16(&ts.HalfShader.Shader))
-	assert.False(t, host.UsesF16(&sh.Shader))
+	assert.Equal(t, []string{"shader-f16"}, host.DeviceFeatures(&ts.HalfShader.Shader))
+	assert.Empty(t, host.DeviceFeatures(&sh.Shader))
 
 	video := &wgsl.Shader{Source: "video.wgsl", WGSL: "// video", BindGroups: []wgsl.BindGroup{{Entries: []wgsl.Binding{
 		{Binding: 3, Name: "frame", Type: "texture_external", ExternalTexture: &wgsl.ExternalTextureBindingLayout{}}}}}}

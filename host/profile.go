@@ -2,6 +2,7 @@ package host
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/wgslgo/wgslgo/gen/wgsl"
 )
@@ -148,7 +149,7 @@ type Code struct {
 // it, a texture_external declared where the binding has none, used or not, a binding number
 // of two variables where its compiler refuses one) is refused.
 func (p *Profile) Code(s *wgsl.Shader, overrides map[string]float64) (Code, error) {
-	if !p.Has(F16) && UsesF16(s) {
+	if !p.Has(F16) && slices.Contains(DeviceFeatures(s), "shader-f16") {
 		return Code{}, p.errorf("%w", p.refusal(s.Source, F16))
 	}
 	if b := externalTexture(s); b != nil && !p.Has(ExternalTextures) {

@@ -81,21 +81,52 @@ func isSigned(m *spirv.Module, id spirv.ID) bool {
 	return ok && t.Op == spirv.OpTypeInt && len(t.Words) == 4 && t.Words[3] == 1
 }
 
-// UsesF16 reports whether s's SPIR-V declares one of the capabilities of 16-bit floats: a
-// shader that enables f16.
-func UsesF16(s *wgsl.Shader) bool {
+// DeviceFeatures returns the WebGPU device features the module of s needs, spelled as WebGPU
+// spells them ("shader-f16", "primitive-index"), in the spec's order: what the device has to be
+// requested with. They are read from the SPIR-V, where each enable extension of the WGSL
+// leaves its capabilities or decorations.
+func DeviceFeatures(s *wgsl.Shader) []string {
 	m, err := spirv.Parse(s.Words())
 	if err != nil {
-		return false
+		return nil
 	}
+	needs := map[string]bool{}
 	for _, in := range m.Find(spirv.OpCapability) {
 		if len(in.Words) == 2 {
-			switch spirv.Capability(in.Words[1]) {
-			case spirv.CapabilityFloat16, spirv.CapabilityStorageBuffer16BitAccess, spirv.CapabilityStorageUniform16,
-				spirv.CapabilityStorageInputOutput16:
-				return true
+			if f, ok := capabilityFeatures[spirv.Capability(in.Words[1])]; ok {
+				needs[f] = true
 			}
 		}
 	}
-	return false
+	for _, in := range m.Find(spirv.OpDecorate) {
+		// @blend_src is the one WGSL attribute that becomes an Index decoration.
+		if len(in.Words) >= 3 && spirv.Decoration(in.Words[2]) == spirv.DecorationIndex {
+			needs["dual-source-blending"] = true
+		}
+	}
+	var out []string
+	for _, f := range []string{"shader-f16", "clip-distances", "dual-source-blending", "subgroups", "primitive-index"} {
+		if needs[f] {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// capabilityFeatures are the SPIR-V capabilities that WGSL's enable extensions bring, by the
+// device feature each needs.
+var capabilityFeatures = map[spirv.Capability]string{
+	spirv.CapabilityFloat16:                   "shader-f16",
+	spirv.CapabilityStorageBuffer16BitAccess:  "shader-f16",
+	spirv.CapabilityStorageUniform16:          "shader-f16",
+	spirv.CapabilityStorageInputOutput16:      "shader-f16",
+	spirv.CapabilityClipDistance:              "clip-distances",
+	spirv.CapabilityGroupNonUniform:           "subgroups",
+	spirv.CapabilityGroupNonUniformVote:       "subgroups",
+	spirv.CapabilityGroupNonUniformArithmetic: "subgroups",
+	spirv.CapabilityGroupNonUniformBallot:     "subgroups",
+	spirv.CapabilityGroupNonUniformShuffle:    "subgroups",
+	spirv.CapabilityGroupNonUniformQuad:       "subgroups",
+	// primitive_index is SPIR-V's PrimitiveId, which a fragment shader has with Geometry.
+	spirv.CapabilityGeometry: "primitive-index",
 }

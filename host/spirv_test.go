@@ -11,6 +11,7 @@ import (
 	"github.com/wgslgo/wgslgo/compiler"
 	"github.com/wgslgo/wgslgo/compiler/spirv"
 	"github.com/wgslgo/wgslgo/gen/wgsl"
+	"github.com/wgslgo/wgslgo/gen/wgslgen"
 	"github.com/wgslgo/wgslgo/host"
 	"github.com/wgslgo/wgslgo/internal/spirvval"
 	"github.com/wgslgo/wgslgo/internal/vulkan"
@@ -135,4 +136,28 @@ func TestSpecializeWords(t *testing.T) {
 	bad := wgsl.Specialization{Entries: []wgsl.SpecializationEntry{{ID: 1, Offset: 2, Size: 4}}, Data: make([]byte, 4)}
 	_, err = host.Specialize(original, bad)
 	assert.EqualError(t, err, "specialization entry of SpecId 1: 4 bytes at 2 of 4")
+}
+
+// TestDeviceFeatures reads, from each shader's SPIR-V, the device features its enable
+// extensions need.
+func TestDeviceFeatures(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      []string
+	}{
+		{"none", "@compute @workgroup_size(1) fn main() {}", nil},
+		{"f16", "enable f16;\n@group(0) @binding(0) var<storage, read_write> o: array<f16>;\n@compute @workgroup_size(1) fn main() { o[0] = 1h; }", []string{"shader-f16"}},
+		{"clip distances", "enable clip_distances;\nstruct V { @builtin(position) p: vec4f, @builtin(clip_distances) c: array<f32, 2> }\n@vertex fn vs() -> V { return V(); }", []string{"clip-distances"}},
+		{"dual source blending", "enable dual_source_blending;\nstruct O { @location(0) @blend_src(0) a: vec4f, @location(0) @blend_src(1) b: vec4f }\n@fragment fn fs() -> O { return O(); }", []string{"dual-source-blending"}},
+		{"subgroups", "enable subgroups;\n@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n@compute @workgroup_size(64) fn main(@builtin(subgroup_invocation_id) i: u32) { o[i] = subgroupAdd(i); }", []string{"subgroups"}},
+		{"primitive index", "enable primitive_index;\n@fragment fn fs(@builtin(primitive_index) i: u32) -> @location(0) vec4f { return vec4f(f32(i)); }", []string{"primitive-index"}},
+		{"two", "enable f16, primitive_index;\n@fragment fn fs(@builtin(primitive_index) i: u32) -> @location(0) vec4h { return vec4h(f16(i)); }", []string{"shader-f16", "primitive-index"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := wgslgen.Table(tt.name+".wgsl", []byte(tt.src))
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, host.DeviceFeatures(s))
+		})
+	}
 }

@@ -21,7 +21,8 @@
 //     values substituted: its pipelines' Constants are commented out). Its SPIR-V descriptor
 //     passes the code's length in bytes where wgpu-native wants words, so no SPIR-V module
 //     can be made through it.
-//   - f16 runs on a device made with wgpu.FeatureNameShaderF16; NewModule says so without it.
+//   - f16, primitive_index and the other enable extensions run on a device made with their
+//     features (wgpu.FeatureNameShaderF16, ...); NewModule names those a device lacks.
 //   - Refused, in the core's words (see Profile): immediate data (render passes only, and the
 //     device limit it needs breaks color targets: the binding's RequiredLimits drops
 //     maxColorAttachmentBytesPerSample) and texture_external (it has none).

@@ -13,7 +13,7 @@ import (
 
 // gpuOnce opens the process's adapter: wgpu-native on Vulkan (Mesa's lavapipe on the
 // project's machines), with the validation layer enabled before its instance; deviceOnce its
-// device, with the shader-f16 feature.
+// device, with the features of WGSL's enable extensions that the adapter has.
 var gpuOnce = sync.OnceValues(func() (*wgpu.Adapter, error) {
 	if os.Getenv("WGPU_LOG_LEVEL") == "" {
 		// wgpu-native warns about every window-system extension a headless device lacks.
@@ -30,7 +30,16 @@ var deviceOnce = sync.OnceValues(func() (*wgpu.Device, error) {
 	if err != nil {
 		return nil, err
 	}
-	return adapter.RequestDevice(&wgpu.DeviceDescriptor{Label: "scenarios", RequiredFeatures: []wgpu.FeatureName{wgpu.FeatureNameShaderF16}})
+	// The features WGSL's enable extensions need, those the adapter has (on lavapipe
+	// shader-f16, dual-source-blending and primitive-index).
+	var features []wgpu.FeatureName
+	for _, f := range []wgpu.FeatureName{wgpu.FeatureNameShaderF16, wgpu.FeatureNameClipDistances, wgpu.FeatureNameDualSourceBlending,
+		wgpu.FeatureNameSubgroups, wgpu.FeatureNamePrimitiveIndex} {
+		if adapter.HasFeature(f) {
+			features = append(features, f)
+		}
+	}
+	return adapter.RequestDevice(&wgpu.DeviceDescriptor{Label: "scenarios", RequiredFeatures: features})
 })
 
 // openGPU returns the device and the validation layer, or ends the test as internal/oracle

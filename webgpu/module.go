@@ -3,6 +3,7 @@ package webgpu
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/oliverbestmann/webgpu/wgpu"
 
@@ -28,14 +29,15 @@ type Module struct {
 
 // NewModule creates the shader module of s from its WGSL text, with the override values
 // substituted (the binding's pipelines take no constants), and its layout (see Layout). A
-// shader that uses f16 needs a device with wgpu.FeatureNameShaderF16.
+// shader whose enable extensions need device features (f16 wgpu.FeatureNameShaderF16,
+// primitive_index wgpu.FeatureNamePrimitiveIndex, ...) needs a device made with them.
 func NewModule(device *wgpu.Device, s *wgsl.Shader, opts *ModuleOptions) (*Module, error) {
 	plan, err := Profile.NewModule(s, opts)
 	if err != nil {
 		return nil, err
 	}
-	if host.UsesF16(s) && !device.HasFeature(wgpu.FeatureNameShaderF16) {
-		return nil, fmt.Errorf("webgpu: %s uses f16: create the device with RequiredFeatures: []wgpu.FeatureName{wgpu.FeatureNameShaderF16}", s.Source)
+	if err := hasFeatures(device, s); err != nil {
+		return nil, err
 	}
 	m := &Module{Shader: s, plan: plan}
 	var own *Layout
@@ -162,4 +164,34 @@ func allChannels(t wgpu.ColorTargetState) wgpu.ColorTargetState {
 		t.WriteMask = wgpu.ColorWriteMaskAll
 	}
 	return t
+}
+
+// hasFeatures returns an error naming the device features s needs that device lacks: naga
+// would refuse the module with "not supported in the current environment".
+func hasFeatures(device *wgpu.Device, s *wgsl.Shader) error {
+	var names, consts []string
+	for _, name := range host.DeviceFeatures(s) {
+		f, err := deviceFeatures.Get(name)
+		if err != nil {
+			return err
+		}
+		if !device.HasFeature(f) {
+			names = append(names, name)
+			consts = append(consts, "wgpu.FeatureName"+goName(name))
+		}
+	}
+	if names == nil {
+		return nil
+	}
+	return fmt.Errorf("webgpu: %s needs the device feature %s: create the device with RequiredFeatures: []wgpu.FeatureName{%s}",
+		s.Source, strings.Join(names, ", "), strings.Join(consts, ", "))
+}
+
+// goName spells a WebGPU name as webgpu.h's Go constants do: "shader-f16" ShaderF16.
+func goName(name string) string {
+	parts := strings.Split(name, "-")
+	for i, p := range parts {
+		parts[i] = strings.ToUpper(p[:1]) + p[1:]
+	}
+	return strings.Join(parts, "")
 }

@@ -33,6 +33,7 @@ var (
 			}
 			return wgpu.NativeTextureFormat(f).String()
 		})
+	deviceFeatures = host.EnumByName[string](Profile, "device feature", host.Range[wgpu.FeatureName](1, 0x100), wgpu.FeatureName.String)
 	vertexFormats  = host.EnumByName[wgsl.VertexFormat](Profile, "vertex format", host.Range[wgpu.VertexFormat](1, 0x40), wgpu.VertexFormat.String)
 	stepModes      = host.EnumByName[wgsl.VertexStepMode](Profile, "vertex step mode", host.Range[wgpu.VertexStepMode](0, 3), wgpu.VertexStepMode.String)
 	bufferTypes    = host.EnumByName[wgsl.BufferBindingType](Profile, "buffer binding type", host.Range[wgpu.BufferBindingType](0, 7), wgpu.BufferBindingType.String)
