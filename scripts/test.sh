@@ -37,9 +37,9 @@ fi
 
 # Go modules nested in the repository, which the root module's ./... does not enter: the
 # WebGPU adapters depend on their bindings (webgpu links wgpu-native through cgo, gogpu needs
-# Go 1.25) and the Gazelle extension on Gazelle, and the root module, which every user
-# downloads, must depend on none of them.
-nested=(webgpu examples/webgpu gogpu examples/gogpu gazelle)
+# Go 1.25), the Gazelle extension on Gazelle and the peer benchmark on gogpu/naga, and the root
+# module, which every user downloads, must depend on none of them.
+nested=(webgpu examples/webgpu gogpu examples/gogpu gazelle compiler/bench/peer)
 # The environment each nested module is built and tested in: gogpu and its example prove that
 # they, like their binding, need no cgo.
 declare -A nested_env=([gogpu]="CGO_ENABLED=0" [examples/gogpu]="CGO_ENABLED=0")

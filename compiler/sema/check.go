@@ -25,6 +25,9 @@ type Options struct {
 	WebGPULimits bool
 	// MaxErrors stops reporting after this many errors (0: 100).
 	MaxErrors int
+	// Tests accepts @test functions, which a test runner (compiler/interp's wgsltest,
+	// `wgslc test`) runs; a shader compiled for a pipeline has none.
+	Tests bool
 }
 
 // declState tracks the resolution of a module-scope declaration, so declarations can be
@@ -52,10 +55,11 @@ type checker struct {
 	legacy bool
 
 	// Scratch stacks of builtinCall, and the chunk Calls are taken from.
-	argStack []operand
-	argTypes []types.Type
-	argConst []bool
-	callSlab []Call
+	argStack  []operand
+	argTypes  []types.Type
+	argConst  []bool
+	callSlab  []Call
+	nextCalls int // the size of callSlab's next chunk
 
 	module map[string]*moduleDecl
 	// resolvingPath is the chain of module declarations being resolved, for cycle messages.
