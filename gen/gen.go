@@ -126,6 +126,15 @@ func Generate(shaders []Shader, opts Options) (*Output, error) {
 	if len(shaders) == 0 {
 		return nil, errors.New("gen: no shaders")
 	}
+	gn, err := analyze(shaders, opts)
+	if err != nil {
+		return nil, err
+	}
+	return gn.generate()
+}
+
+// analyze learns the shaders' declarations, recording every problem; the error lists them.
+func analyze(shaders []Shader, opts Options) (*generator, error) {
 	gn := &generator{opts: opts, ns: newNamespace(), structs: map[string]*structDef{}, vertex: map[string]*structDef{}}
 	// The structures of every shader first: a vertex buffer of a structure another shader
 	// has in a buffer takes that structure's Go type.
@@ -146,7 +155,7 @@ func Generate(shaders []Shader, opts Options) (*Output, error) {
 	if err := gn.err(); err != nil {
 		return nil, err
 	}
-	return gn.generate()
+	return gn, nil
 }
 
 // generator holds what Generate has learned about the shaders.

@@ -43,14 +43,6 @@ if ! go generate $packages >"$tmp/generate.log" 2>&1; then
   echo "check-generated: go generate failed"
   exit 1
 fi
-# The nested modules (webgpu/, examples/webgpu/: see scripts/test.sh) generate their shaders' Go too.
-for m in webgpu examples/webgpu; do
-  if ! (cd "$m" && go generate ./...) >"$tmp/generate.log" 2>&1; then
-    cat "$tmp/generate.log"
-    echo "check-generated: go generate failed in $m"
-    exit 1
-  fi
-done
 git add -A
 if ! git diff --cached --quiet; then
   echo "check-generated: go generate changes these files; run it and commit what it writes:"

@@ -36,10 +36,14 @@ if [ "${CI:-}" = true ]; then
 fi
 
 # Go modules nested in the repository, which the root module's ./... does not enter: the
-# WebGPU adapter links wgpu-native through cgo, the Gazelle extension depends on Gazelle and
-# the peer benchmark on gogpu/naga and the test of the WGSL printed for gogpu/naga, and the
-# root module, which every user downloads, must depend on none of them.
-nested=(webgpu examples/webgpu gazelle compiler/bench/peer compiler/hostwgsl/gogpunaga)
+# WebGPU adapters depend on their bindings (webgpu links wgpu-native through cgo, gogpu needs
+# Go 1.25), the Gazelle extension on Gazelle, the peer benchmark and the test of the WGSL
+# printed for gogpu/naga on gogpu/naga, and the root module, which every user downloads, must
+# depend on none of them.
+nested=(webgpu examples/webgpu gogpu examples/gogpu gazelle compiler/bench/peer compiler/hostwgsl/gogpunaga)
+# The environment each nested module is built and tested in: gogpu and its example prove that
+# they, like their binding, need no cgo.
+declare -A nested_env=([gogpu]="CGO_ENABLED=0" [examples/gogpu]="CGO_ENABLED=0")
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -62,11 +66,12 @@ gofmt_clean() {
   printf '%s\n' "$files" | sed 's/^/  /'
   return 1
 }
-# in_module DIR COMMAND...: runs COMMAND in the nested module DIR.
+# in_module DIR COMMAND...: runs COMMAND in the nested module DIR, in its environment.
 in_module() {
   local dir=$1
   shift
-  (cd "$dir" && "$@")
+  # shellcheck disable=SC2086 # the environment is VAR=value words
+  (cd "$dir" && env ${nested_env[$dir]:-} "$@")
 }
 hygiene "go mod tidy -diff" go mod tidy -diff
 for m in "${nested[@]}"; do

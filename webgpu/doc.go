@@ -1,43 +1,37 @@
 // Package webgpu makes wgslgo's generated shader tables into values of
-// github.com/cogentcore/webgpu/wgpu (wgpu-native behind cgo), so that a Go program that
-// talks WebGPU states none of what its shaders already say.
+// github.com/oliverbestmann/webgpu/wgpu, the binding Cogent Core uses since May 2026
+// (wgpu-native v29 behind cgo), so that a Go program that talks WebGPU states none of what its
+// shaders already say. It maps the plans and checks of the binding-neutral core,
+// github.com/wgslgo/wgslgo/host, onto the binding's types and calls; Profile says what the
+// binding can do. (Until May 2026 this package was for github.com/cogentcore/webgpu v0.23.0,
+// which Cogent Core left for this fork of it: see the README.)
 //
-// NewModule compiles a table's WGSL (with the override values substituted) into a shader
-// module and makes its Layout: one bind group layout per @group and the pipeline layout that
-// holds them. Its methods give the descriptors of a compute pipeline for an entry point and of
-// a render pipeline for a vertex and a fragment entry point, whose vertex buffer layouts come
-// from the table with the step modes the host chooses, the workgroup size of a compute entry
-// point with the module's override values, and create bind groups from Go buffers, textures
-// and samplers, one per binding of a group, named by the table's accessors
-// (Buffer(ParticlesShader.Params(), buf)) and checked in Go before wgpu sees them. NewLayout
-// makes a layout that several modules share (a vertex shader and a fragment shader in separate
-// files), or one for some of a shader's entry points (where entry points use one binding
-// number for different variables). The mapping functions (BindGroupLayoutEntry,
-// VertexBufferLayout, the enum mappings) serve hosts that build their own descriptors.
+// NewModule makes a shader module and its Layout (bind group layouts and pipeline layout),
+// NewLayout a layout that several modules share (a vertex and a fragment shader in two files)
+// or one for some entry points. Modules give the descriptors of compute and render pipelines
+// (vertex buffers with the host's step modes, color targets from the fragment outputs) and
+// make bind groups from Go buffers, samplers and texture views named by the table's accessors
+// (Buffer(ParticlesShader.Params(), buf)), checked in Go first. The buffer and texture helpers
+// do what WebGPU asks around them: whole 4-byte words (NewBuffer, WriteBuffer), read-back into
+// generated types (ReadBuffer, and host.ReadArray of a Reader) and of textures through padded
+// rows (ReadTexture, ReadImage).
 //
-// The buffer helpers do what WebGPU asks around buffers: sizes and writes in whole 4-byte
-// words (NewBuffer, WriteBuffer), values packed at multiples of
-// minUniformBufferOffsetAlignment for dynamic offsets (PackUniforms), and read-back of bytes,
-// of runtime-sized arrays into generated types (ReadBuffer, ReadArray, ReadStructArray) and of
-// textures through rows padded to 256 bytes (ReadTexture, ReadImage).
-//
-// What cogentcore/webgpu v0.23.0 decides here:
-//   - Shader modules are made from WGSL. Its SPIR-V descriptor passes the code's length in
-//     bytes where wgpu-native wants a count of words, so every SPIR-V module fails ("invalid
-//     word count").
-//   - Its pipelines take no constants, so override values are substituted into the WGSL
-//     (wgsl.Shader.WGSLWith); Module.Constants holds them as WebGPU pipeline constants for a
-//     binding that can pass them.
-//   - var<immediate> data is what wgpu-native calls push constants, and its WGSL compiler
-//     reads only var<push_constant>: NewModule compiles Shader.WGSLWithPushConstants, layouts
-//     get a push constant range, Layout.SetImmediates sets the data in a render pass, and the
-//     device needs wgpu.NativeFeaturePushConstants. Compute passes cannot set them (the
-//     binding has no ComputePassEncoder.SetPushConstants): a compute pipeline of an entry
-//     point with immediate data is refused with an error.
-//   - texture_external (the binding has none) is refused with an error.
-//   - Its WGSL compiler, an older naga, reads no enable or requires directive: shaders that
-//     need f16 or another WGSL extension fail in NewModule with an error that says so.
-//   - wgpu-native aborts the process on a validation error outside an error scope. The
-//     binding scopes object creation, pass encoding and Finish, but not Queue.Submit: the
-//     helpers check what they submit first, and hosts should too.
+// What the binding (as pinned) decides here, and what this package does about it:
+//   - Modules are made from WGSL, which its naga 29 reads as wgslgo writes it (override
+//     values substituted: its pipelines' Constants are commented out). Its SPIR-V descriptor
+//     passes the code's length in bytes where wgpu-native wants words, so no SPIR-V module
+//     can be made through it.
+//   - f16, primitive_index and the other enable extensions run on a device made with their
+//     features (wgpu.FeatureNameShaderF16, ...); NewModule names those a device lacks.
+//   - Refused, in the core's words (see Profile): immediate data (render passes only, and the
+//     device limit it needs breaks color targets: the binding's RequiredLimits drops
+//     maxColorAttachmentBytesPerSample) and texture_external (it has none).
+//   - Its CreateX methods panic on a validation error and its TryX methods report it through
+//     a pooled callback that keeps the error for the calls after: this package calls TryX
+//     and empties the pool after a failure (two garbage collections); a host that calls TryX
+//     itself should do the same.
+//   - Its Queue.Submit aborts the process on a validation error: Submit, and the read-backs,
+//     submit only what encoded and finished without one.
+//   - Its Device.GetLimits aborts the process (it frees a Go pointer): a device made without
+//     RequiredLimits has WebGPU's default limits, a minUniformBufferOffsetAlignment of 256.
 package webgpu

@@ -1,134 +1,133 @@
 package webgpu
 
 import (
-	"errors"
 	"fmt"
 
-	"github.com/cogentcore/webgpu/wgpu"
+	"github.com/oliverbestmann/webgpu/wgpu"
 
 	"github.com/wgslgo/wgslgo/gen/wgsl"
+	"github.com/wgslgo/wgslgo/host"
 )
 
-// BindGroupLayoutEntry returns the layout entry of one binding of a generated table, with
-// HasDynamicOffset as the host chooses for a buffer. A texture_external has no wgpu form in
-// cogentcore/webgpu v0.23.0 and is an error; the bindings the compiler adds for one
-// (ExternalPart) are for Vulkan hosts and have no entry either.
-func BindGroupLayoutEntry(b *wgsl.Binding, dynamicOffset bool) (wgpu.BindGroupLayoutEntry, error) {
-	e := wgpu.BindGroupLayoutEntry{Binding: b.Binding, Visibility: ShaderStage(b.Visibility)}
-	if dynamicOffset && b.Buffer == nil {
-		return e, bindingErr(b, errors.New("only buffers take dynamic offsets"))
-	}
-	var err error
-	switch {
-	case b.ExternalPart != nil:
-		err = fmt.Errorf("the compiler adds it for the texture_external @group(%d) @binding(%d) in SPIR-V; WebGPU layouts have no such entry",
-			b.ExternalPart.Group, b.ExternalPart.Binding)
-	case b.ExternalTexture != nil:
-		err = errors.New("cogentcore/webgpu v0.23.0 has no external textures")
-	case b.Buffer != nil:
-		e.Buffer.Type, err = BufferBindingType(b.Buffer.Type)
-		e.Buffer.MinBindingSize = b.Buffer.MinBindingSize
-		e.Buffer.HasDynamicOffset = dynamicOffset
-	case b.Sampler != nil:
-		e.Sampler.Type, err = SamplerBindingType(b.Sampler.Type)
-	case b.Texture != nil:
-		e.Texture.Multisampled = b.Texture.Multisampled
-		if e.Texture.SampleType, err = TextureSampleType(b.Texture.SampleType); err == nil {
-			e.Texture.ViewDimension, err = TextureViewDimension(b.Texture.ViewDimension)
-		}
-	case b.StorageTexture != nil:
-		if e.StorageTexture.Access, err = StorageTextureAccess(b.StorageTexture.Access); err == nil {
-			if e.StorageTexture.Format, err = TextureFormat(b.StorageTexture.Format); err == nil {
-				e.StorageTexture.ViewDimension, err = TextureViewDimension(b.StorageTexture.ViewDimension)
-			}
-		}
-	default:
-		err = errors.New("the table gives no resource layout")
-	}
-	if err != nil {
-		return e, bindingErr(b, err)
-	}
-	return e, nil
+// LayoutOptions are the host's choices for a Layout (see host.LayoutOptions).
+type LayoutOptions = host.LayoutOptions
+
+// Layout is a host.Layout made into the binding's objects: the bind group layouts and the
+// pipeline layout that a module's pipelines use and its bind groups are made for. NewModule
+// makes one for the entry points of its shader; NewLayout one that several modules share (a
+// vertex.wgsl and a fragment.wgsl: NewLayout(device, nil, &VertexShader.Shader,
+// &FragmentShader.Shader), given to both modules as ModuleOptions.Layout), or one for some of a
+// shader's entry points (LayoutOptions.EntryPoints).
+type Layout struct {
+	*host.Layout
+	BindGroupLayouts []*wgpu.BindGroupLayout
+	PipelineLayout   *wgpu.PipelineLayout
 }
 
-// BindGroupLayoutDescriptor returns the layout of @group(group) of the module-wide layout of s
-// (the layout NewModule makes without options): one entry per binding (those of ExternalPart
-// left out), buffers named in dynamic with HasDynamicOffset. A group without bindings, or
-// beyond the table's last, has an empty layout.
-func BindGroupLayoutDescriptor(s *wgsl.Shader, group uint32, dynamic []wgsl.BindingRef) (*wgpu.BindGroupLayoutDescriptor, error) {
-	p, err := planLayout(s.Source, []*wgsl.Shader{s}, nil, dynamic)
+// NewLayout creates the layout of the given shaders' entry points (see host.Layout).
+func NewLayout(device *wgpu.Device, opts *LayoutOptions, shaders ...*wgsl.Shader) (*Layout, error) {
+	plan, err := Profile.NewLayout(opts, shaders...)
 	if err != nil {
 		return nil, err
 	}
-	return p.descriptor(int(group))
+	return layoutOf(device, plan)
 }
 
-func containsRef(refs []wgsl.BindingRef, r wgsl.BindingRef) bool {
-	for _, x := range refs {
-		if x == r {
-			return true
-		}
+func layoutOf(device *wgpu.Device, plan *host.Layout) (*Layout, error) {
+	l := &Layout{Layout: plan}
+	if err := l.make(device); err != nil {
+		l.Release()
+		return nil, err
 	}
-	return false
+	return l, nil
 }
 
-// VertexBufferLayout returns the wgpu layout of one vertex buffer of a generated table, whose
-// StepMode the host has set (PerVertex, PerInstance).
-func VertexBufferLayout(l wgsl.VertexBufferLayout) (wgpu.VertexBufferLayout, error) {
-	mode, err := VertexStepMode(l.StepMode)
-	if err != nil {
-		return wgpu.VertexBufferLayout{}, fmt.Errorf("vertex buffer %s: %w", bufferName(l), err)
-	}
-	out := wgpu.VertexBufferLayout{ArrayStride: l.ArrayStride, StepMode: mode, Attributes: make([]wgpu.VertexAttribute, len(l.Attributes))}
-	for i, a := range l.Attributes {
-		f, err := VertexFormat(a.Format)
+// make makes the layout's objects.
+func (l *Layout) make(device *wgpu.Device) (err error) {
+	plan := l.Layout
+	for g := range plan.Groups {
+		desc, err := BindGroupLayoutDescriptor(plan, g)
 		if err != nil {
-			return wgpu.VertexBufferLayout{}, fmt.Errorf("vertex buffer %s, @location(%d) %s: %w", bufferName(l), a.ShaderLocation, a.Name, err)
+			return err
 		}
-		out.Attributes[i] = wgpu.VertexAttribute{Format: f, Offset: a.Offset, ShaderLocation: a.ShaderLocation}
+		bgl, err := try(device.TryCreateBindGroupLayout(desc))
+		if err != nil {
+			return Profile.Wrap(desc.Label, err)
+		}
+		l.BindGroupLayouts = append(l.BindGroupLayouts, bgl)
 	}
-	return out, nil
+	l.PipelineLayout, err = try(device.TryCreatePipelineLayout(&wgpu.PipelineLayoutDescriptor{Label: plan.Label, BindGroupLayouts: l.BindGroupLayouts}))
+	return Profile.Wrap(plan.Label, err)
 }
 
-// VertexBufferLayouts returns the vertex buffers of a vertex entry point with the step modes
-// the host chooses, one per buffer slot (entry.VertexBuffers[i] is slot i).
-func VertexBufferLayouts(entry *wgsl.EntryPoint, modes ...wgsl.VertexStepMode) ([]wgpu.VertexBufferLayout, error) {
-	if len(modes) != len(entry.VertexBuffers) {
-		return nil, fmt.Errorf("entry point %s has %d vertex buffers (%s), given %d step modes",
-			entry.Name, len(entry.VertexBuffers), bufferNames(entry.VertexBuffers), len(modes))
+// Release releases the layout's objects.
+func (l *Layout) Release() {
+	l.Layout.Release()
+	for _, bgl := range l.BindGroupLayouts {
+		bgl.Release()
 	}
-	out := make([]wgpu.VertexBufferLayout, len(modes))
-	for i, l := range entry.VertexBuffers {
-		l.StepMode = modes[i]
-		var err error
-		if out[i], err = VertexBufferLayout(l); err != nil {
-			return nil, fmt.Errorf("entry point %s, slot %d: %w", entry.Name, i, err)
+	if l.PipelineLayout != nil {
+		l.PipelineLayout.Release()
+	}
+	l.BindGroupLayouts, l.PipelineLayout = nil, nil
+}
+
+// BindGroupLayoutDescriptor returns the descriptor of the bind group layout of @group(group)
+// of a plan (its entries, see BindGroupLayoutEntry).
+func BindGroupLayoutDescriptor(plan *host.Layout, group int) (*wgpu.BindGroupLayoutDescriptor, error) {
+	entries, err := plan.Entries(group)
+	if err != nil {
+		return nil, err
+	}
+	desc := &wgpu.BindGroupLayoutDescriptor{Label: plan.GroupLabel(uint32(group)), Entries: make([]wgpu.BindGroupLayoutEntry, len(entries))}
+	for i := range entries {
+		if desc.Entries[i], err = BindGroupLayoutEntry(&entries[i].Binding, entries[i].HasDynamicOffset); err != nil {
+			return nil, err
 		}
 	}
-	return out, nil
+	return desc, nil
 }
 
-func bufferName(l wgsl.VertexBufferLayout) string {
-	if l.Struct == "" {
-		return "of @location parameters"
+// BindGroupLayoutEntry returns the layout entry of one binding of a generated table, with
+// HasDynamicOffset as the host chooses for a buffer. A texture_external has no form in the
+// binding and is refused; the bindings the compiler adds for one (ExternalPart) are for
+// Vulkan hosts and have no entry either.
+func BindGroupLayoutEntry(b *wgsl.Binding, dynamicOffset bool) (e wgpu.BindGroupLayoutEntry, err error) {
+	if err = Profile.Entry(b, dynamicOffset); err != nil {
+		return e, err
 	}
-	return l.Struct
-}
-
-func bufferNames(ls []wgsl.VertexBufferLayout) string {
-	s := ""
-	for i, l := range ls {
-		if i > 0 {
-			s += ", "
+	e.Binding, e.Visibility = b.Binding, wgpu.ShaderStage(b.Visibility)
+	switch {
+	case b.StorageTexture != nil:
+		st := &e.StorageTexture
+		if st.Format, err = textureFormats.Get(b.StorageTexture.Format); err == nil {
+			if st.Access, err = accesses.Get(b.StorageTexture.Access); err == nil {
+				st.ViewDimension, err = viewDimensions.Get(b.StorageTexture.ViewDimension)
+			}
 		}
-		s += bufferName(l)
+	case b.Texture != nil:
+		tx := &e.Texture
+		tx.Multisampled = b.Texture.Multisampled
+		if tx.ViewDimension, err = viewDimensions.Get(b.Texture.ViewDimension); err == nil {
+			tx.SampleType, err = sampleTypes.Get(b.Texture.SampleType)
+		}
+	case b.Sampler != nil:
+		e.Sampler.Type, err = samplerTypes.Get(b.Sampler.Type)
+	case b.Buffer != nil:
+		e.Buffer.HasDynamicOffset, e.Buffer.MinBindingSize = dynamicOffset, b.Buffer.MinBindingSize
+		e.Buffer.Type, err = bufferTypes.Get(b.Buffer.Type)
 	}
-	if s == "" {
-		return "none"
-	}
-	return s
+	return e, Profile.Wrap(fmt.Sprintf("@group(%d) @binding(%d) %s", b.Group, b.Binding, b.Name), err)
 }
 
-func bindingErr(b *wgsl.Binding, err error) error {
-	return fmt.Errorf("@group(%d) @binding(%d) %s: %w", b.Group, b.Binding, b.Name, err)
+// VertexBufferLayout returns the binding's layout of one vertex buffer of a generated table,
+// whose StepMode the host has set (PerVertex, PerInstance).
+func VertexBufferLayout(l wgsl.VertexBufferLayout) (wgpu.VertexBufferLayout, error) {
+	attribute := func(f wgpu.VertexFormat, offset uint64, location uint32) wgpu.VertexAttribute {
+		return wgpu.VertexAttribute{ShaderLocation: location, Format: f, Offset: offset}
+	}
+	layout := func(stride uint64, mode wgpu.VertexStepMode, attributes []wgpu.VertexAttribute) wgpu.VertexBufferLayout {
+		return wgpu.VertexBufferLayout{Attributes: attributes, ArrayStride: stride, StepMode: mode}
+	}
+	return host.VertexBuffer(l, stepModes.Get, vertexFormats.Get, attribute, layout)
 }

@@ -666,3 +666,20 @@ func readInput(path string) ([]byte, error) {
 	}
 	return data, nil
 }
+
+// Table compiles one WGSL file and returns its table as wgslgen's generated code holds it with
+// the default options (the SPIR-V for vulkan1.1 and the WGSL text inline): for programs that
+// compile shaders at run time, such as the tests that hand every shader of a corpus to a
+// WebGPU adapter. name is the file's path, for diagnostics; an error is a diag.List when the
+// shader has errors.
+func Table(name string, src []byte) (*wgsl.Shader, error) {
+	sh, _, err := compile(name, src, compileOptions{WGSL: true})
+	if err != nil {
+		return nil, err
+	}
+	tables, err := gen.Tables([]gen.Shader{sh})
+	if err != nil {
+		return nil, err
+	}
+	return &tables[0], nil
+}

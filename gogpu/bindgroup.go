@@ -1,0 +1,73 @@
+package gogpu
+
+import (
+	"github.com/gogpu/wgpu"
+
+	"github.com/wgslgo/wgslgo/gen/wgsl"
+	"github.com/wgslgo/wgslgo/host"
+)
+
+// Resource is what one binding of a bind group holds: a buffer range, a sampler or a texture
+// view (of a texture or a storage texture), for a binding of a generated table (its accessor:
+// ParticlesShader.Params()). Make one with Buffer, BufferRange, Sampler or Texture.
+type Resource = host.Resource[*wgpu.Buffer, *wgpu.Sampler, *wgpu.TextureView]
+
+// Buffer binds the whole of buf to a buffer binding.
+func Buffer(b *wgsl.Binding, buf *wgpu.Buffer) Resource { return Resource{Binding: b, Buffer: buf} }
+
+// BufferRange binds size bytes of buf from offset to a buffer binding.
+func BufferRange(b *wgsl.Binding, buf *wgpu.Buffer, offset, size uint64) Resource {
+	return Resource{Binding: b, Buffer: buf, Offset: offset, Size: size}
+}
+
+// Sampler binds a sampler to a sampler binding.
+func Sampler(b *wgsl.Binding, s *wgpu.Sampler) Resource { return Resource{Binding: b, Sampler: s} }
+
+// Texture binds a texture view to a texture or storage texture binding.
+func Texture(b *wgsl.Binding, v *wgpu.TextureView) Resource { return Resource{Binding: b, View: v} }
+
+// objects tells the core what gogpu/wgpu's objects say of themselves: a view's format is its
+// texture's, which gogpu/wgpu does not check against the layout (the driver would sample an
+// integer texture as floats).
+var objects = host.Objects[*wgpu.Buffer, *wgpu.Sampler, *wgpu.TextureView]{
+	BufferSize:  (*wgpu.Buffer).Size,
+	BufferUsage: func(b *wgpu.Buffer) host.BufferUsage { return host.BufferUsage(b.Usage()) },
+	ViewFormat: func(v *wgpu.TextureView) (wgsl.TextureFormat, bool) {
+		f := host.Format(v.Texture().Format().String())
+		return f, f != ""
+	},
+}
+
+// BindGroupDescriptor returns the descriptor of a bind group of @group(group), one resource
+// for each of its bindings, in any order, checked as host.BindGroup checks them.
+func (l *Layout) BindGroupDescriptor(group uint32, resources ...Resource) (*wgpu.BindGroupDescriptor, error) {
+	entries, err := host.BindGroup(l.Layout, group, objects, resources)
+	if err != nil {
+		return nil, err
+	}
+	desc := &wgpu.BindGroupDescriptor{Label: l.GroupLabel(group), Layout: l.BindGroupLayouts[group], Entries: make([]wgpu.BindGroupEntry, len(entries))}
+	for i, e := range entries {
+		desc.Entries[i] = wgpu.BindGroupEntry{Binding: e.Binding, Buffer: e.Buffer, Offset: e.Offset, Size: e.Size, Sampler: e.Sampler, TextureView: e.View}
+	}
+	return desc, nil
+}
+
+// NewBindGroup creates a bind group of @group(group) from one resource per binding (see
+// BindGroupDescriptor).
+func (l *Layout) NewBindGroup(device *wgpu.Device, group uint32, resources ...Resource) (*wgpu.BindGroup, error) {
+	desc, err := l.BindGroupDescriptor(group, resources...)
+	if err != nil {
+		return nil, err
+	}
+	g, err := device.CreateBindGroup(desc)
+	return g, Profile.Wrap(desc.Label, err)
+}
+
+// NewBindGroup creates a bind group of @group(group) of the module's layout from one resource
+// per binding (see Layout.BindGroupDescriptor).
+func (m *Module) NewBindGroup(device *wgpu.Device, group uint32, resources ...Resource) (*wgpu.BindGroup, error) {
+	if err := m.plan.Usable(); err != nil {
+		return nil, err
+	}
+	return m.Layout.NewBindGroup(device, group, resources...)
+}

@@ -1,0 +1,4 @@
+package webgpu
+
+// Settle is settle, for the tests' own TryX calls.
+var Settle = settle
