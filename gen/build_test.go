@@ -96,10 +96,10 @@ func TestGeneratedCodeBuilds(t *testing.T) {
 	var prog checkProgram
 	for _, c := range genCases {
 		shaders := c.shaders(t)
-		out, err := Generate(shaders, Options{Package: c.name, Embed: c.embed})
+		out, err := Generate(shaders, c.options())
 		require.NoError(t, err)
 		writeOutput(t, dir, c.name, out)
-		prog.add(t, c.name, shaders)
+		prog.add(t, c.name, shaders, c.prefix, out.Names)
 	}
 	shaders, err := corpus.All()
 	require.NoError(t, err)
@@ -117,7 +117,7 @@ func TestGeneratedCodeBuilds(t *testing.T) {
 		out, err := Generate([]Shader{s}, Options{Package: pkg})
 		require.NoError(t, err, "%s", sh.Name)
 		writeOutput(t, dir, pkg, out)
-		prog.add(t, pkg, []Shader{s})
+		prog.add(t, pkg, []Shader{s}, false, out.Names)
 		built++
 	}
 	t.Logf("generated %d shaders of the corpus", built)
@@ -194,21 +194,34 @@ type checkProgram struct {
 func (p *checkProgram) printf(format string, args ...any) { fmt.Fprintf(&p.body, format+"\n", args...) }
 
 // add adds the checks of one generated package, computing every expected number of a
-// structure with compiler/layout, independently of the code gen emits.
-func (p *checkProgram) add(t *testing.T, pkg string, shaders []Shader) {
+// structure with compiler/layout, independently of the code gen emits. Every shader's
+// structures are checked by the names it gives them (with prefix, Options.Prefix, its own
+// ones); the helpers of a runtime-sized structure where names, the package's names, has
+// them.
+func (p *checkProgram) add(t *testing.T, pkg string, shaders []Shader, prefix bool, names []Name) {
 	p.imports = append(p.imports, pkg)
 	seen := map[string]bool{}
+	declared := map[string]bool{}
+	for _, n := range names {
+		declared[n.Name] = true
+	}
 	for _, s := range shaders {
 		byName, l := layoutTypes(t, s.Reflection)
 		table := pkg + "." + tableName(GoName(stem(s.Name)))
 		p.printf("checkSPIRV(%q, %s.SPIRV, %s.Words(), %d)", table, table, table, len(s.SPIRV))
+		structName := func(name string) string {
+			if prefix {
+				return prefixed(GoName(stem(s.Name)), name)
+			}
+			return GoName(name)
+		}
 		for _, rs := range s.Reflection.Structs {
-			if seen[rs.Name] {
+			if seen[structName(rs.Name)] {
 				continue
 			}
-			seen[rs.Name] = true
+			seen[structName(rs.Name)] = true
 			ts := byName[rs.Name]
-			goName := pkg + "." + GoName(rs.Name)
+			goName := pkg + "." + structName(rs.Name)
 			names := newFieldNames(rs.Name, structMethods...)
 			sl := l.Struct(ts)
 			if !(sl.RuntimeSized && len(rs.Members) == 1) {
@@ -236,19 +249,21 @@ func (p *checkProgram) add(t *testing.T, pkg string, shaders []Shader) {
 			a, off, stride, _ := l.RuntimeArray(ts)
 			elem := make([]byte, stride)
 			dataMask(l, a.Elem, elem, 0)
+			n := structName(rs.Name)
+			if !declared[n+"Size"] {
+				continue // an alias: the helpers are the first declaration's
+			}
 			if len(rs.Members) == 1 {
 				p.printf("checkElements(%q, %s.%sSize, %s.Append%s, %s.Decode%s, %s.View%s, %d, %q)",
-					goName, pkg, GoName(rs.Name), pkg, GoName(rs.Name), pkg, GoName(rs.Name), pkg, GoName(rs.Name),
-					stride, fmt.Sprintf("%x", elem))
+					goName, pkg, n, pkg, n, pkg, n, pkg, n, stride, fmt.Sprintf("%x", elem))
 				continue
 			}
 			p.printf("checkRuntime(%q, %s.%sSize, %s.Append%s, %s.Decode%s, %s.View%s, %d, %d, %q, %q)",
-				goName, pkg, GoName(rs.Name), pkg, GoName(rs.Name), pkg, GoName(rs.Name), pkg, GoName(rs.Name),
-				off, stride, fmt.Sprintf("%x", header), fmt.Sprintf("%x", elem))
+				goName, pkg, n, pkg, n, pkg, n, pkg, n, off, stride, fmt.Sprintf("%x", header), fmt.Sprintf("%x", elem))
 		}
 		for ei, e := range s.Reflection.EntryPoints {
 			for bi, b := range e.VertexBuffers {
-				vs := pkg + "." + GoName(b.Struct)
+				vs := pkg + "." + structName(b.Struct)
 				if b.Struct == "" {
 					vs = pkg + "." + prefixed(GoName(stem(s.Name)), e.Name) + "Input"
 				}

@@ -76,7 +76,16 @@ func TestGenerateErrors(t *testing.T) {
 			return wgslShaders(t,
 				"a.wgsl", "struct Light { color: vec3<f32>, intensity: f32 }\n@group(0) @binding(0) var<uniform> l: Light;\n",
 				"b.wgsl", "\nstruct Light { color: vec3<f32>, intensity: u32 }\n@group(0) @binding(0) var<uniform> l: Light;\n")
-		}, Options{Package: "p"}, []string{"b.wgsl:2:8: struct Light is declared differently here and in a.wgsl, a.wgsl:1:8 (member 1 is intensity: f32 at offset 12 there, intensity: u32 at offset 12 here): rename one of them in WGSL, or generate the shaders into separate packages"}},
+		}, Options{Package: "p"}, []string{"b.wgsl:2:8: struct Light is declared differently here and in a.wgsl:1:8 (member intensity is f32 there, u32 here): rename one of them in WGSL, or give each shader's structures its name as a prefix (wgslgen -prefix makes them ALight and BLight)"}},
+		{"vertex input clash", func(t testing.TB) []Shader {
+			return wgslShaders(t,
+				"a.wgsl", "struct VertexInput { @location(0) pos: vec3f }\n@vertex fn vs(v: VertexInput) -> @builtin(position) vec4f { return vec4f(v.pos, 1.0); }\n",
+				"b.wgsl", "struct VertexInput { @location(0) pos: vec3f, @location(1) uv: vec2f }\n@vertex fn vs(v: VertexInput) -> @builtin(position) vec4f { return vec4f(v.pos, v.uv.x); }\n")
+		}, Options{Package: "p"}, []string{"b.wgsl:1:8: struct VertexInput is a vertex input declared differently here and in a.wgsl:1:8 (1 input there, 2 here): rename one of them in WGSL, or give each shader's structures its name as a prefix (wgslgen -prefix makes them AVertexInput and BVertexInput)"}},
+		{"every Go name of a declaration in one message", func(t testing.TB) []Shader {
+			return wgslShaders(t, "a.wgsl", "struct Foo { n: u32, items: array<f32> }\nstruct foo { n: u32, items: array<u32> }\n"+
+				"@group(0) @binding(0) var<storage> x: Foo;\n@group(0) @binding(1) var<storage> y: foo;\n")
+		}, Options{Package: "p"}, []string{"a.wgsl:2:8: struct foo of a.wgsl needs the Go names Foo, FooItemsOffset, FooItemsStride, FooSize, AppendFoo, DecodeFoo and ViewFoo, which struct Foo of a.wgsl (a.wgsl:1:8) has too: rename one of them in WGSL"}},
 		{"Go name clash", func(t testing.TB) []Shader {
 			return wgslShaders(t, "a.wgsl", "struct FooBar { z: u32 }\nstruct foo_bar { x: f32, y: FooBar }\n@group(0) @binding(0) var<storage> u: foo_bar;\n")
 		}, Options{Package: "p"}, []string{"a.wgsl:2:8: struct foo_bar of a.wgsl needs the Go name FooBar, which struct FooBar of a.wgsl (a.wgsl:1:8) has too: rename one of them in WGSL"}},
@@ -126,7 +135,7 @@ struct P { @location(0) a: f16, @location(1) b: f16 }
 @group(0) @binding(0) var<storage> ps: array<P>;
 @vertex fn vs(p: P) -> @builtin(position) vec4f { return vec4f(f32(p.a + p.b + ps[0].a)); }
 `)
-		}, Options{Package: "p"}, []string{"v.wgsl:2:8: struct P is a vertex input of vs and in a buffer (v.wgsl, v.wgsl:2:8), and the vertex buffer cannot have its memory layout: the stride 8 is not its size 4; declare a separate structure for the vertex input"}},
+		}, Options{Package: "p"}, []string{"v.wgsl:2:8: struct P is a vertex input of vs and in a buffer (v.wgsl:2:8), and the vertex buffer cannot have its memory layout: the stride 8 is not its size 4; declare a separate structure for the vertex input"}},
 		{"unknown binding layout", edit(func(m *reflect.Module) {
 			m.Bindings = append([]reflect.Binding(nil), m.Bindings...)
 			m.Bindings[0].Buffer = &reflect.BufferLayout{Type: "storage-ish"}

@@ -267,6 +267,8 @@ def _wgsl_go_srcs_impl(ctx):
     args.add_all(options)
     args.add("-embed=" + ctx.attr.embed)
     args.add("-wgsl=" + ctx.attr.wgsl)
+    if ctx.attr.prefix:
+        args.add("-prefix")
 
     # wgslgen generates the shaders in the order of their file names, whatever the order here.
     args.add_all(ctx.files.srcs)
@@ -294,6 +296,7 @@ _wgsl_go_srcs = rule(
         "package": attr.string(mandatory = True),
         "embed": attr.string(default = "file", values = ["file", "inline"]),
         "wgsl": attr.string(default = "inline", values = ["inline", "none"]),
+        "prefix": attr.bool(),
         "_wgslgen": attr.label(
             default = Label("//tools/wgslgen"),
             executable = True,
@@ -322,6 +325,7 @@ def wgsl_go_library(
         webgpu_limits = False,
         embed = "file",
         wgsl = "inline",
+        prefix = False,
         go_file = None,
         visibility = None,
         tags = None,
@@ -352,6 +356,8 @@ def wgsl_go_library(
         embed: "file" or "inline", as wgslgen's -embed.
         wgsl: "inline" (the tables hold the WGSL text, for WebGPU hosts) or "none", as
             wgslgen's -wgsl.
+        prefix: every structure gets its shader's Go name as a prefix, as wgslgen's -prefix
+            (for shaders that declare one name differently).
         go_file: the generated Go file's name, as wgslgen's -o; default: NAME_wgsl.go. (Not
             `out`: Gazelle would take a file named in `out` for a file of the Go package.)
         visibility: of the go_library.
@@ -372,6 +378,7 @@ def wgsl_go_library(
         webgpu_limits = webgpu_limits,
         embed = embed,
         wgsl = wgsl,
+        prefix = prefix,
         visibility = ["//visibility:private"],
         tags = tags,
         testonly = testonly,

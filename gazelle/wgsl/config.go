@@ -25,6 +25,7 @@ const (
 	directiveWebGPULim  = "wgsl_webgpu_limits"           // -webgpu-limits (true/false)
 	directiveEmbed      = "wgsl_embed"                   // -embed file|inline
 	directiveWGSL       = "wgsl_wgsl"                    // -wgsl inline|none
+	directivePrefix     = "wgsl_prefix"                  // -prefix (true/false)
 	directiveOut        = "wgsl_out"                     // -o FILE.go
 	directivePkg        = "wgsl_pkg"                     // -pkg NAME
 )
@@ -37,6 +38,7 @@ type options struct {
 	webgpuLim  bool
 	embed      string // "file" or "inline"
 	wgsl       string // "inline" or "none"
+	prefix     bool
 	out, pkg   string // this directory's only
 }
 
@@ -55,6 +57,9 @@ func (o *options) args() []string {
 	if o.webgpuLim {
 		args = append(args, "-webgpu-limits")
 	}
+	if o.prefix {
+		args = append(args, "-prefix")
+	}
 	return args
 }
 
@@ -70,7 +75,7 @@ func (*wgslLang) RegisterFlags(fs *flag.FlagSet, cmd string, c *config.Config) {
 func (*wgslLang) CheckFlags(fs *flag.FlagSet, c *config.Config) error { return nil }
 
 func (*wgslLang) KnownDirectives() []string {
-	return []string{directiveTarget, directiveOverride, directiveUniformStd, directiveWebGPULim, directiveEmbed, directiveWGSL, directiveOut, directivePkg}
+	return []string{directiveTarget, directiveOverride, directiveUniformStd, directiveWebGPULim, directiveEmbed, directiveWGSL, directivePrefix, directiveOut, directivePkg}
 }
 
 // Configure reads the directives of the directory rel, and the //go:generate lines of its Go
@@ -98,6 +103,7 @@ var directiveUsage = map[string]string{
 	directiveWebGPULim:  "want true or false",
 	directiveEmbed:      "want file or inline",
 	directiveWGSL:       "want inline or none",
+	directivePrefix:     "want true or false",
 	directiveOut:        "want the name of a .go file in this directory",
 	directivePkg:        "want a Go package name",
 }
@@ -141,6 +147,12 @@ func applyDirective(o *options, d rule.Directive) bool {
 			return false
 		}
 		o.webgpuLim = b
+	case directivePrefix:
+		b, err := strconv.ParseBool(value)
+		if err != nil {
+			return false
+		}
+		o.prefix = b
 	case directiveEmbed:
 		if !flagOK("-embed=" + value) {
 			return false

@@ -253,6 +253,9 @@ func setAttrs(r *rule.Rule, t target, importpath, dir string) {
 	if t.cmd.WebGPULimits {
 		r.SetAttr("webgpu_limits", true)
 	}
+	if t.cmd.Prefix {
+		r.SetAttr("prefix", true)
+	}
 }
 
 func findRule(rules []*rule.Rule, kind string) *rule.Rule {

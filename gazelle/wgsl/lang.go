@@ -21,6 +21,7 @@
 //	# gazelle:wgsl_webgpu_limits true
 //	# gazelle:wgsl_embed inline
 //	# gazelle:wgsl_wgsl none
+//	# gazelle:wgsl_prefix true
 //	# gazelle:wgsl_out shaders_wgsl.go     (default: NAME_wgsl.go for one NAME.wgsl, else PKG_wgsl.go)
 //	# gazelle:wgsl_pkg shaders
 //
@@ -87,7 +88,7 @@ var kinds = map[string]rule.KindInfo{
 		NonEmptyAttrs: map[string]bool{"srcs": true},
 		MergeableAttrs: map[string]bool{
 			"srcs": true, "no_spirv": true, "go_file": true, "package": true, "importpath": true, "embed": true, "wgsl": true,
-			"target": true, "overrides": true, "uniform_standard_layout": true, "webgpu_limits": true,
+			"target": true, "overrides": true, "uniform_standard_layout": true, "webgpu_limits": true, "prefix": true,
 		},
 	},
 }
