@@ -261,6 +261,7 @@ func (p *checkProgram) add(t *testing.T, pkg string, shaders []Shader, prefix bo
 			p.printf("checkRuntime(%q, %s.%sSize, %s.Append%s, %s.Decode%s, %s.View%s, %d, %d, %q, %q)",
 				goName, pkg, n, pkg, n, pkg, n, pkg, n, off, stride, fmt.Sprintf("%x", header), fmt.Sprintf("%x", elem))
 		}
+		p.addBindChecks(pkg, s)
 		for ei, e := range s.Reflection.EntryPoints {
 			for bi, b := range e.VertexBuffers {
 				vs := pkg + "." + structName(b.Struct)
@@ -280,6 +281,55 @@ func (p *checkProgram) add(t *testing.T, pkg string, shaders []Shader, prefix bo
 				p.printf("checkStruct[%s](%q, %q)", vs, vs, "")
 			}
 		}
+	}
+}
+
+// addBindChecks calls each SGroupN function of a shader's groups with a recording binder and
+// checks that it hands the binder one value per binding, in the group's order, each the
+// binding's kind, with the table's entry: what the reflection says, not what gen computed.
+// Groups whose entry points use one binding number for several variables, and groups with a
+// texture_external, have other functions or none (TestBindGroupFunctions).
+func (p *checkProgram) addBindChecks(pkg string, s Shader) {
+	table := pkg + "." + tableName(GoName(stem(s.Name)))
+	type entry struct {
+		at int // the index in the table's group
+		b  wgslreflect.Binding
+	}
+	var groups [][]entry
+	skip := map[int]bool{}
+	for i, b := range s.Reflection.Bindings {
+		for len(groups) <= b.Group {
+			groups = append(groups, nil)
+		}
+		at := len(groups[b.Group])
+		groups[b.Group] = append(groups[b.Group], entry{at, b})
+		if b.ExternalTexture != nil || i > 0 && s.Reflection.Bindings[i-1].Group == b.Group && s.Reflection.Bindings[i-1].Binding == b.Binding {
+			skip[b.Group] = true
+		}
+	}
+	for g, bs := range groups {
+		var entries []int
+		var args []string
+		for _, e := range bs {
+			if e.b.ExternalPart != nil {
+				continue
+			}
+			entries = append(entries, e.at)
+			n := len(entries)
+			switch {
+			case e.b.Buffer != nil:
+				args = append(args, fmt.Sprintf("bindBuffer{%d}", n))
+			case e.b.Sampler != nil:
+				args = append(args, fmt.Sprintf("bindSampler{%d}", n))
+			default:
+				args = append(args, fmt.Sprintf("bindTexture{%d}", n))
+			}
+		}
+		if len(entries) == 0 || skip[g] {
+			continue
+		}
+		name := fmt.Sprintf("%s.%sGroup%d", pkg, GoName(stem(s.Name)), g)
+		p.printf("checkBind(%s(&recorder{%q, &%s.Shader, %d, %#v}, %s))", name, name, table, g, entries, strings.Join(args, ", "))
 	}
 }
 
@@ -385,7 +435,7 @@ func dataMask(l *layout.Layouts, t types.Type, mask []byte, off int) {
 
 func (p *checkProgram) source() []byte {
 	var b bytes.Buffer
-	b.WriteString("package main\n\nimport (\n\t\"bytes\"\n\t\"encoding/hex\"\n\t\"fmt\"\n\t\"os\"\n\t\"unsafe\"\n\n")
+	b.WriteString("package main\n\nimport (\n\t\"bytes\"\n\t\"encoding/hex\"\n\t\"fmt\"\n\t\"os\"\n\t\"unsafe\"\n\n\t\"github.com/wgslgo/wgslgo/gen/wgsl\"\n")
 	for _, imp := range p.imports {
 		fmt.Fprintf(&b, "\t%q\n", "example.com/gentest/"+imp)
 	}
@@ -402,6 +452,53 @@ var (
 	checks int
 	seed   uint64 = 0x9e3779b97f4a7c15
 )
+
+// The values a recorder's bind group functions take, numbered by parameter from 1.
+type (
+	bindBuffer  struct{ n int }
+	bindTexture struct{ n int }
+	bindSampler struct{ n int }
+)
+
+// recorder is a wgsl.Binder that checks what a bind group function gives it: the table's
+// shader and group, and for the i-th binding its entries[i]-th entry with value i+1 in the
+// field of its kind.
+type recorder struct {
+	name    string
+	shader  *wgsl.Shader
+	group   uint32
+	entries []int
+}
+
+func (r *recorder) BindGroup(s *wgsl.Shader, group uint32, rs []wgsl.Resource[bindBuffer, bindTexture, bindSampler]) (string, error) {
+	if s != r.shader || group != r.group || len(rs) != len(r.entries) {
+		return "", fmt.Errorf("%s: group %d of %s with %d values, want group %d of %s with %d", r.name, group, s.Source, len(rs), r.group, r.shader.Source, len(r.entries))
+	}
+	for i, res := range rs {
+		b := &s.BindGroups[group].Entries[r.entries[i]]
+		var want wgsl.Resource[bindBuffer, bindTexture, bindSampler]
+		want.Binding = b
+		switch {
+		case b.Buffer != nil:
+			want.Buffer.n = i + 1
+		case b.Sampler != nil:
+			want.Sampler.n = i + 1
+		default:
+			want.Texture.n = i + 1
+		}
+		if res != want {
+			return "", fmt.Errorf("%s: value %d is %+v, want %+v", r.name, i, res, want)
+		}
+	}
+	return r.name, nil
+}
+
+func checkBind(name string, err error) {
+	checks++
+	if err != nil {
+		fail("%v", err)
+	}
+}
 
 func fail(format string, args ...any) {
 	fmt.Printf(format+"\n", args...)

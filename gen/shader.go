@@ -36,6 +36,8 @@ type shaderDef struct {
 	immediates []immediateDef
 	overrides  []overrideDef
 	constants  []constantDef
+	binds      []bindFunc
+	unbound    []string // why groups have no bind group function
 }
 
 type bindingDef struct {
@@ -98,6 +100,7 @@ func (gn *generator) newShaderDef(s *Shader, sh *shaper) *shaderDef {
 	d.addOverrides(claim, fail)
 	d.addEntryPoints(gn, s, sh, fail)
 	d.checkSharedBindings(fail)
+	d.addBindFuncs(claim)
 	d.addConstants(claim, fail)
 	return d
 }
@@ -519,6 +522,7 @@ func stages(g *GeneratedFile, ss []wgslreflect.Stage) string {
 func (d *shaderDef) emit(g *GeneratedFile, embed EmbedMode) {
 	d.emitTable(g)
 	d.emitMethods(g)
+	d.emitBindFuncs(g)
 	d.emitOverrides(g)
 	d.emitConstants(g)
 	d.emitEmbedded(g, embed)
@@ -538,7 +542,11 @@ func (d *shaderDef) tableDoc() string {
 		return fmt.Sprintf("%s describes %s, which has no entry points and so no SPIR-V: %s.", d.table, d.name, strings.Join(has, ", "))
 	}
 	has = append(has, "entry points, bind groups, immediates and overrides")
-	return fmt.Sprintf("%s describes %s: %s.", d.table, d.name, strings.Join(has, ", "))
+	doc := fmt.Sprintf("%s describes %s: %s.", d.table, d.name, strings.Join(has, ", "))
+	for _, u := range d.unbound {
+		doc += " No bind group function: " + u + "."
+	}
+	return doc
 }
 
 func (d *shaderDef) emitTable(g *GeneratedFile) {
