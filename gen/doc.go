@@ -45,6 +45,25 @@
 // of one stage that use different variables at one number are an error, as the reflection
 // does not say which variable an entry point uses).
 //
+// # Bind groups
+//
+// Each @group gets a function that makes a bind group of it through an adapter, with one
+// parameter per binding, named after it and typed by its kind:
+//
+//	func ParticlesGroup0[Buffer, Texture, Sampler, Group any](binder wgsl.Binder[Buffer, Texture, Sampler, Group], params Buffer, particles Buffer) (Group, error)
+//
+// The adapter's Binder fixes the four types (its binding's buffer range, texture view,
+// sampler and bind group), and Go infers them, so the call reads
+// ParticlesGroup0(module.Binder(), paramsBuf, particlesBuf) whatever the binding: a binding
+// left out, or a value of the wrong kind, fails go build at the call. The functions take
+// parameters rather than a structure with a field per binding, as Rust's wgsl_to_wgpu has,
+// because a Go composite literal compiles with fields left out. The binder still checks at
+// run time what types cannot say (buffer usages and sizes, the layout the group is for). A
+// group whose entry points use one binding number for different variables (entry points that
+// never share a pipeline) gets one function for render pipelines and one for compute
+// pipelines, each with the variables its stages see; a group with a texture_external none,
+// as no WebGPU binding of Go has external textures.
+//
 // # Names
 //
 // S is the Go name of the shader file's stem (GoName: particles.wgsl is Particles,
@@ -58,6 +77,8 @@
 //     ParticlesMax).
 //   - S<Entry>Input is the structure of an entry point's loose vertex inputs, with the same
 //     rule (fn vs_main: ParticlesVsMainInput).
+//   - SGroupN makes a bind group of @group(N) (see below); SRenderGroupN and SComputeGroupN
+//     where entry points use one binding number of the group for different variables.
 //   - The table's methods are the Go names of the shader's entry points, bindings and
 //     immediate variables (Step, Params, Particles); a name the embedded wgsl.Shader takes
 //     (Source, Words, EntryPoints...) gets a trailing underscore.
