@@ -3,9 +3,11 @@ package gen
 import (
 	"fmt"
 	"go/token"
+	"slices"
 	"strings"
 	"unicode"
 
+	wgslreflect "github.com/wgslgo/wgslgo/compiler/reflect"
 	wgslrt "github.com/wgslgo/wgslgo/gen/wgsl"
 )
 
@@ -14,7 +16,7 @@ import (
 type bindFunc struct {
 	name   string
 	group  int
-	of     string // which bindings: "" for all of the group's, else "compute" or "render"
+	of     string // which bindings: "" for all of the group's, "compute", "render", or "entry point NAME"
 	params []bindParam
 }
 
@@ -81,11 +83,34 @@ func (d *shaderDef) addBindFuncs(claim func(name, what, where string)) {
 			}
 			switch {
 			case len(sel) == 0:
-			case clash:
-				d.unbound = append(d.unbound, fmt.Sprintf("@group(%d) has a binding number that its vertex and fragment entry points use for different variables, so no one %s pipeline binds them all", g, c.name))
-			default:
+			case !clash:
 				name := fmt.Sprintf("%s%sGroup%d", d.goName, strings.ToUpper(c.name[:1])+c.name[1:], g)
 				d.addBindFunc(claim, name, g, c.name, sel)
+			case c.stages == wgslrt.Compute:
+				// Compute entry points that use one number for different variables: a
+				// pipeline has one, so a function per entry point.
+				for _, e := range d.entries {
+					if e.e.Stage != wgslreflect.StageCompute {
+						continue
+					}
+					var own []*bindingDef
+					for _, r := range e.e.Bindings {
+						if r.Group != g {
+							continue
+						}
+						i := slices.IndexFunc(all, func(b *bindingDef) bool { return b.b.Binding == r.Binding && b.b.Name == r.Name })
+						if i < 0 {
+							own = nil
+							break
+						}
+						own = append(own, all[i])
+					}
+					if len(own) > 0 {
+						d.addBindFunc(claim, prefixed(d.goName, e.e.Name)+fmt.Sprintf("Group%d", g), g, "entry point "+e.e.Name, own)
+					}
+				}
+			default:
+				d.unbound = append(d.unbound, fmt.Sprintf("@group(%d) has a binding number that its vertex and fragment entry points use for different variables, so no one render pipeline binds them all", g))
 			}
 		}
 	}
@@ -148,10 +173,13 @@ func (d *shaderDef) emitBindFuncs(g *GeneratedFile) {
 		}
 		which := "its bindings"
 		switch f.of {
+		case "":
 		case "compute":
 			which = "the bindings its compute entry points use"
 		case "render":
 			which = "the bindings its vertex and fragment entry points use"
+		default:
+			which = "the bindings its " + f.of + " uses"
 		}
 		g.Comment(fmt.Sprintf("%s makes a bind group of @group(%d) of %s with binder, an adapter's (Go infers the types from it), from a value for each of %s, in binding order:",
 			f.name, f.group, d.name, which))

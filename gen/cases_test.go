@@ -52,6 +52,7 @@ var genCases = []genCase{
 	{name: "legacy", files: fixture("legacy")},
 	{name: "resources", files: fixture("resources")},
 	{name: "slots", files: fixture("slots")},
+	{name: "levels", files: fixture("levels")},
 	{name: "overrides", embed: EmbedInline, target: compiler.Vulkan13, files: fixture("overrides")},
 	{name: "constants", files: fixture("constants")},
 	{name: "vertex", files: fixture("vertex")},

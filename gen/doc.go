@@ -41,9 +41,8 @@
 // pipeline constants, the WGSL with the values substituted, and Vulkan specialization data;
 // and constants for its module-scope const declarations. Entry points that never share a
 // pipeline may use one binding number for different variables: the group then lists each,
-// and wgsl.Shader.BindingsOf tells which an entry point uses (by its stage; two entry points
-// of one stage that use different variables at one number are an error, as the reflection
-// does not say which variable an entry point uses).
+// and wgsl.Shader.BindingsOf tells which an entry point uses (each entry point's table entry
+// names its variables then, in BindingNames).
 //
 // # Bind groups
 //

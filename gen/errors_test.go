@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -183,12 +184,23 @@ struct P { @location(0) a: f16, @location(1) b: f16 }
 		{"fragment subgroup size", edit(func(m *reflect.Module) {
 			m.EntryPoints = []reflect.EntryPoint{{Name: "main", Stage: reflect.StageFragment, SubgroupSize: &reflect.WorkgroupDim{Value: 16}}}
 		}), Options{Package: "p"}, []string{"entry point main: a fragment entry point has no subgroup size"}},
-		{"binding number shared by entry points of one stage", func(t testing.TB) []Shader {
-			return wgslShaders(t, "s.wgsl", `@group(0) @binding(0) var<storage, read_write> a: array<u32>;
+		{"binding number shared by entry points of one stage, without names", func(t testing.TB) []Shader {
+			sh := wgslShaders(t, "s.wgsl", `@group(0) @binding(0) var<storage, read_write> a: array<u32>;
 @group(0) @binding(0) var<storage, read_write> b: array<f32>;
 @compute @workgroup_size(1) fn fa() { a[0] = 1u; }
 @compute @workgroup_size(1) fn fb() { b[0] = 1.0; }
 `)
+			// A reflection that names no variables (an older one): the stage cannot tell.
+			m := *sh[0].Reflection
+			m.EntryPoints = slices.Clone(m.EntryPoints)
+			for i := range m.EntryPoints {
+				m.EntryPoints[i].Bindings = slices.Clone(m.EntryPoints[i].Bindings)
+				for j := range m.EntryPoints[i].Bindings {
+					m.EntryPoints[i].Bindings[j].Name = ""
+				}
+			}
+			sh[0].Reflection = &m
+			return sh
 		}, Options{Package: "p"}, []string{
 			"s.wgsl:3:32: entry point fa uses @group(0) @binding(0), where a (s.wgsl:1:48) and b (s.wgsl:2:48) are declared and used by compute entry points: the generated table cannot tell which one fa uses; give them different @binding numbers, or declare them in separate files",
 			"s.wgsl:4:32: entry point fb uses @group(0) @binding(0), where a (s.wgsl:1:48) and b (s.wgsl:2:48)",

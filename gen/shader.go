@@ -28,8 +28,11 @@ type shaderDef struct {
 	wgsl      *WGSL
 	positions map[string]string
 	users     map[string][]string // the entry points that use a binding whose number another shares
-	methods   *fieldNames         // of the table type
-	omethods  *fieldNames         // of the overrides type
+	// sharedNumbers is set when entry points use one binding number for different variables:
+	// the table names the variables each uses.
+	sharedNumbers bool
+	methods       *fieldNames // of the table type
+	omethods      *fieldNames // of the overrides type
 
 	groups     [][]bindingDef // by group
 	entries    []entryDef
@@ -128,10 +131,15 @@ func (d *shaderDef) checkSharedBindings(fail func(string, string, ...any)) {
 	if !shared {
 		return
 	}
+	d.sharedNumbers = true
 	for _, ed := range d.entries {
 		e := wgslrt.EntryPoint{Name: ed.e.Name, Stage: stageBit[ed.e.Stage]}
 		for _, r := range ed.e.Bindings {
 			e.Bindings = append(e.Bindings, wgslrt.BindingRef{Group: uint32(r.Group), Binding: uint32(r.Binding)})
+			e.BindingNames = append(e.BindingNames, r.Name)
+		}
+		if slices.Contains(e.BindingNames, "") {
+			e.BindingNames = nil // a reflection without names: the stages tell
 		}
 		table.EntryPoints = append(table.EntryPoints, e)
 	}
@@ -651,6 +659,13 @@ func (d *shaderDef) emitEntry(g *GeneratedFile, e *entryDef) {
 			refs = append(refs, fmt.Sprintf("{Group: %d, Binding: %d}", r.Group, r.Binding))
 		}
 		g.P("Bindings: []", wgsl("BindingRef"), "{", strings.Join(refs, ", "), "},")
+		if d.sharedNumbers && !slices.ContainsFunc(e.e.Bindings, func(r wgslreflect.BindingRef) bool { return r.Name == "" }) {
+			var names []string
+			for _, r := range e.e.Bindings {
+				names = append(names, strconv.Quote(r.Name))
+			}
+			g.P("BindingNames: []string{", strings.Join(names, ", "), "},")
+		}
 	}
 	if len(e.vertex) > 0 {
 		var layouts []string
