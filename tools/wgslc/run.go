@@ -51,6 +51,7 @@ type config struct {
 
 const usage = `usage: wgslc [flags] FILE.wgsl
        wgslc [flags] INPUT...
+       wgslc test [-v] [-run REGEXP] FILE...   (wgslc test -h)
 
 One file: -o OUT.spv and --reflect OUT.json name the files written; FILE '-' reads the
 source from standard input.
@@ -100,6 +101,9 @@ func newFlagSet(cfg *config, stderr io.Writer) *flag.FlagSet {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "test" {
+		return runTest(args[1:], stdout, stderr)
+	}
 	var cfg config
 	fs := newFlagSet(&cfg, stderr)
 	if err := fs.Parse(args); err != nil {
