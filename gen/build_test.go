@@ -96,10 +96,10 @@ func TestGeneratedCodeBuilds(t *testing.T) {
 	var prog checkProgram
 	for _, c := range genCases {
 		shaders := c.shaders(t)
-		out, err := Generate(shaders, Options{Package: c.name, Embed: c.embed})
+		out, err := Generate(shaders, c.options())
 		require.NoError(t, err)
 		writeOutput(t, dir, c.name, out)
-		prog.add(t, c.name, shaders)
+		prog.add(t, c.name, shaders, c.prefix, out.Names)
 	}
 	shaders, err := corpus.All()
 	require.NoError(t, err)
@@ -117,7 +117,7 @@ func TestGeneratedCodeBuilds(t *testing.T) {
 		out, err := Generate([]Shader{s}, Options{Package: pkg})
 		require.NoError(t, err, "%s", sh.Name)
 		writeOutput(t, dir, pkg, out)
-		prog.add(t, pkg, []Shader{s})
+		prog.add(t, pkg, []Shader{s}, false, out.Names)
 		built++
 	}
 	t.Logf("generated %d shaders of the corpus", built)
@@ -194,21 +194,34 @@ type checkProgram struct {
 func (p *checkProgram) printf(format string, args ...any) { fmt.Fprintf(&p.body, format+"\n", args...) }
 
 // add adds the checks of one generated package, computing every expected number of a
-// structure with compiler/layout, independently of the code gen emits.
-func (p *checkProgram) add(t *testing.T, pkg string, shaders []Shader) {
+// structure with compiler/layout, independently of the code gen emits. Every shader's
+// structures are checked by the names it gives them (with prefix, Options.Prefix, its own
+// ones); the helpers of a runtime-sized structure where names, the package's names, has
+// them.
+func (p *checkProgram) add(t *testing.T, pkg string, shaders []Shader, prefix bool, names []Name) {
 	p.imports = append(p.imports, pkg)
 	seen := map[string]bool{}
+	declared := map[string]bool{}
+	for _, n := range names {
+		declared[n.Name] = true
+	}
 	for _, s := range shaders {
 		byName, l := layoutTypes(t, s.Reflection)
 		table := pkg + "." + tableName(GoName(stem(s.Name)))
 		p.printf("checkSPIRV(%q, %s.SPIRV, %s.Words(), %d)", table, table, table, len(s.SPIRV))
+		structName := func(name string) string {
+			if prefix {
+				return prefixed(GoName(stem(s.Name)), name)
+			}
+			return GoName(name)
+		}
 		for _, rs := range s.Reflection.Structs {
-			if seen[rs.Name] {
+			if seen[structName(rs.Name)] {
 				continue
 			}
-			seen[rs.Name] = true
+			seen[structName(rs.Name)] = true
 			ts := byName[rs.Name]
-			goName := pkg + "." + GoName(rs.Name)
+			goName := pkg + "." + structName(rs.Name)
 			names := newFieldNames(rs.Name, structMethods...)
 			sl := l.Struct(ts)
 			if !(sl.RuntimeSized && len(rs.Members) == 1) {
@@ -236,19 +249,22 @@ func (p *checkProgram) add(t *testing.T, pkg string, shaders []Shader) {
 			a, off, stride, _ := l.RuntimeArray(ts)
 			elem := make([]byte, stride)
 			dataMask(l, a.Elem, elem, 0)
+			n := structName(rs.Name)
+			if !declared[n+"Size"] {
+				continue // an alias: the helpers are the first declaration's
+			}
 			if len(rs.Members) == 1 {
 				p.printf("checkElements(%q, %s.%sSize, %s.Append%s, %s.Decode%s, %s.View%s, %d, %q)",
-					goName, pkg, GoName(rs.Name), pkg, GoName(rs.Name), pkg, GoName(rs.Name), pkg, GoName(rs.Name),
-					stride, fmt.Sprintf("%x", elem))
+					goName, pkg, n, pkg, n, pkg, n, pkg, n, stride, fmt.Sprintf("%x", elem))
 				continue
 			}
 			p.printf("checkRuntime(%q, %s.%sSize, %s.Append%s, %s.Decode%s, %s.View%s, %d, %d, %q, %q)",
-				goName, pkg, GoName(rs.Name), pkg, GoName(rs.Name), pkg, GoName(rs.Name), pkg, GoName(rs.Name),
-				off, stride, fmt.Sprintf("%x", header), fmt.Sprintf("%x", elem))
+				goName, pkg, n, pkg, n, pkg, n, pkg, n, off, stride, fmt.Sprintf("%x", header), fmt.Sprintf("%x", elem))
 		}
+		p.addBindChecks(pkg, s)
 		for ei, e := range s.Reflection.EntryPoints {
 			for bi, b := range e.VertexBuffers {
-				vs := pkg + "." + GoName(b.Struct)
+				vs := pkg + "." + structName(b.Struct)
 				if b.Struct == "" {
 					vs = pkg + "." + prefixed(GoName(stem(s.Name)), e.Name) + "Input"
 				}
@@ -265,6 +281,55 @@ func (p *checkProgram) add(t *testing.T, pkg string, shaders []Shader) {
 				p.printf("checkStruct[%s](%q, %q)", vs, vs, "")
 			}
 		}
+	}
+}
+
+// addBindChecks calls each SGroupN function of a shader's groups with a recording binder and
+// checks that it hands the binder one value per binding, in the group's order, each the
+// binding's kind, with the table's entry: what the reflection says, not what gen computed.
+// Groups whose entry points use one binding number for several variables, and groups with a
+// texture_external, have other functions or none (TestBindGroupFunctions).
+func (p *checkProgram) addBindChecks(pkg string, s Shader) {
+	table := pkg + "." + tableName(GoName(stem(s.Name)))
+	type entry struct {
+		at int // the index in the table's group
+		b  wgslreflect.Binding
+	}
+	var groups [][]entry
+	skip := map[int]bool{}
+	for i, b := range s.Reflection.Bindings {
+		for len(groups) <= b.Group {
+			groups = append(groups, nil)
+		}
+		at := len(groups[b.Group])
+		groups[b.Group] = append(groups[b.Group], entry{at, b})
+		if b.ExternalTexture != nil || i > 0 && s.Reflection.Bindings[i-1].Group == b.Group && s.Reflection.Bindings[i-1].Binding == b.Binding {
+			skip[b.Group] = true
+		}
+	}
+	for g, bs := range groups {
+		var entries []int
+		var args []string
+		for _, e := range bs {
+			if e.b.ExternalPart != nil {
+				continue
+			}
+			entries = append(entries, e.at)
+			n := len(entries)
+			switch {
+			case e.b.Buffer != nil:
+				args = append(args, fmt.Sprintf("bindBuffer{%d}", n))
+			case e.b.Sampler != nil:
+				args = append(args, fmt.Sprintf("bindSampler{%d}", n))
+			default:
+				args = append(args, fmt.Sprintf("bindTexture{%d}", n))
+			}
+		}
+		if len(entries) == 0 || skip[g] {
+			continue
+		}
+		name := fmt.Sprintf("%s.%sGroup%d", pkg, GoName(stem(s.Name)), g)
+		p.printf("checkBind(%s(&recorder{%q, &%s.Shader, %d, %#v}, %s))", name, name, table, g, entries, strings.Join(args, ", "))
 	}
 }
 
@@ -370,7 +435,7 @@ func dataMask(l *layout.Layouts, t types.Type, mask []byte, off int) {
 
 func (p *checkProgram) source() []byte {
 	var b bytes.Buffer
-	b.WriteString("package main\n\nimport (\n\t\"bytes\"\n\t\"encoding/hex\"\n\t\"fmt\"\n\t\"os\"\n\t\"unsafe\"\n\n")
+	b.WriteString("package main\n\nimport (\n\t\"bytes\"\n\t\"encoding/hex\"\n\t\"fmt\"\n\t\"os\"\n\t\"unsafe\"\n\n\t\"github.com/wgslgo/wgslgo/gen/wgsl\"\n")
 	for _, imp := range p.imports {
 		fmt.Fprintf(&b, "\t%q\n", "example.com/gentest/"+imp)
 	}
@@ -387,6 +452,53 @@ var (
 	checks int
 	seed   uint64 = 0x9e3779b97f4a7c15
 )
+
+// The values a recorder's bind group functions take, numbered by parameter from 1.
+type (
+	bindBuffer  struct{ n int }
+	bindTexture struct{ n int }
+	bindSampler struct{ n int }
+)
+
+// recorder is a wgsl.Binder that checks what a bind group function gives it: the table's
+// shader and group, and for the i-th binding its entries[i]-th entry with value i+1 in the
+// field of its kind.
+type recorder struct {
+	name    string
+	shader  *wgsl.Shader
+	group   uint32
+	entries []int
+}
+
+func (r *recorder) BindGroup(s *wgsl.Shader, group uint32, rs []wgsl.Resource[bindBuffer, bindTexture, bindSampler]) (string, error) {
+	if s != r.shader || group != r.group || len(rs) != len(r.entries) {
+		return "", fmt.Errorf("%s: group %d of %s with %d values, want group %d of %s with %d", r.name, group, s.Source, len(rs), r.group, r.shader.Source, len(r.entries))
+	}
+	for i, res := range rs {
+		b := &s.BindGroups[group].Entries[r.entries[i]]
+		var want wgsl.Resource[bindBuffer, bindTexture, bindSampler]
+		want.Binding = b
+		switch {
+		case b.Buffer != nil:
+			want.Buffer.n = i + 1
+		case b.Sampler != nil:
+			want.Sampler.n = i + 1
+		default:
+			want.Texture.n = i + 1
+		}
+		if res != want {
+			return "", fmt.Errorf("%s: value %d is %+v, want %+v", r.name, i, res, want)
+		}
+	}
+	return r.name, nil
+}
+
+func checkBind(name string, err error) {
+	checks++
+	if err != nil {
+		fail("%v", err)
+	}
+}
 
 func fail(format string, args ...any) {
 	fmt.Printf(format+"\n", args...)

@@ -20,8 +20,12 @@ type genCase struct {
 	name   string
 	embed  EmbedMode
 	target compiler.Target // the compiler's default when empty
+	prefix bool            // Options.Prefix
 	files  func(t testing.TB) []txtar.File
 }
+
+// options are the case's options for Generate.
+func (c genCase) options() Options { return Options{Package: c.name, Embed: c.embed, Prefix: c.prefix} }
 
 // fixture returns the shaders of testdata/name.txtar.
 func fixture(name string) func(t testing.TB) []txtar.File {
@@ -48,10 +52,12 @@ var genCases = []genCase{
 	{name: "legacy", files: fixture("legacy")},
 	{name: "resources", files: fixture("resources")},
 	{name: "slots", files: fixture("slots")},
+	{name: "levels", files: fixture("levels")},
 	{name: "overrides", embed: EmbedInline, target: compiler.Vulkan13, files: fixture("overrides")},
 	{name: "constants", files: fixture("constants")},
 	{name: "vertex", files: fixture("vertex")},
 	{name: "shared", files: fixture("shared")},
+	{name: "prefix", prefix: true, files: fixture("prefix")},
 	{name: "immediates", files: fixture("immediates")},
 	{name: "locals", files: fixture("locals")},
 	{name: "traps", files: fixture("traps")},

@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -76,7 +77,16 @@ func TestGenerateErrors(t *testing.T) {
 			return wgslShaders(t,
 				"a.wgsl", "struct Light { color: vec3<f32>, intensity: f32 }\n@group(0) @binding(0) var<uniform> l: Light;\n",
 				"b.wgsl", "\nstruct Light { color: vec3<f32>, intensity: u32 }\n@group(0) @binding(0) var<uniform> l: Light;\n")
-		}, Options{Package: "p"}, []string{"b.wgsl:2:8: struct Light is declared differently here and in a.wgsl, a.wgsl:1:8 (member 1 is intensity: f32 at offset 12 there, intensity: u32 at offset 12 here): rename one of them in WGSL, or generate the shaders into separate packages"}},
+		}, Options{Package: "p"}, []string{"b.wgsl:2:8: struct Light is declared differently here and in a.wgsl:1:8 (member intensity is f32 there, u32 here): rename one of them in WGSL, or give each shader's structures its name as a prefix (wgslgen -prefix makes them ALight and BLight)"}},
+		{"vertex input clash", func(t testing.TB) []Shader {
+			return wgslShaders(t,
+				"a.wgsl", "struct VertexInput { @location(0) pos: vec3f }\n@vertex fn vs(v: VertexInput) -> @builtin(position) vec4f { return vec4f(v.pos, 1.0); }\n",
+				"b.wgsl", "struct VertexInput { @location(0) pos: vec3f, @location(1) uv: vec2f }\n@vertex fn vs(v: VertexInput) -> @builtin(position) vec4f { return vec4f(v.pos, v.uv.x); }\n")
+		}, Options{Package: "p"}, []string{"b.wgsl:1:8: struct VertexInput is a vertex input declared differently here and in a.wgsl:1:8 (1 input there, 2 here): rename one of them in WGSL, or give each shader's structures its name as a prefix (wgslgen -prefix makes them AVertexInput and BVertexInput)"}},
+		{"every Go name of a declaration in one message", func(t testing.TB) []Shader {
+			return wgslShaders(t, "a.wgsl", "struct Foo { n: u32, items: array<f32> }\nstruct foo { n: u32, items: array<u32> }\n"+
+				"@group(0) @binding(0) var<storage> x: Foo;\n@group(0) @binding(1) var<storage> y: foo;\n")
+		}, Options{Package: "p"}, []string{"a.wgsl:2:8: struct foo of a.wgsl needs the Go names Foo, FooItemsOffset, FooItemsStride, FooSize, AppendFoo, DecodeFoo and ViewFoo, which struct Foo of a.wgsl (a.wgsl:1:8) has too: rename one of them in WGSL"}},
 		{"Go name clash", func(t testing.TB) []Shader {
 			return wgslShaders(t, "a.wgsl", "struct FooBar { z: u32 }\nstruct foo_bar { x: f32, y: FooBar }\n@group(0) @binding(0) var<storage> u: foo_bar;\n")
 		}, Options{Package: "p"}, []string{"a.wgsl:2:8: struct foo_bar of a.wgsl needs the Go name FooBar, which struct FooBar of a.wgsl (a.wgsl:1:8) has too: rename one of them in WGSL"}},
@@ -126,7 +136,7 @@ struct P { @location(0) a: f16, @location(1) b: f16 }
 @group(0) @binding(0) var<storage> ps: array<P>;
 @vertex fn vs(p: P) -> @builtin(position) vec4f { return vec4f(f32(p.a + p.b + ps[0].a)); }
 `)
-		}, Options{Package: "p"}, []string{"v.wgsl:2:8: struct P is a vertex input of vs and in a buffer (v.wgsl, v.wgsl:2:8), and the vertex buffer cannot have its memory layout: the stride 8 is not its size 4; declare a separate structure for the vertex input"}},
+		}, Options{Package: "p"}, []string{"v.wgsl:2:8: struct P is a vertex input of vs and in a buffer (v.wgsl:2:8), and the vertex buffer cannot have its memory layout: the stride 8 is not its size 4; declare a separate structure for the vertex input"}},
 		{"unknown binding layout", edit(func(m *reflect.Module) {
 			m.Bindings = append([]reflect.Binding(nil), m.Bindings...)
 			m.Bindings[0].Buffer = &reflect.BufferLayout{Type: "storage-ish"}
@@ -174,12 +184,23 @@ struct P { @location(0) a: f16, @location(1) b: f16 }
 		{"fragment subgroup size", edit(func(m *reflect.Module) {
 			m.EntryPoints = []reflect.EntryPoint{{Name: "main", Stage: reflect.StageFragment, SubgroupSize: &reflect.WorkgroupDim{Value: 16}}}
 		}), Options{Package: "p"}, []string{"entry point main: a fragment entry point has no subgroup size"}},
-		{"binding number shared by entry points of one stage", func(t testing.TB) []Shader {
-			return wgslShaders(t, "s.wgsl", `@group(0) @binding(0) var<storage, read_write> a: array<u32>;
+		{"binding number shared by entry points of one stage, without names", func(t testing.TB) []Shader {
+			sh := wgslShaders(t, "s.wgsl", `@group(0) @binding(0) var<storage, read_write> a: array<u32>;
 @group(0) @binding(0) var<storage, read_write> b: array<f32>;
 @compute @workgroup_size(1) fn fa() { a[0] = 1u; }
 @compute @workgroup_size(1) fn fb() { b[0] = 1.0; }
 `)
+			// A reflection that names no variables (an older one): the stage cannot tell.
+			m := *sh[0].Reflection
+			m.EntryPoints = slices.Clone(m.EntryPoints)
+			for i := range m.EntryPoints {
+				m.EntryPoints[i].Bindings = slices.Clone(m.EntryPoints[i].Bindings)
+				for j := range m.EntryPoints[i].Bindings {
+					m.EntryPoints[i].Bindings[j].Name = ""
+				}
+			}
+			sh[0].Reflection = &m
+			return sh
 		}, Options{Package: "p"}, []string{
 			"s.wgsl:3:32: entry point fa uses @group(0) @binding(0), where a (s.wgsl:1:48) and b (s.wgsl:2:48) are declared and used by compute entry points: the generated table cannot tell which one fa uses; give them different @binding numbers, or declare them in separate files",
 			"s.wgsl:4:32: entry point fb uses @group(0) @binding(0), where a (s.wgsl:1:48) and b (s.wgsl:2:48)",

@@ -1,10 +1,12 @@
 package gen
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"go/token"
 	"path"
+	"slices"
 	"strings"
 
 	wgslreflect "github.com/wgslgo/wgslgo/compiler/reflect"
@@ -31,6 +33,11 @@ type Options struct {
 	Package string
 	// Embed is EmbedFile (the default) or EmbedInline.
 	Embed EmbedMode
+	// Prefix gives every structure the Go name of the shader that declares it as a prefix,
+	// as the shader's other package-level names have (ParticlesParticle for struct Particle
+	// of particles.wgsl), so that shaders which declare one name differently share a
+	// package; see the package documentation.
+	Prefix bool
 }
 
 // Shader is one compiled WGSL module.
@@ -51,6 +58,17 @@ type Shader struct {
 	// for structure members, to where they are ("file:line:col"), for the messages about
 	// them; a missing name is fine.
 	Positions map[string]string
+	// Path is the file as messages name it where they have no position: the path from the
+	// directory the user works in, which editors open. Name when empty.
+	Path string
+}
+
+// path is the file as messages name it.
+func (s *Shader) path() string {
+	if s.Path != "" {
+		return s.Path
+	}
+	return s.Name
 }
 
 // WGSL is the WGSL text of a shader, with where its overrides are declared.
@@ -135,7 +153,7 @@ func Generate(shaders []Shader, opts Options) (*Output, error) {
 
 // analyze learns the shaders' declarations, recording every problem; the error lists them.
 func analyze(shaders []Shader, opts Options) (*generator, error) {
-	gn := &generator{opts: opts, ns: newNamespace(), structs: map[string]*structDef{}, vertex: map[string]*structDef{}}
+	gn := &generator{opts: opts, ns: newNamespace(opts.Prefix), structs: map[string][]*structDef{}, vertex: map[string]*structDef{}}
 	// The structures of every shader first: a vertex buffer of a structure another shader
 	// has in a buffer takes that structure's Go type.
 	shapers := make([]*shaper, len(shaders))
@@ -146,9 +164,9 @@ func analyze(shaders []Shader, opts Options) (*generator, error) {
 		if shapers[i] == nil {
 			continue
 		}
-		before := len(gn.errs) + len(gn.ns.errs)
+		before := len(gn.errs) + len(gn.ns.clashes)
 		d := gn.newShaderDef(&shaders[i], shapers[i])
-		if len(gn.errs)+len(gn.ns.errs) == before {
+		if len(gn.errs)+len(gn.ns.clashes) == before {
 			gn.shaders = append(gn.shaders, d)
 		}
 	}
@@ -162,9 +180,9 @@ func analyze(shaders []Shader, opts Options) (*generator, error) {
 type generator struct {
 	opts    Options
 	ns      *namespace
-	structs map[string]*structDef // the buffer structures, by WGSL name
-	vertex  map[string]*structDef // the vertex structures, by Go name
-	order   []*structDef          // the structures in the order they are generated
+	structs map[string][]*structDef // the buffer structures by WGSL name, one per distinct declaration
+	vertex  map[string]*structDef   // the vertex structures, by Go name
+	order   []*structDef            // the structures in the order they are generated
 	shaders []*shaderDef
 	names   []string // the shaders' file names, in order
 	errs    []string
@@ -201,7 +219,7 @@ func (gn *generator) report(pos string, err error) {
 }
 
 func (gn *generator) err() error {
-	errs := append(gn.errs, gn.ns.errs...)
+	errs := append(gn.errs, gn.ns.errs()...)
 	if len(errs) == 0 {
 		return nil
 	}
@@ -234,30 +252,30 @@ func SPIRVFileName(name string) string { return stem(name) + ".spv" }
 func (gn *generator) addStructs(s *Shader) *shaper {
 	switch {
 	case s.Reflection == nil:
-		gn.errorf(s.Name, "no reflection")
+		gn.errorf(s.path(), "no reflection")
 		return nil
 	case len(s.SPIRV) == 0 && len(s.Reflection.EntryPoints) > 0:
-		gn.errorf(s.Name, "no SPIR-V for its entry points")
+		gn.errorf(s.path(), "no SPIR-V for its entry points")
 		return nil
 	case strings.ContainsAny(s.Name, "/\\") || s.Name == "":
 		gn.errorf("", "the shader name %q is not a base name", s.Name)
 		return nil
 	case gn.opts.Embed == EmbedFile && s.SPIRV != nil && !embeddable(stem(s.Name)):
-		gn.errorf(s.Name, "//go:embed cannot name %s.spv: rename the file with letters, digits, '_', '-' and '.', or use the inline embed mode", stem(s.Name))
+		gn.errorf(s.path(), "//go:embed cannot name %s.spv: rename the file with letters, digits, '_', '-' and '.', or use the inline embed mode", stem(s.Name))
 		return nil
 	}
 	for _, other := range gn.names {
 		if GoName(stem(other)) == GoName(stem(s.Name)) {
-			gn.errorf(s.Name, "%s and %s both have the Go name %s: rename one of the files", other, s.Name, GoName(stem(s.Name)))
+			gn.errorf(s.path(), "%s and %s both have the Go name %s: rename one of the files", other, s.Name, GoName(stem(s.Name)))
 			return nil
 		}
 	}
 	gn.names = append(gn.names, s.Name)
-	sh := &shaper{structs: map[string]*wgslreflect.Struct{}, failed: map[string]bool{}}
+	sh := &shaper{structs: map[string]*wgslreflect.Struct{}, failed: map[string]bool{}, defs: map[string]*structDef{}}
 	for i := range s.Reflection.Structs {
 		st := &s.Reflection.Structs[i]
 		if sh.structs[st.Name] != nil {
-			gn.errorf(s.Name, "struct %s is listed twice in the reflection", st.Name)
+			gn.errorf(s.path(), "struct %s is listed twice in the reflection", st.Name)
 			return nil
 		}
 		sh.structs[st.Name] = st
@@ -284,54 +302,169 @@ func (gn *generator) addStructs(s *Shader) *shaper {
 var errReported = errors.New("reported")
 
 // structShape returns the shape of the structure called name of shader s, making its Go
-// type the first time.
+// type the first time a declaration like it is met.
 func (gn *generator) structShape(s *Shader, sh *shaper, name string) (*shape, error) {
 	rs := sh.structs[name]
 	if rs == nil {
 		return nil, fmt.Errorf("struct %s is not in the reflection's structures", name)
 	}
-	if d := gn.structs[name]; d != nil {
-		if d.failed {
-			return nil, errReported
-		}
-		if d.shape == nil {
+	if d, ok := sh.defs[name]; ok {
+		if d == nil {
 			return nil, fmt.Errorf("struct %s contains itself", name)
-		}
-		if !sameStruct(d.refl, rs) {
-			return nil, fmt.Errorf("struct %s is declared differently here and in %s (%s): rename one of them in WGSL, or generate the shaders into separate packages", name, d.where(), describe(d.refl, rs))
 		}
 		return d.shape, nil
 	}
-	d := &structDef{goName: GoName(name), refl: rs, source: s.Name, pos: s.Positions[name]}
-	gn.structs[name] = d // marks it as being built
+	sh.defs[name] = nil // being resolved
+	// The structures it holds first: two declarations are one Go type only when the
+	// structures they hold are.
+	held := heldStructs(rs)
+	for _, n := range held {
+		if _, err := sh.structShape(n); err != nil {
+			return nil, errReported
+		}
+	}
+	var other *structDef // a different declaration of the name
+	for _, d := range gn.structs[name] {
+		if !sameStruct(d.refl, rs) || !d.holdsSame(sh) {
+			other = cmp.Or(other, d)
+			continue
+		}
+		if d.failed {
+			return nil, errReported
+		}
+		sh.defs[name] = d
+		gn.alias(s, d)
+		return d.shape, nil
+	}
+	if other != nil && !gn.opts.Prefix {
+		return nil, fmt.Errorf("struct %s is declared differently here and in %s (%s): %s", name, other.where(),
+			describe(other, rs, sh), gn.clashFix(s, other.source, name))
+	}
+	d := &structDef{goName: gn.structName(s, name), refl: rs, source: s.path(), shader: s.Name, pos: s.Positions[name], held: map[string]*structDef{}}
+	for _, n := range held {
+		d.held[n] = sh.defs[n]
+	}
+	gn.structs[name] = append(gn.structs[name], d)
 	if err := d.build(sh, s.Positions); err != nil {
 		gn.report(d.pos, err)
 		return nil, errReported
 	}
-	what := fmt.Sprintf("struct %s of %s", name, s.Name)
-	for _, n := range d.names() {
-		gn.ns.claim(n, what, d.pos)
-	}
+	sh.defs[name] = d
+	gn.ns.claim(d.names(), fmt.Sprintf("struct %s of %s", name, s.Name), d.pos, s.Name)
 	gn.order = append(gn.order, d)
 	return d.shape, nil
 }
 
-// describe says how two declarations of a structure differ.
-func describe(a, b *wgslreflect.Struct) string {
-	if a.Size != b.Size {
-		return fmt.Sprintf("%d bytes there, %d here", a.Size, b.Size)
+// structName returns the Go name of structure name of shader s: GoName, with the shader's
+// Go name as a prefix when Options.Prefix asks for it.
+func (gn *generator) structName(s *Shader, name string) string {
+	if gn.opts.Prefix {
+		return prefixed(GoName(stem(s.Name)), name)
 	}
-	if len(a.Members) != len(b.Members) {
-		return fmt.Sprintf("%d members there, %d here", len(a.Members), len(b.Members))
+	return GoName(name)
+}
+
+// alias gives structure d the Go names shader s would give it, when s shares it with the
+// shader that declared it first and those differ (Options.Prefix): a type alias, and helpers
+// that call d's for a runtime-sized structure, so that a shader's names are the same whatever
+// other shaders share the run, and identical declarations stay one type.
+func (gn *generator) alias(s *Shader, d *structDef) {
+	name := gn.structName(s, d.refl.Name)
+	if name == d.goName || slices.ContainsFunc(d.aliases, func(a *structDef) bool { return a.goName == name }) {
+		return
+	}
+	a := &structDef{goName: name, aliasOf: d, refl: d.refl, source: s.path(), shader: s.Name, pos: s.Positions[d.refl.Name],
+		size: d.size, fields: d.fields, rt: d.rt, shape: d.shape}
+	d.aliases = append(d.aliases, a)
+	gn.ns.claim(a.names(), fmt.Sprintf("struct %s of %s", d.refl.Name, s.Name), a.pos, s.Name)
+	gn.order = append(gn.order, a)
+}
+
+// clashFix is the advice for a name that shader s declares differently from another shader,
+// whose file is otherPath.
+func (gn *generator) clashFix(s *Shader, otherPath, name string) string {
+	if gn.opts.Prefix {
+		return "rename one of them in WGSL"
+	}
+	other := strings.TrimSuffix(path.Base(otherPath), path.Ext(otherPath))
+	return fmt.Sprintf("rename one of them in WGSL, or give each shader's structures its name as a prefix (wgslgen -prefix makes them %s and %s)",
+		prefixed(GoName(other), name), prefixed(GoName(stem(s.Name)), name))
+}
+
+// heldStructs returns the names of the structures a structure's members are or hold, in
+// member order.
+func heldStructs(s *wgslreflect.Struct) []string {
+	var names []string
+	for _, m := range s.Members {
+		if n := innerStruct(&m.Type); n != "" && !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	return names
+}
+
+// innerStruct returns the name of the structure a type is or holds (as an array's element),
+// "" for none.
+func innerStruct(t *wgslreflect.Type) string {
+	for t.Element != nil {
+		t = t.Element
+	}
+	if t.Kind == wgslreflect.KindStruct {
+		return t.Struct
+	}
+	return ""
+}
+
+// describe says how the declaration of a structure in shader sh, rs, differs from d, when the
+// two are not one Go type.
+func describe(d *structDef, rs *wgslreflect.Struct, sh *shaper) string {
+	a := d.refl
+	if a.Size != rs.Size {
+		return fmt.Sprintf("%d bytes there, %d here", a.Size, rs.Size)
+	}
+	if len(a.Members) != len(rs.Members) {
+		return fmt.Sprintf("%d members there, %d here", len(a.Members), len(rs.Members))
 	}
 	for i := range a.Members {
-		ma, mb := a.Members[i], b.Members[i]
-		if !sameMember(ma, mb) {
-			return fmt.Sprintf("member %d is %s: %s at offset %d there, %s: %s at offset %d here",
-				i, ma.Name, ma.Type.WGSL, ma.Offset, mb.Name, mb.Type.WGSL, mb.Offset)
+		ma, mb := a.Members[i], rs.Members[i]
+		switch {
+		case ma.Name != mb.Name:
+			return fmt.Sprintf("member %d is %s there, %s here", i, ma.Name, mb.Name)
+		case ma.Type.WGSL != mb.Type.WGSL:
+			return fmt.Sprintf("member %s is %s there, %s here", mb.Name, ma.Type.WGSL, mb.Type.WGSL)
+		case ma.Offset != mb.Offset:
+			return fmt.Sprintf("member %s is at offset %d there, %d here", mb.Name, ma.Offset, mb.Offset)
+		}
+		diff := typeDiff(&ma.Type, &mb.Type)
+		if n := innerStruct(&mb.Type); n != "" && d.held[n] != sh.defs[n] {
+			msg := fmt.Sprintf("member %s: %s holds struct %s, which is declared differently", mb.Name, mb.Type.WGSL, n)
+			if diff != "" {
+				msg += ": " + diff
+			}
+			return msg
+		}
+		if diff != "" {
+			return fmt.Sprintf("member %s: %s is %s", mb.Name, mb.Type.WGSL, diff)
 		}
 	}
 	return "their alignments differ"
+}
+
+// typeDiff says how two types spelled alike differ, "" when it cannot tell.
+func typeDiff(a, b *wgslreflect.Type) string {
+	switch {
+	case a.Size != b.Size:
+		return fmt.Sprintf("%d bytes there, %d here", a.Size, b.Size)
+	case a.Stride != b.Stride && a.Kind == wgslreflect.KindArray:
+		return fmt.Sprintf("an array whose elements are %d bytes apart there, %d here", a.Stride, b.Stride)
+	case a.Stride != b.Stride:
+		return fmt.Sprintf("a matrix whose columns are %d bytes apart there, %d here", a.Stride, b.Stride)
+	case a.Align != b.Align:
+		return fmt.Sprintf("aligned to %d bytes there, %d here", a.Align, b.Align)
+	case a.Element != nil && b.Element != nil:
+		return typeDiff(a.Element, b.Element)
+	}
+	return ""
 }
 
 func (gn *generator) generate() (*Output, error) {

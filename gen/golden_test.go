@@ -15,7 +15,7 @@ import (
 var update = flag.Bool("update", false, "rewrite the golden files in testdata and the sample package")
 
 func generateCase(t testing.TB, c genCase) *Output {
-	out, err := Generate(c.shaders(t), Options{Package: c.name, Embed: c.embed})
+	out, err := Generate(c.shaders(t), c.options())
 	require.NoError(t, err)
 	return out
 }

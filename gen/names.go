@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -68,44 +69,97 @@ func unexported(name string) string {
 }
 
 // namespace hands out the package-level names of a generated file and records every clash,
-// with both positions and a remedy.
+// one per pair of declarations, with both positions and a remedy.
 type namespace struct {
-	owner map[string]Name
-	errs  []string
+	prefix  bool // Options.Prefix
+	owner   map[string]claim
+	clashes []*clash
 }
 
-func newNamespace() *namespace { return &namespace{owner: map[string]Name{}} }
+// claim is a declaration that takes names: "struct Light of lights.wgsl", declared at where
+// ("lights.wgsl:3:8" or "") in shader.
+type claim struct {
+	what, where, shader string
+}
 
-// claim records that name stands for what ("struct Light of lights.wgsl"), declared at where
-// ("lights.wgsl:3:8" or ""). A clash is recorded as an error.
-func (ns *namespace) claim(name, what, where string) {
-	if prev, ok := ns.owner[name]; ok {
-		ns.errs = append(ns.errs, clashMessage(Name{Name: name, What: what, Where: where}, prev.What, prev.Where,
-			"rename one of them in WGSL, or generate the shaders into separate packages"))
-		return
+// clash is a declaration that needs names another has taken.
+type clash struct {
+	claim
+	other claim
+	names []string
+}
+
+func newNamespace(prefix bool) *namespace {
+	return &namespace{prefix: prefix, owner: map[string]claim{}}
+}
+
+// claim records that the declaration what, at where in shader, takes names. A name taken by
+// another declaration is a clash.
+func (ns *namespace) claim(names []string, what, where, shader string) {
+	c := claim{what, where, shader}
+	for _, name := range names {
+		prev, ok := ns.owner[name]
+		if !ok {
+			ns.owner[name] = c
+			continue
+		}
+		i := slices.IndexFunc(ns.clashes, func(x *clash) bool { return x.claim == c && x.other == prev })
+		if i < 0 {
+			ns.clashes = append(ns.clashes, &clash{claim: c, other: prev})
+			i = len(ns.clashes) - 1
+		}
+		ns.clashes[i].names = append(ns.clashes[i].names, name)
 	}
-	ns.owner[name] = Name{Name: name, What: what, Where: where}
 }
 
-// clashMessage says that n's name is already taken by other, declared at otherWhere, and
-// what to do about it.
-func clashMessage(n Name, other, otherWhere, fix string) string {
+// errs returns a message per clash.
+func (ns *namespace) errs() []string {
+	var errs []string
+	for _, c := range ns.clashes {
+		fix := "rename one of them in WGSL"
+		if c.shader != c.other.shader && !ns.prefix {
+			fix += ", or give each shader's structures its name as a prefix (wgslgen -prefix)"
+		}
+		errs = append(errs, clashMessage(c.what, c.where, c.names, c.other.what, c.other.where, fix))
+	}
+	return errs
+}
+
+// clashMessage says that the declaration what, at where, needs names that other, declared at
+// otherWhere, has taken, and what to do about it.
+func clashMessage(what, where string, names []string, other, otherWhere, fix string) string {
 	msg := ""
-	if n.Where != "" {
-		msg = n.Where + ": "
+	if where != "" {
+		msg = where + ": "
 	}
-	msg += fmt.Sprintf("%s needs the Go name %s, which %s", n.What, n.Name, other)
+	msg += fmt.Sprintf("%s needs the Go %s, which %s", what, nameList(names), other)
 	if otherWhere != "" {
 		msg += " (" + otherWhere + ")"
 	}
 	return msg + " has too: " + fix
 }
 
+// nameList is "name X" or "names X, Y and Z".
+func nameList(names []string) string {
+	if len(names) == 1 {
+		return "name " + names[0]
+	}
+	return "names " + strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// plural is "1 input", "2 inputs".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
 // names returns the claimed names, sorted.
 func (ns *namespace) names() []Name {
 	out := make([]Name, 0, len(ns.owner))
-	for _, n := range ns.owner {
-		out = append(out, n)
+	for n, c := range ns.owner {
+		out = append(out, Name{Name: n, What: c.what, Where: c.where})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out

@@ -16,6 +16,7 @@ import (
 // shaderDef is what the generated file declares for one shader.
 type shaderDef struct {
 	name      string // the file's base name
+	path      string // the file as messages name it
 	goName    string // S, the Go name of the file's stem
 	table     string // the table variable, SShader
 	tableType string // its type, STable
@@ -30,14 +31,19 @@ type shaderDef struct {
 	wgsl          *WGSL
 	positions     map[string]string
 	users         map[string][]string // the entry points that use a binding whose number another shares
-	methods       *fieldNames         // of the table type
-	omethods      *fieldNames         // of the overrides type
+	// sharedNumbers is set when entry points use one binding number for different variables:
+	// the table names the variables each uses.
+	sharedNumbers bool
+	methods       *fieldNames // of the table type
+	omethods      *fieldNames // of the overrides type
 
 	groups     [][]bindingDef // by group
 	entries    []entryDef
 	immediates []immediateDef
 	overrides  []overrideDef
 	constants  []constantDef
+	binds      []bindFunc
+	unbound    []string // why groups have no bind group function
 }
 
 type bindingDef struct {
@@ -79,11 +85,11 @@ func (gn *generator) newShaderDef(s *Shader, sh *shaper) *shaderDef {
 	goName := GoName(stem(s.Name))
 	d := &shaderDef{name: s.Name, goName: goName, table: tableName(goName), tableType: goName + "Table",
 		spvName: SPIRVFileName(s.Name), spirvVar: unexported(goName) + "SPIRV", spirv: s.SPIRV, refl: s.Reflection,
-		wgsl: s.WGSL, positions: s.Positions, users: map[string][]string{},
+		path: s.path(), wgsl: s.WGSL, positions: s.Positions, users: map[string][]string{},
 		methods:  newFieldNames("the table of "+s.Name, tableReserved...),
 		omethods: newFieldNames("the overrides type of "+s.Name, "Values", "PipelineConstants", "WGSL", "Specialization"),
 	}
-	claim := func(name, what, where string) { gn.ns.claim(name, what+" of "+s.Name, where) }
+	claim := func(name, what, where string) { gn.ns.claim([]string{name}, what+" of "+s.Name, where, s.Name) }
 	claim(d.table, "the table", "")
 	claim(d.tableType, "the table type", "")
 	claim(d.spirvVar, "the SPIR-V", "")
@@ -109,6 +115,7 @@ func (gn *generator) newShaderDef(s *Shader, sh *shaper) *shaderDef {
 	d.addOverrides(claim, fail)
 	d.addEntryPoints(gn, s, sh, fail)
 	d.checkSharedBindings(fail)
+	d.addBindFuncs(claim)
 	d.addConstants(claim, fail)
 	return d
 }
@@ -136,10 +143,15 @@ func (d *shaderDef) checkSharedBindings(fail func(string, string, ...any)) {
 	if !shared {
 		return
 	}
+	d.sharedNumbers = true
 	for _, ed := range d.entries {
 		e := wgslrt.EntryPoint{Name: ed.e.Name, Stage: stageBit[ed.e.Stage]}
 		for _, r := range ed.e.Bindings {
 			e.Bindings = append(e.Bindings, wgslrt.BindingRef{Group: uint32(r.Group), Binding: uint32(r.Binding)})
+			e.BindingNames = append(e.BindingNames, r.Name)
+		}
+		if slices.Contains(e.BindingNames, "") {
+			e.BindingNames = nil // a reflection without names: the stages tell
 		}
 		table.EntryPoints = append(table.EntryPoints, e)
 	}
@@ -181,7 +193,7 @@ func (d *shaderDef) method(name, what string, fail func(string, string, ...any))
 func (d *shaderDef) addBindings(sh *shaper, fail func(string, string, ...any)) {
 	for _, b := range d.refl.Bindings {
 		if b.Group < 0 || b.Binding < 0 {
-			fail(d.name, "binding %s: group %d, binding %d", b.Name, b.Group, b.Binding)
+			fail(d.path, "binding %s: group %d, binding %d", b.Name, b.Group, b.Binding)
 			continue
 		}
 		for len(d.groups) <= b.Group {
@@ -189,7 +201,7 @@ func (d *shaderDef) addBindings(sh *shaper, fail func(string, string, ...any)) {
 		}
 		bd := bindingDef{b: b, index: len(d.groups[b.Group])}
 		if n := len(d.groups[b.Group]); n > 0 && d.groups[b.Group][n-1].b.Binding > b.Binding {
-			fail(d.name, "binding %s: the reflection's bindings are not ordered by group, then binding", b.Name)
+			fail(d.path, "binding %s: the reflection's bindings are not ordered by group, then binding", b.Name)
 			continue
 		}
 		if err := checkLayoutEntry(&b); err != nil {
@@ -358,7 +370,7 @@ func (d *shaderDef) addEntryPoints(gn *generator, s *Shader, sh *shaper, fail fu
 		}
 		d.addSubgroupSize(&ed, overrides, fail)
 		for i := range e.VertexBuffers {
-			if v := gn.vertexStruct(s, d, &e, &e.VertexBuffers[i]); v != nil {
+			if v := gn.vertexStruct(s, sh, d, &e, &e.VertexBuffers[i]); v != nil {
 				ed.vertex = append(ed.vertex, v)
 			}
 		}
@@ -370,15 +382,19 @@ func (d *shaderDef) addEntryPoints(gn *generator, s *Shader, sh *shaper, fail fu
 // generated structure of a buffer's structure of the same name, when the layouts agree; the
 // vertex structure of another entry point, when its buffer is the same; else a new one. It
 // records its problems and returns nil then.
-func (gn *generator) vertexStruct(s *Shader, d *shaderDef, e *wgslreflect.EntryPoint, b *wgslreflect.VertexBuffer) *structDef {
+func (gn *generator) vertexStruct(s *Shader, sh *shaper, d *shaderDef, e *wgslreflect.EntryPoint, b *wgslreflect.VertexBuffer) *structDef {
 	where := s.Positions[e.Name]
 	var goName, of string
 	if b.Struct != "" {
-		goName, of = GoName(b.Struct), "struct "+b.Struct
+		goName, of = gn.structName(s, b.Struct), "struct "+b.Struct
 		where = s.Positions[b.Struct]
-		if m := gn.structs[b.Struct]; m != nil {
-			if m.failed {
+		if m, ok := sh.defs[b.Struct]; ok {
+			if m == nil || m.failed {
 				return nil
+			}
+			// A shader that shares the structure under an alias names its layout too.
+			if i := slices.IndexFunc(m.aliases, func(a *structDef) bool { return a.goName == goName }); i >= 0 {
+				m = m.aliases[i]
 			}
 			if err := memoryVertexLayout(m, b); err != nil {
 				gn.errorf(where, "struct %s is a vertex input of %s and in a buffer (%s), and the vertex buffer cannot have its memory layout: %v; declare a separate structure for the vertex input", b.Struct, e.Name, m.where(), err)
@@ -386,7 +402,7 @@ func (gn *generator) vertexStruct(s *Shader, d *shaderDef, e *wgslreflect.EntryP
 			}
 			if m.vertex == nil {
 				m.vertex, m.layoutName = b, m.goName+"Layout"
-				gn.ns.claim(m.layoutName, "the vertex buffer layout of struct "+b.Struct+" of "+s.Name, where)
+				gn.ns.claim([]string{m.layoutName}, "the vertex buffer layout of struct "+b.Struct+" of "+s.Name, where, s.Name)
 			}
 			return m
 		}
@@ -395,7 +411,8 @@ func (gn *generator) vertexStruct(s *Shader, d *shaderDef, e *wgslreflect.EntryP
 	}
 	if v := gn.vertex[goName]; v != nil {
 		if !reflect.DeepEqual(v.vertex, b) {
-			gn.errorf(where, "%s of %s has a different vertex layout in %s: rename one of them in WGSL, or generate the shaders into separate packages", of, s.Name, v.source)
+			gn.errorf(where, "%s is a vertex input declared differently here and in %s (%s): %s", of, v.where(), vertexDiff(v.vertex, b),
+				gn.clashFix(s, v.source, b.Struct))
 			return nil
 		}
 		return v
@@ -405,13 +422,26 @@ func (gn *generator) vertexStruct(s *Shader, d *shaderDef, e *wgslreflect.EntryP
 		gn.report(where, err)
 		return nil
 	}
-	v.source, v.pos, v.vertex, v.layoutName = s.Name, where, b, goName+"Layout"
-	what := fmt.Sprintf("the vertex structure of %s of %s", of, s.Name)
-	gn.ns.claim(goName, what, where)
-	gn.ns.claim(v.layoutName, "the vertex buffer layout of "+of+" of "+s.Name, where)
+	v.source, v.shader, v.pos, v.vertex, v.layoutName = s.path(), s.Name, where, b, goName+"Layout"
+	gn.ns.claim([]string{goName, v.layoutName}, fmt.Sprintf("the vertex structure of %s of %s", of, s.Name), where, s.Name)
 	gn.vertex[goName] = v
 	gn.order = append(gn.order, v)
 	return v
+}
+
+// vertexDiff says how two vertex buffers of one structure differ.
+func vertexDiff(a, b *wgslreflect.VertexBuffer) string {
+	if len(a.Attributes) != len(b.Attributes) {
+		return fmt.Sprintf("%s there, %d here", plural(len(a.Attributes), "input"), len(b.Attributes))
+	}
+	for i := range a.Attributes {
+		x, y := a.Attributes[i], b.Attributes[i]
+		if x != y {
+			return fmt.Sprintf("%s: %s @location(%d) at offset %d there, %s: %s @location(%d) at offset %d here",
+				x.Name, x.Type.WGSL, x.Location, x.Offset, y.Name, y.Type.WGSL, y.Location, y.Offset)
+		}
+	}
+	return fmt.Sprintf("a stride of %d there, %d here", a.Stride, b.Stride)
 }
 
 // memoryVertexLayout checks that a vertex buffer of structure m lies as m's memory does.
@@ -512,6 +542,7 @@ func stages(g *GeneratedFile, ss []wgslreflect.Stage) string {
 func (d *shaderDef) emit(g *GeneratedFile, embed EmbedMode) {
 	d.emitTable(g)
 	d.emitMethods(g)
+	d.emitBindFuncs(g)
 	d.emitOverrides(g)
 	d.emitConstants(g)
 	d.emitEmbedded(g, embed)
@@ -531,7 +562,11 @@ func (d *shaderDef) tableDoc() string {
 		return fmt.Sprintf("%s describes %s, which has no entry points and so no SPIR-V: %s.", d.table, d.name, strings.Join(has, ", "))
 	}
 	has = append(has, "entry points, bind groups, immediates and overrides")
-	return fmt.Sprintf("%s describes %s: %s.", d.table, d.name, strings.Join(has, ", "))
+	doc := fmt.Sprintf("%s describes %s: %s.", d.table, d.name, strings.Join(has, ", "))
+	for _, u := range d.unbound {
+		doc += " No bind group function: " + u + "."
+	}
+	return doc
 }
 
 func (d *shaderDef) emitTable(g *GeneratedFile) {
@@ -662,6 +697,13 @@ func (d *shaderDef) emitEntry(g *GeneratedFile, e *entryDef) {
 			refs = append(refs, fmt.Sprintf("{Group: %d, Binding: %d}", r.Group, r.Binding))
 		}
 		g.P("Bindings: []", wgsl("BindingRef"), "{", strings.Join(refs, ", "), "},")
+		if d.sharedNumbers && !slices.ContainsFunc(e.e.Bindings, func(r wgslreflect.BindingRef) bool { return r.Name == "" }) {
+			var names []string
+			for _, r := range e.e.Bindings {
+				names = append(names, strconv.Quote(r.Name))
+			}
+			g.P("BindingNames: []string{", strings.Join(names, ", "), "},")
+		}
 	}
 	if len(e.vertex) > 0 {
 		var layouts []string

@@ -50,6 +50,8 @@ func scalarSuffix(s string) string {
 type shaper struct {
 	structs map[string]*wgslreflect.Struct
 	failed  map[string]bool // the structures whose problems are reported
+	// defs are the Go structures of the structures resolved so far (nil: being resolved).
+	defs map[string]*structDef
 	// structShape returns the shape of the structure called name.
 	structShape func(name string) (*shape, error)
 }

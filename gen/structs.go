@@ -23,8 +23,15 @@ type structDef struct {
 	failed bool // its errors are reported
 
 	refl   *wgslreflect.Struct // nil for the structures of loose vertex inputs
-	source string              // the shader that declared it first
+	source string              // the path of the shader that declared it first, for messages
+	shader string              // that shader's Name
 	pos    string              // where, "file:line:col" or ""
+	// held are the Go structures of the structures its members are or hold, by WGSL name.
+	held map[string]*structDef
+	// aliasOf is set on the type alias by which a shader that shares a structure declared
+	// first by another names it (Options.Prefix); aliases are the structure's aliases.
+	aliasOf *structDef
+	aliases []*structDef
 	// vertex is the vertex buffer layout of a structure used as one, nil otherwise; its Go
 	// name is layoutName.
 	vertex     *wgslreflect.VertexBuffer
@@ -53,9 +60,20 @@ var structMethods = []string{"Bytes", "Encode", "Decode"}
 // where says where the structure comes from, for messages.
 func (d *structDef) where() string {
 	if d.pos != "" {
-		return d.source + ", " + d.pos
+		return d.pos
 	}
 	return d.source
+}
+
+// holdsSame reports whether the structures the members of d are or hold are the Go types
+// shader sh has for them.
+func (d *structDef) holdsSame(sh *shaper) bool {
+	for n, h := range d.held {
+		if sh.defs[n] != h {
+			return false
+		}
+	}
+	return true
 }
 
 // names returns the package-level names the structure declares.
@@ -222,6 +240,10 @@ func formatSize(f string) int { return int(wgsl.VertexFormat(f).Size()) }
 
 // emit prints the structure and its methods.
 func (d *structDef) emit(g *GeneratedFile) {
+	if d.aliasOf != nil {
+		d.emitAlias(g)
+		return
+	}
 	if d.headerless() {
 		d.emitRuntime(g)
 		return
@@ -283,6 +305,56 @@ func (d *structDef) emit(g *GeneratedFile) {
 	if d.vertex != nil {
 		d.emitLayout(g)
 	}
+}
+
+// emitAlias prints the names by which a shader that shares a structure declared first by
+// another names it: a type alias, and for a runtime-sized structure helpers that call the
+// first's.
+func (d *structDef) emitAlias(g *GeneratedFile) {
+	a := d.aliasOf
+	if !d.headerless() {
+		g.Comment(fmt.Sprintf("%s is the WGSL structure %s of %s, which %s declares identically: the same Go type as %s.", d.goName, d.refl.Name, d.shader, a.shader, a.goName))
+		g.P("type ", d.goName, " = ", a.goName)
+		g.P()
+	}
+	if d.vertex != nil {
+		d.emitLayout(g)
+	}
+	if d.rt == nil {
+		return
+	}
+	name, first := d.goName, a.goName
+	elems := "[]" + d.rt.elem.goType(g)
+	g.Comment(fmt.Sprintf("The WGSL structure %s of %s is declared identically by %s: its helpers are %s's.", d.refl.Name, d.shader, a.shader, first))
+	g.P("const (")
+	for _, c := range []string{"Offset", "Stride"} {
+		g.P(name, d.rt.goName, c, " = ", first, d.rt.goName, c)
+	}
+	g.P(")")
+	g.P()
+	g.Comment(fmt.Sprintf("%sSize is %sSize.", name, first))
+	g.P("func ", name, "Size(n int) int { return ", first, "Size(n) }")
+	g.P()
+	g.Comment(fmt.Sprintf("Append%s is Append%s.", name, first))
+	if d.headerless() {
+		g.P("func Append", name, "(b []byte, elems ", elems, ") []byte { return Append", first, "(b, elems) }")
+		g.P()
+		g.Comment(fmt.Sprintf("Decode%s is Decode%s.", name, first))
+		g.P("func Decode", name, "(b []byte) (elems ", elems, ") { return Decode", first, "(b) }")
+		g.P()
+		g.Comment(fmt.Sprintf("View%s is View%s.", name, first))
+		g.P("func View", name, "(b []byte) (elems ", elems, ", err error) { return View", first, "(b) }")
+		g.P()
+		return
+	}
+	g.P("func Append", name, "(b []byte, h *", name, ", elems ", elems, ") []byte { return Append", first, "(b, h, elems) }")
+	g.P()
+	g.Comment(fmt.Sprintf("Decode%s is Decode%s.", name, first))
+	g.P("func Decode", name, "(b []byte) (h ", name, ", elems ", elems, ", err error) { return Decode", first, "(b) }")
+	g.P()
+	g.Comment(fmt.Sprintf("View%s is View%s.", name, first))
+	g.P("func View", name, "(b []byte) (h *", name, ", elems ", elems, ", err error) { return View", first, "(b) }")
+	g.P()
 }
 
 // emitLayout prints the vertex buffer layout of a structure used as a vertex buffer.
@@ -442,7 +514,7 @@ func (d *structDef) emitRuntime(g *GeneratedFile) {
 func emitGuards(g *GeneratedFile, all []*structDef) {
 	var defs []*structDef
 	for _, d := range all {
-		if !d.headerless() {
+		if !d.headerless() && d.aliasOf == nil {
 			defs = append(defs, d)
 		}
 	}

@@ -269,6 +269,8 @@ def _wgsl_go_srcs_impl(ctx):
     args.add("-wgsl=" + ctx.attr.wgsl)
     if ctx.attr.bindings:
         args.add("-for=" + ",".join(ctx.attr.bindings))
+    if ctx.attr.prefix:
+        args.add("-prefix")
 
     # wgslgen generates the shaders in the order of their file names, whatever the order here.
     args.add_all(ctx.files.srcs)
@@ -297,6 +299,7 @@ _wgsl_go_srcs = rule(
         "embed": attr.string(default = "file", values = ["file", "inline"]),
         "wgsl": attr.string(default = "inline", values = ["inline", "none"]),
         "bindings": attr.string_list(),
+        "prefix": attr.bool(),
         "_wgslgen": attr.label(
             default = Label("//tools/wgslgen"),
             executable = True,
@@ -326,6 +329,7 @@ def wgsl_go_library(
         embed = "file",
         wgsl = "inline",
         bindings = [],
+        prefix = False,
         go_file = None,
         visibility = None,
         tags = None,
@@ -359,6 +363,8 @@ def wgsl_go_library(
         bindings: the Go bindings (or WGSL compilers) whose WGSL the tables also hold, as
             wgslgen's -for: "cogentcore", "wgpu-native", "gogpu"; what one of them cannot
             read is a warning of the build, at its position.
+        prefix: every structure gets its shader's Go name as a prefix, as wgslgen's -prefix
+            (for shaders that declare one name differently).
         go_file: the generated Go file's name, as wgslgen's -o; default: NAME_wgsl.go. (Not
             `out`: Gazelle would take a file named in `out` for a file of the Go package.)
         visibility: of the go_library.
@@ -380,6 +386,7 @@ def wgsl_go_library(
         embed = embed,
         wgsl = wgsl,
         bindings = bindings,
+        prefix = prefix,
         visibility = ["//visibility:private"],
         tags = tags,
         testonly = testonly,

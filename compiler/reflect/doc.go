@@ -49,7 +49,8 @@
 //     (three dimensions, each a number, {"override": name}, or {"expr": WGSL, "overrides":
 //     [names]}), subgroupSize for compute entry points with @subgroup_size (one such number or
 //     object: the subgroup size the pipeline must require, which SPIR-V for Vulkan does not
-//     carry), the bindings the entry point uses as {group, binding}, immediate (the name of
+//     carry), the bindings the entry point uses as {group, binding, name} (the variable: entry
+//     points that never share a pipeline may use one number for several), immediate (the name of
 //     the immediate variable it uses), vertexBuffers of vertex entry points (struct, stride
 //     and attributes {location, name, type, format (WebGPU's vertex format), offset}; see
 //     vertex.go for the layout), and fragmentOutputs of fragment entry points ({location,
@@ -165,7 +166,8 @@
 //	      "bindings": [
 //	        {
 //	          "group": 0,
-//	          "binding": 0
+//	          "binding": 0,
+//	          "name": "particles"
 //	        }
 //	      ]
 //	    }

@@ -237,6 +237,9 @@ type VertexAttribute struct {
 type BindingRef struct {
 	Group   int `json:"group"`
 	Binding int `json:"binding"`
+	// Name is the variable, in an entry point's list of the bindings it uses: entry points
+	// that never share a pipeline may use one binding number for different variables.
+	Name string `json:"name,omitempty"`
 }
 
 // IOVar is one user-defined output of a fragment entry point.

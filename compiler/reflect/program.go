@@ -131,8 +131,13 @@ func FromProgram(p *sema.Program, source string, spec *Specialization) (*Module,
 				continue
 			}
 			if ref, ok := byVar[v]; ok {
+				ref.Name = v.Name()
 				ep.Bindings = append(ep.Bindings, ref)
-				ep.Bindings = append(ep.Bindings, extra[v]...)
+				_, plane1, params := abi.ExternalPartNames(v.Name())
+				for i, r := range extra[v] {
+					r.Name = []string{plane1, params}[i]
+					ep.Bindings = append(ep.Bindings, r)
+				}
 			}
 			if v.Space == types.AddrImmediate {
 				ep.Immediate = v.Name()

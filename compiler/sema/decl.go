@@ -213,7 +213,7 @@ func (c *checker) checkStoreType(d *syntax.VarDecl, v *Var) {
 	if v.Global {
 		scope = atModuleScope
 	}
-	if msg := spaceTypeError(v.Space, t, scope); msg != "" {
+	if msg := spaceTypeError(v.Space, t, scope, v.Name()); msg != "" {
 		c.errorAt(at, "%s", msg)
 		return
 	}
@@ -243,8 +243,9 @@ const (
 )
 
 // spaceTypeError applies the rules of an address space to the store type of a variable or
-// pointer, returning a message when t is not allowed there.
-func spaceTypeError(as types.AddressSpace, t types.Type, scope storeScope) string {
+// pointer, returning a message when t is not allowed there. name is the variable's, "" for a
+// pointer type.
+func spaceTypeError(as types.AddressSpace, t types.Type, scope storeScope, name string) string {
 	_, isHandle := t.(*types.Texture)
 	if _, isSampler := t.(*types.Sampler); isSampler {
 		isHandle = true
@@ -278,6 +279,9 @@ func spaceTypeError(as types.AddressSpace, t types.Type, scope storeScope) strin
 		if b, isBuf := t.(*types.Buffer); isBuf && b.Size > 0 {
 			break
 		}
+		if rt, member := runtimeSizedPart(t); rt != nil {
+			return uniformRuntimeArray(t, rt, member, name)
+		}
 		if !types.IsHostShareable(t) || !types.IsConstructible(t) {
 			return fmt.Sprintf("a uniform buffer's type must be host-shareable and constructible, not %s", t)
 		}
@@ -297,6 +301,40 @@ func spaceTypeError(as types.AddressSpace, t types.Type, scope storeScope) strin
 		return fmt.Sprintf("variables cannot be declared in the %s address space", as)
 	}
 	return ""
+}
+
+// runtimeSizedPart returns the runtime-sized array of a store type, with the name of the
+// structure member that holds it ("" when t is the array).
+func runtimeSizedPart(t types.Type) (*types.Array, string) {
+	switch t := t.(type) {
+	case *types.Array:
+		if t.IsRuntimeSized() {
+			return t, ""
+		}
+	case *types.Struct:
+		if n := len(t.Members); n > 0 {
+			if a, ok := t.Members[n-1].Type.(*types.Array); ok && a.IsRuntimeSized() {
+				return a, t.Members[n-1].Name
+			}
+		}
+	}
+	return nil, ""
+}
+
+// uniformRuntimeArray says that a uniform buffer cannot hold the runtime-sized array rt of its
+// store type t (in member, or t itself), and what to declare instead: a read-only storage
+// buffer, which may, or an array with an element count.
+func uniformRuntimeArray(t types.Type, rt *types.Array, member, name string) string {
+	what := fmt.Sprintf("like %s", t)
+	if member != "" {
+		what = fmt.Sprintf("(member %s of %s is %s)", member, t, rt)
+	}
+	decl := "the buffer var<storage, read>"
+	if name != "" {
+		decl = fmt.Sprintf("var<storage, read> %s: %s", name, t)
+	}
+	return fmt.Sprintf("a uniform buffer cannot hold a runtime-sized array %s: declare %s (a read-only storage buffer), or give the array an element count (array<%s, N>)",
+		what, decl, rt.Elem)
 }
 
 func isArray(t types.Type) bool {

@@ -440,7 +440,7 @@ func (c *checker) ptrType(id *syntax.IdentExpr) types.Type {
 		c.errorf(args[1], "override-sized arrays are only allowed in the workgroup address space")
 		return nil
 	}
-	if msg := spaceTypeError(as, elem, inPointerType); msg != "" {
+	if msg := spaceTypeError(as, elem, inPointerType, ""); msg != "" {
 		c.errorf(args[1], "%s", msg)
 		return nil
 	}

@@ -221,6 +221,21 @@ func (t *ParticlesTable) Params() *wgsl.Binding { return &t.BindGroups[0].Entrie
 // Particles (Go: Particles and []Particle (see AppendParticles)).
 func (t *ParticlesTable) Particles() *wgsl.Binding { return &t.BindGroups[0].Entries[1] }
 
+// ParticlesGroup0 makes a bind group of @group(0) of particles.wgsl with binder, an adapter's (Go
+// infers the types from it), from a value for each of its bindings, in binding order:
+//
+//   - params: @binding(0), var<uniform> params: SimParams
+//   - particles: @binding(1), var<storage, read_write> particles: Particles
+//
+// Each binding is a parameter, so that leaving one out does not compile; binder checks the values
+// against the bindings (see wgsl.Binder).
+func ParticlesGroup0[Buffer, Texture, Sampler, Group any](binder wgsl.Binder[Buffer, Texture, Sampler, Group], params Buffer, particles Buffer) (Group, error) {
+	return binder.BindGroup(&ParticlesShader.Shader, 0, []wgsl.Resource[Buffer, Texture, Sampler]{
+		{Binding: ParticlesShader.Params(), Buffer: params},
+		{Binding: ParticlesShader.Particles(), Buffer: particles},
+	})
+}
+
 // ParticlesOverrides holds the values a pipeline gives the overrides of particles.wgsl, by name, as
 // WebGPU's pipeline constants do. The zero value sets none: each keeps its default.
 type ParticlesOverrides struct {

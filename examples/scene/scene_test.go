@@ -21,27 +21,12 @@ import (
 )
 
 // Everything these tests give the Vulkan harness comes from the generated code: the Go
-// structures' bytes, and from the tables the descriptor types, stages, minimum sizes, vertex
-// strides, formats, offsets and locations, the entry points and the immediate data's stages.
+// structures' bytes, the bind groups from the generated functions (one value per binding,
+// with the harness's vulkan.Binder), and from the tables the descriptor types, stages,
+// minimum sizes, vertex strides, formats, offsets and locations, the entry points and the
+// immediate data's stages.
 // The tests choose only what a host chooses: the data, the step modes, the sampler's filters
 // and comparison, the texture contents and the target.
-
-// bindings returns the harness bindings of every binding of a table, with data and images
-// from fill.
-func bindings(t *testing.T, s *wgsl.Shader, fill func(b *wgsl.Binding, vb *vulkan.Binding)) []vulkan.Binding {
-	t.Helper()
-	var out []vulkan.Binding
-	for _, g := range s.BindGroups {
-		for i := range g.Entries {
-			b := &g.Entries[i]
-			vb, err := vulkan.BindingOf(b)
-			require.NoError(t, err)
-			fill(b, &vb)
-			out = append(out, vb)
-		}
-	}
-	return out
-}
 
 const targetSize = 8 // the draw's target is 8x8 pixels of rgba32float
 
@@ -133,15 +118,12 @@ func (s *drawScene) draw(t *testing.T, dev *vulkan.Device, vertexLayout, instanc
 	require.NoError(t, err)
 	ib, err := vulkan.VertexBufferOf(instanceLayout, instanceData)
 	require.NoError(t, err)
-	binds := bindings(t, &sh.Shader, func(b *wgsl.Binding, vb *vulkan.Binding) {
-		switch b.Ref() {
-		case sh.Globals().Ref():
-			vb.Data = s.globals.Bytes()
-		case sh.Palette().Ref():
-			vb.Image = &vulkan.ImageDesc{Dim: vulkan.Dim2D, Format: vulkan.RGBA32Float, Width: 4, Height: 1}
-			vb.Data = texels
-		}
-	})
+	// The bind groups through the generated functions, which take every binding.
+	binds, err := DrawGroup0(vulkan.Binder{}, s.globals.Bytes())
+	require.NoError(t, err)
+	palette, err := DrawGroup1(vulkan.Binder{}, &vulkan.Texture{Image: vulkan.ImageDesc{Dim: vulkan.Dim2D, Format: vulkan.RGBA32Float, Width: 4, Height: 1}, Data: texels}, &vulkan.SamplerDesc{})
+	require.NoError(t, err)
+	binds = append(binds, palette...)
 	res, err := dev.Dispatch(vulkan.Run{SPIRV: sh.Words(), Bindings: binds, Draw: &vulkan.Draw{
 		Vertex: sh.Vs().Name, Fragment: sh.Fs().Name,
 		VertexBuffers: []vulkan.VertexBuffer{vb, ib},
@@ -256,21 +238,12 @@ func (s *shadeScene) run(t *testing.T, dev *vulkan.Device, words []uint32, spec 
 	for i := range s.depth {
 		depth = append(depth, wgsl.Bytes(&s.depth[i])...)
 	}
-	binds := bindings(t, &sh.Shader, func(b *wgsl.Binding, vb *vulkan.Binding) {
-		switch b.Ref() {
-		case sh.Params().Ref():
-			vb.Data = encodeParams(&s.params)
-		case sh.Probes().Ref():
-			vb.Data = probes
-		case sh.Results().Ref():
-			vb.Data = make([]byte, len(s.probes)*int(b.Buffer.MinBindingSize))
-		case sh.ShadowMap().Ref():
-			vb.Image = &vulkan.ImageDesc{Dim: vulkan.Dim2D, Format: vulkan.Depth32Float, Width: 2, Height: 2}
-			vb.Data = depth
-		case sh.ShadowSampler().Ref():
-			vb.Sampler = &vulkan.SamplerDesc{Compare: vulkan.CompareLess}
-		}
-	})
+	binds, err := ShadeGroup0(vulkan.Binder{}, encodeParams(&s.params), probes, make([]byte, len(s.probes)*int(sh.Results().Buffer.MinBindingSize)))
+	require.NoError(t, err)
+	shadow, err := ShadeGroup1(vulkan.Binder{}, &vulkan.Texture{Image: vulkan.ImageDesc{Dim: vulkan.Dim2D, Format: vulkan.Depth32Float, Width: 2, Height: 2}, Data: depth},
+		&vulkan.SamplerDesc{Compare: vulkan.CompareLess})
+	require.NoError(t, err)
+	binds = append(binds, shadow...)
 	e := sh.Shade()
 	im := sh.Immediate(e.Immediate)
 	require.NotNil(t, im)

@@ -332,6 +332,34 @@ func (t *DrawTable) Palette() *wgsl.Binding { return &t.BindGroups[1].Entries[0]
 // PaletteSampler returns the binding @group(1) @binding(1), var palette_sampler: sampler.
 func (t *DrawTable) PaletteSampler() *wgsl.Binding { return &t.BindGroups[1].Entries[1] }
 
+// DrawGroup0 makes a bind group of @group(0) of draw.wgsl with binder, an adapter's (Go infers the
+// types from it), from a value for each of its bindings, in binding order:
+//
+//   - globals: @binding(0), var<uniform> globals: Globals
+//
+// Each binding is a parameter, so that leaving one out does not compile; binder checks the values
+// against the bindings (see wgsl.Binder).
+func DrawGroup0[Buffer, Texture, Sampler, Group any](binder wgsl.Binder[Buffer, Texture, Sampler, Group], globals Buffer) (Group, error) {
+	return binder.BindGroup(&DrawShader.Shader, 0, []wgsl.Resource[Buffer, Texture, Sampler]{
+		{Binding: DrawShader.Globals(), Buffer: globals},
+	})
+}
+
+// DrawGroup1 makes a bind group of @group(1) of draw.wgsl with binder, an adapter's (Go infers the
+// types from it), from a value for each of its bindings, in binding order:
+//
+//   - palette: @binding(0), var palette: texture_2d<f32>
+//   - paletteSampler: @binding(1), var palette_sampler: sampler
+//
+// Each binding is a parameter, so that leaving one out does not compile; binder checks the values
+// against the bindings (see wgsl.Binder).
+func DrawGroup1[Buffer, Texture, Sampler, Group any](binder wgsl.Binder[Buffer, Texture, Sampler, Group], palette Texture, paletteSampler Sampler) (Group, error) {
+	return binder.BindGroup(&DrawShader.Shader, 1, []wgsl.Resource[Buffer, Texture, Sampler]{
+		{Binding: DrawShader.Palette(), Texture: palette},
+		{Binding: DrawShader.PaletteSampler(), Sampler: paletteSampler},
+	})
+}
+
 //go:embed draw.spv
 var drawSPIRV []byte
 
@@ -448,6 +476,38 @@ func (t *ShadeTable) ShadowSampler() *wgsl.Binding { return &t.BindGroups[1].Ent
 
 // Push returns the immediate data var<immediate> push: Push (Go: Push), 8 bytes.
 func (t *ShadeTable) Push() *wgsl.Immediate { return &t.Immediates[0] }
+
+// ShadeGroup0 makes a bind group of @group(0) of shade.wgsl with binder, an adapter's (Go infers
+// the types from it), from a value for each of its bindings, in binding order:
+//
+//   - params: @binding(0), var<uniform> params: Params
+//   - probes: @binding(1), var<storage, read> probes: array<Probe>
+//   - results: @binding(2), var<storage, read_write> results: array<Result>
+//
+// Each binding is a parameter, so that leaving one out does not compile; binder checks the values
+// against the bindings (see wgsl.Binder).
+func ShadeGroup0[Buffer, Texture, Sampler, Group any](binder wgsl.Binder[Buffer, Texture, Sampler, Group], params Buffer, probes Buffer, results Buffer) (Group, error) {
+	return binder.BindGroup(&ShadeShader.Shader, 0, []wgsl.Resource[Buffer, Texture, Sampler]{
+		{Binding: ShadeShader.Params(), Buffer: params},
+		{Binding: ShadeShader.Probes(), Buffer: probes},
+		{Binding: ShadeShader.Results(), Buffer: results},
+	})
+}
+
+// ShadeGroup1 makes a bind group of @group(1) of shade.wgsl with binder, an adapter's (Go infers
+// the types from it), from a value for each of its bindings, in binding order:
+//
+//   - shadowMap: @binding(0), var shadow_map: texture_depth_2d
+//   - shadowSampler: @binding(1), var shadow_sampler: sampler_comparison
+//
+// Each binding is a parameter, so that leaving one out does not compile; binder checks the values
+// against the bindings (see wgsl.Binder).
+func ShadeGroup1[Buffer, Texture, Sampler, Group any](binder wgsl.Binder[Buffer, Texture, Sampler, Group], shadowMap Texture, shadowSampler Sampler) (Group, error) {
+	return binder.BindGroup(&ShadeShader.Shader, 1, []wgsl.Resource[Buffer, Texture, Sampler]{
+		{Binding: ShadeShader.ShadowMap(), Texture: shadowMap},
+		{Binding: ShadeShader.ShadowSampler(), Sampler: shadowSampler},
+	})
+}
 
 // ShadeOverrides holds the values a pipeline gives the overrides of shade.wgsl, by name, as
 // WebGPU's pipeline constants do. The zero value sets none: each keeps its default.

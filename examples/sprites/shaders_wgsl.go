@@ -186,6 +186,19 @@ func (t *DrawTable) Fs() *wgsl.EntryPoint { return &t.EntryPoints[1] }
 // []Sprite).
 func (t *DrawTable) Sprites() *wgsl.Binding { return &t.BindGroups[0].Entries[0] }
 
+// DrawGroup0 makes a bind group of @group(0) of draw.wgsl with binder, an adapter's (Go infers the
+// types from it), from a value for each of its bindings, in binding order:
+//
+//   - sprites: @binding(0), var<storage, read> sprites: array<Sprite>
+//
+// Each binding is a parameter, so that leaving one out does not compile; binder checks the values
+// against the bindings (see wgsl.Binder).
+func DrawGroup0[Buffer, Texture, Sampler, Group any](binder wgsl.Binder[Buffer, Texture, Sampler, Group], sprites Buffer) (Group, error) {
+	return binder.BindGroup(&DrawShader.Shader, 0, []wgsl.Resource[Buffer, Texture, Sampler]{
+		{Binding: DrawShader.Sprites(), Buffer: sprites},
+	})
+}
+
 //go:embed draw.spv
 var drawSPIRV []byte
 
@@ -264,6 +277,21 @@ func (t *StepTable) Params() *wgsl.Binding { return &t.BindGroups[0].Entries[0] 
 // Sprites returns the binding @group(0) @binding(1), var<storage, read_write> sprites:
 // array<Sprite> (Go: []Sprite).
 func (t *StepTable) Sprites() *wgsl.Binding { return &t.BindGroups[0].Entries[1] }
+
+// StepGroup0 makes a bind group of @group(0) of step.wgsl with binder, an adapter's (Go infers the
+// types from it), from a value for each of its bindings, in binding order:
+//
+//   - params: @binding(0), var<uniform> params: Params
+//   - sprites: @binding(1), var<storage, read_write> sprites: array<Sprite>
+//
+// Each binding is a parameter, so that leaving one out does not compile; binder checks the values
+// against the bindings (see wgsl.Binder).
+func StepGroup0[Buffer, Texture, Sampler, Group any](binder wgsl.Binder[Buffer, Texture, Sampler, Group], params Buffer, sprites Buffer) (Group, error) {
+	return binder.BindGroup(&StepShader.Shader, 0, []wgsl.Resource[Buffer, Texture, Sampler]{
+		{Binding: StepShader.Params(), Buffer: params},
+		{Binding: StepShader.Sprites(), Buffer: sprites},
+	})
+}
 
 // StepOverrides holds the values a pipeline gives the overrides of step.wgsl, by name, as WebGPU's
 // pipeline constants do. The zero value sets none: each keeps its default.

@@ -26,6 +26,7 @@ const (
 	directiveEmbed      = "wgsl_embed"                   // -embed file|inline
 	directiveWGSL       = "wgsl_wgsl"                    // -wgsl inline|none
 	directiveFor        = "wgsl_for"                     // -for BINDINGS (comma-separated); empty: none
+	directivePrefix     = "wgsl_prefix"                  // -prefix (true/false)
 	directiveOut        = "wgsl_out"                     // -o FILE.go
 	directivePkg        = "wgsl_pkg"                     // -pkg NAME
 )
@@ -39,6 +40,7 @@ type options struct {
 	embed      string // "file" or "inline"
 	wgsl       string // "inline" or "none"
 	forNames   []string
+	prefix     bool
 	out, pkg   string // this directory's only
 }
 
@@ -60,6 +62,9 @@ func (o *options) args() []string {
 	if len(o.forNames) > 0 {
 		args = append(args, "-for="+strings.Join(o.forNames, ","))
 	}
+	if o.prefix {
+		args = append(args, "-prefix")
+	}
 	return args
 }
 
@@ -75,7 +80,7 @@ func (*wgslLang) RegisterFlags(fs *flag.FlagSet, cmd string, c *config.Config) {
 func (*wgslLang) CheckFlags(fs *flag.FlagSet, c *config.Config) error { return nil }
 
 func (*wgslLang) KnownDirectives() []string {
-	return []string{directiveTarget, directiveOverride, directiveUniformStd, directiveWebGPULim, directiveEmbed, directiveWGSL, directiveFor, directiveOut, directivePkg}
+	return []string{directiveTarget, directiveOverride, directiveUniformStd, directiveWebGPULim, directiveEmbed, directiveWGSL, directiveFor, directivePrefix, directiveOut, directivePkg}
 }
 
 // Configure reads the directives of the directory rel, and the //go:generate lines of its Go
@@ -104,6 +109,7 @@ var directiveUsage = map[string]string{
 	directiveEmbed:      "want file or inline",
 	directiveWGSL:       "want inline or none",
 	directiveFor:        "want binding names as wgslgen -for takes them (cogentcore, wgpu-native, gogpu), comma-separated, or nothing for none",
+	directivePrefix:     "want true or false",
 	directiveOut:        "want the name of a .go file in this directory",
 	directivePkg:        "want a Go package name",
 }
@@ -147,6 +153,12 @@ func applyDirective(o *options, d rule.Directive) bool {
 			return false
 		}
 		o.webgpuLim = b
+	case directivePrefix:
+		b, err := strconv.ParseBool(value)
+		if err != nil {
+			return false
+		}
+		o.prefix = b
 	case directiveEmbed:
 		if !flagOK("-embed=" + value) {
 			return false

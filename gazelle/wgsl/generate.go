@@ -256,6 +256,9 @@ func setAttrs(r *rule.Rule, t target, importpath, dir string) {
 	if len(t.cmd.For) > 0 {
 		r.SetAttr("bindings", t.cmd.For)
 	}
+	if t.cmd.Prefix {
+		r.SetAttr("prefix", true)
+	}
 }
 
 func findRule(rules []*rule.Rule, kind string) *rule.Rule {

@@ -22,6 +22,7 @@
 //	# gazelle:wgsl_embed inline
 //	# gazelle:wgsl_wgsl none
 //	# gazelle:wgsl_for cogentcore,gogpu   (the bindings whose WGSL the tables hold; empty: none)
+//	# gazelle:wgsl_prefix true
 //	# gazelle:wgsl_out shaders_wgsl.go     (default: NAME_wgsl.go for one NAME.wgsl, else PKG_wgsl.go)
 //	# gazelle:wgsl_pkg shaders
 //
@@ -88,7 +89,7 @@ var kinds = map[string]rule.KindInfo{
 		NonEmptyAttrs: map[string]bool{"srcs": true},
 		MergeableAttrs: map[string]bool{
 			"srcs": true, "no_spirv": true, "go_file": true, "package": true, "importpath": true, "embed": true, "wgsl": true,
-			"target": true, "overrides": true, "uniform_standard_layout": true, "webgpu_limits": true, "bindings": true,
+			"target": true, "overrides": true, "uniform_standard_layout": true, "webgpu_limits": true, "bindings": true, "prefix": true,
 		},
 	},
 }

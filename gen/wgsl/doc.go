@@ -18,6 +18,11 @@
 // of wgslgen -for hold; WGSLWithPushConstants only respells immediate data as naga's push
 // constants, of which WGSLFor(Naga019, values) is the whole rewrite.
 //
+// EntryPoint.Regroup lays a vertex entry point's inputs out as a host's own buffers hold them,
+// checked against the inputs. Binder is what an adapter gives the generated bind group
+// functions, which take one typed value per binding, so that a binding left out does not
+// compile.
+//
 // # Shapes
 //
 // f32, i32 and u32 are float32, int32 and uint32; f16 is F16, an IEEE 754 binary16 number with

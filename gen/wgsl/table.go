@@ -107,23 +107,24 @@ func (s *Shader) Binding(group, binding uint32) *Binding {
 // when e is not an entry point of s or a binding it names is missing.
 //
 // WGSL lets entry points that never run in one pipeline use one binding number for different
-// variables (a vertex shader's uniform and a compute shader's, say); the group then has an
-// entry for each, and the one e uses is the one whose Visibility has e's stage. wgslgen
-// generates no table where that does not decide it.
+// variables (a vertex shader's uniform and a compute shader's, or two compute shaders'
+// textures); the group then has an entry for each, and the one e uses is the one
+// e.BindingNames names, or without names the one whose Visibility has e's stage.
 func (s *Shader) BindingsOf(e *EntryPoint) ([]*Binding, error) {
 	own := s.EntryPoint(e.Name)
 	if own == nil || own.Stage != e.Stage {
 		return nil, fmt.Errorf("wgsl: %s has no %v entry point %s", s.Source, e.Stage, e.Name)
 	}
 	out := make([]*Binding, 0, len(own.Bindings))
-	for _, ref := range own.Bindings {
+	named := len(own.BindingNames) == len(own.Bindings)
+	for k, ref := range own.Bindings {
 		var slot, staged []*Binding
 		if int(ref.Group) < len(s.BindGroups) {
 			entries := s.BindGroups[ref.Group].Entries
 			for i := range entries {
 				if entries[i].Binding == ref.Binding {
 					slot = append(slot, &entries[i])
-					if entries[i].Visibility&own.Stage != 0 {
+					if named && own.BindingNames[k] == entries[i].Name || !named && entries[i].Visibility&own.Stage != 0 {
 						staged = append(staged, &entries[i])
 					}
 				}
@@ -224,6 +225,10 @@ type EntryPoint struct {
 	// Bindings lists the bindings the entry point statically uses (directly or through the
 	// functions it calls), by group, then binding.
 	Bindings []BindingRef
+	// BindingNames names the variable of each of Bindings where the shader's entry points use
+	// one binding number for different variables (see Shader.BindingsOf); it is empty
+	// otherwise.
+	BindingNames []string
 	// VertexBuffers are the vertex buffers of a vertex entry point, in the order of its
 	// parameters: one per parameter of structure type with @location members, and one for
 	// its other @location parameters together, where the first of them is. The index of a

@@ -49,6 +49,13 @@ func TestBindingsOf(t *testing.T) {
 	s.BindGroups[0].Entries[0].Visibility = Compute
 	_, err = s.BindingsOf(&s.EntryPoints[1])
 	assert.EqualError(t, err, "wgsl: slots.wgsl: entry point step uses @group(0) @binding(0), which holds 2 variables visible to compute entry points: the table cannot tell which")
+
+	// Two compute entry points with different variables at one number: the names tell.
+	s.EntryPoints[0].Stage = Compute
+	s.EntryPoints[0].BindingNames = []string{"view"}
+	s.EntryPoints[1].BindingNames = []string{"sim", "points"}
+	assert.Equal(t, []string{"view"}, names(&s.EntryPoints[0]))
+	assert.Equal(t, []string{"sim", "points"}, names(&s.EntryPoints[1]))
 }
 
 func TestWorkgroupSize(t *testing.T) {

@@ -6,6 +6,7 @@ package wgslgen
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"flag"
 	"fmt"
@@ -57,7 +58,7 @@ func (o compileOptions) compiler(target compiler.Target) compiler.Options {
 	return compiler.Options{Target: target, UniformStandardLayout: o.UniformStandardLayout, WebGPULimits: o.WebGPULimits, Overrides: o.Overrides}
 }
 
-// compile turns one WGSL file into a gen.Shader. name is the path as the user gave it, for
+// compile turns one WGSL file into a gen.Shader. name is the path as messages show it, for
 // diagnostics; an error is a diag.List when the shader has errors. Tests replace it.
 var compile = compileWGSL
 
@@ -72,7 +73,7 @@ func compileWGSL(name string, src []byte, opts compileOptions) (gen.Shader, diag
 	if err != nil {
 		return gen.Shader{}, nil, err
 	}
-	sh := gen.Shader{Name: filepath.Base(name), SPIRV: res.SPIRV, Reflection: res.Reflection, Positions: compiler.DeclPositions(res.Program)}
+	sh := gen.Shader{Name: filepath.Base(name), Path: name, SPIRV: res.SPIRV, Reflection: res.Reflection, Positions: compiler.DeclPositions(res.Program)}
 	warnings := res.Warnings
 	if opts.WGSL {
 		w, more, err := compiler.HostWGSL(source, copts)
@@ -154,6 +155,9 @@ type Command struct {
 	// For are the -for names (bindings or package hostwgsl's profiles), in the order given,
 	// one per compiler, without modern: the tables' WGSL is the modern text already.
 	For []string
+	// Prefix is -prefix: every structure gets the Go name of its shader as a prefix
+	// (gen.Options.Prefix).
+	Prefix bool
 	// Target is the -target environment as given, "" for the compiler's default.
 	Target string
 	// Overrides are the -override values by name (the last one of a name counts).
@@ -284,6 +288,7 @@ func parseArgs(args []string, stderr io.Writer) (*Command, error) {
 	fs.StringVar(&cmd.Target, "target", "", "target environment: vulkan1.0, vulkan1.1 (default), vulkan1.2 or vulkan1.3")
 	fs.BoolVar(&cmd.UniformStandardLayout, "uniform-standard-layout", false, "allow storage-buffer layout rules in uniform buffers (uniform_buffer_standard_layout)")
 	fs.BoolVar(&cmd.WebGPULimits, "webgpu-limits", false, "errors, not warnings, beyond WGSL's limits and WebGPU's default limits (for shaders that must also run on WebGPU)")
+	fs.BoolVar(&cmd.Prefix, "prefix", false, "prefix every structure's Go name with its shader's, as the shader's other names are (ParticlesParticle), so that shaders which declare a name differently share a package")
 	fs.BoolVar(&cmd.Check, "check", false, "write nothing; exit 1 if the generated files on disk are stale")
 	fs.Var(&overrides, "override", "substitute override `NAME=VALUE` at compile time (repeatable)")
 	fs.StringVar(&forList, "for", "", "also write the WGSL each of these `BINDINGS` compiles (comma-separated: "+forNames()+"), warning about what it cannot read")
@@ -363,18 +368,19 @@ func Main(args []string, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "wgslgen: %v\n", err)
 		return ExitUsage
 	}
-	return run(wd, os.Getenv("GOPACKAGE"), args, stderr)
+	return run(wd, os.Getenv("GOPACKAGE"), args, stderr, generateDir())
 }
 
 // RunIn runs wgslgen with the arguments args as a //go:generate line of a Go file of package
 // pkg in directory dir: relative paths are from dir. It returns the exit status.
 func RunIn(dir, pkg string, args []string, stderr io.Writer) int {
-	return run(dir, pkg, args, stderr)
+	return run(dir, pkg, args, stderr, "")
 }
 
 // run is wgslgen: relative paths are from dir, and pkg is the package of the file that runs
-// it, "" when unknown.
-func run(dir, pkg string, args []string, stderr io.Writer) int {
+// it, "" when unknown. Messages name files from userDir, the directory the user works in
+// (where go generate runs, when it runs wgslgen in another directory), "" for dir.
+func run(dir, pkg string, args []string, stderr io.Writer, userDir string) int {
 	cmd, err := parseArgs(args, stderr)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
@@ -395,6 +401,7 @@ func run(dir, pkg string, args []string, stderr io.Writer) int {
 		}
 		return filepath.Join(dir, p)
 	}
+	show := func(p string) string { return showPath(dir, userDir, p) }
 	outDir := filepath.Dir(path(cmd.Out))
 	pkgName := cmd.PackageIn(dir, pkg)
 	if !token.IsIdentifier(pkgName) || pkgName == "_" {
@@ -409,7 +416,11 @@ func run(dir, pkg string, args []string, stderr io.Writer) int {
 			return usage("%v", err)
 		}
 	}
-	results := compileAll(cmd.Inputs, srcs, opts)
+	shown := make([]string, len(cmd.Inputs))
+	for i, in := range cmd.Inputs {
+		shown[i] = show(in)
+	}
+	results := compileAll(shown, srcs, opts)
 	var shaders []gen.Shader
 	code := ExitOK
 	for i, r := range results {
@@ -421,7 +432,7 @@ func run(dir, pkg string, args []string, stderr io.Writer) int {
 				list.Sort()
 				list.Print(stderr)
 			} else {
-				fmt.Fprintf(stderr, "wgslgen: %s: %v\n", cmd.Inputs[i], r.err)
+				fmt.Fprintf(stderr, "wgslgen: %s: %v\n", shown[i], r.err)
 			}
 			code = ExitFail
 			continue
@@ -431,19 +442,30 @@ func run(dir, pkg string, args []string, stderr io.Writer) int {
 	if code != ExitOK {
 		return code
 	}
-	out, err := gen.Generate(shaders, gen.Options{Package: pkgName, Embed: cmd.Embed})
+	gopts := gen.Options{Package: pkgName, Embed: cmd.Embed, Prefix: cmd.Prefix}
+	out, err := gen.Generate(shaders, gopts)
 	if err != nil {
 		printLines(stderr, err)
 		return ExitFail
 	}
-	if err := checkNames(outDir, filepath.Base(cmd.Out), pkgName, out.Names); err != nil {
+	// The names -prefix would give, for the advice about clashes with other files.
+	prefixed := sync.OnceValue(func() *gen.Output {
+		if gopts.Prefix {
+			return nil
+		}
+		popts := gopts
+		popts.Prefix = true
+		p, _ := gen.Generate(shaders, popts)
+		return p
+	})
+	if err := checkNames(outDir, filepath.Base(cmd.Out), pkgName, out, prefixed, show); err != nil {
 		printLines(stderr, err)
 		return ExitFail
 	}
 	files := []gen.File{{Name: filepath.Base(cmd.Out), Content: out.Go}}
 	files = append(files, out.Files...)
 	if cmd.Check {
-		return check(stderr, outDir, cmd.Out, files)
+		return check(stderr, outDir, cmd.Out, files, show)
 	}
 	for _, f := range files {
 		if err := writeFile(filepath.Join(outDir, f.Name), f.Content); err != nil {
@@ -489,14 +511,24 @@ func compileAll(names []string, srcs [][]byte, opts compileOptions) []result {
 	return results
 }
 
-// checkNames checks the package-level names of the generated file against the declarations of
-// the other Go files of package pkg in dir (those a build of the package, or of its tests,
-// compiles with it), and reports every clash, with both positions and what to do.
-func checkNames(dir, output, pkg string, names []gen.Name) error {
+// declared is a package-level declaration of another Go file of the package.
+type declared struct {
+	file  string // the base name
+	where string // "file:line:col", as messages show it
+	decl
+	gen bool // the file is generated by wgslgen
+}
+
+// checkNames checks the package-level names of the generated file out against the
+// declarations of the other Go files of package pkg in dir (those a build of the package, or
+// of its tests, compiles with it), and reports every clash, one per pair of declarations,
+// with both positions and what to do. prefixed returns out generated with gen.Options.Prefix, nil
+// when the command has -prefix already or that fails: the names -prefix would give (called
+// only for a clash). show turns a path into the one messages print.
+func checkNames(dir, output, pkg string, out *gen.Output, prefixed func() *gen.Output, show func(string) string) error {
 	files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
 	sort.Strings(files)
-	declared := map[string]string{} // name → "file:line:col"
-	generated := map[string]bool{}  // files written by wgslgen
+	others := map[string]declared{}
 	for _, path := range files {
 		if filepath.Base(path) == output {
 			continue
@@ -504,63 +536,82 @@ func checkNames(dir, output, pkg string, names []gen.Name) error {
 		if ok, err := build.Default.MatchFile(dir, filepath.Base(path)); err != nil || !ok {
 			continue // excluded by its build constraints
 		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			continue
+		}
 		fset := token.NewFileSet()
-		f, err := parser.ParseFile(fset, path, nil, parser.ParseComments|parser.SkipObjectResolution)
+		f, err := parser.ParseFile(fset, path, src, parser.ParseComments|parser.SkipObjectResolution)
 		if err != nil || f.Name.Name != pkg {
 			continue // another package (pkg_test), or a file go build would reject anyway
 		}
+		generated := false
 		for _, c := range f.Comments {
 			if c.Pos() < f.Package && strings.Contains(c.Text(), gen.Header) {
-				generated[filepath.Base(path)] = true
+				generated = true
 			}
 		}
-		at := func(id *ast.Ident) {
-			if id.Name == "_" || id.Name == "init" {
-				return
-			}
-			if _, ok := declared[id.Name]; !ok {
-				p := fset.Position(id.Pos())
-				declared[id.Name] = fmt.Sprintf("%s:%d:%d", filepath.Base(p.Filename), p.Line, p.Column)
-			}
-		}
-		for _, d := range f.Decls {
-			switch d := d.(type) {
-			case *ast.FuncDecl:
-				if d.Recv == nil {
-					at(d.Name)
-				}
-			case *ast.GenDecl:
-				for _, s := range d.Specs {
-					switch s := s.(type) {
-					case *ast.TypeSpec:
-						at(s.Name)
-					case *ast.ValueSpec:
-						for _, n := range s.Names {
-							at(n)
-						}
-					}
-				}
+		for name, d := range declarations(fset, f, src) {
+			if _, ok := others[name]; !ok {
+				p := fset.Position(d.pos)
+				others[name] = declared{file: filepath.Base(path), where: fmt.Sprintf("%s:%d:%d", show(path), p.Line, p.Column), decl: d, gen: generated}
 			}
 		}
 	}
-	var errs []string
-	for _, n := range names {
-		where, ok := declared[n.Name]
+	var ours map[string]decl
+	fset := token.NewFileSet()
+	if f, err := parser.ParseFile(fset, output, out.Go, parser.SkipObjectResolution); err == nil {
+		ours = declarations(fset, f, out.Go)
+	}
+	// One message per declaration of ours and file of theirs, in the order of the generated
+	// file.
+	type clash struct {
+		n     gen.Name
+		other declared
+		names []string
+		same  bool // every clashing declaration is the same text in both files
+	}
+	var clashes []*clash
+	for _, n := range out.Names {
+		o, ok := others[n.Name]
 		if !ok {
 			continue
 		}
-		file, _, _ := strings.Cut(where, ":")
-		fix := fmt.Sprintf("rename the WGSL declaration, or the Go one in %s", file)
-		other := "a declaration of " + file
-		if generated[file] {
-			other = "the generated " + file
-			fix = "generate the shaders of both files with one wgslgen line (wgslgen -o FILE.go a.wgsl b.wgsl), which shares identical structures, or rename one of the WGSL declarations"
+		i := slices.IndexFunc(clashes, func(c *clash) bool { return c.n.What == n.What && c.n.Where == n.Where && c.other.file == o.file })
+		if i < 0 {
+			clashes = append(clashes, &clash{n: n, other: o, same: true})
+			i = len(clashes) - 1
+		}
+		c := clashes[i]
+		c.names = append(c.names, n.Name)
+		c.same = c.same && ours[n.Name].text == o.text
+	}
+	slices.SortStableFunc(clashes, func(a, b *clash) int { return cmp.Compare(ours[a.names[0]].pos, ours[b.names[0]].pos) })
+	var errs []string
+	for _, c := range clashes {
+		var fix string
+		switch {
+		case c.other.gen && c.same:
+			fix = "generate the shaders of both files with one wgslgen line (wgslgen -o FILE.go a.wgsl b.wgsl), which shares identical declarations"
+		case c.other.gen:
+			fix = "the declarations differ" + difference(c.names, ours, others) + ": rename one of them in WGSL"
+		default:
+			fix = fmt.Sprintf("rename the WGSL declaration, or the Go one in %s", c.other.file)
+		}
+		if !c.same || !c.other.gen {
+			if alt := prefixedNames(prefixed(), c.n); len(alt) > 0 {
+				fix += fmt.Sprintf(", or add -prefix to this wgslgen line, which makes its Go %s", nameList(alt))
+			}
+		}
+		other := "a declaration of " + c.other.file
+		if c.other.gen {
+			other = "the generated " + c.other.file
 		}
 		msg := ""
-		if n.Where != "" {
-			msg = n.Where + ": "
+		if c.n.Where != "" {
+			msg = c.n.Where + ": "
 		}
-		errs = append(errs, fmt.Sprintf("%s%s needs the Go name %s, which %s declares too (%s): %s", msg, n.What, n.Name, other, where, fix))
+		errs = append(errs, fmt.Sprintf("%s%s needs the Go %s, which %s declares too (%s): %s", msg, c.n.What, nameList(c.names), other, c.other.where, fix))
 	}
 	if len(errs) > 0 {
 		return errors.New(strings.Join(errs, "\n"))
@@ -568,12 +619,106 @@ func checkNames(dir, output, pkg string, names []gen.Name) error {
 	return nil
 }
 
+// prefixedNames returns the Go names the declaration of n has in prefixed, when they differ.
+func prefixedNames(prefixed *gen.Output, n gen.Name) []string {
+	if prefixed == nil {
+		return nil
+	}
+	var names []string
+	for _, p := range prefixed.Names {
+		if p.What == n.What && p.Where == n.Where {
+			if p.Name == n.Name {
+				return nil
+			}
+			names = append(names, p.Name)
+		}
+	}
+	return names
+}
+
+// nameList is "name X" or "names X, Y and Z".
+func nameList(names []string) string {
+	if len(names) == 1 {
+		return "name " + names[0]
+	}
+	return "names " + strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// decl is a package-level declaration: where its name is and its source text.
+type decl struct {
+	pos  token.Pos
+	text string // a type's spec, a function, a constant's or variable's spec
+	fn   bool   // a function
+}
+
+// difference shows the first line that differs between two declarations of one of names,
+// here (ours) and there (others): a type's, a constant's or a variable's when one differs,
+// else a function's, "" when none does.
+func difference(names []string, ours map[string]decl, others map[string]declared) string {
+	for _, fn := range []bool{false, true} {
+		for _, n := range names {
+			a, b := ours[n], others[n]
+			if a.fn != fn || a.text == b.text {
+				continue
+			}
+			// gofmt aligns a declaration's lines by its longest: compare them without it.
+			x, y := strings.Split(a.text, "\n"), strings.Split(b.text, "\n")
+			for i := range min(len(x), len(y)) {
+				l, m := strings.Join(strings.Fields(x[i]), " "), strings.Join(strings.Fields(y[i]), " ")
+				if l != m {
+					return fmt.Sprintf(" (`%s` here, `%s` there)", l, m)
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// declarations returns the package-level declarations of a file by name (methods aside), each
+// with the text of its spec (a type, a constant, a variable) or function.
+func declarations(fset *token.FileSet, f *ast.File, src []byte) map[string]decl {
+	out := map[string]decl{}
+	text := func(n ast.Node) string {
+		file := fset.File(n.Pos())
+		return string(src[file.Offset(n.Pos()):file.Offset(n.End())])
+	}
+	add := func(id *ast.Ident, n ast.Node) {
+		if id.Name == "_" || id.Name == "init" {
+			return
+		}
+		if _, ok := out[id.Name]; !ok {
+			_, fn := n.(*ast.FuncDecl)
+			out[id.Name] = decl{pos: id.Pos(), text: text(n), fn: fn}
+		}
+	}
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Recv == nil {
+				add(d.Name, d)
+			}
+		case *ast.GenDecl:
+			for _, s := range d.Specs {
+				switch s := s.(type) {
+				case *ast.TypeSpec:
+					add(s.Name, s)
+				case *ast.ValueSpec:
+					for _, n := range s.Names {
+						add(n, s)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
 // check reports the files that are missing or differ from what wgslgen would write.
-func check(stderr io.Writer, dir, out string, files []gen.File) int {
+func check(stderr io.Writer, dir, out string, files []gen.File, show func(string) string) int {
 	code := ExitOK
 	for _, f := range files {
 		path := filepath.Join(dir, f.Name)
-		shown := filepath.Join(filepath.Dir(out), f.Name)
+		shown := show(filepath.Join(filepath.Dir(out), f.Name))
 		have, err := os.ReadFile(path)
 		switch {
 		case errors.Is(err, os.ErrNotExist):

@@ -445,7 +445,7 @@ func TestStructClash(t *testing.T) {
 	t.Chdir(dir)
 	code, stderr := runWgslgen("-o", "x_wgsl.go", "particles.wgsl", "render.wgsl")
 	assert.Equal(t, ExitFail, code)
-	assert.Contains(t, stderr, "wgslgen: render.wgsl:2:8: struct Particle is declared differently here and in particles.wgsl, particles.wgsl:11:8 (32 bytes there, 48 here): rename one of them in WGSL, or generate the shaders into separate packages")
+	assert.Contains(t, stderr, "wgslgen: render.wgsl:2:8: struct Particle is declared differently here and in particles.wgsl:11:8 (32 bytes there, 48 here): rename one of them in WGSL, or give each shader's structures its name as a prefix (wgslgen -prefix makes them ParticlesParticle and RenderParticle)")
 	assert.NoFileExists(t, filepath.Join(dir, "x_wgsl.go"))
 }
 
@@ -506,7 +506,7 @@ func TestSeparateLinesClash(t *testing.T) {
 	code = RunIn(dir, "fx", []string{"b.wgsl"}, &buf)
 	assert.Equal(t, ExitFail, code)
 	assert.Equal(t, "wgslgen: b.wgsl:2:8: struct Light of b.wgsl needs the Go name Light, which the generated a_wgsl.go declares too (a_wgsl.go:17:6): "+
-		"generate the shaders of both files with one wgslgen line (wgslgen -o FILE.go a.wgsl b.wgsl), which shares identical structures, or rename one of the WGSL declarations\n", buf.String())
+		"generate the shaders of both files with one wgslgen line (wgslgen -o FILE.go a.wgsl b.wgsl), which shares identical declarations\n", buf.String())
 	assert.NoFileExists(t, filepath.Join(dir, "b_wgsl.go"))
 
 	// A hand-written Sun too: both clashes at once.
@@ -514,7 +514,7 @@ func TestSeparateLinesClash(t *testing.T) {
 	buf.Reset()
 	code = RunIn(dir, "fx", []string{"b.wgsl"}, &buf)
 	assert.Equal(t, ExitFail, code)
-	assert.Contains(t, buf.String(), "wgslgen: b.wgsl:3:8: struct Sun of b.wgsl needs the Go name Sun, which a declaration of sun.go declares too (sun.go:3:6): rename the WGSL declaration, or the Go one in sun.go\n")
+	assert.Contains(t, buf.String(), "wgslgen: b.wgsl:3:8: struct Sun of b.wgsl needs the Go name Sun, which a declaration of sun.go declares too (sun.go:3:6): rename the WGSL declaration, or the Go one in sun.go, or add -prefix to this wgslgen line, which makes its Go name BSun\n")
 	assert.Equal(t, 2, strings.Count(buf.String(), "\n"), buf.String())
 
 	// One line for both shaders shares Light.
@@ -522,6 +522,34 @@ func TestSeparateLinesClash(t *testing.T) {
 	require.NoError(t, os.Remove(filepath.Join(dir, "sun.go")))
 	code = RunIn(dir, "fx", []string{"-o", "fx_wgsl.go", "a.wgsl", "b.wgsl"}, &buf)
 	require.Equal(t, ExitOK, code, buf.String())
+}
+
+// TestSeparateLinesDiffer runs wgslgen as two //go:generate lines whose shaders declare
+// structures differently: one message per structure, however many names it needs, showing
+// where the declarations differ and suggesting -prefix, which then generates both.
+func TestSeparateLinesDiffer(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644))
+	}
+	write("doc.go", "package fx\n")
+	write("a.wgsl", "struct Item { pos: vec3f, age: f32 }\nstruct Items { count: u32, items: array<Item> }\n"+
+		"@group(0) @binding(0) var<storage, read_write> items: Items;\n@compute @workgroup_size(1) fn cs() { items.items[0].age = 1.0; }\n")
+	write("b.wgsl", "struct Item { pos: vec2f, vel: vec2f }\nstruct Items { count: u32, items: array<Item> }\n"+
+		"@group(0) @binding(0) var<storage, read_write> items: Items;\n@compute @workgroup_size(1) fn cs() { items.items[0].vel = vec2f(); }\n")
+	var buf bytes.Buffer
+	require.Equal(t, ExitOK, RunIn(dir, "fx", []string{"a.wgsl"}, &buf), buf.String())
+	buf.Reset()
+	assert.Equal(t, ExitFail, RunIn(dir, "fx", []string{"b.wgsl"}, &buf))
+	assert.Equal(t, "wgslgen: b.wgsl:1:8: struct Item of b.wgsl needs the Go name Item, which the generated a_wgsl.go declares too (a_wgsl.go:18:6): "+
+		"the declarations differ (`Pos wgsl.Vec2f // pos: vec2<f32>, offset 0, size 8` here, `Pos wgsl.Vec3f // pos: vec3<f32>, offset 0, size 12` there): "+
+		"rename one of them in WGSL, or add -prefix to this wgslgen line, which makes its Go name BItem\n"+
+		"wgslgen: b.wgsl:2:8: struct Items of b.wgsl needs the Go names AppendItems, DecodeItems, Items, ItemsItemsOffset, ItemsItemsStride, ItemsSize and ViewItems, "+
+		"which the generated a_wgsl.go declares too (a_wgsl.go:90:6): the declarations differ (`_ [4]byte // padding` here, `_ [12]byte // padding` there): "+
+		"rename one of them in WGSL, or add -prefix to this wgslgen line, which makes its Go names AppendBItems, BItems, BItemsItemsOffset, BItemsItemsStride, BItemsSize, DecodeBItems and ViewBItems\n",
+		buf.String())
+	buf.Reset()
+	require.Equal(t, ExitOK, RunIn(dir, "fx", []string{"-prefix", "b.wgsl"}, &buf), buf.String())
 }
 
 // TestParallelIsDeterministic generates many shaders at once, several times, with the real
@@ -668,4 +696,66 @@ enable f16;
 	}
 	_ = unsafe.Sizeof(0)
 `, "strings", "github.com/wgslgo/wgslgo/gen/wgsl")
+}
+
+// TestGoGenerateShowsPathsFromWhereItRuns runs wgslgen through go generate from a module's
+// root: its messages name files from there, as the go command's own line does, so that an
+// editor opens them (on Linux, which shows where go generate runs; elsewhere the paths are
+// absolute). The generated file is the same as from the package's directory.
+func TestGoGenerateShowsPathsFromWhereItRuns(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds wgslgen and runs go generate; skipped in -short mode")
+	}
+	if os.Getenv("TEST_SRCDIR") != "" {
+		t.Skip("builds wgslgen from this module's source tree, which a Bazel sandbox does not have")
+	}
+	goCmd := filepath.Join(runtime.GOROOT(), "bin", "go")
+	if _, err := os.Stat(goCmd); err != nil {
+		oracle.Missing(t, "no go command")
+	}
+	env := append(os.Environ(), "GOFLAGS=-mod=mod -buildvcs=false", "GOPROXY=off", "GOWORK=off", "GOTOOLCHAIN=local")
+	run := func(dir string, args ...string) (string, error) {
+		cmd := exec.Command(goCmd, args...)
+		cmd.Dir, cmd.Env = dir, env
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	bin := filepath.Join(t.TempDir(), "wgslgen")
+	out, err := run("../..", "build", "-o", bin, "./tools/wgslgen")
+	require.NoError(t, err, out)
+
+	mod := t.TempDir()
+	pkg := filepath.Join(mod, "shaders", "fx")
+	require.NoError(t, os.MkdirAll(pkg, 0o755))
+	write := func(name, text string) {
+		require.NoError(t, os.WriteFile(filepath.Join(pkg, name), []byte(text), 0o644))
+	}
+	require.NoError(t, os.WriteFile(filepath.Join(mod, "go.mod"), []byte("module example.com/m\n\ngo 1.24\n"), 0o644))
+	write("ok.wgsl", "@group(0) @binding(0) var<storage, read_write> n: array<u32>;\n@compute @workgroup_size(1) fn cs() { n[0] = 1u; }\n")
+	write("gen.go", fmt.Sprintf("package fx\n\n//go:generate %s ok.wgsl\n", bin))
+	out, err = run(mod, "generate", "./...")
+	require.NoError(t, err, out)
+	fromRoot, err := os.ReadFile(filepath.Join(pkg, "ok_wgsl.go"))
+	require.NoError(t, err)
+	var buf bytes.Buffer
+	require.Equal(t, ExitOK, RunIn(pkg, "fx", []string{"-check", "ok.wgsl"}, &buf), "generated from the root: %s", buf.String())
+	assert.Contains(t, string(fromRoot), "package fx")
+
+	// Without the generated file, which imports a module this one does not require.
+	require.NoError(t, os.Remove(filepath.Join(pkg, "ok_wgsl.go")))
+	write("bad.wgsl", "fn main() {\n  let x: u32 = 1.5;\n}\n")
+	write("gen.go", fmt.Sprintf("package fx\n\n//go:generate %s bad.wgsl\n", bin))
+	out, err = run(mod, "generate", "./...")
+	require.Error(t, err)
+	assert.Contains(t, out, "shaders/fx/gen.go:3: running")
+	want := "shaders/fx/bad.wgsl:2:16: error: "
+	if runtime.GOOS != "linux" {
+		want = filepath.Join(pkg, "bad.wgsl") + ":2:16: error: "
+	}
+	assert.True(t, strings.HasPrefix(out, want), "%s", out)
+
+	// From the package's directory, as go generate's line names it.
+	out, err = run(pkg, "generate")
+	require.Error(t, err)
+	assert.True(t, strings.HasPrefix(out, "bad.wgsl:2:16: error: ") || runtime.GOOS != "linux", "%s", out)
 }

@@ -931,6 +931,25 @@ func (t *ArraysTable) UIn() *wgsl.Binding { return &t.BindGroups[0].Entries[2] }
 // UArrs).
 func (t *ArraysTable) UOut() *wgsl.Binding { return &t.BindGroups[0].Entries[3] }
 
+// ArraysGroup0 makes a bind group of @group(0) of arrays.wgsl with binder, an adapter's (Go infers
+// the types from it), from a value for each of its bindings, in binding order:
+//
+//   - sIn: @binding(0), var<storage, read> s_in: Arrs
+//   - sOut: @binding(1), var<storage, read_write> s_out: Arrs
+//   - uIn: @binding(2), var<uniform> u_in: UArrs
+//   - uOut: @binding(3), var<storage, read_write> u_out: UArrs
+//
+// Each binding is a parameter, so that leaving one out does not compile; binder checks the values
+// against the bindings (see wgsl.Binder).
+func ArraysGroup0[Buffer, Texture, Sampler, Group any](binder wgsl.Binder[Buffer, Texture, Sampler, Group], sIn Buffer, sOut Buffer, uIn Buffer, uOut Buffer) (Group, error) {
+	return binder.BindGroup(&ArraysShader.Shader, 0, []wgsl.Resource[Buffer, Texture, Sampler]{
+		{Binding: ArraysShader.SIn(), Buffer: sIn},
+		{Binding: ArraysShader.SOut(), Buffer: sOut},
+		{Binding: ArraysShader.UIn(), Buffer: uIn},
+		{Binding: ArraysShader.UOut(), Buffer: uOut},
+	})
+}
+
 //go:embed arrays.spv
 var arraysSPIRV []byte
 
@@ -1039,6 +1058,21 @@ func (t *AtomicsTable) CIn() *wgsl.Binding { return &t.BindGroups[0].Entries[0] 
 // Counters).
 func (t *AtomicsTable) COut() *wgsl.Binding { return &t.BindGroups[0].Entries[1] }
 
+// AtomicsGroup0 makes a bind group of @group(0) of atomics.wgsl with binder, an adapter's (Go
+// infers the types from it), from a value for each of its bindings, in binding order:
+//
+//   - cIn: @binding(0), var<storage, read_write> c_in: Counters
+//   - cOut: @binding(1), var<storage, read_write> c_out: Counters
+//
+// Each binding is a parameter, so that leaving one out does not compile; binder checks the values
+// against the bindings (see wgsl.Binder).
+func AtomicsGroup0[Buffer, Texture, Sampler, Group any](binder wgsl.Binder[Buffer, Texture, Sampler, Group], cIn Buffer, cOut Buffer) (Group, error) {
+	return binder.BindGroup(&AtomicsShader.Shader, 0, []wgsl.Resource[Buffer, Texture, Sampler]{
+		{Binding: AtomicsShader.CIn(), Buffer: cIn},
+		{Binding: AtomicsShader.COut(), Buffer: cOut},
+	})
+}
+
 // The module-scope constants of atomics.wgsl.
 const (
 	AtomicsN uint32 = 64 // N: u32
@@ -1131,6 +1165,25 @@ func (t *AttrsTable) SIn() *wgsl.Binding { return &t.BindGroups[0].Entries[2] }
 // Attrs).
 func (t *AttrsTable) SOut() *wgsl.Binding { return &t.BindGroups[0].Entries[3] }
 
+// AttrsGroup0 makes a bind group of @group(0) of attrs.wgsl with binder, an adapter's (Go infers
+// the types from it), from a value for each of its bindings, in binding order:
+//
+//   - uIn: @binding(0), var<uniform> u_in: Attrs
+//   - uOut: @binding(1), var<storage, read_write> u_out: Attrs
+//   - sIn: @binding(2), var<storage, read> s_in: Attrs
+//   - sOut: @binding(3), var<storage, read_write> s_out: Attrs
+//
+// Each binding is a parameter, so that leaving one out does not compile; binder checks the values
+// against the bindings (see wgsl.Binder).
+func AttrsGroup0[Buffer, Texture, Sampler, Group any](binder wgsl.Binder[Buffer, Texture, Sampler, Group], uIn Buffer, uOut Buffer, sIn Buffer, sOut Buffer) (Group, error) {
+	return binder.BindGroup(&AttrsShader.Shader, 0, []wgsl.Resource[Buffer, Texture, Sampler]{
+		{Binding: AttrsShader.UIn(), Buffer: uIn},
+		{Binding: AttrsShader.UOut(), Buffer: uOut},
+		{Binding: AttrsShader.SIn(), Buffer: sIn},
+		{Binding: AttrsShader.SOut(), Buffer: sOut},
+	})
+}
+
 //go:embed attrs.spv
 var attrsSPIRV []byte
 
@@ -1211,6 +1264,25 @@ func (t *HalvesTable) UIn() *wgsl.Binding { return &t.BindGroups[0].Entries[2] }
 // UOut returns the binding @group(0) @binding(3), var<storage, read_write> u_out: UHalves (Go:
 // UHalves).
 func (t *HalvesTable) UOut() *wgsl.Binding { return &t.BindGroups[0].Entries[3] }
+
+// HalvesGroup0 makes a bind group of @group(0) of halves.wgsl with binder, an adapter's (Go infers
+// the types from it), from a value for each of its bindings, in binding order:
+//
+//   - sIn: @binding(0), var<storage, read> s_in: Halves
+//   - sOut: @binding(1), var<storage, read_write> s_out: Halves
+//   - uIn: @binding(2), var<uniform> u_in: UHalves
+//   - uOut: @binding(3), var<storage, read_write> u_out: UHalves
+//
+// Each binding is a parameter, so that leaving one out does not compile; binder checks the values
+// against the bindings (see wgsl.Binder).
+func HalvesGroup0[Buffer, Texture, Sampler, Group any](binder wgsl.Binder[Buffer, Texture, Sampler, Group], sIn Buffer, sOut Buffer, uIn Buffer, uOut Buffer) (Group, error) {
+	return binder.BindGroup(&HalvesShader.Shader, 0, []wgsl.Resource[Buffer, Texture, Sampler]{
+		{Binding: HalvesShader.SIn(), Buffer: sIn},
+		{Binding: HalvesShader.SOut(), Buffer: sOut},
+		{Binding: HalvesShader.UIn(), Buffer: uIn},
+		{Binding: HalvesShader.UOut(), Buffer: uOut},
+	})
+}
 
 //go:embed halves.spv
 var halvesSPIRV []byte
@@ -1325,6 +1397,25 @@ func (t *MatricesTable) SIn() *wgsl.Binding { return &t.BindGroups[0].Entries[2]
 // SOut returns the binding @group(0) @binding(3), var<storage, read_write> s_out: Mats (Go: Mats).
 func (t *MatricesTable) SOut() *wgsl.Binding { return &t.BindGroups[0].Entries[3] }
 
+// MatricesGroup0 makes a bind group of @group(0) of matrices.wgsl with binder, an adapter's (Go
+// infers the types from it), from a value for each of its bindings, in binding order:
+//
+//   - uIn: @binding(0), var<uniform> u_in: Mats
+//   - uOut: @binding(1), var<storage, read_write> u_out: Mats
+//   - sIn: @binding(2), var<storage, read> s_in: Mats
+//   - sOut: @binding(3), var<storage, read_write> s_out: Mats
+//
+// Each binding is a parameter, so that leaving one out does not compile; binder checks the values
+// against the bindings (see wgsl.Binder).
+func MatricesGroup0[Buffer, Texture, Sampler, Group any](binder wgsl.Binder[Buffer, Texture, Sampler, Group], uIn Buffer, uOut Buffer, sIn Buffer, sOut Buffer) (Group, error) {
+	return binder.BindGroup(&MatricesShader.Shader, 0, []wgsl.Resource[Buffer, Texture, Sampler]{
+		{Binding: MatricesShader.UIn(), Buffer: uIn},
+		{Binding: MatricesShader.UOut(), Buffer: uOut},
+		{Binding: MatricesShader.SIn(), Buffer: sIn},
+		{Binding: MatricesShader.SOut(), Buffer: sOut},
+	})
+}
+
 //go:embed matrices.spv
 var matricesSPIRV []byte
 
@@ -1425,6 +1516,21 @@ func (t *NestedTable) UIn() *wgsl.Binding { return &t.BindGroups[0].Entries[0] }
 // Outer).
 func (t *NestedTable) UOut() *wgsl.Binding { return &t.BindGroups[0].Entries[1] }
 
+// NestedGroup0 makes a bind group of @group(0) of nested.wgsl with binder, an adapter's (Go infers
+// the types from it), from a value for each of its bindings, in binding order:
+//
+//   - uIn: @binding(0), var<uniform> u_in: Outer
+//   - uOut: @binding(1), var<storage, read_write> u_out: Outer
+//
+// Each binding is a parameter, so that leaving one out does not compile; binder checks the values
+// against the bindings (see wgsl.Binder).
+func NestedGroup0[Buffer, Texture, Sampler, Group any](binder wgsl.Binder[Buffer, Texture, Sampler, Group], uIn Buffer, uOut Buffer) (Group, error) {
+	return binder.BindGroup(&NestedShader.Shader, 0, []wgsl.Resource[Buffer, Texture, Sampler]{
+		{Binding: NestedShader.UIn(), Buffer: uIn},
+		{Binding: NestedShader.UOut(), Buffer: uOut},
+	})
+}
+
 //go:embed nested.spv
 var nestedSPIRV []byte
 
@@ -1506,6 +1612,21 @@ func (t *ParamsTable) PIn() *wgsl.Binding { return &t.BindGroups[0].Entries[0] }
 // Params).
 func (t *ParamsTable) POut() *wgsl.Binding { return &t.BindGroups[0].Entries[1] }
 
+// ParamsGroup0 makes a bind group of @group(0) of params.wgsl with binder, an adapter's (Go infers
+// the types from it), from a value for each of its bindings, in binding order:
+//
+//   - pIn: @binding(0), var<uniform> p_in: Params
+//   - pOut: @binding(1), var<storage, read_write> p_out: Params
+//
+// Each binding is a parameter, so that leaving one out does not compile; binder checks the values
+// against the bindings (see wgsl.Binder).
+func ParamsGroup0[Buffer, Texture, Sampler, Group any](binder wgsl.Binder[Buffer, Texture, Sampler, Group], pIn Buffer, pOut Buffer) (Group, error) {
+	return binder.BindGroup(&ParamsShader.Shader, 0, []wgsl.Resource[Buffer, Texture, Sampler]{
+		{Binding: ParamsShader.PIn(), Buffer: pIn},
+		{Binding: ParamsShader.POut(), Buffer: pOut},
+	})
+}
+
 //go:embed params.spv
 var paramsSPIRV []byte
 
@@ -1574,6 +1695,25 @@ func (t *RuntimeTable) ItemsIn() *wgsl.Binding { return &t.BindGroups[0].Entries
 // ItemsOut returns the binding @group(0) @binding(3), var<storage, read_write> items_out:
 // array<Item> (Go: []Item).
 func (t *RuntimeTable) ItemsOut() *wgsl.Binding { return &t.BindGroups[0].Entries[3] }
+
+// RuntimeGroup0 makes a bind group of @group(0) of runtime.wgsl with binder, an adapter's (Go
+// infers the types from it), from a value for each of its bindings, in binding order:
+//
+//   - bagIn: @binding(0), var<storage, read> bag_in: Bag
+//   - bagOut: @binding(1), var<storage, read_write> bag_out: Bag
+//   - itemsIn: @binding(2), var<storage, read> items_in: array<Item>
+//   - itemsOut: @binding(3), var<storage, read_write> items_out: array<Item>
+//
+// Each binding is a parameter, so that leaving one out does not compile; binder checks the values
+// against the bindings (see wgsl.Binder).
+func RuntimeGroup0[Buffer, Texture, Sampler, Group any](binder wgsl.Binder[Buffer, Texture, Sampler, Group], bagIn Buffer, bagOut Buffer, itemsIn Buffer, itemsOut Buffer) (Group, error) {
+	return binder.BindGroup(&RuntimeShader.Shader, 0, []wgsl.Resource[Buffer, Texture, Sampler]{
+		{Binding: RuntimeShader.BagIn(), Buffer: bagIn},
+		{Binding: RuntimeShader.BagOut(), Buffer: bagOut},
+		{Binding: RuntimeShader.ItemsIn(), Buffer: itemsIn},
+		{Binding: RuntimeShader.ItemsOut(), Buffer: itemsOut},
+	})
+}
 
 //go:embed runtime.spv
 var runtimeSPIRV []byte
@@ -1661,6 +1801,19 @@ func (t *SpecTable) Main() *wgsl.EntryPoint { return &t.EntryPoints[0] }
 // Out returns the binding @group(0) @binding(0), var<storage, read_write> out: SpecOut (Go:
 // SpecOut).
 func (t *SpecTable) Out() *wgsl.Binding { return &t.BindGroups[0].Entries[0] }
+
+// SpecGroup0 makes a bind group of @group(0) of spec.wgsl with binder, an adapter's (Go infers the
+// types from it), from a value for each of its bindings, in binding order:
+//
+//   - out: @binding(0), var<storage, read_write> out: SpecOut
+//
+// Each binding is a parameter, so that leaving one out does not compile; binder checks the values
+// against the bindings (see wgsl.Binder).
+func SpecGroup0[Buffer, Texture, Sampler, Group any](binder wgsl.Binder[Buffer, Texture, Sampler, Group], out Buffer) (Group, error) {
+	return binder.BindGroup(&SpecShader.Shader, 0, []wgsl.Resource[Buffer, Texture, Sampler]{
+		{Binding: SpecShader.Out(), Buffer: out},
+	})
+}
 
 // SpecOverrides holds the values a pipeline gives the overrides of spec.wgsl, by name, as WebGPU's
 // pipeline constants do. The zero value sets none: each keeps its default.
@@ -1882,6 +2035,25 @@ func (t *TailsTable) SIn() *wgsl.Binding { return &t.BindGroups[0].Entries[2] }
 // SOut returns the binding @group(0) @binding(3), var<storage, read_write> s_out: Tails (Go:
 // Tails).
 func (t *TailsTable) SOut() *wgsl.Binding { return &t.BindGroups[0].Entries[3] }
+
+// TailsGroup0 makes a bind group of @group(0) of tails.wgsl with binder, an adapter's (Go infers
+// the types from it), from a value for each of its bindings, in binding order:
+//
+//   - uIn: @binding(0), var<uniform> u_in: Tails
+//   - uOut: @binding(1), var<storage, read_write> u_out: Tails
+//   - sIn: @binding(2), var<storage, read> s_in: Tails
+//   - sOut: @binding(3), var<storage, read_write> s_out: Tails
+//
+// Each binding is a parameter, so that leaving one out does not compile; binder checks the values
+// against the bindings (see wgsl.Binder).
+func TailsGroup0[Buffer, Texture, Sampler, Group any](binder wgsl.Binder[Buffer, Texture, Sampler, Group], uIn Buffer, uOut Buffer, sIn Buffer, sOut Buffer) (Group, error) {
+	return binder.BindGroup(&TailsShader.Shader, 0, []wgsl.Resource[Buffer, Texture, Sampler]{
+		{Binding: TailsShader.UIn(), Buffer: uIn},
+		{Binding: TailsShader.UOut(), Buffer: uOut},
+		{Binding: TailsShader.SIn(), Buffer: sIn},
+		{Binding: TailsShader.SOut(), Buffer: sOut},
+	})
+}
 
 //go:embed tails.spv
 var tailsSPIRV []byte

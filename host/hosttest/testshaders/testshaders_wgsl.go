@@ -576,6 +576,7 @@ var BillboardShader = BillboardTable{wgsl.Shader{
 			Name:          "vs",
 			Stage:         wgsl.Vertex,
 			Bindings:      []wgsl.BindingRef{{Group: 0, Binding: 0}},
+			BindingNames:  []string{"view"},
 			VertexBuffers: []wgsl.VertexBufferLayout{CornerLayout, ParticleLayout},
 		},
 		{
@@ -590,6 +591,7 @@ var BillboardShader = BillboardTable{wgsl.Shader{
 			Stage:         wgsl.Compute,
 			WorkgroupSize: [3]wgsl.Dim{{Value: 64}, {Value: 1}, {Value: 1}},
 			Bindings:      []wgsl.BindingRef{{Group: 0, Binding: 0}, {Group: 0, Binding: 1}},
+			BindingNames:  []string{"sim", "particles"},
 		},
 	},
 	BindGroups: []wgsl.BindGroup{
@@ -621,6 +623,36 @@ func (t *BillboardTable) Sim() *wgsl.Binding { return &t.BindGroups[0].Entries[1
 // Particles returns the binding @group(0) @binding(1), var<storage, read_write> particles:
 // array<Particle> (Go: []Particle).
 func (t *BillboardTable) Particles() *wgsl.Binding { return &t.BindGroups[0].Entries[2] }
+
+// BillboardRenderGroup0 makes a bind group of @group(0) of billboard.wgsl with binder, an adapter's
+// (Go infers the types from it), from a value for each of the bindings its vertex and fragment
+// entry points use, in binding order:
+//
+//   - view: @binding(0), var<uniform> view: View
+//
+// Each binding is a parameter, so that leaving one out does not compile; binder checks the values
+// against the bindings (see wgsl.Binder).
+func BillboardRenderGroup0[Buffer, Texture, Sampler, Group any](binder wgsl.Binder[Buffer, Texture, Sampler, Group], view Buffer) (Group, error) {
+	return binder.BindGroup(&BillboardShader.Shader, 0, []wgsl.Resource[Buffer, Texture, Sampler]{
+		{Binding: BillboardShader.View(), Buffer: view},
+	})
+}
+
+// BillboardComputeGroup0 makes a bind group of @group(0) of billboard.wgsl with binder, an
+// adapter's (Go infers the types from it), from a value for each of the bindings its compute entry
+// points use, in binding order:
+//
+//   - sim: @binding(0), var<uniform> sim: Sim
+//   - particles: @binding(1), var<storage, read_write> particles: array<Particle>
+//
+// Each binding is a parameter, so that leaving one out does not compile; binder checks the values
+// against the bindings (see wgsl.Binder).
+func BillboardComputeGroup0[Buffer, Texture, Sampler, Group any](binder wgsl.Binder[Buffer, Texture, Sampler, Group], sim Buffer, particles Buffer) (Group, error) {
+	return binder.BindGroup(&BillboardShader.Shader, 0, []wgsl.Resource[Buffer, Texture, Sampler]{
+		{Binding: BillboardShader.Sim(), Buffer: sim},
+		{Binding: BillboardShader.Particles(), Buffer: particles},
+	})
+}
 
 //go:embed billboard.spv
 var billboardSPIRV []byte
@@ -737,6 +769,34 @@ func (t *DrawTable) Albedo() *wgsl.Binding { return &t.BindGroups[1].Entries[0] 
 // AlbedoSampler returns the binding @group(1) @binding(1), var albedo_sampler: sampler.
 func (t *DrawTable) AlbedoSampler() *wgsl.Binding { return &t.BindGroups[1].Entries[1] }
 
+// DrawGroup0 makes a bind group of @group(0) of draw.wgsl with binder, an adapter's (Go infers the
+// types from it), from a value for each of its bindings, in binding order:
+//
+//   - globals: @binding(0), var<uniform> globals: Globals
+//
+// Each binding is a parameter, so that leaving one out does not compile; binder checks the values
+// against the bindings (see wgsl.Binder).
+func DrawGroup0[Buffer, Texture, Sampler, Group any](binder wgsl.Binder[Buffer, Texture, Sampler, Group], globals Buffer) (Group, error) {
+	return binder.BindGroup(&DrawShader.Shader, 0, []wgsl.Resource[Buffer, Texture, Sampler]{
+		{Binding: DrawShader.Globals(), Buffer: globals},
+	})
+}
+
+// DrawGroup1 makes a bind group of @group(1) of draw.wgsl with binder, an adapter's (Go infers the
+// types from it), from a value for each of its bindings, in binding order:
+//
+//   - albedo: @binding(0), var albedo: texture_2d<f32>
+//   - albedoSampler: @binding(1), var albedo_sampler: sampler
+//
+// Each binding is a parameter, so that leaving one out does not compile; binder checks the values
+// against the bindings (see wgsl.Binder).
+func DrawGroup1[Buffer, Texture, Sampler, Group any](binder wgsl.Binder[Buffer, Texture, Sampler, Group], albedo Texture, albedoSampler Sampler) (Group, error) {
+	return binder.BindGroup(&DrawShader.Shader, 1, []wgsl.Resource[Buffer, Texture, Sampler]{
+		{Binding: DrawShader.Albedo(), Texture: albedo},
+		{Binding: DrawShader.AlbedoSampler(), Sampler: albedoSampler},
+	})
+}
+
 //go:embed draw.spv
 var drawSPIRV []byte
 
@@ -819,6 +879,19 @@ func (t *HalfTable) Main() *wgsl.EntryPoint { return &t.EntryPoints[0] }
 // (Go: []wgsl.F16).
 func (t *HalfTable) Halves() *wgsl.Binding { return &t.BindGroups[0].Entries[0] }
 
+// HalfGroup0 makes a bind group of @group(0) of half.wgsl with binder, an adapter's (Go infers the
+// types from it), from a value for each of its bindings, in binding order:
+//
+//   - halves: @binding(0), var<storage, read_write> halves: array<f16>
+//
+// Each binding is a parameter, so that leaving one out does not compile; binder checks the values
+// against the bindings (see wgsl.Binder).
+func HalfGroup0[Buffer, Texture, Sampler, Group any](binder wgsl.Binder[Buffer, Texture, Sampler, Group], halves Buffer) (Group, error) {
+	return binder.BindGroup(&HalfShader.Shader, 0, []wgsl.Resource[Buffer, Texture, Sampler]{
+		{Binding: HalfShader.Halves(), Buffer: halves},
+	})
+}
+
 //go:embed half.spv
 var halfSPIRV []byte
 
@@ -900,6 +973,19 @@ func (t *PushTable) Colors() *wgsl.Binding { return &t.BindGroups[0].Entries[0] 
 
 // Push returns the immediate data var<immediate> push: Push (Go: Push), 32 bytes.
 func (t *PushTable) Push() *wgsl.Immediate { return &t.Immediates[0] }
+
+// PushGroup0 makes a bind group of @group(0) of push.wgsl with binder, an adapter's (Go infers the
+// types from it), from a value for each of its bindings, in binding order:
+//
+//   - colors: @binding(0), var<storage, read_write> colors: array<vec4<f32>>
+//
+// Each binding is a parameter, so that leaving one out does not compile; binder checks the values
+// against the bindings (see wgsl.Binder).
+func PushGroup0[Buffer, Texture, Sampler, Group any](binder wgsl.Binder[Buffer, Texture, Sampler, Group], colors Buffer) (Group, error) {
+	return binder.BindGroup(&PushShader.Shader, 0, []wgsl.Resource[Buffer, Texture, Sampler]{
+		{Binding: PushShader.Colors(), Buffer: colors},
+	})
+}
 
 //go:embed push.spv
 var pushSPIRV []byte
@@ -985,6 +1071,25 @@ func (t *SampleTable) Coords() *wgsl.Binding { return &t.BindGroups[0].Entries[2
 // array<vec4<f32>> (Go: []wgsl.Vec4f).
 func (t *SampleTable) Texels() *wgsl.Binding { return &t.BindGroups[0].Entries[3] }
 
+// SampleGroup0 makes a bind group of @group(0) of sample.wgsl with binder, an adapter's (Go infers
+// the types from it), from a value for each of its bindings, in binding order:
+//
+//   - image: @binding(0), var image: texture_2d<f32>
+//   - imageSampler: @binding(1), var image_sampler: sampler
+//   - coords: @binding(2), var<storage, read> coords: array<vec2<f32>>
+//   - texels: @binding(3), var<storage, read_write> texels: array<vec4<f32>>
+//
+// Each binding is a parameter, so that leaving one out does not compile; binder checks the values
+// against the bindings (see wgsl.Binder).
+func SampleGroup0[Buffer, Texture, Sampler, Group any](binder wgsl.Binder[Buffer, Texture, Sampler, Group], image Texture, imageSampler Sampler, coords Buffer, texels Buffer) (Group, error) {
+	return binder.BindGroup(&SampleShader.Shader, 0, []wgsl.Resource[Buffer, Texture, Sampler]{
+		{Binding: SampleShader.Image(), Texture: image},
+		{Binding: SampleShader.ImageSampler(), Sampler: imageSampler},
+		{Binding: SampleShader.Coords(), Buffer: coords},
+		{Binding: SampleShader.Texels(), Buffer: texels},
+	})
+}
+
 //go:embed sample.spv
 var sampleSPIRV []byte
 
@@ -1033,6 +1138,19 @@ func (t *SentinelTable) Update() *wgsl.EntryPoint { return &t.EntryPoints[0] }
 // Data returns the binding @group(0) @binding(0), var<storage, read_write> data: Items (Go: Items
 // and []Item (see AppendItems)).
 func (t *SentinelTable) Data() *wgsl.Binding { return &t.BindGroups[0].Entries[0] }
+
+// SentinelGroup0 makes a bind group of @group(0) of sentinel.wgsl with binder, an adapter's (Go
+// infers the types from it), from a value for each of its bindings, in binding order:
+//
+//   - data: @binding(0), var<storage, read_write> data: Items
+//
+// Each binding is a parameter, so that leaving one out does not compile; binder checks the values
+// against the bindings (see wgsl.Binder).
+func SentinelGroup0[Buffer, Texture, Sampler, Group any](binder wgsl.Binder[Buffer, Texture, Sampler, Group], data Buffer) (Group, error) {
+	return binder.BindGroup(&SentinelShader.Shader, 0, []wgsl.Resource[Buffer, Texture, Sampler]{
+		{Binding: SentinelShader.Data(), Buffer: data},
+	})
+}
 
 //go:embed sentinel.spv
 var sentinelSPIRV []byte
@@ -1117,6 +1235,23 @@ func (t *ShadowFragmentTable) ShadowMap() *wgsl.Binding { return &t.BindGroups[0
 
 // ShadowSampler returns the binding @group(0) @binding(2), var shadow_sampler: sampler_comparison.
 func (t *ShadowFragmentTable) ShadowSampler() *wgsl.Binding { return &t.BindGroups[0].Entries[2] }
+
+// ShadowFragmentGroup0 makes a bind group of @group(0) of shadow_fragment.wgsl with binder, an
+// adapter's (Go infers the types from it), from a value for each of its bindings, in binding order:
+//
+//   - scene: @binding(0), var<uniform> scene: Scene
+//   - shadowMap: @binding(1), var shadow_map: texture_depth_2d
+//   - shadowSampler: @binding(2), var shadow_sampler: sampler_comparison
+//
+// Each binding is a parameter, so that leaving one out does not compile; binder checks the values
+// against the bindings (see wgsl.Binder).
+func ShadowFragmentGroup0[Buffer, Texture, Sampler, Group any](binder wgsl.Binder[Buffer, Texture, Sampler, Group], scene Buffer, shadowMap Texture, shadowSampler Sampler) (Group, error) {
+	return binder.BindGroup(&ShadowFragmentShader.Shader, 0, []wgsl.Resource[Buffer, Texture, Sampler]{
+		{Binding: ShadowFragmentShader.Scene(), Buffer: scene},
+		{Binding: ShadowFragmentShader.ShadowMap(), Texture: shadowMap},
+		{Binding: ShadowFragmentShader.ShadowSampler(), Sampler: shadowSampler},
+	})
+}
 
 // ShadowFragmentOverrides holds the values a pipeline gives the overrides of shadow_fragment.wgsl,
 // by name, as WebGPU's pipeline constants do. The zero value sets none: each keeps its default.
@@ -1228,6 +1363,32 @@ func (t *ShadowVertexTable) Scene() *wgsl.Binding { return &t.BindGroups[0].Entr
 // Model returns the binding @group(1) @binding(0), var<uniform> model: Model (Go: Model).
 func (t *ShadowVertexTable) Model() *wgsl.Binding { return &t.BindGroups[1].Entries[0] }
 
+// ShadowVertexGroup0 makes a bind group of @group(0) of shadow_vertex.wgsl with binder, an
+// adapter's (Go infers the types from it), from a value for each of its bindings, in binding order:
+//
+//   - scene: @binding(0), var<uniform> scene: Scene
+//
+// Each binding is a parameter, so that leaving one out does not compile; binder checks the values
+// against the bindings (see wgsl.Binder).
+func ShadowVertexGroup0[Buffer, Texture, Sampler, Group any](binder wgsl.Binder[Buffer, Texture, Sampler, Group], scene Buffer) (Group, error) {
+	return binder.BindGroup(&ShadowVertexShader.Shader, 0, []wgsl.Resource[Buffer, Texture, Sampler]{
+		{Binding: ShadowVertexShader.Scene(), Buffer: scene},
+	})
+}
+
+// ShadowVertexGroup1 makes a bind group of @group(1) of shadow_vertex.wgsl with binder, an
+// adapter's (Go infers the types from it), from a value for each of its bindings, in binding order:
+//
+//   - model: @binding(0), var<uniform> model: Model
+//
+// Each binding is a parameter, so that leaving one out does not compile; binder checks the values
+// against the bindings (see wgsl.Binder).
+func ShadowVertexGroup1[Buffer, Texture, Sampler, Group any](binder wgsl.Binder[Buffer, Texture, Sampler, Group], model Buffer) (Group, error) {
+	return binder.BindGroup(&ShadowVertexShader.Shader, 1, []wgsl.Resource[Buffer, Texture, Sampler]{
+		{Binding: ShadowVertexShader.Model(), Buffer: model},
+	})
+}
+
 //go:embed shadow_vertex.spv
 var shadowVertexSPIRV []byte
 
@@ -1305,6 +1466,21 @@ func (t *StorageTable) Paint() *wgsl.Binding { return &t.BindGroups[0].Entries[0
 // Picture returns the binding @group(0) @binding(1), var picture: texture_storage_2d<rgba8unorm,
 // write>.
 func (t *StorageTable) Picture() *wgsl.Binding { return &t.BindGroups[0].Entries[1] }
+
+// StorageGroup0 makes a bind group of @group(0) of storage.wgsl with binder, an adapter's (Go
+// infers the types from it), from a value for each of its bindings, in binding order:
+//
+//   - paint: @binding(0), var<uniform> paint: Paint
+//   - picture: @binding(1), var picture: texture_storage_2d<rgba8unorm, write>
+//
+// Each binding is a parameter, so that leaving one out does not compile; binder checks the values
+// against the bindings (see wgsl.Binder).
+func StorageGroup0[Buffer, Texture, Sampler, Group any](binder wgsl.Binder[Buffer, Texture, Sampler, Group], paint Buffer, picture Texture) (Group, error) {
+	return binder.BindGroup(&StorageShader.Shader, 0, []wgsl.Resource[Buffer, Texture, Sampler]{
+		{Binding: StorageShader.Paint(), Buffer: paint},
+		{Binding: StorageShader.Picture(), Texture: picture},
+	})
+}
 
 // StorageOverrides holds the values a pipeline gives the overrides of storage.wgsl, by name, as
 // WebGPU's pipeline constants do. The zero value sets none: each keeps its default.

@@ -13,7 +13,8 @@ struct Inner { x: f32 }
 struct NotLast { data: array<f32>, after: f32 } // ERROR "runtime-sized member 'data' must be the last member of 'NotLast'"
 struct Outer { s: S } // ERROR "member 's' has type S, which contains a runtime-sized array; only an array itself may be runtime-sized"
 struct InArray { arr: array<S, 2> } // ERROR "array element type S contains a runtime-sized array"
-@group(0) @binding(4) var<uniform> uniform_rt: array<vec4f>; // ERROR "a uniform buffer's type must be host-shareable and constructible, not array<vec4<f32>>"
+@group(0) @binding(4) var<uniform> uniform_rt: array<vec4f>; // ERROR "a uniform buffer cannot hold a runtime-sized array like array<vec4<f32>>: declare var<storage, read> uniform_rt: array<vec4<f32>> (a read-only storage buffer), or give the array an element count (array<vec4<f32>, N>)"
+@group(0) @binding(5) var<uniform> uniform_struct_rt: S; // ERROR "a uniform buffer cannot hold a runtime-sized array (member data of S is array<vec4<f32>>): declare var<storage, read> uniform_struct_rt: S (a read-only storage buffer), or give the array an element count (array<vec4<f32>, N>)"
 var<workgroup> workgroup_rt: array<i32>; // ERROR "a workgroup variable's type must be a plain type of fixed size, not array<i32>"
 
 fn f() {
