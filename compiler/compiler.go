@@ -18,9 +18,11 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/reflect"
 	"github.com/wgslgo/wgslgo/compiler/sema"
 	"github.com/wgslgo/wgslgo/compiler/syntax"
+	"github.com/wgslgo/wgslgo/compiler/wesl"
 )
 
-// Source is one WGSL file.
+// Source is one WGSL file, or the root module of a WESL program (whose imports are read
+// from Options.FS, relative to Name).
 type Source struct {
 	// Name is used in diagnostics and written into reflection; keep it relative.
 	Name string
@@ -82,6 +84,18 @@ type Options struct {
 	// the module costs a large shader's compilation a few percent of its time and memory.
 	// The SPIR-V, the diagnostics and the other results are the same.
 	NoReflection bool
+
+	// Features are the values of the translate-time features of WESL's @if, @elif and
+	// @else; a condition that needs one without a value is an error.
+	Features map[string]bool
+	// Mangle is how linking names the declarations the root module does not declare (see
+	// wesl.Mangling; minimal by default).
+	Mangle wesl.Mangling
+	// FS reads the modules a WESL program imports; nil reads the operating system's files.
+	FS wesl.FS
+	// Resolver finds the packages that modules import by name, after the dependencies
+	// wesl.toml lists by path.
+	Resolver wesl.Resolver
 }
 
 // Result is a successful compilation.
@@ -96,15 +110,29 @@ type Result struct {
 	Program    *sema.Program
 }
 
+// Link parses a source and, when it is a WESL program, loads the modules it imports and
+// links them: the program's one syntax tree, which the checker takes, and its linked WGSL.
+func Link(src Source, opts Options) (*wesl.Program, diag.List) {
+	fsys := opts.FS
+	if fsys == nil {
+		fsys = wesl.OSFS{}
+	}
+	return wesl.LinkText(fsys, src.Name, src.Text, wesl.Options{
+		Features: opts.Features,
+		Mangle:   opts.Mangle,
+		Resolver: opts.Resolver,
+		Dialect:  opts.Dialect,
+	})
+}
+
 // Check parses and type-checks a source. The diagnostics hold errors and warnings; the
 // program is nil when there are errors.
 func Check(src Source, opts Options) (*sema.Program, diag.List) {
-	file := diag.NewFile(src.Name, src.Text)
-	ast, diags := syntax.Parse(file, syntax.Options{Dialect: opts.Dialect})
+	linked, diags := Link(src, opts)
 	if diags.HasErrors() {
 		return nil, diags
 	}
-	prog, more := sema.Check(ast, sema.Options{UniformStandardLayout: opts.UniformStandardLayout, WebGPULimits: opts.WebGPULimits})
+	prog, more := sema.Check(linked.Syntax, sema.Options{UniformStandardLayout: opts.UniformStandardLayout, WebGPULimits: opts.WebGPULimits})
 	diags = append(diags, more...)
 	if diags.HasErrors() {
 		return nil, diags
