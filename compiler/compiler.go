@@ -270,7 +270,14 @@ func compile(src Source, opts Options, library bool) (res *Result, err error) {
 	}
 	bopts := backend.Options{Target: target, Layouts: prog.Layouts, NoNames: opts.NoNames}
 	if opts.Debug {
-		bopts.Source = &backend.SourceFile{Name: src.Name, Text: src.Text}
+		for i, f := range file.Files() {
+			sf := &backend.SourceFile{Name: f.Name, Text: f.Text, Base: f.Base}
+			if i == 0 {
+				bopts.Source = sf
+			} else {
+				bopts.More = append(bopts.More, sf)
+			}
+		}
 	}
 	words, err := backend.Emit(m, bopts)
 	if err != nil {

@@ -244,6 +244,7 @@ func (p *parser) parseImport(start diag.Pos) *Import {
 	}
 	p.next() // import
 	var item ImportItem
+	item.Start = p.tok.Span()
 	switch p.tok.Kind {
 	case KwPackage:
 		p.tracef("import_relative")

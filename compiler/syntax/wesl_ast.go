@@ -30,6 +30,9 @@ type ImportItem struct {
 	// Package marks a path that starts with `package::`; Supers counts its `super::`.
 	Package bool
 	Supers  int
+	// Start is the span of the relative start (`package::`, `super::super::`), or of the
+	// first segment.
+	Start diag.Span
 	// Path holds the segments after the relative start; the last names the item (a
 	// declaration or a module), or is `*` for a wildcard.
 	Path     []Ident
@@ -47,8 +50,11 @@ func (it *ImportItem) Name() Ident {
 
 // Span is the span of the item's path, from its relative start to its alias.
 func (it *ImportItem) Span() diag.Span {
-	s := diag.Join(it.Path[0].Loc, it.Path[len(it.Path)-1].Loc)
-	return diag.Join(s, it.Alias.Loc)
+	s := diag.Join(it.Start, it.Path[len(it.Path)-1].Loc)
+	if it.Alias.Name != "" {
+		s = diag.Join(s, it.Alias.Loc)
+	}
+	return s
 }
 
 // ModuleDecl is the module declaration `@wildcardable module;`.

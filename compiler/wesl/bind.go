@@ -495,7 +495,7 @@ func (b *binder) usePath(id *syntax.Ident) {
 		b.l.errorf(m.File, id.Loc, "'%s' is a module, not a declaration: name one of its items", id.Name)
 		return
 	}
-	t, ok := b.l.walk(m, start, rest)
+	t, ok := b.l.walk(m, start, rest, id.Loc)
 	if !ok {
 		return
 	}

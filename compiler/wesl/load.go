@@ -359,7 +359,7 @@ func (l *loader) resolveBinding(m *Module, b *importBinding) {
 		b.state = 2
 		return
 	}
-	t, ok := l.walk(m, start, segs)
+	t, ok := l.walk(m, start, segs, it.Span())
 	b.state = 2
 	if !ok {
 		return
@@ -434,19 +434,21 @@ func (l *loader) startModule(from *Module, pkgRel bool, supers int, segs []synta
 // walk follows segs from module start on behalf of module from (Imports.md, "Import
 // resolution algorithm"): a segment naming an item of the current module must be the
 // last; any other names the submodule, a file or an empty module.
-func (l *loader) walk(from, start *Module, segs []syntax.Ident) (target, bool) {
+//
+// at is the span of the whole path: the import notes of diagnostics point at it.
+func (l *loader) walk(from, start *Module, segs []syntax.Ident, at diag.Span) (target, bool) {
 	cur := start
 	for i, seg := range segs {
 		last := i == len(segs)-1
 		if seg.Name == "*" {
-			l.parse(cur, from, seg.Loc)
+			l.parse(cur, from, at)
 			if cur.File == nil && !cur.Pkg.hasDir(cur.Path) {
 				l.notFound(from, cur, seg.Loc)
 				return target{}, false
 			}
 			return target{mod: cur}, true
 		}
-		l.parse(cur, from, seg.Loc)
+		l.parse(cur, from, at)
 		if t, ok, found := l.item(from, cur, seg); found {
 			if !ok {
 				return target{}, false
@@ -459,7 +461,7 @@ func (l *loader) walk(from, start *Module, segs []syntax.Ident) (target, bool) {
 		}
 		cur = l.module(cur.Pkg, append(slices.Clone(cur.Path), seg.Name))
 	}
-	l.parse(cur, from, segs[len(segs)-1].Loc)
+	l.parse(cur, from, at)
 	if cur.File == nil && !cur.Pkg.hasDir(cur.Path) {
 		l.notFound(from, cur, segs[len(segs)-1].Loc)
 		return target{}, false
