@@ -533,16 +533,23 @@ func (p *parser) parseLoop(attrs []*Attribute, start diag.Pos) *LoopStmt {
 	}
 	body.Stmts = p.parseStmtList(func() bool { return p.atAfterAttrs(KwContinuing, TokEOF) })
 	body.Loc = p.span(bstart)
-	if p.atAfterAttrs(KwContinuing, TokEOF) {
+	// Continuing statements with @if/@else alternatives follow one another; one is kept.
+	var st condState
+	for p.atAfterAttrs(KwContinuing, TokEOF) {
 		first := p.i
-		var st condState
 		attrs, keep := p.cond(p.parseAttributes(), &st)
 		p.noAttrs(attrs, "continuing statements (write them after 'continuing')")
 		c := p.parseContinuing()
-		if keep {
+		if keep && s.Continuing == nil {
 			s.Continuing = c
+		} else if keep && !p.allBranches {
+			p.errorf(c.Loc, "a loop has one continuing statement")
+			p.needSync = false
 		} else {
 			p.drop(first, false)
+		}
+		if p.tok.Kind == KwContinuing || st.open && p.atAfterAttrs(KwContinuing, TokEOF) {
+			continue
 		}
 		if p.tok.Kind != RBrace && p.tok.Kind != TokEOF {
 			p.errorf(p.tok.Span(), "the continuing block must be the last statement of a loop body")

@@ -43,14 +43,46 @@ func (p *parser) elide(span diag.Span) {
 // drop records a node that conditional translation removed: it started at token index
 // first and ends before the current token. In a comma-separated list (list set) the node
 // takes its comma with it: the one after it, or when it is the last, the one before it.
+//
+// A node alone on its lines takes the lines with it; otherwise the blank space up to the
+// next token goes.
 func (p *parser) drop(first int, list bool) {
 	start := p.toks[first].Start
 	end := p.tok.Start
 	if list && p.toks[p.i-1].Kind != Comma && first > 0 && p.toks[first-1].Kind == Comma {
 		start = p.toks[first-1].Start
 		end = p.prevEnd
+	} else if ls, ok := p.blankBefore(start); ok {
+		if le, ok := p.blankAfter(p.prevEnd); ok {
+			start, end = ls, le
+		}
 	}
 	p.elide(diag.Span{Start: start, End: end})
+}
+
+// blankBefore returns the start of pos's line when only blanks precede pos on it.
+func (p *parser) blankBefore(pos diag.Pos) (diag.Pos, bool) {
+	i := int(pos - p.base)
+	for i > 0 && (p.src[i-1] == ' ' || p.src[i-1] == '\t') {
+		i--
+	}
+	return diag.Pos(i) + p.base, i == 0 || p.src[i-1] == '\n'
+}
+
+// blankAfter returns the position after the line break that ends pos's line when only
+// blanks (or a line comment) follow pos on it.
+func (p *parser) blankAfter(pos diag.Pos) (diag.Pos, bool) {
+	i := int(pos - p.base)
+	for i < len(p.src) && (p.src[i] == ' ' || p.src[i] == '\t' || p.src[i] == '\r') {
+		i++
+	}
+	if i < len(p.src) && p.src[i] != '\n' {
+		return 0, false
+	}
+	if i < len(p.src) {
+		i++
+	}
+	return diag.Pos(i) + p.base, true
 }
 
 // isCondAttr reports whether a is a translate-time attribute.

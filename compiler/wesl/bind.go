@@ -22,8 +22,8 @@ type linkDecl struct {
 	// rootName is the name the root module imports the declaration by, "" when it does
 	// not import it by name.
 	rootName string
-	// forbidden are the names of the locals of the functions that use the declaration: a
-	// new name must not be shadowed where it is used.
+	// forbidden are the names of the locals in scope where the declaration is used: a new
+	// name must not be shadowed there.
 	forbidden map[string]bool
 	// firstUse is where the program first uses the declaration (for diagnostics).
 	firstUse    diag.Span
@@ -60,11 +60,9 @@ type binder struct {
 	exports  map[[2]*Module]map[string]target
 
 	// The walk of one declaration.
-	mod       *Module
-	locals    []local
-	allLocals []string    // every local of the current function, whatever its scope
-	fnUses    []*linkDecl // module-scope declarations the current function uses
-	news      []*linkDecl
+	mod    *Module
+	locals []local
+	news   []*linkDecl
 }
 
 func newBinder(l *loader) *binder {
@@ -180,8 +178,6 @@ func (b *binder) walk(ld *linkDecl) []*linkDecl {
 	b.mod = ld.mod
 	b.l.resolveImports(ld.mod)
 	b.locals = b.locals[:0]
-	b.allLocals = b.allLocals[:0]
-	b.fnUses = b.fnUses[:0]
 	b.news = nil
 	switch d := ld.decl.(type) {
 	case *syntax.FuncDecl:
@@ -197,14 +193,6 @@ func (b *binder) walk(ld *linkDecl) []*linkDecl {
 		}
 		if d.Body != nil {
 			b.stmts(d.Body.Stmts)
-		}
-		for _, u := range b.fnUses {
-			if u.forbidden == nil {
-				u.forbidden = map[string]bool{}
-			}
-			for _, n := range b.allLocals {
-				u.forbidden[n] = true
-			}
 		}
 	case *syntax.StructDecl:
 		for _, m := range d.Members {
@@ -237,7 +225,6 @@ func (b *binder) walk(ld *linkDecl) []*linkDecl {
 // declare brings a local name into scope.
 func (b *binder) declare(id syntax.Ident) {
 	b.locals = append(b.locals, local{name: id.Name, pos: id.Loc.Start})
-	b.allLocals = append(b.allLocals, id.Name)
 }
 
 func (b *binder) attrs(as []*syntax.Attribute) {
@@ -513,7 +500,12 @@ func (b *binder) bind(id *syntax.Ident, t target, via string) {
 		b.news = append(b.news, ld)
 	}
 	b.refs = append(b.refs, ref{id: id, to: ld, mod: b.mod})
-	b.fnUses = append(b.fnUses, ld)
+	if len(b.locals) > 0 && ld.forbidden == nil {
+		ld.forbidden = map[string]bool{}
+	}
+	for _, lc := range b.locals {
+		ld.forbidden[lc.name] = true
+	}
 }
 
 // checkFlattened notes a use at pos of a local declared at decl inside a flattened block

@@ -70,7 +70,7 @@ func LinkText(fsys FS, root string, text []byte, opts Options) (*Program, diag.L
 	}
 	l := newLoader(fsys, opts)
 	m := l.openRoot(root, text)
-	if m == nil || l.diags.HasErrors() {
+	if m == nil || l.syntaxErrors {
 		return nil, l.sorted()
 	}
 	if m.Syntax.Imports == nil && m.Syntax.WESL == nil {

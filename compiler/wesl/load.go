@@ -81,7 +81,8 @@ type loader struct {
 	order    []*Module           // modules with files, in load order
 	root     *Module
 	// quiet drops the loader's own diagnostics, keeping the parsers' (ParseOnly).
-	quiet bool
+	quiet        bool
+	syntaxErrors bool
 }
 
 func newLoader(fsys FS, opts Options) *loader {
@@ -232,6 +233,7 @@ func (l *loader) parseText(m *Module, name string, text []byte, importer *Module
 	})
 	l.exprIDs = ast.ExprIDs
 	l.diags = append(l.diags, diags...)
+	l.syntaxErrors = l.syntaxErrors || diags.HasErrors()
 	m.Syntax = ast
 	if m != l.root {
 		l.index(m)

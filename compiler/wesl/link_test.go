@@ -1,0 +1,188 @@
+package wesl_test
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/txtar"
+
+	"github.com/wgslgo/wgslgo/compiler"
+	"github.com/wgslgo/wgslgo/compiler/diag"
+	"github.com/wgslgo/wgslgo/compiler/syntax"
+	"github.com/wgslgo/wgslgo/compiler/wesl"
+	"github.com/wgslgo/wgslgo/internal/spirvval"
+)
+
+var update = flag.Bool("update", false, "rewrite the want.wgsl of the link fixtures")
+
+// A link fixture (testdata/link/*.txtar) is a tree of files and what linking it gives:
+//
+//	-- main.wesl --        the root module (or main.wgsl, or the one "root" names)
+//	-- util/noise.wesl --  other files of the tree (modules, wesl.toml, other packages)
+//	-- options --          optional lines: "root PATH", "feature NAME[=false]",
+//	                       "mangle underscore", "nocheck" (the linked WGSL is not a valid
+//	                       program on purpose), "noentry"
+//	-- want.wgsl --        the linked WGSL, exactly
+//	-- want.errors --      or the diagnostics: one line each, FILE:LINE:COL: SEVERITY: and a
+//	                       part of the message
+//
+// Every linked program is also parsed again and, unless "nocheck", checked and compiled:
+// linking then compiling must give the SPIR-V that compiling the linked WGSL as one file
+// gives, and that SPIR-V must pass spirv-val.
+type fixture struct {
+	name     string
+	files    fstest.MapFS
+	root     string
+	opts     wesl.Options
+	check    bool
+	want     []byte
+	wantErrs []string
+	hasWant  bool
+}
+
+func loadFixtures(t *testing.T) []*fixture {
+	t.Helper()
+	paths, err := filepath.Glob("testdata/link/*.txtar")
+	require.NoError(t, err)
+	require.NotEmpty(t, paths)
+	var out []*fixture
+	for _, p := range paths {
+		ar, err := txtar.ParseFile(p)
+		require.NoError(t, err)
+		fx := &fixture{name: strings.TrimSuffix(filepath.Base(p), ".txtar"), files: fstest.MapFS{}, check: true}
+		for _, f := range ar.Files {
+			switch f.Name {
+			case "options":
+				for _, line := range strings.Split(strings.TrimSpace(string(f.Data)), "\n") {
+					k, v, _ := strings.Cut(strings.TrimSpace(line), " ")
+					switch k {
+					case "root":
+						fx.root = v
+					case "feature":
+						if fx.opts.Features == nil {
+							fx.opts.Features = map[string]bool{}
+						}
+						name, val, _ := strings.Cut(v, "=")
+						fx.opts.Features[name] = val != "false"
+					case "mangle":
+						fx.opts.Mangle, err = wesl.ParseMangling(v)
+						require.NoError(t, err)
+					case "nocheck":
+						fx.check = false
+					case "":
+					default:
+						t.Fatalf("%s: unknown option %q", p, line)
+					}
+				}
+			case "want.wgsl":
+				fx.want, fx.hasWant = f.Data, true
+			case "want.errors":
+				for _, line := range strings.Split(strings.TrimSpace(string(f.Data)), "\n") {
+					fx.wantErrs = append(fx.wantErrs, strings.TrimSpace(line))
+				}
+			default:
+				fx.files[f.Name] = &fstest.MapFile{Data: f.Data}
+			}
+		}
+		if fx.root == "" {
+			fx.root = "main.wesl"
+			if _, ok := fx.files["main.wgsl"]; ok {
+				fx.root = "main.wgsl"
+			}
+		}
+		require.True(t, fx.hasWant != (fx.wantErrs != nil), "%s: give want.wgsl or want.errors", p)
+		out = append(out, fx)
+	}
+	return out
+}
+
+func (fx *fixture) link() (*wesl.Program, diag.List) {
+	return wesl.Link(wesl.FromFS(fx.files), fx.root, fx.opts)
+}
+
+func TestLinkFixtures(t *testing.T) {
+	for _, fx := range loadFixtures(t) {
+		t.Run(fx.name, func(t *testing.T) {
+			t.Parallel()
+			prog, diags := fx.link()
+			if fx.wantErrs != nil {
+				assertDiagnostics(t, fx.wantErrs, diags)
+				return
+			}
+			require.False(t, diags.HasErrors(), "%v", diags)
+			got := prog.WGSL()
+			if *update {
+				updateFixture(t, fx, got)
+			} else {
+				assert.Equal(t, string(fx.want), string(got))
+			}
+			// The linked WGSL is WGSL: it parses as one file.
+			_, pd := syntax.Parse(diag.NewFile("linked.wgsl", got), syntax.Options{Dialect: syntax.DialectModern})
+			require.False(t, pd.HasErrors(), "linked WGSL does not parse: %v\n%s", pd, got)
+			if fx.check {
+				checkSameSPIRV(t, fx, got)
+			}
+		})
+	}
+}
+
+// checkSameSPIRV compiles the fixture's program (linked as syntax trees) and its linked WGSL
+// (one file) and requires the same SPIR-V, valid.
+func checkSameSPIRV(t *testing.T, fx *fixture, linked []byte) {
+	t.Helper()
+	opts := compiler.Options{Features: fx.opts.Features, Mangle: fx.opts.Mangle, FS: wesl.FromFS(fx.files)}
+	root, err := fx.files.Open(fx.root)
+	require.NoError(t, err)
+	root.Close()
+	res, err := compiler.Compile(compiler.Source{Name: fx.root, Text: fx.files[fx.root].Data}, opts)
+	require.NoError(t, err)
+	one, err := compiler.Compile(compiler.Source{Name: "linked.wgsl", Text: linked}, compiler.Options{})
+	require.NoError(t, err)
+	require.Equal(t, one.SPIRV, res.SPIRV, "linking then compiling differs from compiling the linked WGSL")
+	if res.SPIRV != nil {
+		spirvval.Check(t, res.SPIRV)
+	}
+}
+
+// assertDiagnostics matches diagnostics against FILE:LINE:COL: SEVERITY: MESSAGE-PART lines,
+// in order.
+func assertDiagnostics(t *testing.T, want []string, diags diag.List) {
+	t.Helper()
+	var got []string
+	for _, d := range diags {
+		got = append(got, d.Error())
+	}
+	ok := len(got) == len(want)
+	for i := 0; ok && i < len(want); i++ {
+		loc, msg, _ := strings.Cut(want[i], ": ")
+		sev, part, _ := strings.Cut(msg, ": ")
+		ok = strings.HasPrefix(got[i], loc+": "+sev+": ") && strings.Contains(got[i], part)
+	}
+	if !ok {
+		var b bytes.Buffer
+		diags.Print(&b)
+		t.Errorf("diagnostics differ\nwant:\n  %s\ngot:\n  %s\n\n%s", strings.Join(want, "\n  "), strings.Join(got, "\n  "), b.String())
+	}
+}
+
+// update rewrites the want.wgsl of the fixtures from the linker's output (a reviewer then
+// reads the diff).
+func updateFixture(t *testing.T, fx *fixture, got []byte) {
+	p := path.Join("testdata/link", fx.name+".txtar")
+	ar, err := txtar.ParseFile(p)
+	require.NoError(t, err)
+	for i := range ar.Files {
+		if ar.Files[i].Name == "want.wgsl" {
+			ar.Files[i].Data = got
+		}
+	}
+	require.NoError(t, os.WriteFile(p, txtar.Format(ar), 0o644))
+}
