@@ -186,3 +186,92 @@ func updateFixture(t *testing.T, fx *fixture, got []byte) {
 	}
 	require.NoError(t, os.WriteFile(p, txtar.Format(ar), 0o644))
 }
+
+// TestSourceMaps: for every fixture, each mapped run of the linked WGSL starts with the
+// text its source position holds (a renamed identifier: the name the map records).
+func TestSourceMaps(t *testing.T) {
+	for _, fx := range loadFixtures(t) {
+		if !fx.hasWant {
+			continue
+		}
+		t.Run(fx.name, func(t *testing.T) {
+			prog, diags := fx.link()
+			require.False(t, diags.HasErrors(), "%v", diags)
+			out, sm := prog.WGSLWithMap()
+			require.Equal(t, string(prog.WGSL()), string(out), "the map does not change the text")
+			outLines := strings.Split(string(out), "\n")
+			srcLines := map[int][]string{}
+			for i, c := range sm.SourcesContent {
+				srcLines[i] = strings.Split(c, "\n")
+			}
+			segs := decodeMappings(t, sm.Mappings)
+			require.NotEmpty(t, segs)
+			for i, s := range segs {
+				if s.src < 0 {
+					continue
+				}
+				line := outLines[s.line]
+				// The run ends where the next segment of the line starts.
+				end := len(line)
+				if i+1 < len(segs) && segs[i+1].line == s.line {
+					end = segs[i+1].col
+				}
+				got := line[s.col:end]
+				src := srcLines[s.src][s.srcLine][s.srcCol:]
+				if s.name >= 0 {
+					assert.True(t, strings.HasPrefix(src, sm.Names[s.name]), "%d:%d: name %q is not at %s:%d:%d", s.line+1, s.col+1, sm.Names[s.name], sm.Sources[s.src], s.srcLine+1, s.srcCol+1)
+					continue
+				}
+				assert.True(t, strings.HasPrefix(src, got), "%d:%d: %q is not at %s:%d:%d (%q)", s.line+1, s.col+1, got, sm.Sources[s.src], s.srcLine+1, s.srcCol+1, src)
+			}
+		})
+	}
+}
+
+type mapSeg struct{ line, col, src, srcLine, srcCol, name int }
+
+// decodeMappings decodes a version 3 source map's mappings (ASCII columns).
+func decodeMappings(t *testing.T, m string) []mapSeg {
+	const digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+	var out []mapSeg
+	var src, srcLine, srcCol, name int
+	for li, line := range strings.Split(m, ";") {
+		col := 0
+		if line == "" {
+			continue
+		}
+		for _, seg := range strings.Split(line, ",") {
+			var vals []int
+			v, shift := 0, 0
+			for _, c := range seg {
+				d := strings.IndexRune(digits, c)
+				require.GreaterOrEqual(t, d, 0)
+				v |= (d & 31) << shift
+				if d&32 != 0 {
+					shift += 5
+					continue
+				}
+				if v&1 != 0 {
+					vals = append(vals, -(v >> 1))
+				} else {
+					vals = append(vals, v>>1)
+				}
+				v, shift = 0, 0
+			}
+			col += vals[0]
+			s := mapSeg{line: li, col: col, src: -1, name: -1}
+			if len(vals) >= 4 {
+				src += vals[1]
+				srcLine += vals[2]
+				srcCol += vals[3]
+				s.src, s.srcLine, s.srcCol = src, srcLine, srcCol
+			}
+			if len(vals) == 5 {
+				name += vals[4]
+				s.name = name
+			}
+			out = append(out, s)
+		}
+	}
+	return out
+}

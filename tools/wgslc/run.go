@@ -71,10 +71,11 @@ source from standard input.
 
 Several files (a batch): more than one INPUT, a directory INPUT, or -o/--reflect naming a
 directory (an existing one, or a path ending in /, created if missing).
-  INPUT     a file; a directory: its .wgsl files, recursively, in lexical order, skipping
+  INPUT     a file; a directory: its .wgsl and .wesl files, recursively, in lexical order, skipping
             names that start with '.'; '-': a list of paths on standard input, one a line
             (or NUL-separated, as find -print0 writes them)
-  outputs   -o DIR and --reflect DIR: X.wgsl is written to DIR/X.spv and DIR/X.json; a file
+  outputs   -o DIR and --reflect DIR: X.wgsl is written to DIR/X.spv (X.wgsl with --emit=wgsl)
+            and DIR/X.json; a file
             D/SUB/X.wgsl found under a directory INPUT D to DIR/SUB/X.spv and DIR/SUB/X.json.
             Two inputs with the same output name (ignoring case) are an error that names
             both, and nothing is compiled.
