@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"flag"
 	"os"
+	"os/exec"
 	"path"
 	"path/filepath"
 	"strings"
@@ -18,6 +19,7 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/diag"
 	"github.com/wgslgo/wgslgo/compiler/syntax"
 	"github.com/wgslgo/wgslgo/compiler/wesl"
+	"github.com/wgslgo/wgslgo/internal/oracle"
 	"github.com/wgslgo/wgslgo/internal/spirvval"
 )
 
@@ -274,4 +276,28 @@ func decodeMappings(t *testing.T, m string) []mapSeg {
 		}
 	}
 	return out
+}
+
+// TestLinkedWGSLAcceptedByTintAndNaga: the linked WGSL of every fixture that is a valid
+// program is accepted by Tint and by Naga (which also translates it to SPIR-V).
+func TestLinkedWGSLAcceptedByTintAndNaga(t *testing.T) {
+	tint := oracle.Tint.Require(t)
+	naga := oracle.Naga.Require(t)
+	for _, fx := range loadFixtures(t) {
+		if !fx.hasWant || !fx.check {
+			continue
+		}
+		t.Run(fx.name, func(t *testing.T) {
+			t.Parallel()
+			prog, diags := fx.link()
+			require.False(t, diags.HasErrors(), "%v", diags)
+			dir := t.TempDir()
+			in := filepath.Join(dir, "linked.wgsl")
+			require.NoError(t, os.WriteFile(in, prog.WGSL(), 0o644))
+			out, err := exec.Command(tint, "-o", filepath.Join(dir, "tint.wgsl"), in).CombinedOutput()
+			assert.NoError(t, err, "tint: %s\n%s", out, prog.WGSL())
+			out, err = exec.Command(naga, in, filepath.Join(dir, "naga.spv")).CombinedOutput()
+			assert.NoError(t, err, "naga: %s\n%s", out, prog.WGSL())
+		})
+	}
 }
