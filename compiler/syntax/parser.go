@@ -86,6 +86,14 @@ func parse(f *diag.File, opts Options, trace func(string)) (file *File, diags di
 		// The token list is truncated: parsing it would only report its truncation.
 		p.aborted = true
 	}
+	if a := opts.Arena; a != nil {
+		p.identSlab, p.binarySlab, p.callSlab, p.memberSlab = a.ident, a.binary, a.call, a.member
+		p.intSlab, p.floatSlab, p.exprLists, p.stmtLists = a.int, a.float, a.exprs, a.stmts
+		defer func() {
+			a.ident, a.binary, a.call, a.member = p.identSlab, p.binarySlab, p.callSlab, p.memberSlab
+			a.int, a.float, a.exprs, a.stmts = p.intSlab, p.floatSlab, p.exprLists, p.stmtLists
+		}()
+	}
 	p.tok = p.toks[0]
 	p.parseFile(file)
 	file.ExprIDs = p.exprIDs
@@ -130,6 +138,8 @@ type parser struct {
 	stmtCond *condState
 	flat     *CompoundStmt
 	phase    int // phaseImports, phaseDirectives or phaseDecls
+	// importPath holds the segments of the import path being parsed.
+	importPath []Ident
 
 	// Slabs for the most frequent nodes: one allocation per chunk instead of per node.
 	identSlab  slab[IdentExpr]
@@ -172,6 +182,20 @@ func (p *parser) stmtsFrom(mark int) []Stmt {
 func (p *parser) exprID() int32 {
 	p.exprIDs++
 	return p.exprIDs
+}
+
+// Arena carries the parser's node slabs from one parse to the next (Options.Arena): the
+// files of one program, parsed one after the other, fill the same chunks instead of each
+// leaving the end of its own unused.
+type Arena struct {
+	ident  slab[IdentExpr]
+	binary slab[BinaryExpr]
+	call   slab[CallExpr]
+	member slab[MemberExpr]
+	int    slab[IntLit]
+	float  slab[FloatLit]
+	exprs  listSlab[Expr]
+	stmts  listSlab[Stmt]
 }
 
 // listSlab hands out lists of exact length (their capacity too, so that appending to one

@@ -57,4 +57,7 @@ type Options struct {
 	// FirstExprID numbers the file's expressions from FirstExprID+1, so that the files of
 	// one program have distinct ExprIDs.
 	FirstExprID int32
+	// Arena, when set, is shared by the parses of the files of one program (not
+	// concurrently): they allocate their nodes from the same chunks.
+	Arena *Arena
 }

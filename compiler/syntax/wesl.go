@@ -294,6 +294,7 @@ func (p *parser) parseImport(start diag.Pos) *Import {
 		}
 	}
 	if !p.needSync {
+		p.importPath = p.importPath[:0]
 		if p.tok.Kind == LBrace {
 			p.parseImportCollection(&item, imp)
 		} else {
@@ -307,21 +308,27 @@ func (p *parser) parseImport(start diag.Pos) *Import {
 	return imp
 }
 
-// parseImportPathOrItem parses import_path_or_item below the path in prefix, adding the
-// items it ends in to imp.
+// parseImportPathOrItem parses import_path_or_item below the path in prefix (whose segments
+// are the top of p.importPath), adding the items it ends in to imp.
 func (p *parser) parseImportPathOrItem(prefix *ImportItem, imp *Import) {
 	if !p.enter() {
 		return
 	}
 	defer p.leave()
+	mark := len(p.importPath)
+	defer func() { p.importPath = p.importPath[:mark] }()
+	item := func(last Ident) ImportItem {
+		it := *prefix
+		it.Path = append(append(make([]Ident, 0, len(p.importPath)+1), p.importPath...), last)
+		return it
+	}
 	if p.tok.Kind == Star {
-		if len(prefix.Path) == 0 && !prefix.Package && prefix.Supers == 0 {
+		if len(p.importPath) == 0 && !prefix.Package && prefix.Supers == 0 {
 			p.errorf(p.tok.Span(), "a wildcard import needs a module path: import package::util::*;")
 			p.needSync = true
 			return
 		}
-		it := *prefix
-		it.Path = append(append([]Ident(nil), prefix.Path...), Ident{Loc: p.tok.Span(), Name: "*"})
+		it := item(Ident{Loc: p.tok.Span(), Name: "*"})
 		it.Wildcard = true
 		p.next()
 		imp.Items = append(imp.Items, it)
@@ -331,19 +338,16 @@ func (p *parser) parseImportPathOrItem(prefix *ImportItem, imp *Import) {
 	if p.needSync {
 		return
 	}
-	path := append(append([]Ident(nil), prefix.Path...), seg)
 	if p.got(ColonColon) {
-		next := *prefix
-		next.Path = path
+		p.importPath = append(p.importPath, seg)
 		if p.tok.Kind == LBrace {
-			p.parseImportCollection(&next, imp)
+			p.parseImportCollection(prefix, imp)
 		} else {
-			p.parseImportPathOrItem(&next, imp)
+			p.parseImportPathOrItem(prefix, imp)
 		}
 		return
 	}
-	it := *prefix
-	it.Path = path
+	it := item(seg)
 	if p.got(KwAs) {
 		it.Alias = p.importIdent()
 	}

@@ -22,9 +22,9 @@ type linkDecl struct {
 	// rootName is the name the root module imports the declaration by, "" when it does
 	// not import it by name.
 	rootName string
-	// forbidden are the names of the locals in scope where the declaration is used: a new
-	// name must not be shadowed there.
-	forbidden map[string]bool
+	// sites are the functions that use the declaration and how each writes it: a new name
+	// must not be one of their locals, which could shadow it.
+	sites []site
 	// firstUse is where the program first uses the declaration (for diagnostics).
 	firstUse    diag.Span
 	firstUseMod *Module
@@ -44,6 +44,16 @@ type local struct {
 	pos  diag.Pos
 }
 
+// fnLocals holds the names of the locals of one function, whatever their scope: the range
+// [start, end) of the binder's localNames.
+type fnLocals struct{ start, end int }
+
+// site is a function that uses a declaration, and the name it writes (a path whole).
+type site struct {
+	fn      *fnLocals
+	written string
+}
+
 // binder binds the names of the declarations the root module reaches to their
 // declarations, in the order the program reaches them.
 type binder struct {
@@ -57,22 +67,25 @@ type binder struct {
 	reserved map[string]bool
 	// unbraced are the flattened blocks whose braces linked WGSL leaves out.
 	unbraced map[diag.Pos]bool
-	exports  map[[2]*Module]map[string]target
 
 	// The walk of one declaration.
 	mod    *Module
 	locals []local
+	fn     *fnLocals // the locals of the function being walked, nil outside functions
 	news   []*linkDecl
+	// localNames holds the names of the locals of every function walked, each function's
+	// in a range (fnLocals).
+	localNames []string
 }
 
 func newBinder(l *loader) *binder {
 	return &binder{
+		refs:     make([]ref, 0, l.exprIDs/4),
 		l:        l,
 		decls:    map[syntax.Decl]*linkDecl{},
 		liveMods: map[*Module]bool{},
 		reserved: map[string]bool{},
 		unbraced: map[diag.Pos]bool{},
-		exports:  map[[2]*Module]map[string]target{},
 	}
 }
 
@@ -179,8 +192,10 @@ func (b *binder) walk(ld *linkDecl) []*linkDecl {
 	b.l.resolveImports(ld.mod)
 	b.locals = b.locals[:0]
 	b.news = nil
+	b.fn = nil
 	switch d := ld.decl.(type) {
 	case *syntax.FuncDecl:
+		b.fn = &fnLocals{start: len(b.localNames), end: len(b.localNames)}
 		b.attrs(d.Attrs)
 		for _, p := range d.Params {
 			b.attrs(p.Attrs)
@@ -222,9 +237,21 @@ func (b *binder) walk(ld *linkDecl) []*linkDecl {
 	return news
 }
 
+// hasLocal reports whether function fn declares a local named name.
+func (b *binder) hasLocal(fn *fnLocals, name string) bool {
+	for _, n := range b.localNames[fn.start:fn.end] {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}
+
 // declare brings a local name into scope.
 func (b *binder) declare(id syntax.Ident) {
 	b.locals = append(b.locals, local{name: id.Name, pos: id.Loc.Start})
+	b.localNames = append(b.localNames, id.Name)
+	b.fn.end = len(b.localNames)
 }
 
 func (b *binder) attrs(as []*syntax.Attribute) {
@@ -372,6 +399,10 @@ func (b *binder) use(id *syntax.Ident) {
 			return
 		}
 	}
+	if !b.l.names[name] {
+		b.reserved[name] = true
+		return
+	}
 	if d := m.decls[name]; d != nil {
 		b.bind(id, target{mod: m, decl: d}, name)
 		return
@@ -398,7 +429,7 @@ func (b *binder) use(id *syntax.Ident) {
 		if !w.ok {
 			continue
 		}
-		t, ok := b.export(m, w.t.mod)[name]
+		t, ok := b.l.export(m, w.t.mod, name)
 		if !ok || t == found {
 			continue
 		}
@@ -414,16 +445,6 @@ func (b *binder) use(id *syntax.Ident) {
 		return
 	}
 	b.reserved[name] = true
-}
-
-func (b *binder) export(from, m *Module) map[string]target {
-	key := [2]*Module{from, m}
-	if e, ok := b.exports[key]; ok {
-		return e
-	}
-	e := b.l.exports(from, m)
-	b.exports[key] = e
-	return e
 }
 
 // usePath binds a qualified name: `package::a::f`, `super::f`, `m::f` with m an imported
@@ -500,11 +521,10 @@ func (b *binder) bind(id *syntax.Ident, t target, via string) {
 		b.news = append(b.news, ld)
 	}
 	b.refs = append(b.refs, ref{id: id, to: ld, mod: b.mod})
-	if len(b.locals) > 0 && ld.forbidden == nil {
-		ld.forbidden = map[string]bool{}
-	}
-	for _, lc := range b.locals {
-		ld.forbidden[lc.name] = true
+	if b.fn != nil {
+		if n := len(ld.sites); n == 0 || ld.sites[n-1].written != id.Name || ld.sites[n-1].fn != b.fn {
+			ld.sites = append(ld.sites, site{fn: b.fn, written: id.Name})
+		}
 	}
 }
 

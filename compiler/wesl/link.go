@@ -247,6 +247,9 @@ func directiveNames(d syntax.Directive) []string {
 // directives as attributes: a directive applies to its own module, which the linked
 // program no longer separates from the others.
 func (p *Program) carryDiagnostics(m *Module, fn *syntax.FuncDecl) {
+	if len(m.Syntax.Directives) == 0 {
+		return
+	}
 	var text strings.Builder
 	for _, d := range m.Syntax.Directives {
 		dd, ok := d.(*syntax.DiagnosticDirective)

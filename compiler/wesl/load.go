@@ -34,6 +34,7 @@ type Module struct {
 	// importsDone is set once every import of the module is resolved.
 	importsDone  bool
 	wildcardable bool // `@wildcardable module;`
+	children     map[string]*Module
 }
 
 // Canonical returns the module's path in the program: "package::util::noise".
@@ -80,13 +81,17 @@ type loader struct {
 	modules  map[string]*Module  // by package directory and module path
 	order    []*Module           // modules with files, in load order
 	root     *Module
+	// names holds every name a module of the program declares or imports: any other name
+	// is predeclared (or a mistake the checker reports), so the binder need not look for it.
+	names map[string]bool
+	arena syntax.Arena
 	// quiet drops the loader's own diagnostics, keeping the parsers' (ParseOnly).
 	quiet        bool
 	syntaxErrors bool
 }
 
 func newLoader(fsys FS, opts Options) *loader {
-	return &loader{opts: opts, fsys: fsys, packages: map[string]*Package{}, modules: map[string]*Module{}}
+	return &loader{opts: opts, fsys: fsys, packages: map[string]*Package{}, modules: map[string]*Module{}, names: map[string]bool{}}
 }
 
 func (l *loader) errorf(f *diag.File, span diag.Span, format string, args ...any) *diag.Diagnostic {
@@ -185,6 +190,19 @@ func (l *loader) module(pkg *Package, segs []string) *Module {
 	return m
 }
 
+// child returns the submodule name of m.
+func (l *loader) child(m *Module, name string) *Module {
+	if c := m.children[name]; c != nil {
+		return c
+	}
+	c := l.module(m.Pkg, append(slices.Clone(m.Path), name))
+	if m.children == nil {
+		m.children = map[string]*Module{}
+	}
+	m.children[name] = c
+	return c
+}
+
 func moduleKey(pkg *Package, segs []string) string {
 	return pkg.Dir + "\x00" + strings.Join(segs, "::")
 }
@@ -230,6 +248,7 @@ func (l *loader) parseText(m *Module, name string, text []byte, importer *Module
 		Features:    l.opts.Features,
 		AllBranches: l.opts.allBranches,
 		FirstExprID: l.exprIDs,
+		Arena:       &l.arena,
 	})
 	l.exprIDs = ast.ExprIDs
 	l.diags = append(l.diags, diags...)
@@ -258,6 +277,7 @@ func (l *loader) index(m *Module) {
 			continue
 		}
 		m.decls[id.Name] = d
+		l.names[id.Name] = true
 	}
 	if md := ast.Module; md != nil {
 		for _, a := range md.Attrs {
@@ -274,6 +294,7 @@ func (l *loader) index(m *Module) {
 			it := &imp.Items[i]
 			b := &importBinding{imp: imp, item: it}
 			m.imports = append(m.imports, b)
+			l.names[it.Name().Name] = true
 			if it.Wildcard {
 				if imp.Public {
 					l.errorf(f, it.Span(), "'public import ...::*' is reserved by the WESL specification and has no meaning yet: re-export the items one by one")
@@ -461,7 +482,7 @@ func (l *loader) walk(from, start *Module, segs []syntax.Ident, at diag.Span) (t
 			}
 			return t, true
 		}
-		cur = l.module(cur.Pkg, append(slices.Clone(cur.Path), seg.Name))
+		cur = l.child(cur, seg.Name)
 	}
 	l.parse(cur, from, at)
 	if cur.File == nil && !cur.Pkg.hasDir(cur.Path) {
@@ -527,49 +548,50 @@ func (l *loader) visible(from, m *Module, d syntax.Decl, at diag.Span) bool {
 // checkWildcardShadows warns of declarations and named imports of m that shadow a name a
 // wildcard import brings (Imports.md, wildcard_shadow).
 func (l *loader) checkWildcardShadows(m *Module) {
-	for _, w := range m.wildcards {
-		if !w.ok || w.t.mod.Syntax == nil {
-			continue
-		}
-		for name := range l.exports(m, w.t.mod) {
-			var at diag.Span
-			var attrs []*syntax.Attribute
-			if d := m.decls[name]; d != nil {
-				at, attrs = declName(d).Loc, declAttrs(d)
-			} else if b := m.named[name]; b != nil {
-				at, attrs = b.item.Name().Loc, b.imp.Attrs
-			} else {
+	if len(m.wildcards) == 0 {
+		return
+	}
+	check := func(name string, at diag.Span, attrs []*syntax.Attribute) {
+		for _, w := range m.wildcards {
+			if !w.ok {
 				continue
 			}
-			if !suppressed(attrs, "wildcard_shadow") {
+			if _, ok := l.export(m, w.t.mod, name); ok && !suppressed(attrs, "wildcard_shadow") {
 				l.warningf(m.File, at, "'%s' shadows the '%s' that the wildcard import of %s brings; suppress with @diagnostic(off, wildcard_shadow)", name, name, w.t.mod.Canonical()).Note(m.File, w.item.Span(), "the wildcard import is here")
+				return
 			}
+		}
+	}
+	for _, d := range m.Syntax.Decls {
+		if id := declName(d); id != nil && m.decls[id.Name] == d {
+			check(id.Name, id.Loc, declAttrs(d))
+		}
+	}
+	for _, b := range m.imports {
+		if !b.item.Wildcard && !b.dup {
+			check(b.item.Name().Name, b.item.Name().Loc, b.imp.Attrs)
 		}
 	}
 }
 
-// exports returns the names a wildcard import of m brings into module from: the
-// declarations and public re-exports that from may use.
-func (l *loader) exports(from, m *Module) map[string]target {
-	out := map[string]target{}
+// export looks up a name that a wildcard import of m brings into module from: a
+// declaration or public re-export of m that from may use.
+func (l *loader) export(from, m *Module, name string) (target, bool) {
 	if m.Syntax == nil {
-		return out
+		return target{}, false
 	}
-	for name, d := range m.decls {
+	if d := m.decls[name]; d != nil {
 		v := m.Syntax.VisibilityOf(d)
 		if from == m || v == syntax.VisPublic || (v == syntax.VisPackage && from.Pkg == m.Pkg) {
-			out[name] = target{mod: m, decl: d}
+			return target{mod: m, decl: d}, true
 		}
+		return target{}, false
 	}
-	for name, b := range m.named {
-		if b.imp.Public && !b.item.Wildcard {
-			l.resolveBinding(m, b)
-			if b.ok {
-				out[name] = b.t
-			}
-		}
+	if b := m.named[name]; b != nil && b.imp.Public {
+		l.resolveBinding(m, b)
+		return b.t, b.ok
 	}
-	return out
+	return target{}, false
 }
 
 func declAttrs(d syntax.Decl) []*syntax.Attribute {

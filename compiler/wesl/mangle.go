@@ -85,13 +85,22 @@ func isResource(v *syntax.VarDecl) bool {
 }
 
 // assignNames gives every live declaration its name in the linked program: the root's
-// first, then the others in the order the program reaches them. A name is new when no
+// first, then the others in the order the program reaches them. A name is free when no
 // other declaration has it, no live code uses it for a predeclared name, and no function
-// that uses the declaration has a local of that name.
+// that writes the declaration otherwise has a local of that name (which could shadow it
+// there; where the function writes that very name, no local of it is in scope).
 func (b *binder) assignNames(mangle Mangling) {
 	taken := map[string]bool{}
 	free := func(ld *linkDecl, n string) bool {
-		return !taken[n] && !b.reserved[n] && !ld.forbidden[n]
+		if taken[n] || b.reserved[n] {
+			return false
+		}
+		for _, s := range ld.sites {
+			if s.written != n && b.hasLocal(s.fn, n) {
+				return false
+			}
+		}
+		return true
 	}
 	unique := func(ld *linkDecl, base string) string {
 		n := base

@@ -2,7 +2,7 @@ package wesl_test
 
 import (
 	"fmt"
-	"math/rand"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -19,116 +19,8 @@ import (
 	"github.com/wgslgo/wgslgo/internal/corpus"
 	"github.com/wgslgo/wgslgo/internal/oracle"
 	"github.com/wgslgo/wgslgo/internal/spirvval"
+	"github.com/wgslgo/wgslgo/internal/weslsplit"
 )
-
-// splitProgram scatters the declarations of a one-file WGSL program over modules at random
-// and imports them back: named imports, wildcards, paths from package:: and super::, modules
-// in a subdirectory. What the host sees (entry points, resources, overrides) stays in the
-// root module, main.wesl, with the directives.
-func splitProgram(f *syntax.File, rng *rand.Rand) fstest.MapFS {
-	text := f.Source.Text
-	n := 2 + rng.Intn(8)
-	// Module i is m<i>.wesl at the root, or lib/m<i>.wesl.
-	inLib := make([]bool, n)
-	for i := 1; i < n; i++ {
-		inLib[i] = rng.Intn(3) == 0
-	}
-	modPath := func(i int) []string {
-		if i == 0 {
-			return []string{"main"}
-		}
-		if inLib[i] {
-			return []string{"lib", fmt.Sprintf("m%d", i)}
-		}
-		return []string{fmt.Sprintf("m%d", i)}
-	}
-	bodies := make([]strings.Builder, n)
-	names := make([][]string, n)
-	for _, d := range f.Directives {
-		bodies[0].Write(text[d.Span().Start:d.Span().End])
-		bodies[0].WriteString("\n")
-	}
-	for _, d := range f.Decls {
-		m := rng.Intn(n)
-		if hostVisible(d) {
-			m = 0
-		}
-		if id := declName(d); id != "" {
-			names[m] = append(names[m], id)
-		}
-		bodies[m].Write(text[d.Span().Start:d.Span().End])
-		bodies[m].WriteString("\n\n")
-	}
-	files := fstest.MapFS{}
-	for i := range n {
-		var imports strings.Builder
-		for j := range n {
-			if j == i || len(names[j]) == 0 {
-				continue
-			}
-			path := relativePath(modPath(i), modPath(j), i == 0, rng)
-			if rng.Intn(2) == 0 {
-				fmt.Fprintf(&imports, "import %s::*;\n", path)
-			} else {
-				fmt.Fprintf(&imports, "import %s::{%s,};\n", path, strings.Join(names[j], ", "))
-			}
-		}
-		name := "main.wesl"
-		if i > 0 {
-			name = strings.Join(modPath(i), "/") + ".wesl"
-		}
-		// Imports come first, then the directives the root keeps.
-		files[name] = &fstest.MapFile{Data: []byte(imports.String() + bodies[i].String())}
-	}
-	return files
-}
-
-// relativePath names module to from module from: from the package root, or with super::.
-func relativePath(from, to []string, root bool, rng *rand.Rand) string {
-	if root || rng.Intn(2) == 0 {
-		return "package::" + strings.Join(to, "::")
-	}
-	// from's parent is from[:len(from)-1]; climb to the package root, then down.
-	return strings.Repeat("super::", len(from)) + strings.Join(to, "::")
-}
-
-func hostVisible(d syntax.Decl) bool {
-	switch d := d.(type) {
-	case *syntax.FuncDecl:
-		for _, a := range d.Attrs {
-			if a.Name.Name == "compute" || a.Name.Name == "vertex" || a.Name.Name == "fragment" {
-				return true
-			}
-		}
-	case *syntax.OverrideDecl:
-		return true
-	case *syntax.VarDecl:
-		for _, a := range d.Attrs {
-			if a.Name.Name == "group" || a.Name.Name == "binding" {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-func declName(d syntax.Decl) string {
-	switch d := d.(type) {
-	case *syntax.FuncDecl:
-		return d.Name.Name
-	case *syntax.StructDecl:
-		return d.Name.Name
-	case *syntax.AliasDecl:
-		return d.Name.Name
-	case *syntax.ConstDecl:
-		return d.Name.Name
-	case *syntax.OverrideDecl:
-		return d.Name.Name
-	case *syntax.VarDecl:
-		return d.Name.Name
-	}
-	return ""
-}
 
 // TestSplitCorpusShaders: every valid corpus shader with entry points, its declarations
 // split over modules at random and imported back, links to a program whose SPIR-V is the
@@ -141,7 +33,7 @@ func TestSplitCorpusShaders(t *testing.T) {
 	naga := oracle.Naga.Require(t)
 	shaders, err := corpus.All()
 	require.NoError(t, err)
-	rng := rand.New(rand.NewSource(25))
+	rng := rand.New(rand.NewPCG(25, 0))
 	tested := 0
 	for _, s := range shaders {
 		if s.Annotated() {
@@ -155,7 +47,7 @@ func TestSplitCorpusShaders(t *testing.T) {
 		f, diags := syntax.Parse(diag.NewFile("one.wgsl", s.Text), syntax.Options{Dialect: syntax.DialectModern})
 		require.False(t, diags.HasErrors())
 		tested++
-		files := splitProgram(f, rng)
+		files := weslsplit.Split(f, rng, 2+rng.IntN(8))
 		t.Run(s.Name, func(t *testing.T) {
 			t.Parallel()
 			opts := compiler.Options{NoReflection: true, FS: wesl.FromFS(files)}
@@ -170,7 +62,7 @@ func TestSplitCorpusShaders(t *testing.T) {
 			spirvval.Check(t, linked.SPIRV)
 			// Names are the shader's: no collisions to rename.
 			for _, fn := range one.Program.File.Decls {
-				if name := declName(fn); name != "" && hostVisible(fn) {
+				if name := weslsplit.DeclName(fn); name != "" && weslsplit.HostVisible(fn) {
 					require.Contains(t, string(text), name)
 				}
 			}
