@@ -108,6 +108,9 @@ type Result struct {
 	Reflection *reflect.Module
 	Warnings   diag.List
 	Program    *sema.Program
+	// Linked is the program as linked: its modules, where each declaration comes from, its
+	// linked WGSL (for a WGSL module without WESL syntax, the module alone).
+	Linked *wesl.Program
 }
 
 // Link parses a source and, when it is a WESL program, loads the modules it imports and
@@ -128,16 +131,22 @@ func Link(src Source, opts Options) (*wesl.Program, diag.List) {
 // Check parses and type-checks a source. The diagnostics hold errors and warnings; the
 // program is nil when there are errors.
 func Check(src Source, opts Options) (*sema.Program, diag.List) {
+	prog, _, diags := check(src, opts)
+	return prog, diags
+}
+
+// check is Check, which also returns the linked program.
+func check(src Source, opts Options) (*sema.Program, *wesl.Program, diag.List) {
 	linked, diags := Link(src, opts)
 	if diags.HasErrors() {
-		return nil, diags
+		return nil, nil, diags
 	}
 	prog, more := sema.Check(linked.Syntax, sema.Options{UniformStandardLayout: opts.UniformStandardLayout, WebGPULimits: opts.WebGPULimits})
 	diags = append(diags, more...)
 	if diags.HasErrors() {
-		return nil, diags
+		return nil, nil, diags
 	}
-	return prog, diags
+	return prog, linked, diags
 }
 
 // Reflect checks a source and describes its interface: bindings with layouts, entry points,
@@ -216,7 +225,7 @@ func compile(src Source, opts Options, library bool) (res *Result, err error) {
 	if err != nil {
 		return nil, err
 	}
-	prog, diags := Check(src, opts)
+	prog, linked, diags := check(src, opts)
 	if prog == nil {
 		return nil, diags
 	}
@@ -253,7 +262,7 @@ func compile(src Source, opts Options, library bool) (res *Result, err error) {
 		if more := transform.SpecConstants(m, file); more.HasErrors() {
 			return nil, append(diags, more...)
 		}
-		return &Result{Reflection: refl, Warnings: diags, Program: prog}, nil
+		return &Result{Reflection: refl, Warnings: diags, Program: prog, Linked: linked}, nil
 	}
 	if err := transform.ForSPIRV(m, transform.Options{
 		ExternalTextures: reflect.ExternalTextureBindings(prog),
@@ -286,7 +295,7 @@ func compile(src Source, opts Options, library bool) (res *Result, err error) {
 		}
 		return nil, fileError(file, diags, "%v", err)
 	}
-	return &Result{SPIRV: words, Reflection: refl, Warnings: diags, Program: prog}, nil
+	return &Result{SPIRV: words, Reflection: refl, Warnings: diags, Program: prog, Linked: linked}, nil
 }
 
 // reflectionError is the diagnostic of a module that checked and lowered but that the

@@ -48,6 +48,14 @@ type Shader struct {
 	// for structure members, to where they are ("file:line:col"), for the messages about
 	// them; a missing name is fine.
 	Positions map[string]string
+	// Origins maps the names of the declarations a WESL shader takes from modules other
+	// than its root to the module path and name they are declared with
+	// ("package::types::Light"): a structure declared once is one Go type, named after its
+	// declaration, for every shader that uses it, whatever each calls it.
+	Origins map[string]string
+	// Imports are the files of the modules a WESL shader imports, slash-separated paths
+	// relative to the generated file's directory: the generated file names them.
+	Imports []string
 }
 
 // WGSL is the WGSL text of a shader, with where its overrides are declared.
@@ -199,11 +207,18 @@ func embeddable(stem string) bool {
 	return true
 }
 
-func stem(name string) string { return strings.TrimSuffix(path.Base(name), ".wgsl") }
+// stem is a shader file's base name without its .wgsl or .wesl extension.
+func stem(name string) string {
+	base := path.Base(name)
+	if s, ok := strings.CutSuffix(base, ".wesl"); ok {
+		return s
+	}
+	return strings.TrimSuffix(base, ".wgsl")
+}
 
 // SPIRVFileName is the name of the .spv file that holds the SPIR-V of the shader in the WGSL
-// file name (a base name or a slash-separated path) in the file embed mode: "particles.spv"
-// for "particles.wgsl".
+// or WESL file name (a base name or a slash-separated path) in the file embed mode:
+// "particles.spv" for "particles.wgsl".
 func SPIRVFileName(name string) string { return stem(name) + ".spv" }
 
 // addStructs checks a shader and learns its structures; it returns their shaper, or nil when
@@ -260,6 +275,16 @@ func (gn *generator) addStructs(s *Shader) *shaper {
 // errReported is the error of a structure whose own error is recorded already.
 var errReported = errors.New("reported")
 
+// structKey returns how the generator knows the structure that shader s calls name, and its
+// Go name: a structure of a WESL module by its declaration, one of the shader's own by its
+// name (identical declarations in several shaders are one Go type).
+func structKey(s *Shader, name string) (key, goName string) {
+	if o := s.Origins[name]; o != "" {
+		return o, GoName(o[strings.LastIndex(o, ":")+1:])
+	}
+	return name, GoName(name)
+}
+
 // structShape returns the shape of the structure called name of shader s, making its Go
 // type the first time.
 func (gn *generator) structShape(s *Shader, sh *shaper, name string) (*shape, error) {
@@ -267,20 +292,21 @@ func (gn *generator) structShape(s *Shader, sh *shaper, name string) (*shape, er
 	if rs == nil {
 		return nil, fmt.Errorf("struct %s is not in the reflection's structures", name)
 	}
-	if d := gn.structs[name]; d != nil {
+	key, goName := structKey(s, name)
+	if d := gn.structs[key]; d != nil {
 		if d.failed {
 			return nil, errReported
 		}
 		if d.shape == nil {
 			return nil, fmt.Errorf("struct %s contains itself", name)
 		}
-		if !sameStruct(d.refl, rs) {
+		if same := sameStruct(d.refl, rs); !same && (key == name || !sameLayout(d.refl, rs)) {
 			return nil, fmt.Errorf("struct %s is declared differently here and in %s (%s): rename one of them in WGSL, or generate the shaders into separate packages", name, d.where(), describe(d.refl, rs))
 		}
 		return d.shape, nil
 	}
-	d := &structDef{goName: GoName(name), refl: rs, source: s.Name, pos: s.Positions[name]}
-	gn.structs[name] = d // marks it as being built
+	d := &structDef{goName: goName, refl: rs, source: s.Name, pos: s.Positions[name]}
+	gn.structs[key] = d // marks it as being built
 	if err := d.build(sh, s.Positions); err != nil {
 		gn.report(d.pos, err)
 		return nil, errReported
@@ -314,7 +340,11 @@ func describe(a, b *wgslreflect.Struct) string {
 func (gn *generator) generate() (*Output, error) {
 	var sources []string
 	for _, s := range gn.shaders {
-		sources = append(sources, s.name)
+		src := s.name
+		if len(s.imports) > 0 {
+			src += " (imports " + strings.Join(s.imports, ", ") + ")"
+		}
+		sources = append(sources, src)
 	}
 	g := NewGeneratedFile(gn.opts.Package, Header, "Source: "+strings.Join(sources, ", "))
 	for _, d := range gn.order {

@@ -26,6 +26,7 @@ type shaderDef struct {
 	refl      *wgslreflect.Module
 	wgsl      *WGSL
 	positions map[string]string
+	imports   []string            // the module files a WESL shader imports
 	users     map[string][]string // the entry points that use a binding whose number another shares
 	methods   *fieldNames         // of the table type
 	omethods  *fieldNames         // of the overrides type
@@ -76,7 +77,7 @@ func (gn *generator) newShaderDef(s *Shader, sh *shaper) *shaderDef {
 	goName := GoName(stem(s.Name))
 	d := &shaderDef{name: s.Name, goName: goName, table: tableName(goName), tableType: goName + "Table",
 		spvName: SPIRVFileName(s.Name), spirvVar: unexported(goName) + "SPIRV", spirv: s.SPIRV, refl: s.Reflection,
-		wgsl: s.WGSL, positions: s.Positions, users: map[string][]string{},
+		wgsl: s.WGSL, positions: s.Positions, users: map[string][]string{}, imports: s.Imports,
 		methods:  newFieldNames("the table of "+s.Name, tableReserved...),
 		omethods: newFieldNames("the overrides type of "+s.Name, "Values", "PipelineConstants", "WGSL", "Specialization"),
 	}
@@ -362,9 +363,11 @@ func (gn *generator) vertexStruct(s *Shader, d *shaderDef, e *wgslreflect.EntryP
 	where := s.Positions[e.Name]
 	var goName, of string
 	if b.Struct != "" {
-		goName, of = GoName(b.Struct), "struct "+b.Struct
+		var key string
+		key, goName = structKey(s, b.Struct)
+		of = "struct " + b.Struct
 		where = s.Positions[b.Struct]
-		if m := gn.structs[b.Struct]; m != nil {
+		if m := gn.structs[key]; m != nil {
 			if m.failed {
 				return nil
 			}

@@ -160,6 +160,31 @@ func memberError(of, member string, err error) error {
 // sameStruct reports whether two shaders declare the same structure.
 func sameStruct(a, b *wgslreflect.Struct) bool { return reflect.DeepEqual(a, b) }
 
+// sameLayout reports whether two structures have the same layout, whatever the names of
+// their types: what one declaration of a WESL module that two shaders call differently is.
+func sameLayout(a, b *wgslreflect.Struct) bool {
+	unnamed := func(s *wgslreflect.Struct) wgslreflect.Struct {
+		c := *s
+		c.Name = ""
+		c.Members = slices.Clone(s.Members)
+		for i := range c.Members {
+			c.Members[i].Type = unnamedType(c.Members[i].Type)
+		}
+		return c
+	}
+	x, y := unnamed(a), unnamed(b)
+	return reflect.DeepEqual(&x, &y)
+}
+
+func unnamedType(t wgslreflect.Type) wgslreflect.Type {
+	t.WGSL, t.Struct = "", ""
+	if t.Element != nil {
+		e := unnamedType(*t.Element)
+		t.Element = &e
+	}
+	return t
+}
+
 // sameMember reports whether two structure members are declared alike.
 func sameMember(a, b wgslreflect.Member) bool { return reflect.DeepEqual(a, b) }
 

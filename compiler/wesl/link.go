@@ -290,6 +290,23 @@ func (p *Program) Origin(d syntax.Decl) (*Module, string) {
 	return ld.mod, ld.declared
 }
 
+// Origins maps the names, in the linked program, of the declarations that come from
+// modules other than the root to the module path and name they are declared with:
+// "package::types::Light" for `struct Light` of types.wesl, whatever the root calls it.
+func (p *Program) Origins() map[string]string {
+	out := map[string]string{}
+	for _, ld := range p.decls {
+		if ld.mod != p.Root && ld.name != nil {
+			out[ld.final] = ld.mod.Canonical() + "::" + ld.declared
+		}
+	}
+	return out
+}
+
+// IsWESL reports whether the program uses WESL: imports, translate-time attributes, paths,
+// visibility. Linking a plain WGSL module changes nothing; its linked WGSL is its text.
+func (p *Program) IsWESL() bool { return p.decls != nil }
+
 // Files returns the program's module files, the root first.
 func (p *Program) Files() []*diag.File {
 	var out []*diag.File

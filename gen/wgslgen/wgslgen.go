@@ -14,6 +14,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io"
+	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
@@ -44,13 +45,32 @@ type compileOptions struct {
 	UniformStandardLayout bool
 	WebGPULimits          bool
 	Overrides             map[string]string
-	WGSL                  bool // the table embeds the WGSL text
+	Features              map[string]bool
+	WGSL                  bool   // the table embeds the WGSL text
+	Dir                   string // relative paths (the modules imported included) are from Dir
+	OutDir                string // the generated file's directory
 }
 
 // compiler returns the compiler's options for target.
 func (o compileOptions) compiler(target compiler.Target) compiler.Options {
-	return compiler.Options{Target: target, UniformStandardLayout: o.UniformStandardLayout, WebGPULimits: o.WebGPULimits, Overrides: o.Overrides}
+	return compiler.Options{Target: target, UniformStandardLayout: o.UniformStandardLayout, WebGPULimits: o.WebGPULimits,
+		Overrides: o.Overrides, Features: o.Features, FS: dirFS{o.Dir}}
 }
+
+// dirFS reads the operating system's files, relative paths from dir: the modules a WESL
+// shader imports are found from the directory wgslgen runs in, as the shader itself.
+type dirFS struct{ dir string }
+
+func (f dirFS) path(name string) string {
+	if filepath.IsAbs(name) || f.dir == "" {
+		return name
+	}
+	return filepath.Join(f.dir, filepath.FromSlash(name))
+}
+
+func (f dirFS) ReadFile(name string) ([]byte, error) { return os.ReadFile(f.path(name)) }
+
+func (f dirFS) Stat(name string) (fs.FileInfo, error) { return os.Stat(f.path(name)) }
 
 // compile turns one WGSL file into a gen.Shader. name is the path as the user gave it, for
 // diagnostics; an error is a diag.List when the shader has errors. Tests replace it.
@@ -68,6 +88,17 @@ func compileWGSL(name string, src []byte, opts compileOptions) (gen.Shader, diag
 		return gen.Shader{}, nil, err
 	}
 	sh := gen.Shader{Name: filepath.Base(name), SPIRV: res.SPIRV, Reflection: res.Reflection, Positions: compiler.DeclPositions(res.Program)}
+	if res.Linked.IsWESL() {
+		sh.Origins = res.Linked.Origins()
+		for _, f := range res.Linked.Files()[1:] {
+			rel, err := filepath.Rel(opts.OutDir, dirFS{opts.Dir}.path(f.Name))
+			if err != nil {
+				rel = f.Name
+			}
+			sh.Imports = append(sh.Imports, filepath.ToSlash(rel))
+		}
+		sort.Strings(sh.Imports)
+	}
 	warnings := res.Warnings
 	if opts.WGSL {
 		w, more, err := compiler.HostWGSL(source, copts)
@@ -106,6 +137,8 @@ type Command struct {
 	Target string
 	// Overrides are the -override values by name (the last one of a name counts).
 	Overrides map[string]string
+	// Features are the -feature values of WESL's translate-time features by name.
+	Features map[string]bool
 	// UniformStandardLayout is -uniform-standard-layout.
 	UniformStandardLayout bool
 	// WebGPULimits is -webgpu-limits: WGSL's and WebGPU's default limits are errors.
@@ -131,9 +164,14 @@ func (c *Command) Outputs() []string {
 	return outs
 }
 
-// compileOptions are the compiler options the command gives.
-func (c *Command) compileOptions() compileOptions {
-	return compileOptions{Target: c.Target, UniformStandardLayout: c.UniformStandardLayout, WebGPULimits: c.WebGPULimits, Overrides: c.Overrides, WGSL: c.WGSL}
+// compileOptions are the compiler options the command gives when it runs in dir.
+func (c *Command) compileOptions(dir string) compileOptions {
+	out := c.Out
+	if !filepath.IsAbs(out) {
+		out = filepath.Join(dir, out)
+	}
+	return compileOptions{Target: c.Target, UniformStandardLayout: c.UniformStandardLayout, WebGPULimits: c.WebGPULimits,
+		Overrides: c.Overrides, Features: c.Features, WGSL: c.WGSL, Dir: dir, OutDir: filepath.Dir(out)}
 }
 
 // NoSPIRV returns the inputs (as in Inputs, in their order) that the command compiles to no
@@ -146,7 +184,7 @@ func (c *Command) NoSPIRV(dir string) []string {
 	if err != nil {
 		return nil
 	}
-	copts := c.compileOptions().compiler(target)
+	copts := c.compileOptions(dir).compiler(target)
 	var none []string
 	for _, in := range c.Inputs {
 		path := in
@@ -203,6 +241,7 @@ func parseArgs(args []string, stderr io.Writer) (*Command, error) {
 	var (
 		embed, wgslMode string
 		overrides       compiler.OverrideFlag
+		features        compiler.FeatureFlag
 		cmd             Command
 	)
 	fs := flag.NewFlagSet("wgslgen", flag.ContinueOnError)
@@ -216,8 +255,9 @@ func parseArgs(args []string, stderr io.Writer) (*Command, error) {
 	fs.BoolVar(&cmd.WebGPULimits, "webgpu-limits", false, "errors, not warnings, beyond WGSL's limits and WebGPU's default limits (for shaders that must also run on WebGPU)")
 	fs.BoolVar(&cmd.Check, "check", false, "write nothing; exit 1 if the generated files on disk are stale")
 	fs.Var(&overrides, "override", "substitute override `NAME=VALUE` at compile time (repeatable)")
+	fs.Var(&features, "feature", "set the WESL translate-time feature `NAME` on, or NAME=false off (repeatable)")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: wgslgen [flags] FILE.wgsl...\n")
+		fmt.Fprintf(stderr, "usage: wgslgen [flags] FILE.wgsl|ROOT.wesl...\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -244,7 +284,7 @@ func parseArgs(args []string, stderr io.Writer) (*Command, error) {
 	}
 	if cmd.Out == "" {
 		in := cmd.Inputs[0]
-		cmd.Out = filepath.Join(filepath.Dir(in), strings.TrimSuffix(filepath.Base(in), ".wgsl")+"_wgsl.go")
+		cmd.Out = filepath.Join(filepath.Dir(in), shaderStem(in)+"_wgsl.go")
 	}
 	if !strings.HasSuffix(cmd.Out, ".go") {
 		return nil, fmt.Errorf("the output %s is not a .go file", cmd.Out)
@@ -254,7 +294,7 @@ func parseArgs(args []string, stderr io.Writer) (*Command, error) {
 	}
 	stems := map[string]string{}
 	for _, in := range cmd.Inputs {
-		stem := strings.TrimSuffix(filepath.Base(in), ".wgsl")
+		stem := shaderStem(in)
 		if prev, ok := stems[stem]; ok {
 			return nil, fmt.Errorf("%s and %s have the same name; their SPIR-V files would collide: generate them into separate packages", prev, in)
 		}
@@ -263,7 +303,20 @@ func parseArgs(args []string, stderr io.Writer) (*Command, error) {
 	sort.SliceStable(cmd.Inputs, func(i, j int) bool { return filepath.Base(cmd.Inputs[i]) < filepath.Base(cmd.Inputs[j]) })
 	cmd.Overrides = map[string]string{}
 	maps.Copy(cmd.Overrides, overrides)
+	if len(features) > 0 {
+		cmd.Features = map[string]bool{}
+		maps.Copy(cmd.Features, features)
+	}
 	return &cmd, nil
+}
+
+// shaderStem is a shader file's base name without its .wgsl or .wesl extension.
+func shaderStem(name string) string {
+	base := filepath.Base(name)
+	if s, ok := strings.CutSuffix(base, ".wesl"); ok {
+		return s
+	}
+	return strings.TrimSuffix(base, ".wgsl")
 }
 
 // Main runs wgslgen with the command-line arguments args, as go generate runs it: relative
@@ -313,7 +366,7 @@ func run(dir, pkg string, args []string, stderr io.Writer) int {
 		return usage("%q is not a valid package name: set one with -pkg", pkgName)
 	}
 
-	opts := cmd.compileOptions()
+	opts := cmd.compileOptions(dir)
 	srcs := make([][]byte, len(cmd.Inputs))
 	for i, in := range cmd.Inputs {
 		var err error
