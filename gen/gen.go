@@ -306,6 +306,9 @@ func (gn *generator) structShape(s *Shader, sh *shaper, name string) (*shape, er
 		return d.shape, nil
 	}
 	d := &structDef{goName: goName, refl: rs, source: s.Name, pos: s.Positions[name]}
+	if key != name {
+		d.origin = key
+	}
 	gn.structs[key] = d // marks it as being built
 	if err := d.build(sh, s.Positions); err != nil {
 		gn.report(d.pos, err)

@@ -23,6 +23,7 @@ type structDef struct {
 	failed bool // its errors are reported
 
 	refl   *wgslreflect.Struct // nil for the structures of loose vertex inputs
+	origin string              // its WESL module and name ("package::types::Light"), or ""
 	source string              // the shader that declared it first
 	pos    string              // where, "file:line:col" or ""
 	// vertex is the vertex buffer layout of a structure used as one, nil otherwise; its Go
@@ -77,6 +78,9 @@ func (d *structDef) build(sh *shaper, positions map[string]string) error {
 	d.failed = true
 	d.size = s.Size
 	d.doc = fmt.Sprintf("%s is the WGSL structure %s: %d bytes, aligned to %d.", d.goName, s.Name, s.Size, s.Align)
+	if d.origin != "" {
+		d.doc = fmt.Sprintf("%s is the WGSL structure %s: %d bytes, aligned to %d.", d.goName, d.origin, s.Size, s.Align)
+	}
 	of := "struct " + s.Name
 	names := newFieldNames(of, structMethods...)
 	if len(s.Members) == 0 {

@@ -203,6 +203,39 @@ func (c *Command) NoSPIRV(dir string) []string {
 	return none
 }
 
+// Modules returns the files of the WESL modules the inputs import (not the inputs
+// themselves), as the command links them in dir: slash-separated paths relative to dir,
+// sorted, each once. A build system declares them as inputs of the generation. An input that
+// cannot be read or linked adds none: the command itself reports its error.
+func (c *Command) Modules(dir string) []string {
+	opts := c.compileOptions(dir).compiler("")
+	inputs := map[string]bool{}
+	for _, in := range c.Inputs {
+		inputs[filepath.ToSlash(filepath.Clean(in))] = true
+	}
+	seen := map[string]bool{}
+	var out []string
+	for _, in := range c.Inputs {
+		src, err := readInput(dirFS{dir}.path(in))
+		if err != nil {
+			continue
+		}
+		prog, diags := compiler.Link(compiler.Source{Name: in, Text: src}, opts)
+		if diags.HasErrors() {
+			continue
+		}
+		for _, f := range prog.Files()[1:] {
+			name := filepath.ToSlash(filepath.Clean(f.Name))
+			if !seen[name] && !inputs[name] {
+				seen[name] = true
+				out = append(out, name)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
 // PackageIn returns the package name the generated file gets when the command runs in dir
 // (relative paths are from dir), started by a file of package pkg (go generate's $GOPACKAGE,
 // "" when unknown): -pkg, else the package of the Go files beside the output (other than the
