@@ -568,6 +568,9 @@ func (p *parser) parseCompoundGlobalDecl(f *File, st *condState, attrs []*Attrib
 		p.elide(diag.Span{Start: closing.Start, End: p.tok.Start})
 		return
 	}
+	if !hasCond && len(f.Decls) > n && !p.allBranches {
+		p.rep.Warningf(diag.Span{Start: open.Start, End: open.End}, "a block of declarations without @if has no effect: its declarations are left out (write @if(feature) before it, or remove the braces)")
+	}
 	f.Decls = f.Decls[:n]
 	p.drop(first, false)
 }

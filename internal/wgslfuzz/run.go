@@ -87,11 +87,18 @@ type Input struct {
 	Text   string
 	Legacy bool   // the 2021 draft dialect: auto-detected, not compared with Tint
 	Target string // vulkan1.0 ... vulkan1.3
+	// Modules, for a WESL program, are its modules other than the root (Text, main.wesl)
+	// by path; Features are wgslc's --feature values.
+	Modules  map[string]string
+	Features []string
 }
 
 // Check runs in through wgslc (and spirv-val on its SPIR-V, and Tint when configured) in the
 // directory dir, which it uses for its files, and classifies the result.
 func (t *Tools) Check(ctx context.Context, dir string, in Input) Outcome {
+	if in.Modules != nil {
+		return t.checkWESL(ctx, dir, in)
+	}
 	const name = "mutant.wgsl"
 	src := filepath.Join(dir, name)
 	spv := filepath.Join(dir, "mutant.spv")
@@ -108,11 +115,24 @@ func (t *Tools) Check(ctx context.Context, dir string, in Input) Outcome {
 		dialect = "auto"
 	}
 	res := t.runLimited(ctx, dir, t.Wgslc, "--dialect", dialect, "--target", target, "-o", spv, name)
-	out := wgslcOutcome(res, name)
+	out := wgslcOutcome(res, regexp.QuoteMeta(name))
 	if out.Class != Agree {
 		return finish(out)
 	}
-	if res.code == 0 && !fileExists(spv) {
+	if out = t.validate(ctx, dir, in, target, spv, res.code, out); out.Class != Agree || t.Tint == "" || in.Legacy {
+		return out
+	}
+	if hasWESL(in.Text) {
+		// wgslc reads every file as WESL (a WGSL program is a WESL program): Tint, which
+		// reads WGSL, gets the program wgslc linked.
+		return t.compareLinked(ctx, dir, name, nil, regexp.QuoteMeta(name), out)
+	}
+	return t.compareTint(ctx, dir, name, out)
+}
+
+// validate checks with spirv-val the SPIR-V of an input wgslc accepted (exit status code).
+func (t *Tools) validate(ctx context.Context, dir string, in Input, target, spv string, code int, out Outcome) Outcome {
+	if code == 0 && !fileExists(spv) {
 		return finish(Outcome{Class: InvalidSPIRV, Accepted: true, Detail: "exit status 0 without SPIR-V"})
 	}
 	if out.Accepted && fileExists(spv) {
@@ -125,9 +145,11 @@ func (t *Tools) Check(ctx context.Context, dir string, in Input) Outcome {
 			return finish(Outcome{Class: InvalidSPIRV, Accepted: true, Detail: firstLine(val.stderr + val.stdout)})
 		}
 	}
-	if t.Tint == "" || in.Legacy {
-		return out
-	}
+	return out
+}
+
+// compareTint runs Tint on the WGSL file name and compares its verdict with wgslc's.
+func (t *Tools) compareTint(ctx context.Context, dir, name string, out Outcome) Outcome {
 	tint := t.run(ctx, dir, t.Tint, "-o", filepath.Join(dir, "tint.wgsl"), name)
 	switch {
 	case tint.err != nil || (tint.code != 0 && tint.code != 1):
@@ -163,7 +185,7 @@ func kindOf(msg string) string {
 
 // wgslcOutcome classifies wgslc's exit: a problem, or Agree with the verdict and, for a
 // rejection, the first error.
-func wgslcOutcome(r result, name string) Outcome {
+func wgslcOutcome(r result, names string) Outcome {
 	crash := func(c Class) Outcome { return Outcome{Class: c, Detail: crashLines(r.stderr)} }
 	switch {
 	case r.timedOut:
@@ -179,7 +201,7 @@ func wgslcOutcome(r result, name string) Outcome {
 		}
 		return crash(Crash)
 	}
-	diags, other := ParseDiagnostics(r.stderr, name)
+	diags, other := parseDiagnostics(r.stderr, names)
 	for _, d := range diags {
 		if strings.Contains(d.Message, "internal error") {
 			return Outcome{Class: InternalError, Detail: d.Message}

@@ -83,7 +83,7 @@ func run(n int, seed uint64, workers int, wgslc, tint, out string, only int, tim
 		defer os.RemoveAll(dir)
 		m := wgslfuzz.MakeMutant(seeds, seed, only)
 		o := tools.Check(ctx, dir, m.Input)
-		fmt.Printf("// mutant %d of seed %d: %s (%s), %s\n// %s: %s\n%s\n", m.Index, seed, m.Seed, strings.Join(m.Mutations, ", "), m.Target, o.Class, o.Detail, m.Text)
+		fmt.Printf("// mutant %d of seed %d: %s (%s), %s\n// %s: %s\n%s\n", m.Index, seed, m.Seed, strings.Join(m.Mutations, ", "), m.Target, o.Class, o.Detail, m.Source())
 		return nil
 	}
 	c := wgslfuzz.Campaign{Tools: tools, Seeds: seeds, Seed: seed, N: n, Workers: workers, Progress: os.Stderr}
@@ -98,8 +98,8 @@ func run(n int, seed uint64, workers int, wgslc, tint, out string, only int, tim
 	return nil
 }
 
-// writeFindings writes at most three findings of each kind as .wgsl files headed by what
-// they are.
+// writeFindings writes at most three findings of each kind as .wgsl files (.txtar archives
+// for WESL programs) headed by what they are.
 func writeFindings(dir string, seed uint64, r *wgslfuzz.Report) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
@@ -111,11 +111,16 @@ func writeFindings(dir string, seed uint64, r *wgslfuzz.Report) error {
 			continue
 		}
 		perKind[k]++
-		sum := sha256.Sum256([]byte(f.Text))
-		name := filepath.Join(dir, fmt.Sprintf("%s-%x.wgsl", f.Class, sum[:4]))
+		src := f.Source()
+		sum := sha256.Sum256([]byte(src))
+		ext := ".wgsl"
+		if f.Modules != nil {
+			ext = ".txtar"
+		}
+		name := filepath.Join(dir, fmt.Sprintf("%s-%x%s", f.Class, sum[:4], ext))
 		head := fmt.Sprintf("// wgslfuzz -seed %d -only %d: %s (%s), %s\n// %s: %s\n", seed, f.Index, f.Seed,
 			strings.Join(f.Mutations, ", "), f.Target, f.Class, strings.ReplaceAll(f.Detail, "\n", "\n// "))
-		if err := os.WriteFile(name, []byte(head+f.Text), 0o644); err != nil {
+		if err := os.WriteFile(name, []byte(head+src), 0o644); err != nil {
 			return err
 		}
 	}
