@@ -152,6 +152,14 @@ func TestConditionalTranslation(t *testing.T) {
 	}
 }
 
+// TestFeatureNames: a feature name is an identifier: not a keyword, nor a reserved word of
+// WGSL (COMPATIBILITY.md, "WESL").
+func TestFeatureNames(t *testing.T) {
+	_, diags := Parse(diag.NewFile("t.wesl", []byte("@if(smooth) const a = 1;")), Options{Features: map[string]bool{"smooth": true}})
+	require.True(t, diags.HasErrors())
+	assert.Contains(t, diags[0].Error(), `t.wesl:1:5: error: "smooth" is a reserved word`)
+}
+
 // TestAllBranches: with AllBranches the parser keeps every node and evaluates nothing (a
 // syntax check), though it still checks the form of the conditions.
 func TestAllBranches(t *testing.T) {
