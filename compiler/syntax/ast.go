@@ -254,6 +254,28 @@ func (*LetDecl) declNode()      {}
 func (*FuncDecl) declNode()     {}
 func (*ConstAssert) declNode()  {}
 
+// DeclName returns the name a declaration declares: nil for const_assert and a bad
+// declaration.
+func DeclName(d Decl) *Ident {
+	switch d := d.(type) {
+	case *StructDecl:
+		return &d.Name
+	case *AliasDecl:
+		return &d.Name
+	case *ConstDecl:
+		return &d.Name
+	case *OverrideDecl:
+		return &d.Name
+	case *VarDecl:
+		return &d.Name
+	case *LetDecl:
+		return &d.Name
+	case *FuncDecl:
+		return &d.Name
+	}
+	return nil
+}
+
 // BadDecl stands for a declaration that failed to parse.
 type BadDecl struct {
 	Loc diag.Span

@@ -94,7 +94,7 @@ func (b *binder) reach(t target, via string, at diag.Span, from *Module) (*linkD
 	if ld := b.decls[t.decl]; ld != nil {
 		return ld, false
 	}
-	ld := &linkDecl{mod: t.mod, decl: t.decl, name: declName(t.decl), proposed: via, firstUse: at, firstUseMod: from}
+	ld := &linkDecl{mod: t.mod, decl: t.decl, name: syntax.DeclName(t.decl), proposed: via, firstUse: at, firstUseMod: from}
 	if ld.name != nil {
 		ld.declared = ld.name.Name
 		if ld.proposed == "" {

@@ -278,7 +278,7 @@ func (p *Program) carryDiagnostics(m *Module, fn *syntax.FuncDecl) {
 // name the module gives it.
 func (p *Program) Origin(d syntax.Decl) (*Module, string) {
 	if p.byDecl == nil {
-		if id := declName(d); id != nil {
+		if id := syntax.DeclName(d); id != nil {
 			return p.Root, id.Name
 		}
 		return p.Root, ""

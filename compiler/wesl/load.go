@@ -91,7 +91,7 @@ type loader struct {
 }
 
 func newLoader(fsys FS, opts Options) *loader {
-	return &loader{opts: opts, fsys: fsys, packages: map[string]*Package{}, modules: map[string]*Module{}, names: map[string]bool{}}
+	return &loader{opts: opts, fsys: fsys}
 }
 
 func (l *loader) errorf(f *diag.File, span diag.Span, format string, args ...any) *diag.Diagnostic {
@@ -123,6 +123,7 @@ func (l *loader) openRoot(rootPath string, text []byte) *Module {
 		// WGSL: no package to look for (and no file system to touch).
 		return m
 	}
+	l.packages, l.modules, l.names = map[string]*Package{}, map[string]*Module{}, map[string]bool{}
 	pkg := m.Pkg
 	if cfg := l.findConfig(dir); cfg != nil {
 		pkg.setConfig(cfg)
@@ -264,7 +265,7 @@ func (l *loader) index(m *Module) {
 	f, ast, name := m.File, m.Syntax, m.File.Name
 	m.decls = map[string]syntax.Decl{}
 	for _, d := range ast.Decls {
-		id := declName(d)
+		id := syntax.DeclName(d)
 		if id == nil {
 			continue
 		}
@@ -272,7 +273,7 @@ func (l *loader) index(m *Module) {
 			if m != l.root && !l.opts.allBranches {
 				// The checker reports the root module's; the other modules' second
 				// declarations would never reach it.
-				l.errorf(f, id.Loc, "'%s' is declared twice in %s", id.Name, name).Note(f, declName(prev).Loc, "the first declaration is here")
+				l.errorf(f, id.Loc, "'%s' is declared twice in %s", id.Name, name).Note(f, syntax.DeclName(prev).Loc, "the first declaration is here")
 			}
 			continue
 		}
@@ -304,7 +305,7 @@ func (l *loader) index(m *Module) {
 			}
 			n := it.Name()
 			if d := m.decls[n.Name]; d != nil {
-				l.errorf(f, n.Loc, "import of '%s' conflicts with the declaration of '%s' in this module: import it under another name (as)", n.Name, n.Name).Note(f, declName(d).Loc, "the declaration is here")
+				l.errorf(f, n.Loc, "import of '%s' conflicts with the declaration of '%s' in this module: import it under another name (as)", n.Name, n.Name).Note(f, syntax.DeclName(d).Loc, "the declaration is here")
 				continue
 			}
 			if m.named[n.Name] != nil {
@@ -316,25 +317,6 @@ func (l *loader) index(m *Module) {
 			m.named[n.Name] = b
 		}
 	}
-}
-
-// declName returns the name a module-scope declaration declares, nil for const_assert.
-func declName(d syntax.Decl) *syntax.Ident {
-	switch d := d.(type) {
-	case *syntax.FuncDecl:
-		return &d.Name
-	case *syntax.StructDecl:
-		return &d.Name
-	case *syntax.AliasDecl:
-		return &d.Name
-	case *syntax.ConstDecl:
-		return &d.Name
-	case *syntax.OverrideDecl:
-		return &d.Name
-	case *syntax.VarDecl:
-		return &d.Name
-	}
-	return nil
 }
 
 // resolveImports resolves every import of m (loading the modules they name).
@@ -399,7 +381,7 @@ func (l *loader) resolveBinding(m *Module, b *importBinding) {
 		case t.isModule():
 			l.errorf(m.File, it.Span(), "'public import' of a module is reserved by the WESL specification and has no meaning yet: re-export the items one by one")
 		case t.mod.Syntax.VisibilityOf(t.decl) != syntax.VisPublic:
-			l.errorf(m.File, it.Span(), "'public import' cannot widen the visibility of '%s', which is not public: declare it 'public' in %s", declName(t.decl).Name, t.mod.File.Name).Note(t.mod.File, declName(t.decl).Loc, "the declaration is here")
+			l.errorf(m.File, it.Span(), "'public import' cannot widen the visibility of '%s', which is not public: declare it 'public' in %s", syntax.DeclName(t.decl).Name, t.mod.File.Name).Note(t.mod.File, syntax.DeclName(t.decl).Loc, "the declaration is here")
 		}
 	}
 }
@@ -531,7 +513,7 @@ func (l *loader) visible(from, m *Module, d syntax.Decl, at diag.Span) bool {
 	if from == m {
 		return true
 	}
-	id := declName(d)
+	id := syntax.DeclName(d)
 	switch m.Syntax.VisibilityOf(d) {
 	case syntax.VisPrivate:
 		l.errorf(from.File, at, "'%s' is private to %s: only that module can use it", id.Name, m.File.Name).Note(m.File, id.Loc, "the declaration is here")
@@ -563,7 +545,7 @@ func (l *loader) checkWildcardShadows(m *Module) {
 		}
 	}
 	for _, d := range m.Syntax.Decls {
-		if id := declName(d); id != nil && m.decls[id.Name] == d {
+		if id := syntax.DeclName(d); id != nil && m.decls[id.Name] == d {
 			check(id.Name, id.Loc, declAttrs(d))
 		}
 	}

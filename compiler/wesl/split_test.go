@@ -62,8 +62,8 @@ func TestSplitCorpusShaders(t *testing.T) {
 			spirvval.Check(t, linked.SPIRV)
 			// Names are the shader's: no collisions to rename.
 			for _, fn := range one.Program.File.Decls {
-				if name := weslsplit.DeclName(fn); name != "" && weslsplit.HostVisible(fn) {
-					require.Contains(t, string(text), name)
+				if id := syntax.DeclName(fn); id != nil && weslsplit.HostVisible(fn) {
+					require.Contains(t, string(text), id.Name)
 				}
 			}
 			for _, tool := range []struct {

@@ -44,8 +44,8 @@ func Split(f *syntax.File, rng *rand.Rand, n int) fstest.MapFS {
 		if HostVisible(d) {
 			m = 0
 		}
-		if id := DeclName(d); id != "" {
-			names[m] = append(names[m], id)
+		if id := syntax.DeclName(d); id != nil {
+			names[m] = append(names[m], id.Name)
 		}
 		if used[m] == nil {
 			used[m] = map[string]bool{}
@@ -119,23 +119,4 @@ func HostVisible(d syntax.Decl) bool {
 		}
 	}
 	return false
-}
-
-// DeclName is the name a module-scope declaration declares, "" for const_assert.
-func DeclName(d syntax.Decl) string {
-	switch d := d.(type) {
-	case *syntax.FuncDecl:
-		return d.Name.Name
-	case *syntax.StructDecl:
-		return d.Name.Name
-	case *syntax.AliasDecl:
-		return d.Name.Name
-	case *syntax.ConstDecl:
-		return d.Name.Name
-	case *syntax.OverrideDecl:
-		return d.Name.Name
-	case *syntax.VarDecl:
-		return d.Name.Name
-	}
-	return ""
 }

@@ -51,16 +51,10 @@ var weslMutations = []mutation{
 	}},
 	{"import-drop-item", func(rng *rand.Rand, src, _ string) (string, bool) {
 		lines := strings.Split(src, "\n")
-		var imports []int
-		for i, l := range lines {
-			if strings.HasPrefix(l, "import ") {
-				imports = append(imports, i)
-			}
-		}
-		if len(imports) == 0 {
+		i, ok := importLine(rng, lines)
+		if !ok {
 			return src, false
 		}
-		i := imports[rng.IntN(len(imports))]
 		lines = append(lines[:i:i], lines[i+1:]...)
 		return strings.Join(lines, "\n"), true
 	}},
@@ -104,16 +98,10 @@ var weslMutations = []mutation{
 // collection).
 func editImport(rng *rand.Rand, src string, edit func([]string) []string) (string, bool) {
 	lines := strings.Split(src, "\n")
-	var imports []int
-	for i, l := range lines {
-		if strings.HasPrefix(l, "import ") {
-			imports = append(imports, i)
-		}
-	}
-	if len(imports) == 0 {
+	i, ok := importLine(rng, lines)
+	if !ok {
 		return src, false
 	}
-	i := imports[rng.IntN(len(imports))]
 	path, rest, _ := strings.Cut(strings.TrimPrefix(lines[i], "import "), "::{")
 	segs := edit(strings.Split(strings.TrimSuffix(path, ";"), "::"))
 	if rest != "" {
@@ -122,6 +110,20 @@ func editImport(rng *rand.Rand, src string, edit func([]string) []string) (strin
 		lines[i] = "import " + strings.Join(segs, "::") + ";"
 	}
 	return strings.Join(lines, "\n"), true
+}
+
+// importLine picks the index of an import statement's line.
+func importLine(rng *rand.Rand, lines []string) (int, bool) {
+	var imports []int
+	for i, l := range lines {
+		if strings.HasPrefix(l, "import ") {
+			imports = append(imports, i)
+		}
+	}
+	if len(imports) == 0 {
+		return 0, false
+	}
+	return imports[rng.IntN(len(imports))], true
 }
 
 // prefixLine puts text before the first token of a random non-blank line.
