@@ -15,6 +15,7 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/lower"
 
 	"github.com/wgslgo/wgslgo/compiler/diag"
+	"github.com/wgslgo/wgslgo/compiler/layout"
 	"github.com/wgslgo/wgslgo/compiler/reflect"
 	"github.com/wgslgo/wgslgo/compiler/sema"
 	"github.com/wgslgo/wgslgo/compiler/syntax"
@@ -80,6 +81,9 @@ type Options struct {
 	// unneeded bounds clamps). For testing and debugging: the SPIR-V must compute the same
 	// either way, only less efficiently.
 	NoOptimize bool
+	// Tests accepts @test functions (compiler/interp's test runner and `wgslc test` set it;
+	// see sema.Options.Tests).
+	Tests bool
 	// NoReflection leaves Result.Reflection nil, for callers that do not read it: describing
 	// the module costs a large shader's compilation a few percent of its time and memory.
 	// The SPIR-V, the diagnostics and the other results are the same.
@@ -141,7 +145,7 @@ func check(src Source, opts Options) (*sema.Program, *wesl.Program, diag.List) {
 	if diags.HasErrors() {
 		return nil, nil, diags
 	}
-	prog, more := sema.Check(linked.Syntax, sema.Options{UniformStandardLayout: opts.UniformStandardLayout, WebGPULimits: opts.WebGPULimits})
+	prog, more := sema.Check(linked.Syntax, sema.Options{UniformStandardLayout: opts.UniformStandardLayout, WebGPULimits: opts.WebGPULimits, Tests: opts.Tests})
 	diags = append(diags, more...)
 	if diags.HasErrors() {
 		return nil, nil, diags
@@ -225,6 +229,66 @@ func compile(src Source, opts Options, library bool) (res *Result, err error) {
 	if err != nil {
 		return nil, err
 	}
+	p, err := prepare(src, opts, target, !library)
+	if err != nil {
+		return nil, err
+	}
+	if p.Module == nil {
+		return &Result{Reflection: p.Reflection, Warnings: p.Warnings, Program: p.Program, Linked: p.Linked}, nil
+	}
+	prog, diags := p.Program, p.Warnings
+	bopts := backend.Options{Target: target, Layouts: prog.Layouts, NoNames: opts.NoNames}
+	if opts.Debug {
+		for i, f := range prog.File.Source.Files() {
+			sf := &backend.SourceFile{Name: f.Name, Text: f.Text, Base: f.Base}
+			if i == 0 {
+				bopts.Source = sf
+			} else {
+				bopts.More = append(bopts.More, sf)
+			}
+		}
+	}
+	words, err := backend.Emit(p.Module, bopts)
+	if err != nil {
+		if be := (*backend.Error)(nil); errors.As(err, &be) {
+			return nil, append(diags, backendDiagnostic(prog, be))
+		}
+		return nil, fileError(prog.File.Source, diags, "%v", err)
+	}
+	return &Result{SPIRV: words, Reflection: p.Reflection, Warnings: diags, Program: prog, Linked: p.Linked}, nil
+}
+
+// Prepared is a module as the SPIR-V backend takes it: checked, lowered, with the override
+// values substituted and the passes of transform.ForSPIRV run (robustness, integer division,
+// shifts, saturation...). It is what the SPIR-V of Compile computes, for the tools that run
+// a shader another way (compiler/interp runs it on the CPU).
+type Prepared struct {
+	// Module is nil for a module without entry points when Prepare was not asked for one.
+	Module  *ir.Module
+	Program *sema.Program
+	// Layouts are the offsets and strides the module's memory has, the SPIR-V's.
+	Layouts    *layout.Layouts
+	Reflection *reflect.Module
+	Warnings   diag.List
+	// Linked is the program as linked (see Result.Linked).
+	Linked *wesl.Program
+}
+
+// Prepare checks a source and makes the module the SPIR-V backend would emit (see
+// Prepared), without emitting it. A module without entry points is prepared too: its
+// functions can be run (the @test functions of compiler/interp). The errors are Compile's.
+func Prepare(src Source, opts Options) (p *Prepared, err error) {
+	defer recoverInternal(src, &err)
+	target, err := ParseTarget(string(opts.Target))
+	if err != nil {
+		return nil, err
+	}
+	return prepare(src, opts, target, false)
+}
+
+// prepare is Prepare; with needEntry, a module without entry points stops after the checks
+// that apply to it, with a nil Module.
+func prepare(src Source, opts Options, target Target, needEntry bool) (*Prepared, error) {
 	prog, linked, diags := check(src, opts)
 	if prog == nil {
 		return nil, diags
@@ -249,6 +313,7 @@ func compile(src Source, opts Options, library bool) (res *Result, err error) {
 	}
 	var refl *reflect.Module
 	if !opts.NoReflection {
+		var err error
 		refl, err = reflect.FromProgram(prog, src.Name, spec)
 		if err != nil {
 			return nil, reflectionError(file, diags, err)
@@ -257,12 +322,13 @@ func compile(src Source, opts Options, library bool) (res *Result, err error) {
 			return nil, fileError(file, diags, "internal error: the reflection lists %d entry points, the module has %d; please report this shader", len(refl.EntryPoints), entryPoints)
 		}
 	}
-	if entryPoints == 0 && !library {
+	p := &Prepared{Program: prog, Layouts: prog.Layouts, Reflection: refl, Warnings: diags, Linked: linked}
+	if entryPoints == 0 && needEntry {
 		// Nothing to run, but what SPIR-V could not express is an error still.
 		if more := transform.SpecConstants(m, file); more.HasErrors() {
 			return nil, append(diags, more...)
 		}
-		return &Result{Reflection: refl, Warnings: diags, Program: prog, Linked: linked}, nil
+		return p, nil
 	}
 	if err := transform.ForSPIRV(m, transform.Options{
 		ExternalTextures: reflect.ExternalTextureBindings(prog),
@@ -277,25 +343,8 @@ func compile(src Source, opts Options, library bool) (res *Result, err error) {
 		}
 		return nil, fileError(file, diags, "internal error while preparing the module for SPIR-V: %v; please report this shader", err)
 	}
-	bopts := backend.Options{Target: target, Layouts: prog.Layouts, NoNames: opts.NoNames}
-	if opts.Debug {
-		for i, f := range file.Files() {
-			sf := &backend.SourceFile{Name: f.Name, Text: f.Text, Base: f.Base}
-			if i == 0 {
-				bopts.Source = sf
-			} else {
-				bopts.More = append(bopts.More, sf)
-			}
-		}
-	}
-	words, err := backend.Emit(m, bopts)
-	if err != nil {
-		if be := (*backend.Error)(nil); errors.As(err, &be) {
-			return nil, append(diags, backendDiagnostic(prog, be))
-		}
-		return nil, fileError(file, diags, "%v", err)
-	}
-	return &Result{SPIRV: words, Reflection: refl, Warnings: diags, Program: prog, Linked: linked}, nil
+	p.Module = m
+	return p, nil
 }
 
 // reflectionError is the diagnostic of a module that checked and lowered but that the

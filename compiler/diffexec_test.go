@@ -19,6 +19,7 @@ import (
 
 	"github.com/wgslgo/wgslgo/compiler"
 	"github.com/wgslgo/wgslgo/compiler/diag"
+	"github.com/wgslgo/wgslgo/internal/interpcheck"
 	"github.com/wgslgo/wgslgo/internal/oracle"
 	"github.com/wgslgo/wgslgo/internal/spirvval"
 	"github.com/wgslgo/wgslgo/internal/vulkan"
@@ -33,7 +34,8 @@ import (
 //   - and, for programs whose indices all stay in bounds (every fourth), with NoRobustness,
 //     with and without NoOptimize;
 //
-// all must leave identical bytes in every buffer. Every SPIR-V of ours passes spirv-val.
+// all must leave identical bytes in every buffer. Every SPIR-V of ours passes spirv-val, and
+// the interpreter (compiler/interp) computes what the device computes for each of ours.
 //
 // The environment sets the scale: WGSLGO_DIFF_PROGRAMS programs (default 120), from
 // WGSLGO_DIFF_SEED (default 1); WGSLGO_DIFF_ONLY=i runs program i alone. A failure prints
@@ -214,6 +216,7 @@ func (d *differ) program(seed uint64, i int) {
 // programs; ours must compile the reference, or say why without an internal error).
 func (d *differ) run(in diffInput, v diffVariant) ([][]byte, bool) {
 	var words []uint32
+	var module *interpcheck.Module
 	if v.naga {
 		var ok bool
 		if words, ok = d.nagaCompile(in.src); !ok {
@@ -239,6 +242,13 @@ func (d *differ) run(in diffInput, v diffVariant) ([][]byte, bool) {
 			return d.fail("%s: spirv-val: %v\nprogram:\n%s", v, err, numbered(in.src))
 		}
 		words = res.SPIRV
+		if !d.reducing {
+			prep, err := compiler.Prepare(compiler.Source{Name: "diff.wgsl", Text: []byte(src)}, v.opts)
+			if err != nil {
+				return d.fail("%s: Prepare: %v", v, err)
+			}
+			module = &interpcheck.Module{IR: prep.Module, Layouts: prep.Layouts, File: prep.Program.File.Source}
+		}
 	}
 	run := vulkan.Run{SPIRV: words, Entry: "main", Groups: [3]uint32{1, 1, 1}, Timeout: 20 * time.Second}
 	for _, b := range in.bindings {
@@ -255,6 +265,9 @@ func (d *differ) run(in diffInput, v diffVariant) ([][]byte, bool) {
 		return d.fail("%s: %v\nprogram:\n%s", v, err, numbered(in.src))
 	}
 	d.runs++
+	if module != nil {
+		interpcheck.Compare(d.t, *module, run, res)
+	}
 	var out [][]byte
 	for _, b := range in.bindings {
 		out = append(out, res.Bytes(b.Group, b.Binding))

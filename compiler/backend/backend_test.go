@@ -15,11 +15,18 @@ import (
 // emit prepares a fresh sample module and emits it for target.
 func emit(t *testing.T, build func() *ir.Module, target backend.Target) []uint32 {
 	t.Helper()
+	words, _ := emitModule(t, build, target)
+	return words
+}
+
+// emitModule is emit that also returns the module the words are made from.
+func emitModule(t *testing.T, build func() *ir.Module, target backend.Target) ([]uint32, *ir.Module) {
+	t.Helper()
 	m := build()
 	require.NoError(t, transform.ForSPIRV(m, transform.Options{}))
 	words, err := backend.Emit(m, backend.Options{Target: target})
 	require.NoError(t, err, ir.Print(m))
-	return words
+	return words, m
 }
 
 func TestSamplesValidate(t *testing.T) {

@@ -17,6 +17,7 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/sema"
 	"github.com/wgslgo/wgslgo/compiler/spirv"
 	"github.com/wgslgo/wgslgo/compiler/syntax"
+	"github.com/wgslgo/wgslgo/internal/interpcheck"
 	"github.com/wgslgo/wgslgo/internal/oracle"
 	"github.com/wgslgo/wgslgo/internal/spirvval"
 	"github.com/wgslgo/wgslgo/internal/vulkan"
@@ -341,7 +342,9 @@ func TestExecDebugInfo(t *testing.T) {
 		data[i] = uint32(v)
 	}
 	r := wgslRun{groups: [3]uint32{uint32(len(in) / 4)}, bindings: []vulkan.Binding{storage(0, le32(data...))}}
-	plain := dispatchWords(t, dev, compileWGSL(t, debugShader, backend.Vulkan1_0, backend.Vulkan1_1, transform.Options{}), r)
+	words, m := compileWGSLModule(t, debugShader, backend.Vulkan1_0, backend.Vulkan1_1, transform.Options{})
+	plain := dispatchWords(t, dev, words, r)
+	interpcheck.Compare(t, m, runOf(words, r), plain)
 	for _, target := range backend.Targets {
 		if !deviceRuns(dev, target) {
 			continue

@@ -13,6 +13,7 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/backend"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/ir/irtest"
+	"github.com/wgslgo/wgslgo/internal/interpcheck"
 	"github.com/wgslgo/wgslgo/internal/oracle"
 	"github.com/wgslgo/wgslgo/internal/vulkan"
 )
@@ -58,8 +59,16 @@ func deviceRuns(d *vulkan.Device, target backend.Target) bool {
 	return uint32(d.Info.APIVersion) >= uint32(1<<22|minor<<12)
 }
 
-// run emits the sample for each target the device supports and dispatches it.
+// run emits the sample for each target the device supports and dispatches it; the
+// interpreter must compute the same (interpcheck).
 func run(t *testing.T, build func() *ir.Module, r vulkan.Run, check func(t *testing.T, res *vulkan.Result)) {
+	t.Helper()
+	runRacing(t, build, r, nil, check)
+}
+
+// runRacing is run for a sample whose invocations race on purpose: the bindings racing
+// differ with the order of the invocations, and the interpreter's are not compared.
+func runRacing(t *testing.T, build func() *ir.Module, r vulkan.Run, racing []vulkan.Slot, check func(t *testing.T, res *vulkan.Result)) {
 	t.Helper()
 	d := vulkan.Require(t)
 	for _, target := range backend.Targets {
@@ -68,7 +77,8 @@ func run(t *testing.T, build func() *ir.Module, r vulkan.Run, check func(t *test
 		}
 		t.Run(target.String(), func(t *testing.T) {
 			r := r
-			r.SPIRV = emit(t, build, target)
+			var m *ir.Module
+			r.SPIRV, m = emitModule(t, build, target)
 			if r.Entry == "" {
 				r.Entry = "main"
 			}
@@ -82,6 +92,7 @@ func run(t *testing.T, build func() *ir.Module, r vulkan.Run, check func(t *test
 			require.NoError(t, err)
 			assert.Empty(t, res.Warnings)
 			check(t, res)
+			interpcheck.Compare(t, interpcheck.Module{IR: m, OrderDependent: racing}, r, res)
 		})
 	}
 }
@@ -167,8 +178,10 @@ func TestExecPointerParams(t *testing.T) {
 }
 
 func TestExecAtomics(t *testing.T) {
-	run(t, irtest.Atomics, vulkan.Run{Groups: [3]uint32{1, 1, 1},
-		Bindings: []vulkan.Binding{storage(0, make([]byte, 12)), storage(1, make([]byte, 4*64))}},
+	// What each invocation writes depends on the order of the atomics.
+	racing := []vulkan.Slot{{Group: 0, Binding: 1}}
+	runRacing(t, irtest.Atomics, vulkan.Run{Groups: [3]uint32{1, 1, 1},
+		Bindings: []vulkan.Binding{storage(0, make([]byte, 12)), storage(1, make([]byte, 4*64))}}, racing,
 		func(t *testing.T, res *vulkan.Result) {
 			c := words32(res.Bytes(0, 0))
 			assert.Equal(t, uint32(64), c[0], "hits")

@@ -9,6 +9,7 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/backend"
 	"github.com/wgslgo/wgslgo/compiler/ir/transform"
 	"github.com/wgslgo/wgslgo/compiler/spirv"
+	"github.com/wgslgo/wgslgo/internal/interpcheck"
 	"github.com/wgslgo/wgslgo/internal/vulkan"
 )
 
@@ -87,12 +88,14 @@ func TestSharedLayoutTypes(t *testing.T) {
 			continue
 		}
 		t.Run(target.String(), func(t *testing.T) {
-			words := compileWGSL(t, sharedLayoutSrc, target, target, transform.Options{})
-			res := dispatchWords(t, dev, words, wgslRun{bindings: []vulkan.Binding{
+			words, m := compileWGSLModule(t, sharedLayoutSrc, target, target, transform.Options{})
+			r := wgslRun{bindings: []vulkan.Binding{
 				storage(0, bufData),
 				{Group: 0, Binding: 1, Kind: vulkan.UniformBuffer, Data: uniData},
 				storage(2, fl(100, 200, 300)),
-			}})
+			}}
+			res := dispatchWords(t, dev, words, r)
+			interpcheck.Compare(t, m, runOf(words, r), res)
 			require.Equal(t, want, res.Bytes(0, 0))
 			assert.Equal(t, fl(102, 200, 300), res.Bytes(0, 2))
 		})

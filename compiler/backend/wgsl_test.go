@@ -18,6 +18,7 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/lower"
 	"github.com/wgslgo/wgslgo/compiler/sema"
 	"github.com/wgslgo/wgslgo/compiler/syntax"
+	"github.com/wgslgo/wgslgo/internal/interpcheck"
 	"github.com/wgslgo/wgslgo/internal/oracle"
 	"github.com/wgslgo/wgslgo/internal/spirvval"
 	"github.com/wgslgo/wgslgo/internal/vulkan"
@@ -31,21 +32,37 @@ import (
 // the test needs.
 func compileWGSL(t *testing.T, src string, from, target backend.Target, topts transform.Options) []uint32 {
 	t.Helper()
+	out, _ := compileWGSLModule(t, src, from, target, topts)
+	return out
+}
+
+// compileWGSLModule is compileWGSL that also returns the module the words for target are
+// made from.
+func compileWGSLModule(t *testing.T, src string, from, target backend.Target, topts transform.Options) ([]uint32, interpcheck.Module) {
+	t.Helper()
 	var out []uint32
+	var module interpcheck.Module
 	for _, tg := range backend.Targets[max(slices.Index(backend.Targets, from), 0):] { // the zero Target is vulkan1.0
-		w, err := emitWGSL(t, src, tg, topts)
+		w, m, err := emitWGSLModule(t, src, tg, topts)
 		require.NoError(t, err)
 		spirvval.Check(t, w, tg.String())
 		if tg == target {
-			out = w
+			out, module = w, m
 		}
 	}
-	return out
+	return out, module
 }
 
 // emitWGSL checks, lowers and transforms src, failing the test on errors, and returns
 // what the backend makes of it for target.
 func emitWGSL(t *testing.T, src string, target backend.Target, topts transform.Options) ([]uint32, error) {
+	t.Helper()
+	w, _, err := emitWGSLModule(t, src, target, topts)
+	return w, err
+}
+
+// emitWGSLModule is emitWGSL that also returns the module the words are made from.
+func emitWGSLModule(t *testing.T, src string, target backend.Target, topts transform.Options) ([]uint32, interpcheck.Module, error) {
 	t.Helper()
 	f := diag.NewFile("test.wgsl", []byte(src))
 	ast, diags := syntax.Parse(f, syntax.Options{})
@@ -56,7 +73,8 @@ func emitWGSL(t *testing.T, src string, target backend.Target, topts transform.O
 	require.False(t, diags.HasErrors(), "lower:\n%v", diags)
 	topts.Layouts = p.Layouts
 	require.NoError(t, transform.ForSPIRV(m, topts), "IR:\n%s", ir.Print(m))
-	return backend.Emit(m, backend.Options{Target: target, Layouts: p.Layouts})
+	w, err := backend.Emit(m, backend.Options{Target: target, Layouts: p.Layouts})
+	return w, interpcheck.Module{IR: m, Layouts: p.Layouts, File: f}, err
 }
 
 // wgslRun is a compute shader run of WGSL source (entry point "main").
@@ -70,13 +88,15 @@ type wgslRun struct {
 	noNaga bool
 }
 
-// runWGSL compiles r.src, dispatches it and returns the result. Where naga is installed,
-// naga's SPIR-V for the same source must leave every binding with the same bytes.
+// runWGSL compiles r.src, dispatches it and returns the result; the interpreter must
+// compute the same (interpcheck). Where naga is installed, naga's SPIR-V for the same
+// source must leave every binding with the same bytes.
 func runWGSL(t *testing.T, r wgslRun) *vulkan.Result {
 	t.Helper()
 	dev := vulkan.Require(t)
-	words := compileWGSL(t, r.src, r.minTarget, backend.Vulkan1_1, transform.Options{})
+	words, m := compileWGSLModule(t, r.src, r.minTarget, backend.Vulkan1_1, transform.Options{})
 	res := dispatchWords(t, dev, words, r)
+	interpcheck.Compare(t, m, runOf(words, r), res)
 	if naga := nagaFor(t, r); naga != "" {
 		dir := t.TempDir()
 		in, spv := filepath.Join(dir, "in.wgsl"), filepath.Join(dir, "out.spv")
@@ -98,6 +118,19 @@ func runWGSL(t *testing.T, r wgslRun) *vulkan.Result {
 	return res
 }
 
+// runOf is the Vulkan run of words with r's inputs.
+func runOf(words []uint32, r wgslRun) vulkan.Run {
+	run := vulkan.Run{SPIRV: words, Entry: "main", Groups: r.groups}
+	for i := range run.Groups {
+		run.Groups[i] = max(run.Groups[i], 1)
+	}
+	for _, b := range r.bindings {
+		b.Data = append([]byte(nil), b.Data...)
+		run.Bindings = append(run.Bindings, b)
+	}
+	return run
+}
+
 // nagaFor returns the naga command when r is to be compared with naga (see
 // oracle.Tool.Optional), else "".
 func nagaFor(t *testing.T, r wgslRun) string {
@@ -110,15 +143,7 @@ func nagaFor(t *testing.T, r wgslRun) string {
 
 func dispatchWords(t *testing.T, dev *vulkan.Device, words []uint32, r wgslRun) *vulkan.Result {
 	t.Helper()
-	run := vulkan.Run{SPIRV: words, Entry: "main", Groups: r.groups}
-	for i := range run.Groups {
-		run.Groups[i] = max(run.Groups[i], 1)
-	}
-	for _, b := range r.bindings {
-		b.Data = append([]byte(nil), b.Data...)
-		run.Bindings = append(run.Bindings, b)
-	}
-	res, err := dev.Dispatch(run)
+	res, err := dev.Dispatch(runOf(words, r))
 	require.NoError(t, err)
 	assert.Empty(t, res.Warnings)
 	return res

@@ -10,11 +10,17 @@ import (
 )
 
 // builtin is one @const built-in function: its parameter count (-1 for any) and its
-// evaluation on arguments that already have the types of one of its overloads. name is the
-// function's name, for messages.
+// evaluation on arguments that already have the types of one of its overloads.
 type builtin struct {
 	params int
-	eval   func(name string, args []Value, rt types.Type) (Value, error)
+	eval   func(ec evalCall, args []Value, rt types.Type) (Value, error)
+}
+
+// evalCall is what an evaluation of a built-in function knows besides its arguments: the
+// function's name, for messages, and whether it runs as a shader would (see CallRuntime).
+type evalCall struct {
+	name    string
+	runtime bool
 }
 
 var builtinTable map[builtins.Fn]builtin
@@ -47,25 +53,43 @@ func Evaluates(fn builtins.Fn) bool {
 // offset + count beyond the bit width, ldexp exponents beyond bias + 1, quantizeToF16 and
 // pack2x16float of values outside the finite range of f16, bitcasts to infinity or NaN.
 func CallBuiltin(fn builtins.Fn, args []Value, resultType types.Type) (Value, error) {
-	name := fn.String()
-	for _, a := range args {
-		if a.typ == nil {
-			return Value{}, fmt.Errorf("%s called with an invalid value", name)
-		}
-	}
-	if b, ok := builtinTable[fn]; ok {
-		if b.params >= 0 && len(args) != b.params {
-			return Value{}, fmt.Errorf("%s takes %d arguments, got %d", name, b.params, len(args))
-		}
-		return b.eval(name, args, resultType)
-	}
 	if fn == builtins.FnBitcast {
 		if len(args) != 1 {
 			return Value{}, fmt.Errorf("bitcast takes 1 argument, got %d", len(args))
 		}
 		return Bitcast(args[0], resultType)
 	}
-	return Value{}, fmt.Errorf("%s is not a built-in function that can be evaluated in a constant expression", name)
+	return evaluate(evalCall{name: fn.String()}, fn, args, resultType)
+}
+
+// CallRuntime evaluates fn on args as a shader does when it runs: with the implementations
+// of CallBuiltin, one source of truth, but with the IEEE-754 results the Finite Math
+// Assumption makes errors of in constant expressions. Results that overflow are infinite;
+// infinite and NaN arguments are arguments like others; an argument outside a function's
+// domain gives what its formula gives in binary64 (the spec's indeterminate value: NaN for
+// sqrt(-1.0) and acos(2.0), -inf for log(0.0), NaN for pow of a negative base and for
+// normalize of the zero vector); clamp with low > high is min(max(e, low), high);
+// extractBits and insertBits clamp offset and count as the spec says; ldexp, quantizeToF16,
+// pack2x16float and unpack2x16float go to infinities and NaNs. It evaluates the functions
+// that CallBuiltin does but bitcast, a bit reinterpretation for the caller.
+func CallRuntime(fn builtins.Fn, args []Value, resultType types.Type) (Value, error) {
+	return evaluate(evalCall{name: fn.String(), runtime: true}, fn, args, resultType)
+}
+
+func evaluate(ec evalCall, fn builtins.Fn, args []Value, resultType types.Type) (Value, error) {
+	for _, a := range args {
+		if a.typ == nil {
+			return Value{}, fmt.Errorf("%s called with an invalid value", ec.name)
+		}
+	}
+	b, ok := builtinTable[fn]
+	if !ok {
+		return Value{}, fmt.Errorf("%s is not a built-in function that can be evaluated in a constant expression", ec.name)
+	}
+	if b.params >= 0 && len(args) != b.params {
+		return Value{}, fmt.Errorf("%s takes %d arguments, got %d", ec.name, b.params, len(args))
+	}
+	return b.eval(ec, args, resultType)
 }
 
 // componentwise applies f to the scalars of args, or for vector arguments to their i'th
@@ -110,15 +134,15 @@ func componentwise(args []Value, f func(cs []Value) (Value, error)) (Value, erro
 }
 
 // argScalar returns the component type shared by all args, checking it with ok.
-func argScalar(name string, args []Value, ok func(*types.Scalar) bool, what string) (*types.Scalar, error) {
+func argScalar(ec evalCall, args []Value, ok func(*types.Scalar) bool, what string) (*types.Scalar, error) {
 	s := types.ElemScalar(args[0].typ)
 	for _, a := range args {
 		if as := types.ElemScalar(a.typ); as == nil || as != s {
-			return nil, fmt.Errorf("%s: mismatched argument types %s and %s", name, typeName(args[0].typ), typeName(a.typ))
+			return nil, fmt.Errorf("%s: mismatched argument types %s and %s", ec.name, typeName(args[0].typ), typeName(a.typ))
 		}
 	}
 	if !ok(s) {
-		return nil, fmt.Errorf("%s is not defined for %s (it takes %s)", name, typeName(args[0].typ), what)
+		return nil, fmt.Errorf("%s is not defined for %s (it takes %s)", ec.name, typeName(args[0].typ), what)
 	}
 	return s, nil
 }
@@ -129,14 +153,18 @@ func isConcrete32(s *types.Scalar) bool {
 	return s.Kind == types.KindI32 || s.Kind == types.KindU32
 }
 
-// finish rounds the float result r of name(args) to s and checks it is finite.
-func finish(name string, s *types.Scalar, r float64, args []Value) (Value, error) {
+// finish rounds the float result r of ec.name(args) to s and checks it is finite (at
+// runtime, infinities and NaNs are results like others).
+func finish(ec evalCall, s *types.Scalar, r float64, args []Value) (Value, error) {
 	rr := roundTo(s.Kind, r)
+	if ec.runtime {
+		return makeFloat(s, rr), nil
+	}
 	if math.IsInf(rr, 0) {
-		return Value{}, fmt.Errorf("%s overflows %s in constant expression", call(name, args), s)
+		return Value{}, fmt.Errorf("%s overflows %s in constant expression", call(ec.name, args), s)
 	}
 	if math.IsNaN(rr) {
-		return Value{}, fmt.Errorf("%s is not a number in constant expression", call(name, args))
+		return Value{}, fmt.Errorf("%s is not a number in constant expression", call(ec.name, args))
 	}
 	return makeFloat(s, rr), nil
 }

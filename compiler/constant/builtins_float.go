@@ -14,7 +14,8 @@ import (
 // such rather than as the NaN they would produce.
 
 // floatFunc computes a component of a float built-in from up to three argument components.
-// ok is false when they are outside the function's domain.
+// ok is false when they are outside the function's domain; r is then the value at runtime
+// (see CallRuntime).
 type floatFunc func(x, y, z float64) (r float64, ok bool)
 
 func always(f func(float64) float64) floatFunc {
@@ -22,19 +23,14 @@ func always(f func(float64) float64) floatFunc {
 }
 
 func when(cond func(x float64) bool, f func(float64) float64) floatFunc {
-	return func(x, _, _ float64) (float64, bool) {
-		if !cond(x) {
-			return 0, false
-		}
-		return f(x), true
-	}
+	return func(x, _, _ float64) (float64, bool) { return f(x), cond(x) }
 }
 
 // fb is a component-wise float built-in of n parameters. domain formats the domain error
 // from the argument components.
 func fb(n int, domain string, f floatFunc) builtin {
-	return builtin{n, func(name string, args []Value, _ types.Type) (Value, error) {
-		s, err := argScalar(name, args, isFloat, "floating-point values")
+	return builtin{n, func(ec evalCall, args []Value, _ types.Type) (Value, error) {
+		s, err := argScalar(ec, args, isFloat, "floating-point values")
 		if err != nil {
 			return Value{}, err
 		}
@@ -44,10 +40,10 @@ func fb(n int, domain string, f floatFunc) builtin {
 				x[i] = c.float()
 			}
 			r, ok := f(x[0], x[1], x[2])
-			if !ok {
+			if !ok && !ec.runtime {
 				return Value{}, domainErr(domain, cs)
 			}
-			return finish(name, s, r, cs)
+			return finish(ec, s, r, cs)
 		})
 	}}
 }
@@ -86,7 +82,8 @@ func floatBuiltins() map[builtins.Fn]builtin {
 		builtins.FnPow: fb(2, "pow(%s, %s) is undefined: the base is negative, or zero with an exponent that is not positive,",
 			func(x, y, _ float64) (float64, bool) {
 				if x < 0 || x == 0 && y <= 0 {
-					return 0, false
+					// What exp2(y * log2(x)), the spec's definition, gives there.
+					return math.Exp2(y * math.Log2(x)), false
 				}
 				return math.Pow(x, y), true
 			}),
@@ -99,11 +96,8 @@ func floatBuiltins() map[builtins.Fn]builtin {
 		builtins.FnFma: fb(3, "", func(x, y, z float64) (float64, bool) { return math.FMA(x, y, z), true }),
 		builtins.FnMix: fb(3, "", func(x, y, t float64) (float64, bool) { return x*(1-t) + y*t, true }),
 		builtins.FnSmoothstep: fb(3, "smoothstep with equal edges %s and %[2]s", func(e0, e1, x float64) (float64, bool) {
-			if e0 == e1 {
-				return 0, false
-			}
 			t := math.Min(math.Max((x-e0)/(e1-e0), 0), 1)
-			return t * t * (3 - 2*t), true
+			return t * t * (3 - 2*t), e0 != e1
 		}),
 		builtins.FnQuantizeToF16: {1, quantizeToF16},
 		builtins.FnLdexp:         {2, ldexp},
@@ -121,20 +115,20 @@ func floatBuiltins() map[builtins.Fn]builtin {
 	}
 }
 
-func quantizeToF16(name string, args []Value, _ types.Type) (Value, error) {
-	if _, err := argScalar(name, args, func(s *types.Scalar) bool { return s == types.F32 }, "f32 values"); err != nil {
+func quantizeToF16(ec evalCall, args []Value, _ types.Type) (Value, error) {
+	if _, err := argScalar(ec, args, func(s *types.Scalar) bool { return s == types.F32 }, "f32 values"); err != nil {
 		return Value{}, err
 	}
 	return componentwise(args, func(cs []Value) (Value, error) {
 		x := cs[0].float()
-		if math.Abs(x) > MaxF16 {
+		if math.Abs(x) > MaxF16 && !ec.runtime {
 			return Value{}, domainErr("quantizeToF16 of %s, outside the finite range of f16,", cs)
 		}
 		return makeFloat(types.F32, RoundF16(x)), nil
 	})
 }
 
-func ldexp(name string, args []Value, _ types.Type) (Value, error) {
+func ldexp(ec evalCall, args []Value, _ types.Type) (Value, error) {
 	s := types.ElemScalar(args[0].typ)
 	is := types.ElemScalar(args[1].typ)
 	if s == nil || !s.IsFloat() || is == nil || (is != types.I32 && is != types.AbstractInt) {
@@ -149,15 +143,15 @@ func ldexp(name string, args []Value, _ types.Type) (Value, error) {
 	}
 	return componentwise(args, func(cs []Value) (Value, error) {
 		e := cs[1].int()
-		if e > bias+1 {
+		if e > bias+1 && !ec.runtime {
 			return Value{}, fmt.Errorf("ldexp exponent %s is greater than %d, the exponent bias of %s plus 1, in constant expression", cs[1], bias+1, s)
 		}
-		e = max(e, -4000) // far enough below every format's smallest subnormal
-		return finish(name, s, math.Ldexp(cs[0].float(), int(e)), cs)
+		e = min(max(e, -4000), 4000) // far enough beyond every format's range
+		return finish(ec, s, math.Ldexp(cs[0].float(), int(e)), cs)
 	})
 }
 
-func floatArg(name string, v Value) (*types.Scalar, int, error) {
+func floatArg(ec evalCall, v Value) (*types.Scalar, int, error) {
 	switch t := v.typ.(type) {
 	case *types.Scalar:
 		if t.IsFloat() {
@@ -168,17 +162,17 @@ func floatArg(name string, v Value) (*types.Scalar, int, error) {
 			return t.Elem, t.N, nil
 		}
 	}
-	return nil, 0, fmt.Errorf("%s is not defined for %s", name, typeName(v.typ))
+	return nil, 0, fmt.Errorf("%s is not defined for %s", ec.name, typeName(v.typ))
 }
 
-func floatVectorArgs(name string, args []Value) (*types.Vector, error) {
+func floatVectorArgs(ec evalCall, args []Value) (*types.Vector, error) {
 	t, ok := args[0].typ.(*types.Vector)
 	if !ok || !t.Elem.IsFloat() {
-		return nil, fmt.Errorf("%s is not defined for %s", name, typeName(args[0].typ))
+		return nil, fmt.Errorf("%s is not defined for %s", ec.name, typeName(args[0].typ))
 	}
 	for _, a := range args[1:] {
 		if a.typ != t {
-			return nil, fmt.Errorf("%s: mismatched argument types %s and %s", name, t, typeName(a.typ))
+			return nil, fmt.Errorf("%s: mismatched argument types %s and %s", ec.name, t, typeName(a.typ))
 		}
 	}
 	return t, nil
@@ -200,8 +194,8 @@ func splitResult(rt *types.Struct, n int, f func(x Value) (Value, Value), v Valu
 	}}
 }
 
-func frexp(name string, args []Value, _ types.Type) (Value, error) {
-	s, n, err := floatArg(name, args[0])
+func frexp(ec evalCall, args []Value, _ types.Type) (Value, error) {
+	s, n, err := floatArg(ec, args[0])
 	if err != nil {
 		return Value{}, err
 	}
@@ -215,8 +209,8 @@ func frexp(name string, args []Value, _ types.Type) (Value, error) {
 	}, args[0]), nil
 }
 
-func modf(name string, args []Value, _ types.Type) (Value, error) {
-	s, n, err := floatArg(name, args[0])
+func modf(ec evalCall, args []Value, _ types.Type) (Value, error) {
+	s, n, err := floatArg(ec, args[0])
 	if err != nil {
 		return Value{}, err
 	}
@@ -259,12 +253,12 @@ func floats(v Value) []float64 {
 	return xs
 }
 
-func length(name string, args []Value, _ types.Type) (Value, error) {
-	s, _, err := floatArg(name, args[0])
+func length(ec evalCall, args []Value, _ types.Type) (Value, error) {
+	s, _, err := floatArg(ec, args[0])
 	if err != nil {
 		return Value{}, err
 	}
-	return finish(name, s, sqrtSumSquares(floats(args[0])), args)
+	return finish(ec, s, sqrtSumSquares(floats(args[0])), args)
 }
 
 // sqrtSumSquares is length as the spec defines it, sqrt(e[0]^2 + ... + e[n-1]^2): an
@@ -281,23 +275,23 @@ func sqrtSumSquares(xs []float64) float64 {
 	return math.Sqrt(sum)
 }
 
-func distance(name string, args []Value, _ types.Type) (Value, error) {
-	s, _, err := floatArg(name, args[0])
+func distance(ec evalCall, args []Value, _ types.Type) (Value, error) {
+	s, _, err := floatArg(ec, args[0])
 	if err != nil {
 		return Value{}, err
 	}
 	if args[1].typ != args[0].typ {
-		return Value{}, fmt.Errorf("%s: mismatched argument types %s and %s", name, args[0].typ, typeName(args[1].typ))
+		return Value{}, fmt.Errorf("%s: mismatched argument types %s and %s", ec.name, args[0].typ, typeName(args[1].typ))
 	}
 	xs, ys := floats(args[0]), floats(args[1])
 	for i := range xs {
 		xs[i] -= ys[i]
 	}
-	return finish(name, s, sqrtSumSquares(xs), args)
+	return finish(ec, s, sqrtSumSquares(xs), args)
 }
 
-func normalize(name string, args []Value, _ types.Type) (Value, error) {
-	t, err := floatVectorArgs(name, args)
+func normalize(ec evalCall, args []Value, _ types.Type) (Value, error) {
+	t, err := floatVectorArgs(ec, args)
 	if err != nil {
 		return Value{}, err
 	}
@@ -306,21 +300,21 @@ func normalize(name string, args []Value, _ types.Type) (Value, error) {
 	for _, x := range xs {
 		m = math.Max(m, math.Abs(x))
 	}
-	if m == 0 {
+	if m == 0 && !ec.runtime {
 		return Value{}, fmt.Errorf("normalize of the zero vector %s in constant expression", args[0])
 	}
 	for i := range xs {
 		xs[i] /= m
 	}
 	l := norm(xs)
-	return buildFloats(name, t, args, func(i int) float64 { return xs[i] / l })
+	return buildFloats(ec, t, args, func(i int) float64 { return xs[i] / l })
 }
 
 // buildFloats builds a float vector of type t from the components f(i), rounded and checked.
-func buildFloats(name string, t *types.Vector, args []Value, f func(i int) float64) (Value, error) {
+func buildFloats(ec evalCall, t *types.Vector, args []Value, f func(i int) float64) (Value, error) {
 	elems := make([]Value, t.N)
 	for i := range elems {
-		e, err := finish(name, t.Elem, f(i), args)
+		e, err := finish(ec, t.Elem, f(i), args)
 		if err != nil {
 			return Value{}, err
 		}
@@ -337,8 +331,8 @@ func dotFloat(a, b Value) float64 {
 	return sum
 }
 
-func cross(name string, args []Value, _ types.Type) (Value, error) {
-	t, err := floatVectorArgs(name, args)
+func cross(ec evalCall, args []Value, _ types.Type) (Value, error) {
+	t, err := floatVectorArgs(ec, args)
 	if err != nil {
 		return Value{}, err
 	}
@@ -347,13 +341,13 @@ func cross(name string, args []Value, _ types.Type) (Value, error) {
 	}
 	a, b := floats(args[0]), floats(args[1])
 	c := [3]float64{a[1]*b[2] - a[2]*b[1], a[2]*b[0] - a[0]*b[2], a[0]*b[1] - a[1]*b[0]}
-	return buildFloats(name, t, args, func(i int) float64 { return c[i] })
+	return buildFloats(ec, t, args, func(i int) float64 { return c[i] })
 }
 
-func squareMatrix(name string, v Value) (*types.Matrix, [][]float64, error) {
+func squareMatrix(ec evalCall, v Value) (*types.Matrix, [][]float64, error) {
 	m, ok := v.typ.(*types.Matrix)
 	if !ok || !m.Elem.IsFloat() {
-		return nil, nil, fmt.Errorf("%s is not defined for %s", name, typeName(v.typ))
+		return nil, nil, fmt.Errorf("%s is not defined for %s", ec.name, typeName(v.typ))
 	}
 	cols := make([][]float64, m.Cols)
 	for i, c := range v.elems {
@@ -362,15 +356,15 @@ func squareMatrix(name string, v Value) (*types.Matrix, [][]float64, error) {
 	return m, cols, nil
 }
 
-func determinant(name string, args []Value, _ types.Type) (Value, error) {
-	m, cols, err := squareMatrix(name, args[0])
+func determinant(ec evalCall, args []Value, _ types.Type) (Value, error) {
+	m, cols, err := squareMatrix(ec, args[0])
 	if err != nil {
 		return Value{}, err
 	}
 	if m.Cols != m.Rows {
 		return Value{}, fmt.Errorf("determinant is not defined for %s, which is not square", m)
 	}
-	return finish(name, m.Elem, det(cols), args)
+	return finish(ec, m.Elem, det(cols), args)
 }
 
 // det is the Laplace expansion of the determinant along the first column (rows are indexed
@@ -399,10 +393,10 @@ func det(cols [][]float64) float64 {
 	return sum
 }
 
-func transpose(name string, args []Value, _ types.Type) (Value, error) {
+func transpose(ec evalCall, args []Value, _ types.Type) (Value, error) {
 	m, ok := args[0].typ.(*types.Matrix)
 	if !ok {
-		return Value{}, fmt.Errorf("%s is not defined for %s", name, typeName(args[0].typ))
+		return Value{}, fmt.Errorf("%s is not defined for %s", ec.name, typeName(args[0].typ))
 	}
 	rt := types.Mat(m.Rows, m.Cols, m.Elem)
 	cols := make([]Value, m.Rows)
@@ -416,8 +410,8 @@ func transpose(name string, args []Value, _ types.Type) (Value, error) {
 	return Value{typ: rt, elems: cols}, nil
 }
 
-func faceForward(name string, args []Value, _ types.Type) (Value, error) {
-	if _, err := floatVectorArgs(name, args); err != nil {
+func faceForward(ec evalCall, args []Value, _ types.Type) (Value, error) {
+	if _, err := floatVectorArgs(ec, args); err != nil {
 		return Value{}, err
 	}
 	if dotFloat(args[1], args[2]) < 0 {
@@ -426,19 +420,19 @@ func faceForward(name string, args []Value, _ types.Type) (Value, error) {
 	return Unary(Neg, args[0])
 }
 
-func reflect(name string, args []Value, _ types.Type) (Value, error) {
-	t, err := floatVectorArgs(name, args)
+func reflect(ec evalCall, args []Value, _ types.Type) (Value, error) {
+	t, err := floatVectorArgs(ec, args)
 	if err != nil {
 		return Value{}, err
 	}
 	d := dotFloat(args[1], args[0])
-	return buildFloats(name, t, args, func(i int) float64 {
+	return buildFloats(ec, t, args, func(i int) float64 {
 		return args[0].elems[i].float() - 2*d*args[1].elems[i].float()
 	})
 }
 
-func refract(name string, args []Value, _ types.Type) (Value, error) {
-	t, err := floatVectorArgs(name, args[:2])
+func refract(ec evalCall, args []Value, _ types.Type) (Value, error) {
+	t, err := floatVectorArgs(ec, args[:2])
 	if err != nil {
 		return Value{}, err
 	}
@@ -451,7 +445,7 @@ func refract(name string, args []Value, _ types.Type) (Value, error) {
 		return Zero(t), nil
 	}
 	f := eta*d + math.Sqrt(k)
-	return buildFloats(name, t, args, func(i int) float64 {
+	return buildFloats(ec, t, args, func(i int) float64 {
 		return eta*args[0].elems[i].float() - f*args[1].elems[i].float()
 	})
 }

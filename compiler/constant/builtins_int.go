@@ -20,8 +20,8 @@ func numericBuiltins() map[builtins.Fn]builtin {
 	}
 }
 
-func abs(name string, args []Value, _ types.Type) (Value, error) {
-	s, err := argScalar(name, args, isNumeric, "numbers")
+func abs(ec evalCall, args []Value, _ types.Type) (Value, error) {
+	s, err := argScalar(ec, args, isNumeric, "numbers")
 	if err != nil {
 		return Value{}, err
 	}
@@ -40,8 +40,8 @@ func abs(name string, args []Value, _ types.Type) (Value, error) {
 	})
 }
 
-func sign(name string, args []Value, _ types.Type) (Value, error) {
-	s, err := argScalar(name, args, func(s *types.Scalar) bool { return s.IsSigned() }, "signed numbers")
+func sign(ec evalCall, args []Value, _ types.Type) (Value, error) {
+	s, err := argScalar(ec, args, func(s *types.Scalar) bool { return s.IsSigned() }, "signed numbers")
 	if err != nil {
 		return Value{}, err
 	}
@@ -61,28 +61,28 @@ func sign(name string, args []Value, _ types.Type) (Value, error) {
 	})
 }
 
-func minMax(name string, args []Value, _ types.Type) (Value, error) {
-	s, err := argScalar(name, args, isNumeric, "numbers")
+func minMax(ec evalCall, args []Value, _ types.Type) (Value, error) {
+	s, err := argScalar(ec, args, isNumeric, "numbers")
 	if err != nil {
 		return Value{}, err
 	}
 	return componentwise(args, func(cs []Value) (Value, error) {
 		a, b := cs[0], cs[1]
-		if name == "max" && compare(Lt, s, a, b) || name == "min" && compare(Lt, s, b, a) {
+		if ec.name == "max" && compare(Lt, s, a, b) || ec.name == "min" && compare(Lt, s, b, a) {
 			return b, nil
 		}
 		return a, nil
 	})
 }
 
-func clamp(name string, args []Value, _ types.Type) (Value, error) {
-	s, err := argScalar(name, args, isNumeric, "numbers")
+func clamp(ec evalCall, args []Value, _ types.Type) (Value, error) {
+	s, err := argScalar(ec, args, isNumeric, "numbers")
 	if err != nil {
 		return Value{}, err
 	}
 	return componentwise(args, func(cs []Value) (Value, error) {
 		e, lo, hi := cs[0], cs[1], cs[2]
-		if compare(Gt, s, lo, hi) {
+		if compare(Gt, s, lo, hi) && !ec.runtime {
 			return Value{}, fmt.Errorf("clamp with low %s greater than high %s in constant expression", lo, hi)
 		}
 		if compare(Lt, s, e, lo) {
@@ -95,13 +95,13 @@ func clamp(name string, args []Value, _ types.Type) (Value, error) {
 	})
 }
 
-func dot(name string, args []Value, _ types.Type) (Value, error) {
+func dot(ec evalCall, args []Value, _ types.Type) (Value, error) {
 	t, ok := args[0].typ.(*types.Vector)
 	if !ok || !t.Elem.IsNumeric() || args[1].typ != t {
 		return Value{}, fmt.Errorf("dot is not defined for %s and %s", typeName(args[0].typ), typeName(args[1].typ))
 	}
 	if t.Elem.IsFloat() {
-		return finish(name, t.Elem, dotFloat(args[0], args[1]), args)
+		return finish(ec, t.Elem, dotFloat(args[0], args[1]), args)
 	}
 	// Integers: AbstractInt overflow is an error, i32 and u32 wrap; Binary does both.
 	sum := Zero(t.Elem)
@@ -111,7 +111,7 @@ func dot(name string, args []Value, _ types.Type) (Value, error) {
 			sum, err = Binary(Add, sum, p)
 		}
 		if err != nil {
-			return Value{}, fmt.Errorf("%s overflows %s in constant expression", call(name, args), t.Elem)
+			return Value{}, fmt.Errorf("%s overflows %s in constant expression", call(ec.name, args), t.Elem)
 		}
 	}
 	return sum, nil
@@ -148,8 +148,8 @@ func bitBuiltins() map[builtins.Fn]builtin {
 }
 
 func bitFunc(f func(x uint32, signed bool) uint32) builtin {
-	return builtin{1, func(name string, args []Value, _ types.Type) (Value, error) {
-		s, err := argScalar(name, args, isConcrete32, "i32 or u32 values")
+	return builtin{1, func(ec evalCall, args []Value, _ types.Type) (Value, error) {
+		s, err := argScalar(ec, args, isConcrete32, "i32 or u32 values")
 		if err != nil {
 			return Value{}, err
 		}
@@ -161,24 +161,24 @@ func bitFunc(f func(x uint32, signed bool) uint32) builtin {
 
 // bitRange checks the offset and count arguments of extractBits and insertBits and returns
 // them clamped as the spec describes (o = min(offset, 32), c = min(count, 32 - o)).
-func bitRange(name string, offset, count Value) (o, c uint, err error) {
+func bitRange(ec evalCall, offset, count Value) (o, c uint, err error) {
 	if offset.typ != types.U32 || count.typ != types.U32 {
-		return 0, 0, fmt.Errorf("%s takes u32 offset and count, not %s and %s", name, typeName(offset.typ), typeName(count.typ))
+		return 0, 0, fmt.Errorf("%s takes u32 offset and count, not %s and %s", ec.name, typeName(offset.typ), typeName(count.typ))
 	}
-	if offset.bits+count.bits > 32 {
-		return 0, 0, fmt.Errorf("%s with offset %s plus count %s greater than 32, the bit width, in constant expression", name, offset, count)
+	if offset.bits+count.bits > 32 && !ec.runtime {
+		return 0, 0, fmt.Errorf("%s with offset %s plus count %s greater than 32, the bit width, in constant expression", ec.name, offset, count)
 	}
 	o = uint(min(offset.bits, 32))
 	c = uint(min(count.bits, 32-uint64(o)))
 	return o, c, nil
 }
 
-func extractBits(name string, args []Value, _ types.Type) (Value, error) {
-	s, err := argScalar(name, args[:1], isConcrete32, "i32 or u32 values")
+func extractBits(ec evalCall, args []Value, _ types.Type) (Value, error) {
+	s, err := argScalar(ec, args[:1], isConcrete32, "i32 or u32 values")
 	if err != nil {
 		return Value{}, err
 	}
-	o, c, err := bitRange(name, args[1], args[2])
+	o, c, err := bitRange(ec, args[1], args[2])
 	if err != nil {
 		return Value{}, err
 	}
@@ -195,12 +195,12 @@ func extractBits(name string, args []Value, _ types.Type) (Value, error) {
 	})
 }
 
-func insertBits(name string, args []Value, _ types.Type) (Value, error) {
-	s, err := argScalar(name, args[:2], isConcrete32, "i32 or u32 values")
+func insertBits(ec evalCall, args []Value, _ types.Type) (Value, error) {
+	s, err := argScalar(ec, args[:2], isConcrete32, "i32 or u32 values")
 	if err != nil {
 		return Value{}, err
 	}
-	o, c, err := bitRange(name, args[2], args[3])
+	o, c, err := bitRange(ec, args[2], args[3])
 	if err != nil {
 		return Value{}, err
 	}
@@ -211,20 +211,20 @@ func insertBits(name string, args []Value, _ types.Type) (Value, error) {
 	})
 }
 
-func dot4Packed(name string, args []Value, _ types.Type) (Value, error) {
+func dot4Packed(ec evalCall, args []Value, _ types.Type) (Value, error) {
 	if args[0].typ != types.U32 || args[1].typ != types.U32 {
-		return Value{}, fmt.Errorf("%s takes two u32 values, not %s and %s", name, args[0].typ, args[1].typ)
+		return Value{}, fmt.Errorf("%s takes two u32 values, not %s and %s", ec.name, args[0].typ, args[1].typ)
 	}
 	a, b := uint32(args[0].bits), uint32(args[1].bits)
 	var sum int64
 	for i := 0; i < 32; i += 8 {
-		if name == "dot4I8Packed" {
+		if ec.name == "dot4I8Packed" {
 			sum += int64(int8(a>>i)) * int64(int8(b>>i))
 		} else {
 			sum += int64(uint8(a>>i)) * int64(uint8(b>>i))
 		}
 	}
-	if name == "dot4I8Packed" {
+	if ec.name == "dot4I8Packed" {
 		return MakeI32(int32(sum)), nil
 	}
 	return MakeU32(uint32(sum)), nil

@@ -266,6 +266,9 @@ func TestPackBuiltins(t *testing.T) {
 		{"pack4xU8Clamp", args(vec(u32(1000), u32(0), u32(255), u32(math.MaxUint32))), "4294902015u"}, // 0xff, 0x00, 0xff, 0xff
 		{"pack2x16snorm", args(vec(f32(1), f32(-1))), "2147581951u"},
 		{"pack2x16unorm", args(vec(f32(1), f32(0.5))), "2147549183u"},
+		// 127 × 0.003937008 and 255 × 0.0019607844 round to exactly 0.5 in f32, which rounds up.
+		{"pack4x8snorm", args(vec(f32(0.003937008), f32(-0.003937008), f32(0), f32(0))), "1u"}, // 0x01, 0x00
+		{"pack4x8unorm", args(vec(f32(0.0019607844), f32(0), f32(0), f32(0))), "1u"},
 		{"pack2x16float", args(vec(f32(1), f32(-2))), "3221240832u"},
 		{"pack2x16float", args(vec(f32(1), f32(65520))), "error: pack2x16float of 65520.0f, outside the finite range of f16, in constant expression"},
 		{"pack4x8snorm", args(vec(f32(1), f32(1))), "error: pack4x8snorm takes vec4<f32>, not vec2<f32>"},

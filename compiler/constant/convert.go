@@ -117,7 +117,7 @@ func convertScalar(v Value, from, to *types.Scalar) (Value, error) {
 		}
 		return floatConversion(v, to, x)
 	case to.IsInteger(): // from a float type
-		return makeInt(to, floatToInt(v.float(), from, to)), nil
+		return makeInt(to, FloatToInt(v.float(), from, to)), nil
 	}
 	return floatConversion(v, to, v.float())
 }
@@ -142,9 +142,14 @@ func fitsInt(x int64, s *types.Scalar) bool {
 	return true
 }
 
-// floatToInt is the spec's scalar floating point to integral conversion: truncate, then
+// FloatToInt is the spec's scalar floating point to integral conversion: truncate, then
 // clamp to the integers of the target type that the source format also represents exactly.
-func floatToInt(x float64, from, to *types.Scalar) int64 {
+// A NaN, whose conversion the spec leaves indeterminate, gives 0 (as the SPIR-V does, see
+// transform.FloatToIntSaturate).
+func FloatToInt(x float64, from, to *types.Scalar) int64 {
+	if x != x {
+		return 0
+	}
 	var lo, hi int64
 	switch to.Kind {
 	case types.KindI32:

@@ -167,7 +167,7 @@ func (v Value) isNegZero() bool {
 // toward zero (and clamped to the int64 range) and bools give 0 or 1.
 func (v Value) Int64() int64 {
 	if s, ok := v.typ.(*types.Scalar); ok && s.IsFloat() {
-		return floatToInt(v.float(), s, types.AbstractInt)
+		return FloatToInt(v.float(), s, types.AbstractInt)
 	}
 	return int64(v.bits)
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/lower"
 	"github.com/wgslgo/wgslgo/compiler/sema"
 	"github.com/wgslgo/wgslgo/compiler/types"
+	"github.com/wgslgo/wgslgo/internal/interpcheck"
 	"github.com/wgslgo/wgslgo/internal/oracle"
 	"github.com/wgslgo/wgslgo/internal/spirvval"
 	"github.com/wgslgo/wgslgo/internal/vulkan"
@@ -26,14 +27,17 @@ import (
 // spirv-val over each; it returns the program and the words for target.
 func compile(t testing.TB, src string, opts lower.Options, target backend.Target) (*sema.Program, []uint32) {
 	t.Helper()
-	return compileWith(t, src, opts, nil, target)
+	p, words, _ := compileWith(t, src, opts, nil, target)
+	return p, words
 }
 
-// compileWith is compile with values substituted for overrides (by name).
-func compileWith(t testing.TB, src string, opts lower.Options, values map[string]constant.Value, target backend.Target) (*sema.Program, []uint32) {
+// compileWith is compile with values substituted for overrides (by name); it also returns
+// the module the words for target are made from.
+func compileWith(t testing.TB, src string, opts lower.Options, values map[string]constant.Value, target backend.Target) (*sema.Program, []uint32, *ir.Module) {
 	t.Helper()
 	var words []uint32
 	var p *sema.Program
+	var module *ir.Module
 	for _, tg := range backend.Targets {
 		p = check(t, src)
 		m, diags := lower.Lower(p, opts)
@@ -46,10 +50,10 @@ func compileWith(t testing.TB, src string, opts lower.Options, values map[string
 		require.NoError(t, err, "IR:\n%s", ir.Print(m))
 		spirvval.Check(t, w, tg.String())
 		if tg == target {
-			words = w
+			words, module = w, m
 		}
 	}
-	return p, words
+	return p, words, module
 }
 
 // compute is a compute shader run: its source (entry point "main"), the workgroups to
@@ -72,13 +76,13 @@ type compute struct {
 }
 
 // runCompute compiles and runs c on the Vulkan device and returns every buffer's contents
-// afterwards. When naga is installed, the same source compiled by naga (with bounds
-// clamping, as ours) must give the same bytes.
+// afterwards; the interpreter must compute the same (interpcheck). When naga is installed,
+// the same source compiled by naga (with bounds clamping, as ours) must give the same bytes.
 func runCompute(t *testing.T, c compute) [][]byte {
 	t.Helper()
 	dev := vulkan.Require(t)
-	p, words := compileWith(t, c.src, c.opts, c.values, backend.Vulkan1_1)
-	out := dispatch(t, dev, p, words, c)
+	p, words, m := compileWith(t, c.src, c.opts, c.values, backend.Vulkan1_1)
+	out := dispatch(t, dev, p, words, c, m)
 	if naga := nagaFor(t, c); naga != "" {
 		dir := t.TempDir()
 		in, spv := filepath.Join(dir, "in.wgsl"), filepath.Join(dir, "out.spv")
@@ -92,7 +96,7 @@ func runCompute(t *testing.T, c compute) [][]byte {
 		for i := range nagaWords {
 			nagaWords[i] = binary.LittleEndian.Uint32(data[4*i:])
 		}
-		require.Equal(t, dispatch(t, dev, p, nagaWords, c), out, "naga's SPIR-V computes something else")
+		require.Equal(t, dispatch(t, dev, p, nagaWords, c, nil), out, "naga's SPIR-V computes something else")
 	}
 	return out
 }
@@ -107,7 +111,9 @@ func nagaFor(t *testing.T, c compute) string {
 	return oracle.Naga.Optional(t)
 }
 
-func dispatch(t *testing.T, dev *vulkan.Device, p *sema.Program, words []uint32, c compute) [][]byte {
+// dispatch runs words with c's inputs; with m, the module the words are made from, the
+// interpreter runs it too and must compute the same.
+func dispatch(t *testing.T, dev *vulkan.Device, p *sema.Program, words []uint32, c compute, m *ir.Module) [][]byte {
 	t.Helper()
 	kinds := map[int]vulkan.BindingKind{}
 	for _, g := range p.Globals {
@@ -131,6 +137,9 @@ func dispatch(t *testing.T, dev *vulkan.Device, p *sema.Program, words []uint32,
 	}
 	res, err := dev.Dispatch(run)
 	require.NoError(t, err)
+	if m != nil {
+		interpcheck.Compare(t, interpcheck.Module{IR: m, Layouts: p.Layouts, File: p.File.Source}, run, res)
+	}
 	out := make([][]byte, len(c.bufs))
 	for i := range c.bufs {
 		out[i] = res.Bytes(0, uint32(i))

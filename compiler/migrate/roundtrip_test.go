@@ -13,6 +13,7 @@ import (
 
 	"github.com/wgslgo/wgslgo/compiler"
 	"github.com/wgslgo/wgslgo/compiler/syntax"
+	"github.com/wgslgo/wgslgo/internal/interpcheck"
 	"github.com/wgslgo/wgslgo/internal/oracle"
 	"github.com/wgslgo/wgslgo/internal/spirvval"
 	"github.com/wgslgo/wgslgo/internal/vulkan"
@@ -29,8 +30,9 @@ func compile(t testing.TB, name string, src []byte, dialect syntax.Dialect) *com
 }
 
 // dispatch runs entry point main once per workgroup of groups on the Vulkan device, with the
-// buffers bound at @group(0) @binding(i), and returns their contents afterwards.
-func dispatch(t *testing.T, dev *vulkan.Device, res *compiler.Result, groups uint32, bufs [][]byte, spec map[uint32][]byte) [][]byte {
+// buffers bound at @group(0) @binding(i), and returns their contents afterwards; the
+// interpreter running m, what res is made from, must compute the same.
+func dispatch(t *testing.T, dev *vulkan.Device, res *compiler.Result, m interpcheck.Module, groups uint32, bufs [][]byte, spec map[uint32][]byte) [][]byte {
 	t.Helper()
 	kinds := map[int]vulkan.BindingKind{}
 	for _, b := range res.Reflection.Bindings {
@@ -53,6 +55,7 @@ func dispatch(t *testing.T, dev *vulkan.Device, res *compiler.Result, groups uin
 	}
 	out, err := dev.Dispatch(run)
 	require.NoError(t, err)
+	interpcheck.Compare(t, m, run, out)
 	got := make([][]byte, len(bufs))
 	for i := range bufs {
 		got[i] = out.Bytes(0, uint32(i))
@@ -95,8 +98,10 @@ func TestRoundTrip(t *testing.T) {
 				assert.Equal(t, &want, migrated.Reflection, "reflection of the migrated shader:\n%s", modern)
 			}
 			groups := max(tc.groups, 1)
-			a := dispatch(t, dev, legacy, groups, tc.bufs, tc.spec)
-			b := dispatch(t, dev, migrated, groups, tc.bufs, tc.spec)
+			a := dispatch(t, dev, legacy, interpcheck.Prepare(t, compiler.Source{Name: tc.name + ".wgsl", Text: []byte(tc.src)},
+				compiler.Options{Dialect: syntax.DialectLegacy2021}), groups, tc.bufs, tc.spec)
+			b := dispatch(t, dev, migrated, interpcheck.Prepare(t, compiler.Source{Name: tc.name + ".modern.wgsl", Text: modern},
+				compiler.Options{Dialect: syntax.DialectModern}), groups, tc.bufs, tc.spec)
 			assert.Equal(t, a, b, "the migrated shader computes something else:\n%s", modern)
 			if tc.check != nil {
 				tc.check(t, a)

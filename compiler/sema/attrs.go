@@ -14,7 +14,7 @@ var knownAttrs = map[string]bool{
 	"align": true, "binding": true, "blend_src": true, "builtin": true, "const": true, "diagnostic": true,
 	"group": true, "id": true, "interpolate": true, "invariant": true, "location": true, "must_use": true,
 	"size": true, "workgroup_size": true, "vertex": true, "fragment": true, "compute": true,
-	"subgroup_size": true,
+	"subgroup_size": true, "test": true,
 }
 
 // legacyAttrNames maps 2021-draft attribute names to where they are allowed, besides the modern

@@ -25,6 +25,9 @@ type Options struct {
 	WebGPULimits bool
 	// MaxErrors stops reporting after this many errors (0: 100).
 	MaxErrors int
+	// Tests accepts @test functions, which a test runner (compiler/interp's wgsltest,
+	// `wgslc test`) runs; a shader compiled for a pipeline has none.
+	Tests bool
 }
 
 // declState tracks the resolution of a module-scope declaration, so declarations can be

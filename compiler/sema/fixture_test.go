@@ -26,7 +26,7 @@ import (
 // Fixtures live in testdata/<topic>/. A fixture is either a .wgsl file or a txtar archive
 // holding one or more .wgsl files whose comment sets options, one per line:
 //
-//	options: uniform_standard_layout webgpu_limits
+//	options: uniform_standard_layout webgpu_limits tests
 //
 // Files under testdata/legacy2021/ are parsed in the 2021 draft dialect, all others in
 // modern WGSL. Files under testdata/limits/ are checked with WebGPULimits, which makes the
@@ -179,6 +179,8 @@ func txtarOptions(t testing.TB, name, comment string) sema.Options {
 				opts.UniformStandardLayout = true
 			case "webgpu_limits":
 				opts.WebGPULimits = true
+			case "tests":
+				opts.Tests = true
 			default:
 				t.Errorf("%s: unknown option %q", name, o)
 			}

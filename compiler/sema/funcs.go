@@ -71,7 +71,7 @@ func (c *checker) useGlobal(o Object) {
 // funcSignature checks a function's attributes, parameters and return type.
 func (c *checker) funcSignature(d *syntax.FuncDecl) Object {
 	f := &Func{objectBase: objectBase{name: d.Name.Name, span: d.Name.Loc}, Decl: d, ResultIO: types.NoIO}
-	allowed := []string{"vertex", "fragment", "compute", "workgroup_size", "must_use", "diagnostic", "subgroup_size"}
+	allowed := []string{"vertex", "fragment", "compute", "workgroup_size", "must_use", "diagnostic", "subgroup_size", "test"}
 	if c.legacy {
 		allowed = append(allowed, "stage")
 	}
@@ -109,6 +109,9 @@ func (c *checker) funcSignature(d *syntax.FuncDecl) Object {
 		if d.ReturnType == nil {
 			c.errorf(a, "@must_use applies only to functions that return a value")
 		}
+	}
+	if a := set["test"]; a != nil {
+		c.testAttr(a, d, f)
 	}
 	for i := range f.Workgroup {
 		f.Workgroup[i].Value = 1
@@ -532,4 +535,32 @@ func builtinStage(s Stage) builtins.Stage {
 		return builtins.Compute
 	}
 	return 0
+}
+
+// testAttr checks @test and @test(name), as the WESL community's wgsl-test writes them: a
+// function without parameters, result or stage that a test runner calls. Without
+// Options.Tests, the attribute is an error: a pipeline has no use for test functions.
+func (c *checker) testAttr(a *syntax.Attribute, d *syntax.FuncDecl, f *Func) {
+	if !c.opts.Tests {
+		c.errorf(a, "@test marks a test function, which `wgslc test` and wgsltest.Run run; a shader compiled for a pipeline has none (move the tests to a file of their own)")
+		return
+	}
+	switch {
+	case len(a.Args) > 1:
+		c.errorf(a, "@test takes at most a name, @test(name)")
+	case len(a.Args) == 1:
+		if name, ok := c.enumAttrArg(a, 0); ok {
+			f.TestName = name
+		}
+	}
+	switch {
+	case f.Stage != NoStage:
+		c.errorf(a, "a test function is not an entry point: the runner calls it (from an entry point of its own)")
+	case len(d.Params) > 0:
+		c.errorAt(d.Name.Loc, "test function '%s' has parameters: the runner calls test functions without arguments", d.Name.Name)
+	case d.ReturnType != nil:
+		c.errorAt(d.Name.Loc, "test function '%s' returns a value: test functions return nothing (use the expectations, expect(cond) and the others)", d.Name.Name)
+	default:
+		f.Test = true
+	}
 }

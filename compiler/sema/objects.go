@@ -155,6 +155,10 @@ type Func struct {
 	// SubgroupSize is the @subgroup_size of a compute entry point, nil when absent.
 	SubgroupSize *WorkgroupDim
 	MustUse      bool
+	// Test marks a @test function (see Options.Tests); TestName is the name its
+	// @test(name) gives it, or "".
+	Test     bool
+	TestName string
 	// Calls are the user functions this function calls, in first-call order.
 	Calls []*Func
 	// Globals are the module-scope variables and overrides the function (or its callees)

@@ -49,6 +49,7 @@ var tintDisagreements = map[string]string{
 	"vulkan_limits/hard_limits.wgsl:10":                 "Tint limits the element count of a workgroup array to 65535, a limit of its own (the spec and Vulkan have none)",
 	"vulkan_limits/hard_limits.wgsl:11":                 "Tint limits the element count of a workgroup array to 65535, a limit of its own (the spec and Vulkan have none)",
 	"vulkan_limits/hard_limits.wgsl:17":                 "a @location of 2^30 or more is beyond Vulkan's 32-bit component counts (and spirv-val's); Tint accepts any u32",
+	"attributes/test.txtar/tests.wgsl":                  "@test is WESL's test function attribute, accepted with the Tests option only (wgslc test, wgsltest); Tint knows no such attribute",
 	// Tint leaves pipeline-creation errors to Dawn, even those that no pipeline can avoid.
 	"extensions/subgroup_size_multiple.wgsl": "the x dimension of @workgroup_size must be a multiple of @subgroup_size, a pipeline-creation error (spec \"subgroup_size\"); with both const-expressions this checker reports it",
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -14,6 +15,7 @@ import (
 
 	"github.com/wgslgo/wgslgo/compiler"
 	"github.com/wgslgo/wgslgo/gen/wgsl"
+	"github.com/wgslgo/wgslgo/internal/interpcheck"
 	"github.com/wgslgo/wgslgo/internal/spirvval"
 	"github.com/wgslgo/wgslgo/internal/vulkan"
 )
@@ -283,10 +285,15 @@ func (s *shadeScene) run(t *testing.T, dev *vulkan.Device, words []uint32, spec 
 	for _, entry := range spec.Entries {
 		specMap[entry.ID] = spec.Data[entry.Offset : entry.Offset+entry.Size]
 	}
-	res, err := dev.Dispatch(vulkan.Run{SPIRV: words, Entry: e.Name, Spec: specMap, Groups: groups,
-		Bindings: binds, Immediate: push, ImmediateStages: stages})
+	run := vulkan.Run{SPIRV: words, Entry: e.Name, Spec: specMap, Groups: groups,
+		Bindings: binds, Immediate: push, ImmediateStages: stages}
+	res, err := dev.Dispatch(run)
 	if err != nil {
 		return nil, err
+	}
+	if slices.Equal(words, sh.Words()) {
+		// The interpreter runs the table's WGSL as the SPIR-V does.
+		interpcheck.Compare(t, interpcheck.FromShader(t, &sh.Shader), run, res)
 	}
 	var out []Result
 	b := res.Bytes(sh.Results().Group, sh.Results().Binding)

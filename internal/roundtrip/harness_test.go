@@ -12,6 +12,7 @@ import (
 
 	wgslreflect "github.com/wgslgo/wgslgo/compiler/reflect"
 	"github.com/wgslgo/wgslgo/gen/wgsl"
+	"github.com/wgslgo/wgslgo/internal/interpcheck"
 	"github.com/wgslgo/wgslgo/internal/vulkan"
 )
 
@@ -300,6 +301,9 @@ func paddingDiffs(name, what string, b, mask []byte) []string {
 
 // program is a compute shader and the parts it derives.
 type program struct {
+	// module is what spirv is made from, for the interpreter (interpcheck), which must
+	// compute the same; nil for SPIR-V of another compiler.
+	module   *interpcheck.Module
 	spirv    []uint32
 	entry    string
 	bindings []wgsl.Binding // from the reflection: kinds, access modes, minimum sizes
@@ -381,6 +385,9 @@ func tryDispatch(t testing.TB, dev *vulkan.Device, p program) (map[uint32][]byte
 	res, err := dev.Dispatch(run)
 	if err != nil {
 		return nil, err
+	}
+	if p.module != nil {
+		interpcheck.Compare(t, *p.module, run, res)
 	}
 	out := map[uint32][]byte{}
 	for _, b := range run.Bindings {

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wgslgo/wgslgo/compiler"
+	"github.com/wgslgo/wgslgo/internal/interpcheck"
 	"github.com/wgslgo/wgslgo/internal/spirvval"
 	"github.com/wgslgo/wgslgo/internal/vulkan"
 )
@@ -54,10 +55,12 @@ func variant(t *testing.T, name string, oldNew ...string) program {
 		require.Equal(t, 1, strings.Count(text, oldNew[i]), "%q in testdata/%s.wgsl", oldNew[i], name)
 		text = strings.Replace(text, oldNew[i], oldNew[i+1], 1)
 	}
-	res, err := compiler.Compile(compiler.Source{Name: name + "-variant.wgsl", Text: []byte(text)}, compiler.Options{})
+	source := compiler.Source{Name: name + "-variant.wgsl", Text: []byte(text)}
+	res, err := compiler.Compile(source, compiler.Options{})
 	require.NoError(t, err)
 	spirvval.Check(t, res.SPIRV, "vulkan1.1")
-	return program{spirv: res.SPIRV, entry: "main", bindings: bindingsOf(res.Reflection)}
+	m := interpcheck.Prepare(t, source, compiler.Options{})
+	return program{module: &m, spirv: res.SPIRV, entry: "main", bindings: bindingsOf(res.Reflection)}
 }
 
 // TestNegativeControls runs the round-trip comparison where the host and the shader disagree
@@ -68,7 +71,8 @@ func TestNegativeControls(t *testing.T) {
 	dev := vulkan.Require(t)
 
 	t.Run("host without vec3 tail packing", func(t *testing.T) {
-		p := program{spirv: ParamsShader.Words(), entry: "main", bindings: tableBindings(&ParamsShader.Shader),
+		m := interpcheck.FromShader(t, &ParamsShader.Shader)
+		p := program{module: &m, spirv: ParamsShader.Words(), entry: "main", bindings: tableBindings(&ParamsShader.Shader),
 			parts: []part{value(t, 0, 1, *fill(&naiveParams{}))}}
 		d := diffs(p, dispatch(t, dev, p))
 		t.Logf("reported, as expected:\n%s", strings.Join(d, "\n"))

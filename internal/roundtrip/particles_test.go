@@ -10,6 +10,7 @@ import (
 
 	"github.com/wgslgo/wgslgo/examples/particles"
 	"github.com/wgslgo/wgslgo/gen/wgsl"
+	"github.com/wgslgo/wgslgo/internal/interpcheck"
 	"github.com/wgslgo/wgslgo/internal/vulkan"
 )
 
@@ -57,9 +58,11 @@ func TestParticlesExample(t *testing.T) {
 		vb.Data = bytes.Clone(vb.Data)
 		bindings = append(bindings, vb)
 	}
-	res, err := dev.Dispatch(vulkan.Run{SPIRV: sh.Words(), Entry: sh.Step().Name,
-		Spec: specMap(t, spec), Groups: [3]uint32{(uint32(len(items)) + width - 1) / width, 1, 1}, Bindings: bindings})
+	run := vulkan.Run{SPIRV: sh.Words(), Entry: sh.Step().Name,
+		Spec: specMap(t, spec), Groups: [3]uint32{(uint32(len(items)) + width - 1) / width, 1, 1}, Bindings: bindings}
+	res, err := dev.Dispatch(run)
 	require.NoError(t, err)
+	interpcheck.Compare(t, interpcheck.FromShader(t, &sh.Shader), run, res)
 	out := res.Bytes(sh.Particles().Group, sh.Particles().Binding)
 	assert.Equal(t, bytes.Repeat([]byte{sentinel}, 12), out[4:16], "the header's padding")
 	h, got, err := particles.DecodeParticles(out)

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/wgslgo/wgslgo/gen/wgsl"
+	"github.com/wgslgo/wgslgo/internal/interpcheck"
 	"github.com/wgslgo/wgslgo/internal/oracle"
 	"github.com/wgslgo/wgslgo/internal/vulkan"
 )
@@ -91,5 +92,6 @@ func TestRoundTrip(t *testing.T) {
 }
 
 func (rt *roundTrip) program(t testing.TB) program {
-	return program{spirv: rt.shader.Words(), entry: "main", bindings: tableBindings(rt.shader), groups: rt.groups, parts: rt.parts(t)}
+	m := interpcheck.FromShader(t, rt.shader)
+	return program{module: &m, spirv: rt.shader.Words(), entry: "main", bindings: tableBindings(rt.shader), groups: rt.groups, parts: rt.parts(t)}
 }

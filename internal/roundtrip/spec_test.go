@@ -2,6 +2,7 @@ package roundtrip
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -9,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wgslgo/wgslgo/gen/wgsl"
+	"github.com/wgslgo/wgslgo/internal/interpcheck"
 	"github.com/wgslgo/wgslgo/internal/oracle"
 	"github.com/wgslgo/wgslgo/internal/vulkan"
 )
@@ -57,7 +59,8 @@ func specMap(t testing.TB, s wgsl.Specialization) map[uint32][]byte {
 	return m
 }
 
-// runSpec runs spec.wgsl's SPIR-V with the given specialization and returns what it wrote.
+// runSpec runs spec.wgsl's SPIR-V with the given specialization and returns what it wrote;
+// the interpreter must compute the same of ours.
 func runSpec(t testing.TB, dev *vulkan.Device, words []uint32, spec map[uint32][]byte) ([]byte, error) {
 	t.Helper()
 	b := SpecShader.Out()
@@ -66,10 +69,14 @@ func runSpec(t testing.TB, dev *vulkan.Device, words []uint32, spec map[uint32][
 	var zero SpecOut
 	vb.Data = make([]byte, b.Buffer.MinBindingSize)
 	zero.Encode(vb.Data)
-	res, err := dev.Dispatch(vulkan.Run{SPIRV: words, Entry: SpecShader.Main().Name, Spec: spec, Groups: [3]uint32{1, 1, 1},
-		Bindings: []vulkan.Binding{vb}})
+	run := vulkan.Run{SPIRV: words, Entry: SpecShader.Main().Name, Spec: spec, Groups: [3]uint32{1, 1, 1},
+		Bindings: []vulkan.Binding{vb}}
+	res, err := dev.Dispatch(run)
 	if err != nil {
 		return nil, err
+	}
+	if slices.Equal(words, SpecShader.Words()) {
+		interpcheck.Compare(t, interpcheck.FromShader(t, &SpecShader.Shader), run, res)
 	}
 	return res.Bytes(b.Group, b.Binding), nil
 }

@@ -37,8 +37,9 @@ const (
 	TintFailure Class = "tint-failure" // Tint itself crashed or timed out: no comparison
 )
 
-// Problems are the classes that are bugs of wgslc whatever Tint says.
-var Problems = []Class{Crash, TimeOut, MemoryLimit, InternalError, NoPosition, UsageExit, InvalidSPIRV}
+// Problems are the classes that are bugs of wgslc whatever Tint says, and those of the
+// interpreter (see Executor).
+var Problems = []Class{Crash, TimeOut, MemoryLimit, InternalError, NoPosition, UsageExit, InvalidSPIRV, InterpFailure, ExecDiffers}
 
 // IsProblem reports whether c is one of Problems.
 func (c Class) IsProblem() bool {
@@ -61,6 +62,8 @@ type Tools struct {
 	// MemLimit is the address space wgslc may use, in bytes (default 2 GiB; the Go runtime
 	// needs a few hundred MB of it for itself).
 	MemLimit int64
+	// Exec, when set, runs the compute shaders wgslc accepts (see Executor).
+	Exec *Executor
 }
 
 // Outcome is the verdict on one input with what decided it.
@@ -143,6 +146,15 @@ func (t *Tools) validate(ctx context.Context, dir string, in Input, target, spv 
 		val := t.run(ctx, dir, t.SpirvVal, append(args, spv)...)
 		if val.err != nil || val.code != 0 {
 			return finish(Outcome{Class: InvalidSPIRV, Accepted: true, Detail: firstLine(val.stderr + val.stdout)})
+		}
+		if t.Exec != nil {
+			words, err := readWords(spv)
+			if err != nil {
+				return finish(Outcome{Class: Crash, Detail: "fuzzer: " + err.Error()})
+			}
+			if o := t.Exec.execute(in, words); o.Class != Agree {
+				return finish(o)
+			}
 		}
 	}
 	return out

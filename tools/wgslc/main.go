@@ -3,6 +3,7 @@
 //	wgslc --parse-only FILE.wgsl            check the syntax only
 //	wgslc -o OUT.spv [--reflect OUT.json] FILE.wgsl
 //	wgslc -o DIR [--reflect DIR] INPUT...   a batch: files, directories, '-' for a list on stdin
+//	wgslc test [-v] [-run REGEXP] FILE...   run the @test functions of the files on the CPU
 //
 // A batch compiles its inputs on all cores; each output and each file's diagnostics are those
 // of a run on that file alone, in input order (wgslc -h gives the output names).

@@ -59,6 +59,7 @@ type config struct {
 const usage = `usage: wgslc [flags] FILE.wgsl
        wgslc --emit=wgsl [-o OUT.wgsl] [--source-map OUT.json] ROOT.wesl
        wgslc [flags] INPUT...
+       wgslc test [-v] [-run REGEXP] FILE...   (wgslc test -h)
 
 A file is a WGSL module or the root module of a WESL program (.wesl or .wgsl): its imports
 are read from its package (the directory of its wesl.toml's root, or its own directory),
@@ -119,6 +120,9 @@ func newFlagSet(cfg *config, stderr io.Writer) *flag.FlagSet {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "test" {
+		return runTest(args[1:], stdout, stderr)
+	}
 	var cfg config
 	fs := newFlagSet(&cfg, stderr)
 	if err := fs.Parse(args); err != nil {

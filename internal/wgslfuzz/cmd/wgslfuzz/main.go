@@ -21,6 +21,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/wgslgo/wgslgo/internal/vulkan"
 	"github.com/wgslgo/wgslgo/internal/wgslfuzz"
 )
 
@@ -35,15 +36,38 @@ func main() {
 		only     = flag.Int("only", -1, "check only mutant `I` and print it")
 		timeout  = flag.Duration("timeout", 20*time.Second, "time limit of one compilation")
 		memLimit = flag.Int64("memlimit", 2<<30, "address space limit of one compilation, in bytes")
+		execute  = flag.String("exec", "interp", "run the accepted compute shaders: on the interpreter (interp), and on the Vulkan device when they have one invocation (vulkan), or not (none)")
 	)
 	flag.Parse()
-	if err := run(*n, *seed, *workers, *wgslc, *tint, *out, *only, *timeout, *memLimit); err != nil {
+	ex, err := executor(*execute)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "wgslfuzz:", err)
+		os.Exit(2)
+	}
+	if err := run(*n, *seed, *workers, *wgslc, *tint, *out, *only, *timeout, *memLimit, ex); err != nil {
 		fmt.Fprintln(os.Stderr, "wgslfuzz:", err)
 		os.Exit(2)
 	}
 }
 
-func run(n int, seed uint64, workers int, wgslc, tint, out string, only int, timeout time.Duration, memLimit int64) error {
+// executor makes the Executor of the -exec flag.
+func executor(mode string) (*wgslfuzz.Executor, error) {
+	switch mode {
+	case "none":
+		return nil, nil
+	case "interp":
+		return &wgslfuzz.Executor{}, nil
+	case "vulkan":
+		dev, err := vulkan.Get()
+		if err != nil {
+			return nil, err
+		}
+		return &wgslfuzz.Executor{Device: dev}, nil
+	}
+	return nil, fmt.Errorf("-exec %s: want none, interp or vulkan", mode)
+}
+
+func run(n int, seed uint64, workers int, wgslc, tint, out string, only int, timeout time.Duration, memLimit int64, ex *wgslfuzz.Executor) error {
 	root, err := wgslfuzz.ModuleRoot()
 	if err != nil {
 		return err
@@ -72,7 +96,7 @@ func run(n int, seed uint64, workers int, wgslc, tint, out string, only int, tim
 			tint = ""
 		}
 	}
-	tools := wgslfuzz.Tools{Wgslc: wgslc, SpirvVal: spirvVal, Tint: tint, Timeout: timeout, MemLimit: memLimit}
+	tools := wgslfuzz.Tools{Wgslc: wgslc, SpirvVal: spirvVal, Tint: tint, Timeout: timeout, MemLimit: memLimit, Exec: ex}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	if only >= 0 {
@@ -92,6 +116,10 @@ func run(n int, seed uint64, workers int, wgslc, tint, out string, only int, tim
 		return err
 	}
 	r.Summary(os.Stdout)
+	if ex != nil {
+		fmt.Printf("interpreted %d entry points, %d compared with the Vulkan device; %d the interpreter does not run, %d out of steps\n",
+			ex.Interpreted, ex.Compared, ex.Unsupported, ex.OutOfSteps)
+	}
 	if out != "" {
 		return writeFindings(out, seed, r)
 	}

@@ -1,0 +1,73 @@
+package interp_test
+
+import (
+	"bytes"
+	"encoding/binary"
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/wgslgo/wgslgo/compiler"
+	"github.com/wgslgo/wgslgo/compiler/interp"
+	"github.com/wgslgo/wgslgo/gen/wgsl"
+)
+
+func compile(t testing.TB, src string) *interp.Program {
+	t.Helper()
+	p, err := interp.Compile(compiler.Source{Name: "test.wgsl", Text: []byte(src)}, compiler.Options{})
+	require.NoError(t, err)
+	return p
+}
+
+// f32s and asF32 view floats as bytes and back (little-endian hosts).
+func f32s(xs ...float32) []byte { return wgsl.SliceBytes(xs) }
+
+func asF32(b []byte) []float32 {
+	v, err := wgsl.View[float32](b)
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+const saxpy = `
+struct Params { a: f32, n: u32 }
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read> x: array<f32>;
+@group(0) @binding(2) var<storage, read_write> y: array<f32>;
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+  let i = id.x;
+  if (i < params.n) {
+    y[i] = params.a * x[i] + y[i];
+  }
+}
+`
+
+func TestSaxpy(t *testing.T) {
+	p := compile(t, saxpy)
+	n := 1000
+	xs, ys := make([]float32, n), make([]float32, n)
+	for i := range xs {
+		xs[i], ys[i] = float32(i), float32(2*i)+0.5
+	}
+	params := make([]byte, 8)
+	binary.LittleEndian.PutUint32(params, math.Float32bits(3))
+	binary.LittleEndian.PutUint32(params[4:], uint32(n))
+	y := bytes.Clone(f32s(ys...))
+	err := p.Dispatch(interp.Dispatch{Entry: "main", Groups: [3]uint32{16, 1, 1}, Buffers: map[interp.BindingPoint][]byte{
+		{Group: 0, Binding: 0}: params, {Group: 0, Binding: 1}: f32s(xs...), {Group: 0, Binding: 2}: y}})
+	require.NoError(t, err)
+	for i, got := range asF32(y) {
+		require.Equal(t, 3*xs[i]+ys[i], got, "y[%d]", i)
+	}
+}
+
+func u32s(xs ...uint32) []byte {
+	b := make([]byte, 4*len(xs))
+	for i, x := range xs {
+		binary.LittleEndian.PutUint32(b[4*i:], x)
+	}
+	return b
+}

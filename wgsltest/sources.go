@@ -1,0 +1,108 @@
+package wgsltest
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/wgslgo/wgslgo/compiler/diag"
+	"github.com/wgslgo/wgslgo/compiler/interp"
+)
+
+// sources are files joined into one module text, and what maps its positions back to them.
+type sources struct {
+	text  []byte
+	parts []part
+}
+
+// part is one file of the text: its name and where it starts.
+type part struct {
+	name  string
+	start int
+	file  *diag.File
+}
+
+// add appends a file; a file without a name is the runner's own text (entry points).
+func (s *sources) add(name string, text []byte) {
+	if len(s.text) > 0 && s.text[len(s.text)-1] != '\n' {
+		s.text = append(s.text, '\n')
+	}
+	s.parts = append(s.parts, part{name: name, start: len(s.text), file: diag.NewFile(name, text)})
+	s.text = append(s.text, text...)
+}
+
+// name is the joined text's name: its files'.
+func (s *sources) name() string {
+	var names []string
+	for _, p := range s.parts {
+		if p.name != "" && p.name != LibraryName {
+			names = append(names, p.name)
+		}
+	}
+	return strings.Join(names, "+")
+}
+
+// at returns the file holding offset off of the text, and the offset in it.
+func (s *sources) at(off diag.Pos) (*part, diag.Pos) {
+	for i := len(s.parts) - 1; i >= 0; i-- {
+		if p := &s.parts[i]; int(off) >= p.start {
+			return p, off - diag.Pos(p.start)
+		}
+	}
+	return &s.parts[0], off
+}
+
+// inLibrary reports whether offset off is in the expectations' module.
+func (s *sources) inLibrary(off diag.Pos) bool {
+	p, _ := s.at(off)
+	return p.name == LibraryName
+}
+
+func (s *sources) position(off diag.Pos) diag.Position {
+	p, o := s.at(off)
+	return p.file.Position(o)
+}
+
+// remapDiag returns d with its positions in the files.
+func (s *sources) remapDiag(d *diag.Diagnostic) *diag.Diagnostic {
+	out := *d
+	out.File, out.Span = s.span(d.Span)
+	out.Notes = nil
+	for _, n := range d.Notes {
+		f, sp := s.span(n.Span)
+		out.Notes = append(out.Notes, diag.Related{File: f, Span: sp, Message: n.Message})
+	}
+	return &out
+}
+
+func (s *sources) span(sp diag.Span) (*diag.File, diag.Span) {
+	if !sp.IsValid() {
+		return s.parts[0].file, sp
+	}
+	p, start := s.at(sp.Start)
+	return p.file, diag.Span{Start: start, End: sp.End - diag.Pos(p.start)}
+}
+
+func (s *sources) remapList(l diag.List) diag.List {
+	out := make(diag.List, len(l))
+	for i, d := range l {
+		out[i] = s.remapDiag(d)
+	}
+	return out
+}
+
+// remap returns err with its positions in the files.
+func (s *sources) remap(err error) error {
+	var list diag.List
+	var ie *interp.Error
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &list):
+		return s.remapList(list)
+	case errors.As(err, &ie) && ie.Diagnostic.File != nil:
+		out := *ie
+		out.Diagnostic = s.remapDiag(ie.Diagnostic)
+		return &out
+	}
+	return err
+}

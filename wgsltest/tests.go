@@ -1,0 +1,219 @@
+package wgsltest
+
+import (
+	_ "embed"
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/wgslgo/wgslgo/compiler"
+	"github.com/wgslgo/wgslgo/compiler/diag"
+	"github.com/wgslgo/wgslgo/compiler/interp"
+	"github.com/wgslgo/wgslgo/compiler/ir"
+	"github.com/wgslgo/wgslgo/compiler/types"
+)
+
+// Library is the WGSL of the expectations, the module wgsl_test (wgsl_test.wgsl).
+//
+//go:embed wgsl_test.wgsl
+var Library string
+
+// LibraryName is the name the expectations' module has in positions.
+const LibraryName = "wgsl_test.wgsl"
+
+// File is a WGSL source file.
+type File struct {
+	Name string
+	Text []byte
+}
+
+// Suite is the @test functions of some files, compiled with the expectations.
+type Suite struct {
+	Tests []Test
+	prog  *interp.Program
+	src   *sources
+	// library holds the names of the expectations' functions.
+	library map[string]bool
+	// failures collects the failures of the test running (Run is not concurrent).
+	failures []*diag.Diagnostic
+}
+
+// Test is one @test function.
+type Test struct {
+	// Name is the name @test(name) gives, else the function's.
+	Name string
+	// Func is the function; Pos where it is declared.
+	Func string
+	Pos  diag.Position
+	// entry is the entry point the runner made to call it.
+	entry string
+}
+
+// maxFailures bounds the failures a test reports.
+const maxFailures = 20
+
+// Compile compiles files as one module with the expectations of wgsl_test, and finds its
+// @test functions, in the order of the files.
+//
+// The files are joined in order into one module, sharing one namespace (a test file
+// calls the functions of the file it tests; enable and requires directives go first, in the
+// first file), and the expectations follow: without WESL imports, an import of wgsl_test is
+// not needed, nor understood. Positions, in errors and failures, are in the files given.
+func Compile(files ...File) (*Suite, error) {
+	src := &sources{}
+	for _, f := range files {
+		src.add(f.Name, f.Text)
+	}
+	src.add(LibraryName, []byte(Library))
+	opts := compiler.Options{Tests: true}
+	prog, diags := compiler.Check(compiler.Source{Name: src.name(), Text: src.text}, opts)
+	if prog == nil {
+		return nil, src.remapList(diags)
+	}
+	s := &Suite{src: src, library: map[string]bool{}}
+	var starts []diag.Pos
+	for _, f := range prog.Funcs {
+		start := f.Span().Start
+		if src.inLibrary(start) {
+			s.library[f.Name()] = true
+		}
+		if !f.Test {
+			continue
+		}
+		name := f.TestName
+		if name == "" {
+			name = f.Name()
+		}
+		// In the order of the files and of the declarations.
+		i, _ := slices.BinarySearch(starts, start)
+		starts = slices.Insert(starts, i, start)
+		s.Tests = slices.Insert(s.Tests, i, Test{Name: name, Func: f.Name(), Pos: src.position(start)})
+	}
+	// An entry point for each test, after everything: the compute shader a GPU runner
+	// would make of it.
+	var wrappers strings.Builder
+	for i := range s.Tests {
+		s.Tests[i].entry = fmt.Sprintf("wgsl_test_run_%d", i)
+		fmt.Fprintf(&wrappers, "\n@compute @workgroup_size(1) fn %s() { %s(); }\n", s.Tests[i].entry, s.Tests[i].Func)
+	}
+	src.add("", []byte(wrappers.String()))
+	prep, err := compiler.Prepare(compiler.Source{Name: src.name(), Text: src.text}, opts)
+	if err != nil {
+		return nil, src.remap(err)
+	}
+	s.prog, err = interp.New(prep.Module, prep.Layouts, prep.Program.File.Source, interp.Options{
+		Hooks: map[string]interp.Hook{"wgsl_test_fail": s.fail},
+	})
+	if err != nil {
+		return nil, src.remap(err)
+	}
+	return s, nil
+}
+
+// Run runs a test: its failures, each at the expectation that failed, in its file, with
+// the expectation's arguments; and an error when the test could not run to its end (an
+// error of the run, such as an index out of bounds or an endless loop).
+func (s *Suite) Run(test Test) (failures []*diag.Diagnostic, err error) {
+	s.failures = nil
+	buffers, err := s.buffers(test)
+	if err != nil {
+		return nil, err
+	}
+	err = s.prog.Dispatch(interp.Dispatch{Entry: test.entry, Groups: [3]uint32{1, 1, 1}, Buffers: buffers})
+	return s.failures, s.src.remap(err)
+}
+
+// buffers gives the buffers the test uses zero-filled, at their minimum binding size.
+func (s *Suite) buffers(test Test) (map[interp.BindingPoint][]byte, error) {
+	m := s.prog.Module()
+	out := map[interp.BindingPoint][]byte{}
+	for _, g := range ir.UsedGlobals(m, m.Func(test.entry)) {
+		switch g.Space {
+		case types.AddrUniform, types.AddrStorage:
+			out[*g.Binding] = make([]byte, s.prog.Layouts().MinBindingSize(g.Type))
+		case types.AddrHandle:
+			return nil, fmt.Errorf("%s: test %s uses %s, a %s: the runner binds zero-filled buffers, not textures or samplers",
+				test.Pos, test.Name, g.Name, g.Type)
+		}
+	}
+	return out, nil
+}
+
+// fail is the hook of wgsl_test_fail: it records a failure at the call of the outermost
+// expectation on the stack (the one the test called), with its arguments.
+func (s *Suite) fail(stack []interp.Frame) error {
+	if len(s.failures) >= maxFailures {
+		return nil
+	}
+	// The calls of the expectations' functions are on top of the stack; the first of them
+	// is the call the test made.
+	i := len(stack) - 1
+	for i > 0 && s.library[stack[i-1].Func] {
+		i--
+	}
+	fr := stack[i]
+	var args []string
+	for _, p := range fr.Params {
+		args = append(args, fmt.Sprintf("%s %s", p.Name, p.Value))
+	}
+	msg := fr.Func + " failed"
+	if len(args) > 0 {
+		msg = fmt.Sprintf("%s failed: %s", fr.Func, strings.Join(args, ", "))
+	}
+	d := &diag.Diagnostic{Severity: diag.Error, File: fr.File, Span: fr.CallSpan, Message: msg}
+	s.failures = append(s.failures, s.src.remapDiag(d))
+	return nil
+}
+
+// Run runs the @test functions of the files, read from disk and joined as Compile joins
+// them, each as a subtest of t named after it. A failing expectation fails its test with
+// its position and arguments, "math_test.wgsl:12:3: error: expectEq failed: actual 42u,
+// expected 99u", and the test goes on; an error of the run stops it.
+func Run(t *testing.T, files ...string) {
+	t.Helper()
+	var fs []File
+	for _, name := range files {
+		text, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fs = append(fs, File{Name: name, Text: text})
+	}
+	s, err := Compile(fs...)
+	if err != nil {
+		t.Fatalf("%s", Format(err))
+	}
+	if len(s.Tests) == 0 {
+		t.Fatalf("%s has no @test function", strings.Join(files, ", "))
+	}
+	for _, test := range s.Tests {
+		t.Run(test.Name, func(t *testing.T) {
+			failures, err := s.Run(test)
+			for _, f := range failures {
+				t.Errorf("%s", Format(f))
+			}
+			if err != nil {
+				t.Fatalf("%s", Format(err))
+			}
+		})
+	}
+}
+
+// Format spells an error with the source lines and carets of its diagnostics.
+func Format(err error) string {
+	var b strings.Builder
+	var list diag.List
+	var d *diag.Diagnostic
+	switch {
+	case errors.As(err, &list):
+		list.Print(&b)
+	case errors.As(err, &d):
+		d.Print(&b)
+	default:
+		return err.Error()
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
