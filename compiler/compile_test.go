@@ -24,6 +24,7 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/spirv"
 	"github.com/wgslgo/wgslgo/compiler/syntax"
 	"github.com/wgslgo/wgslgo/compiler/wesl"
+	"github.com/wgslgo/wgslgo/internal/cputime"
 	"github.com/wgslgo/wgslgo/internal/spirvval"
 	"github.com/wgslgo/wgslgo/internal/weslsplit"
 	"github.com/wgslgo/wgslgo/internal/wgslfuzz"
@@ -395,6 +396,13 @@ func benchmarkCompile(b *testing.B, s bench.Shader, opts compiler.Options) {
 	b.ReportAllocs()
 	loopCPU(b, len(s.Text), compile)
 	b.ReportMetric(peak, "peak-heap-MB") // after the loop, which clears reported metrics
+}
+
+// cpuTime is the CPU time of the process, 0 where it is not measured (the CPU metrics then
+// are not reported).
+func cpuTime() time.Duration {
+	d, _ := cputime.Process()
+	return d
 }
 
 // loopCPU runs f b.N times and reports the CPU time it took per run, and the MB/s of size

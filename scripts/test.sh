@@ -36,9 +36,10 @@ if [ "${CI:-}" = true ]; then
 fi
 
 # Go modules nested in the repository, which the root module's ./... does not enter: the
-# WebGPU adapter links wgpu-native through cgo and the Gazelle extension depends on Gazelle,
-# and the root module, which every user downloads, must depend on neither.
-nested=(webgpu examples/webgpu gazelle)
+# WebGPU adapter links wgpu-native through cgo, the Gazelle extension depends on Gazelle and
+# the peer benchmark on gogpu/naga, and the root module, which every user downloads, must
+# depend on none of them.
+nested=(webgpu examples/webgpu gazelle compiler/bench/peer)
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

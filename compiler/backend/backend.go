@@ -110,7 +110,9 @@ func Emit(m *ir.Module, opts Options) (words []uint32, err error) {
 	if err := e.b.Err(); err != nil {
 		return nil, err
 	}
-	return e.b.Words(), nil
+	words = e.b.Words()
+	e.b.Release()
+	return words, nil
 }
 
 // SourceFile is the WGSL text a module was compiled from.
@@ -207,6 +209,8 @@ func newEmitter(m *ir.Module, opts Options) *emitter {
 	if lay == nil {
 		lay = layout.New(layout.Options{})
 	}
+	// The maps most modules leave empty (overrides, wrapped globals, shared layouts...) are
+	// made on their first entry: a small compilation pays for each map it makes.
 	return &emitter{
 		m: m, opts: opts, ver: opts.Target.Version(), lay: lay,
 		b:          spirv.NewBuilder(opts.Target.Version()),
@@ -214,16 +218,9 @@ func newEmitter(m *ir.Module, opts Options) *emitter {
 		types:      map[types.Type]spirv.ID{},
 		ptrs:       map[ptrKey]spirv.ID{},
 		funcIDs:    map[*ir.Func]spirv.ID{},
-		wrapped:    map[ir.Value]spirv.ID{},
 		globalVars: map[*ir.Global]spirv.ID{},
-		blocks:     map[spirv.ID]bool{},
-		pending:    map[*ir.Override]pendingDefault{},
 		info:       map[*ir.Func]*funcInfo{},
 		globalIx:   map[*ir.Global]int{},
-		inProgress: map[*ir.Inst]bool{},
-
-		shared:       map[types.Type]types.Type{},
-		sharedStride: map[arrayKey]uint32{},
 	}
 }
 
@@ -316,6 +313,9 @@ func (e *emitter) value(v ir.Value) spirv.ID {
 		if e.inProgress[in] {
 			e.internal("override-expression %%%d depends on itself", v)
 		}
+		if e.inProgress == nil {
+			e.inProgress = map[*ir.Inst]bool{}
+		}
 		e.inProgress[in] = true
 		e.specOp(in)
 		return e.ids[v]
@@ -371,6 +371,9 @@ func (e *emitter) override(o *ir.Override) {
 		e.name(raw, abi.OverrideValueName(o.Name))
 		flag := b.SpecConstantBool(false, o.FlagID)
 		e.name(flag, abi.OverrideFlagName(o.Name))
+		if e.pending == nil {
+			e.pending = map[*ir.Override]pendingDefault{}
+		}
 		e.pending[o] = pendingDefault{raw, flag}
 		return
 	}

@@ -35,6 +35,9 @@ func (e *emitter) global(g *ir.Global) {
 		v := b.Variable(e.ptrTypeID(sc, wrapper), sc, 0)
 		e.name(v, g.Name)
 		e.binding(g, v)
+		if e.wrapped == nil {
+			e.wrapped = map[ir.Value]spirv.ID{}
+		}
 		e.wrapped[g.Value] = v
 		e.globalVars[g] = v
 		return
@@ -64,6 +67,9 @@ func (e *emitter) runtimeSizedBuffer(g *ir.Global) {
 	b := e.b
 	st := e.typeID(g.Type)
 	if !e.blocks[st] {
+		if e.blocks == nil {
+			e.blocks = map[spirv.ID]bool{}
+		}
 		e.blocks[st] = true
 		b.Decorate(st, spirv.DecorationBlock)
 	}

@@ -59,6 +59,9 @@ func (e *emitter) pairTwin(p, x types.Type) {
 		if _, ok := e.shared[p]; ok {
 			return
 		}
+		if e.shared == nil {
+			e.shared = map[types.Type]types.Type{}
+		}
 		e.shared[p] = x
 		xs := x.(*types.Struct)
 		for i, m := range p.Members {
@@ -72,6 +75,9 @@ func (e *emitter) pairTwin(p, x types.Type) {
 		e.pairTwin(p.Elem, xa.Elem)
 		k := arrayKey{uint32(e.typeID(p.Elem)), uint32(e.constU32(uint32(p.Count)))}
 		if _, ok := e.sharedStride[k]; !ok {
+			if e.sharedStride == nil {
+				e.sharedStride = map[arrayKey]uint32{}
+			}
 			e.sharedStride[k] = uint32(xa.Stride)
 		}
 	}

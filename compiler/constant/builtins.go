@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"sync"
 
 	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/types"
@@ -23,21 +24,23 @@ type evalCall struct {
 	runtime bool
 }
 
-var builtinTable map[builtins.Fn]builtin
-
-func init() {
-	builtinTable = map[builtins.Fn]builtin{}
+// builtinTable is built on first use, not at package initialisation: most shaders evaluate no
+// built-in function at compile time, and a process that compiles one shader (wgslc) would
+// pay for the table's 100 allocations at start.
+var builtinTable = sync.OnceValue(func() map[builtins.Fn]builtin {
+	t := map[builtins.Fn]builtin{}
 	for _, m := range []map[builtins.Fn]builtin{floatBuiltins(), numericBuiltins(), bitBuiltins(), packBuiltins(), otherBuiltins()} {
 		for fn, b := range m {
-			builtinTable[fn] = b
+			t[fn] = b
 		}
 	}
-}
+	return t
+})
 
 // Evaluates reports whether CallBuiltin evaluates fn. It does every function the table
 // declares @const (builtins.Fn.Const) and no other; the tests hold it to that.
 func Evaluates(fn builtins.Fn) bool {
-	_, ok := builtinTable[fn]
+	_, ok := builtinTable()[fn]
 	return ok || fn == builtins.FnBitcast
 }
 
@@ -82,7 +85,7 @@ func evaluate(ec evalCall, fn builtins.Fn, args []Value, resultType types.Type) 
 			return Value{}, fmt.Errorf("%s called with an invalid value", ec.name)
 		}
 	}
-	b, ok := builtinTable[fn]
+	b, ok := builtinTable()[fn]
 	if !ok {
 		return Value{}, fmt.Errorf("%s is not a built-in function that can be evaluated in a constant expression", ec.name)
 	}

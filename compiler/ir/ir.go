@@ -178,7 +178,7 @@ type Module struct {
 
 // NewModule returns an empty module.
 func NewModule() *Module {
-	m := &Module{values: make([]valueInfo, 1, 64), constIdx: map[constKey]Value{},
+	m := &Module{values: make([]valueInfo, 1, 8), constIdx: map[constKey]Value{},
 		paramFuncs: map[Value]*Func{}}
 	m.Exprs = &Block{}
 	return m
@@ -771,7 +771,8 @@ func (m *Module) args(vs ...Value) []Value {
 		return append([]Value(nil), vs...)
 	}
 	if len(m.argSlab)+n > cap(m.argSlab) {
-		m.argSlab = make([]Value, 0, 1024)
+		// Chunks double from 64 operands, so that a small module does not clear a large one's.
+		m.argSlab = make([]Value, 0, min(max(2*cap(m.argSlab), 64), 1024))
 	}
 	s := m.argSlab[len(m.argSlab) : len(m.argSlab)+n : len(m.argSlab)+n]
 	copy(s, vs)

@@ -399,7 +399,9 @@ func (c *checker) bufferViewChecks(e *syntax.CallExpr, args []operand, res *buil
 // newCall returns a Call from a chunk allocated 64 at a time.
 func (c *checker) newCall() *Call {
 	if len(c.callSlab) == 0 {
-		c.callSlab = make([]Call, 64)
+		// Chunks double from 8 calls to 64, so that a small file does not clear a large one's.
+		c.nextCalls = min(max(2*c.nextCalls, 8), 64)
+		c.callSlab = make([]Call, c.nextCalls)
 	}
 	call := &c.callSlab[0]
 	c.callSlab = c.callSlab[1:]

@@ -55,10 +55,11 @@ type checker struct {
 	legacy bool
 
 	// Scratch stacks of builtinCall, and the chunk Calls are taken from.
-	argStack []operand
-	argTypes []types.Type
-	argConst []bool
-	callSlab []Call
+	argStack  []operand
+	argTypes  []types.Type
+	argConst  []bool
+	callSlab  []Call
+	nextCalls int // the size of callSlab's next chunk
 
 	module map[string]*moduleDecl
 	// resolvingPath is the chain of module declarations being resolved, for cycle messages.

@@ -1,6 +1,7 @@
 package spirv_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/wgslgo/wgslgo/compiler/spirv"
@@ -77,4 +78,34 @@ func BenchmarkBuildLarge(bench *testing.B) {
 	}
 	bench.SetBytes(int64(size))
 	bench.ReportMetric(float64(bench.Elapsed().Nanoseconds())/float64(bench.N)/float64(insts), "ns/inst")
+}
+
+// TestReleaseReusesChunks: a builder that takes the function chunks another released
+// writes the same module as one that allocates its own, and the released builder's words,
+// already returned, do not change. Module sizes from one chunk to several, released in
+// different orders, so that chunks of every size pass from a module to a larger and a smaller.
+func TestReleaseReusesChunks(t *testing.T) {
+	sizes := []int{1, 3000, 40, 700, 2}
+	want := make([][]uint32, len(sizes))
+	for i, n := range sizes {
+		b, _ := buildLarge(n)
+		want[i] = b.Words() // no builder has released chunks yet
+	}
+	for round := range 3 {
+		var kept [][]uint32
+		for i, n := range sizes {
+			b, _ := buildLarge(n)
+			w := b.Words()
+			b.Release()
+			if !slices.Equal(w, want[i]) {
+				t.Fatalf("round %d: the module of %d functions differs from the one built before any release", round, n)
+			}
+			kept = append(kept, w)
+		}
+		for i := range kept {
+			if !slices.Equal(kept[i], want[i]) {
+				t.Fatalf("round %d: the words of the module of %d functions changed after later builders reused its chunks", round, sizes[i])
+			}
+		}
+	}
 }

@@ -2,7 +2,9 @@ package spirv
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
+	"sync"
 )
 
 // Builder assembles one SPIR-V module. The zero value is not usable; call
@@ -51,20 +53,17 @@ type Builder struct {
 // NewBuilder returns a builder for a module of the given SPIR-V version with
 // the Logical addressing model and the GLSL450 memory model.
 func NewBuilder(v Version) *Builder {
+	// The maps most modules leave empty (extensions, strings, long keys) are made on their
+	// first entry.
 	return &Builder{
-		version:      v,
-		nextID:       1,
-		capSet:       map[Capability]struct{}{},
-		extSet:       map[string]struct{}{},
-		extImportIDs: map[string]ID{},
-		addressing:   AddressingModelLogical,
-		memory:       MemoryModelGLSL450,
-		types:        map[typeKey]ID{},
-		typesLong:    map[string]ID{},
-		scalars:      map[ID]scalarInfo{},
-		consts:       map[constKey]ID{},
-		constLong:    map[string]ID{},
-		strings:      map[string]ID{},
+		version:    v,
+		nextID:     1,
+		capSet:     map[Capability]struct{}{},
+		addressing: AddressingModelLogical,
+		memory:     MemoryModelGLSL450,
+		types:      map[typeKey]ID{},
+		scalars:    map[ID]scalarInfo{},
+		consts:     map[constKey]ID{},
 	}
 }
 
@@ -140,6 +139,9 @@ func (b *Builder) HasCapability(c Capability) bool {
 // Extension declares an extension ("SPV_KHR_...").
 func (b *Builder) Extension(name string) {
 	if _, ok := b.extSet[name]; !ok {
+		if b.extSet == nil {
+			b.extSet = map[string]struct{}{}
+		}
 		b.extSet[name] = struct{}{}
 		b.extensions = append(b.extensions, name)
 	}
@@ -153,6 +155,9 @@ func (b *Builder) ExtInstImport(name string) ID {
 	}
 	id := b.NewID()
 	b.instString(&b.extImports, OpExtInstImport, name, id)
+	if b.extImportIDs == nil {
+		b.extImportIDs = map[string]ID{}
+	}
 	b.extImportIDs[name] = id
 	return id
 }
@@ -205,6 +210,9 @@ func (b *Builder) String(s string) ID {
 	}
 	id := b.NewID()
 	b.instString(&b.debugSource, OpString, s, id)
+	if b.strings == nil {
+		b.strings = map[string]ID{}
+	}
 	b.strings[s] = id
 	return id
 }
@@ -340,8 +348,10 @@ func (b *Builder) appendInst(dst *[]uint32, result ID, op Op, resultType ID, hea
 // firstFunctionChunk to maxFunctionChunk words, so a small module does not pay for clearing
 // a large one's.
 const (
-	firstFunctionChunk = 1 << 10
-	maxFunctionChunk   = 1 << 16
+	firstFunctionChunkLog = 8
+	maxFunctionChunkLog   = 16
+	firstFunctionChunk    = 1 << firstFunctionChunkLog
+	maxFunctionChunk      = 1 << maxFunctionChunkLog
 )
 
 // functionSpace returns the function section's last chunk with room for n
@@ -355,8 +365,47 @@ func (b *Builder) functionSpace(n int) *[]uint32 {
 	if k > 0 {
 		size = min(2*cap(b.functions[k-1]), maxFunctionChunk)
 	}
-	b.functions = append(b.functions, make([]uint32, 0, max(n, size)))
+	size = max(n, size)
+	var chunk []uint32
+	if c := chunkClass(size); c >= 0 {
+		if p, _ := functionChunks[c].Get().(*[]uint32); p != nil {
+			chunk = (*p)[:0]
+		}
+	}
+	if chunk == nil {
+		chunk = make([]uint32, 0, size)
+	}
+	b.functions = append(b.functions, chunk)
 	return &b.functions[len(b.functions)-1]
+}
+
+// functionChunks keeps the chunks of the function section that finished builders gave back
+// (Release), a pool per chunk size: a process that compiles many shaders (a batch, a build
+// tool, a server) fills the same memory again, warm in the cache, rather than allocating and
+// clearing new chunks and collecting the old ones. Words hold no pointers and a chunk is
+// appended to from length 0, so nothing needs clearing.
+var functionChunks [maxFunctionChunkLog - firstFunctionChunkLog + 1]sync.Pool // of *[]uint32
+
+// chunkClass is the index in functionChunks of the chunks of capacity n, or -1 for a size
+// that is not pooled (a chunk made for one function larger than maxFunctionChunk).
+func chunkClass(n int) int {
+	if n < firstFunctionChunk || n > maxFunctionChunk || n&(n-1) != 0 {
+		return -1
+	}
+	return bits.Len(uint(n)) - 1 - firstFunctionChunkLog
+}
+
+// Release gives the builder's function section to the builders that come after it in the
+// process; b must not be used afterwards. Words and Bytes copy what they return: their
+// results stay valid.
+func (b *Builder) Release() {
+	for _, f := range b.functions {
+		if c := chunkClass(cap(f)); c >= 0 {
+			f = f[:0]
+			functionChunks[c].Put(&f)
+		}
+	}
+	b.functions = nil
 }
 
 // sections returns the module after the header in logical-layout order, as

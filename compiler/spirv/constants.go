@@ -81,6 +81,9 @@ func (b *Builder) ConstantComposite(typ ID, constituents ...ID) ID {
 		return id
 	}
 	id := b.appendInst(&b.globals, 0, OpConstantComposite, typ, nil, constituents)
+	if b.constLong == nil {
+		b.constLong = map[string]ID{}
+	}
 	b.constLong[k] = id
 	return id
 }

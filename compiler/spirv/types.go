@@ -158,6 +158,9 @@ func (b *Builder) TypeStructKeyed(key string, members ...ID) ID {
 		return id
 	}
 	id := b.TypeStruct(members...)
+	if b.typesLong == nil {
+		b.typesLong = map[string]ID{}
+	}
 	b.typesLong[k] = id
 	return id
 }
@@ -181,6 +184,9 @@ func (b *Builder) TypeFunction(ret ID, params ...ID) ID {
 	}
 	id := b.NewID()
 	b.appendTypeLong(OpTypeFunction, id, append([]ID{ret}, params...))
+	if b.typesLong == nil {
+		b.typesLong = map[string]ID{}
+	}
 	b.typesLong[k] = id
 	return id
 }

@@ -95,6 +95,7 @@ func parse(f *diag.File, opts Options, trace func(string)) (file *File, diags di
 		}()
 	}
 	p.tok = p.toks[0]
+	p.sizeSlabs()
 	p.parseFile(file)
 	file.ExprIDs = p.exprIDs
 	rep.Diags.Sort()
@@ -198,32 +199,76 @@ type Arena struct {
 	stmts  listSlab[Stmt]
 }
 
+// sizeSlabs bounds what each slab can be asked for from the tokens: a node of each kind
+// takes a token of its own (an integer literal its literal, a call its '(', a binary
+// expression its operator, a list element its ',' or its list's opening token, a statement
+// its ';' or '}'), so that a small file allocates a few nodes of each kind, not a whole
+// chunk of each. (A file's memory is most of a small compilation's cost: it is allocated,
+// cleared and touched once.)
+func (p *parser) sizeSlabs() {
+	var n [numKinds]int32
+	for _, t := range p.toks {
+		n[t.Kind]++
+	}
+	p.identSlab.left = n[TokIdent]
+	p.intSlab.left = n[TokInt]
+	p.floatSlab.left = n[TokFloat]
+	p.callSlab.left = n[LParen]
+	p.memberSlab.left = n[Period]
+	var ops int32
+	for _, k := range [...]Kind{And, AndAnd, Slash, EqualEqual, NotEqual, Greater, GreaterEqual, ShiftRight,
+		Less, LessEqual, ShiftLeft, Percent, Minus, MinusMinus, Plus, Or, OrOr, Star, Xor} {
+		ops += n[k]
+	}
+	p.binarySlab.left = ops
+	p.exprLists.left = n[Comma] + n[LParen] + n[TemplateStart] + n[LBracket]
+	p.stmtLists.left = n[Semicolon] + n[RBrace]
+}
+
 // listSlab hands out lists of exact length (their capacity too, so that appending to one
-// copies it) from chunks of 256 elements; longer lists get their own.
-type listSlab[T any] struct{ free []T }
+// copies it) from chunks of up to 256 elements; longer lists get their own.
+type listSlab[T any] struct {
+	free []T
+	left int32 // how many more elements the file can need at most (see sizeSlabs)
+}
 
 func (s *listSlab[T]) take(n int) []T {
 	if n == 0 || n > 64 {
 		return make([]T, n)
 	}
 	if len(s.free) < n {
-		s.free = make([]T, 256)
+		s.free = make([]T, chunkFor(&s.left, int32(n), 256))
 	}
 	out := s.free[:n:n]
 	s.free = s.free[n:]
 	return out
 }
 
-// slab hands out pointers to elements of chunks allocated 64 at a time.
-type slab[T any] struct{ free []T }
+// slab hands out pointers to elements of chunks of up to 64 nodes.
+type slab[T any] struct {
+	free []T
+	left int32 // how many more nodes the file can need at most (see sizeSlabs)
+}
 
 func (s *slab[T]) new() *T {
 	if len(s.free) == 0 {
-		s.free = make([]T, 64)
+		s.free = make([]T, chunkFor(&s.left, 1, 64))
 	}
 	x := &s.free[0]
 	s.free = s.free[1:]
 	return x
+}
+
+// chunkFor returns the size of a slab's next chunk, at least need and at most limit unless
+// need is more: what is left of the bound, or limit once the bound is spent (a bound that
+// fell short only costs a full chunk).
+func chunkFor(left *int32, need, limit int32) int32 {
+	n := limit
+	if *left >= need && *left < limit {
+		n = *left
+	}
+	*left -= n
+	return n
 }
 
 // ---- token handling ----

@@ -116,7 +116,10 @@ func ForSPIRV(m *ir.Module, opts Options) error {
 	if lay == nil {
 		lay = layout.New(layout.Options{})
 	}
-	for _, p := range Passes(opts) {
+	for _, p := range passes { // Passes(opts), without building its list
+		if p.off != nil && p.off(opts) {
+			continue
+		}
 		if err := p.run(m, opts, lay); err != nil {
 			return err
 		}

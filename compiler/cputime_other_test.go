@@ -1,8 +1,0 @@
-//go:build !unix
-
-package compiler_test
-
-import "time"
-
-// cpuTime is not measured here: the CPU metrics of the benchmarks read 0.
-func cpuTime() time.Duration { return 0 }
