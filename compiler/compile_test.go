@@ -23,9 +23,11 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/ir/transform"
 	"github.com/wgslgo/wgslgo/compiler/spirv"
 	"github.com/wgslgo/wgslgo/compiler/syntax"
+	"github.com/wgslgo/wgslgo/compiler/wesl"
 	"github.com/wgslgo/wgslgo/internal/cputime"
 	"github.com/wgslgo/wgslgo/internal/oracle"
 	"github.com/wgslgo/wgslgo/internal/spirvval"
+	"github.com/wgslgo/wgslgo/internal/weslsplit"
 	"github.com/wgslgo/wgslgo/internal/wgslfuzz"
 )
 
@@ -327,6 +329,34 @@ func BenchmarkCompileTypical(b *testing.B) {
 }
 
 func BenchmarkCompileLarge(b *testing.B) { benchmarkCompile(b, bench.Large(), compiler.Options{}) }
+
+// BenchmarkLink10Modules compiles a WESL program of 10 modules (a benchmark shader's
+// declarations split over them, imported back) and, as OneFile, the same declarations as one
+// WGSL file (the program's linked WGSL): what linking costs is the difference. The modules
+// are read from memory, as a build reads files it has already opened.
+func BenchmarkLink10Modules(b *testing.B) {
+	for _, s := range []bench.Shader{bench.Deferred(), bench.Large()} {
+		f, diags := syntax.Parse(diag.NewFile(s.Name, s.Text), syntax.Options{Dialect: syntax.DialectModern})
+		require.False(b, diags.HasErrors())
+		files := weslsplit.Split(f, rand.New(rand.NewPCG(10, 0)), 10)
+		opts := compiler.Options{FS: wesl.FromFS(files)}
+		root := compiler.Source{Name: "main.wesl", Text: files["main.wesl"].Data}
+		prog, diags := compiler.Link(root, opts)
+		require.False(b, diags.HasErrors(), "%v", diags)
+		one := bench.Shader{Name: "linked.wgsl", Text: prog.WGSL()}
+		b.Run(s.Name+"/Modules", func(b *testing.B) {
+			compile := func() {
+				if _, err := compiler.Compile(root, opts); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.SetBytes(int64(len(one.Text)))
+			b.ReportAllocs()
+			loopCPU(b, len(one.Text), compile)
+		})
+		b.Run(s.Name+"/OneFile", func(b *testing.B) { benchmarkCompile(b, one, compiler.Options{}) })
+	}
+}
 
 // BenchmarkCompileLargeDebug is BenchmarkCompileLarge with -g (positions, OpLine).
 func BenchmarkCompileLargeDebug(b *testing.B) {

@@ -19,9 +19,11 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/reflect"
 	"github.com/wgslgo/wgslgo/compiler/sema"
 	"github.com/wgslgo/wgslgo/compiler/syntax"
+	"github.com/wgslgo/wgslgo/compiler/wesl"
 )
 
-// Source is one WGSL file.
+// Source is one WGSL file, or the root module of a WESL program (whose imports are read
+// from Options.FS, relative to Name).
 type Source struct {
 	// Name is used in diagnostics and written into reflection; keep it relative.
 	Name string
@@ -86,6 +88,18 @@ type Options struct {
 	// the module costs a large shader's compilation a few percent of its time and memory.
 	// The SPIR-V, the diagnostics and the other results are the same.
 	NoReflection bool
+
+	// Features are the values of the translate-time features of WESL's @if, @elif and
+	// @else; a condition that needs one without a value is an error.
+	Features map[string]bool
+	// Mangle is how linking names the declarations the root module does not declare (see
+	// wesl.Mangling; minimal by default).
+	Mangle wesl.Mangling
+	// FS reads the modules a WESL program imports; nil reads the operating system's files.
+	FS wesl.FS
+	// Resolver finds the packages that modules import by name, after the dependencies
+	// wesl.toml lists by path.
+	Resolver wesl.Resolver
 }
 
 // Result is a successful compilation.
@@ -98,22 +112,45 @@ type Result struct {
 	Reflection *reflect.Module
 	Warnings   diag.List
 	Program    *sema.Program
+	// Linked is the program as linked: its modules, where each declaration comes from, its
+	// linked WGSL (for a WGSL module without WESL syntax, the module alone).
+	Linked *wesl.Program
+}
+
+// Link parses a source and, when it is a WESL program, loads the modules it imports and
+// links them: the program's one syntax tree, which the checker takes, and its linked WGSL.
+func Link(src Source, opts Options) (*wesl.Program, diag.List) {
+	fsys := opts.FS
+	if fsys == nil {
+		fsys = wesl.OSFS{}
+	}
+	return wesl.LinkText(fsys, src.Name, src.Text, wesl.Options{
+		Features: opts.Features,
+		Mangle:   opts.Mangle,
+		Resolver: opts.Resolver,
+		Dialect:  opts.Dialect,
+	})
 }
 
 // Check parses and type-checks a source. The diagnostics hold errors and warnings; the
 // program is nil when there are errors.
 func Check(src Source, opts Options) (*sema.Program, diag.List) {
-	file := diag.NewFile(src.Name, src.Text)
-	ast, diags := syntax.Parse(file, syntax.Options{Dialect: opts.Dialect})
+	prog, _, diags := check(src, opts)
+	return prog, diags
+}
+
+// check is Check, which also returns the linked program.
+func check(src Source, opts Options) (*sema.Program, *wesl.Program, diag.List) {
+	linked, diags := Link(src, opts)
 	if diags.HasErrors() {
-		return nil, diags
+		return nil, nil, diags
 	}
-	prog, more := sema.Check(ast, sema.Options{UniformStandardLayout: opts.UniformStandardLayout, WebGPULimits: opts.WebGPULimits, Tests: opts.Tests})
+	prog, more := sema.Check(linked.Syntax, sema.Options{UniformStandardLayout: opts.UniformStandardLayout, WebGPULimits: opts.WebGPULimits, Tests: opts.Tests})
 	diags = append(diags, more...)
 	if diags.HasErrors() {
-		return nil, diags
+		return nil, nil, diags
 	}
-	return prog, diags
+	return prog, linked, diags
 }
 
 // Reflect checks a source and describes its interface: bindings with layouts, entry points,
@@ -197,12 +234,19 @@ func compile(src Source, opts Options, library bool) (res *Result, err error) {
 		return nil, err
 	}
 	if p.Module == nil {
-		return &Result{Reflection: p.Reflection, Warnings: p.Warnings, Program: p.Program}, nil
+		return &Result{Reflection: p.Reflection, Warnings: p.Warnings, Program: p.Program, Linked: p.Linked}, nil
 	}
 	prog, diags := p.Program, p.Warnings
 	bopts := backend.Options{Target: target, Layouts: prog.Layouts, NoNames: opts.NoNames}
 	if opts.Debug {
-		bopts.Source = &backend.SourceFile{Name: src.Name, Text: src.Text}
+		for i, f := range prog.File.Source.Files() {
+			sf := &backend.SourceFile{Name: f.Name, Text: f.Text, Base: f.Base}
+			if i == 0 {
+				bopts.Source = sf
+			} else {
+				bopts.More = append(bopts.More, sf)
+			}
+		}
 	}
 	words, err := backend.Emit(p.Module, bopts)
 	if err != nil {
@@ -211,7 +255,7 @@ func compile(src Source, opts Options, library bool) (res *Result, err error) {
 		}
 		return nil, fileError(prog.File.Source, diags, "%v", err)
 	}
-	return &Result{SPIRV: words, Reflection: p.Reflection, Warnings: diags, Program: prog}, nil
+	return &Result{SPIRV: words, Reflection: p.Reflection, Warnings: diags, Program: prog, Linked: p.Linked}, nil
 }
 
 // Prepared is a module as the SPIR-V backend takes it: checked, lowered, with the override
@@ -226,6 +270,8 @@ type Prepared struct {
 	Layouts    *layout.Layouts
 	Reflection *reflect.Module
 	Warnings   diag.List
+	// Linked is the program as linked (see Result.Linked).
+	Linked *wesl.Program
 }
 
 // Prepare checks a source and makes the module the SPIR-V backend would emit (see
@@ -243,7 +289,7 @@ func Prepare(src Source, opts Options) (p *Prepared, err error) {
 // prepare is Prepare; with needEntry, a module without entry points stops after the checks
 // that apply to it, with a nil Module.
 func prepare(src Source, opts Options, target Target, needEntry bool) (*Prepared, error) {
-	prog, diags := Check(src, opts)
+	prog, linked, diags := check(src, opts)
 	if prog == nil {
 		return nil, diags
 	}
@@ -276,7 +322,7 @@ func prepare(src Source, opts Options, target Target, needEntry bool) (*Prepared
 			return nil, fileError(file, diags, "internal error: the reflection lists %d entry points, the module has %d; please report this shader", len(refl.EntryPoints), entryPoints)
 		}
 	}
-	p := &Prepared{Program: prog, Layouts: prog.Layouts, Reflection: refl, Warnings: diags}
+	p := &Prepared{Program: prog, Layouts: prog.Layouts, Reflection: refl, Warnings: diags, Linked: linked}
 	if entryPoints == 0 && needEntry {
 		// Nothing to run, but what SPIR-V could not express is an error still.
 		if more := transform.SpecConstants(m, file); more.HasErrors() {

@@ -78,18 +78,22 @@ type OverrideText struct {
 	Decl, Init [2]int
 }
 
-// HostWGSL returns the WGSL text of src for WebGPU hosts: src itself, or for a shader in the
-// 2021 draft dialect its migration to modern WGSL (WebGPU implementations read modern WGSL
-// only), with the overrides opts.Overrides gives values to turned into consts of those values,
+// HostWGSL returns the WGSL text of src for WebGPU hosts: src itself, the linked WGSL of a
+// WESL program, or for a shader in the 2021 draft dialect its migration to modern WGSL
+// (WebGPU implementations read modern WGSL only), with the overrides opts.Overrides gives values to turned into consts of those values,
 // as the SPIR-V and the reflection of the same options have them. The text is checked as
 // modern WGSL before it is returned. The diagnostics are the migration's warnings, or the
 // errors that stop it.
 func HostWGSL(src Source, opts Options) (*WGSLText, diag.List, error) {
-	prog, diags := Check(src, opts)
+	prog, linked, diags := check(src, opts)
 	if prog == nil {
 		return nil, diags, diags
 	}
 	text := src.Text
+	if linked.IsWESL() {
+		// A WESL program: WebGPU reads its linked WGSL.
+		text = linked.WGSL()
+	}
 	if prog.File.Dialect == syntax.DialectLegacy2021 {
 		migrated, more := migrate.Migrate(prog.File, prog)
 		diags = append(diags, more...)

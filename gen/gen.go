@@ -61,6 +61,14 @@ type Shader struct {
 	// Path is the file as messages name it where they have no position: the path from the
 	// directory the user works in, which editors open. Name when empty.
 	Path string
+	// Origins maps the names of the declarations a WESL shader takes from modules other
+	// than its root to the module path and name they are declared with
+	// ("package::types::Light"): a structure declared once is one Go type, named after its
+	// declaration, for every shader that uses it, whatever each calls it.
+	Origins map[string]string
+	// Imports are the files of the modules a WESL shader imports, slash-separated paths
+	// relative to the generated file's directory: the generated file names them.
+	Imports []string
 }
 
 // path is the file as messages name it.
@@ -240,11 +248,18 @@ func embeddable(stem string) bool {
 	return true
 }
 
-func stem(name string) string { return strings.TrimSuffix(path.Base(name), ".wgsl") }
+// stem is a shader file's base name without its .wgsl or .wesl extension.
+func stem(name string) string {
+	base := path.Base(name)
+	if s, ok := strings.CutSuffix(base, ".wesl"); ok {
+		return s
+	}
+	return strings.TrimSuffix(base, ".wgsl")
+}
 
 // SPIRVFileName is the name of the .spv file that holds the SPIR-V of the shader in the WGSL
-// file name (a base name or a slash-separated path) in the file embed mode: "particles.spv"
-// for "particles.wgsl".
+// or WESL file name (a base name or a slash-separated path) in the file embed mode:
+// "particles.spv" for "particles.wgsl".
 func SPIRVFileName(name string) string { return stem(name) + ".spv" }
 
 // addStructs checks a shader and learns its structures; it returns their shaper, or nil when
@@ -301,6 +316,16 @@ func (gn *generator) addStructs(s *Shader) *shaper {
 // errReported is the error of a structure whose own error is recorded already.
 var errReported = errors.New("reported")
 
+// structKey returns how the generator knows the structure that shader s calls name, and its
+// Go name: a structure of a WESL module by its declaration, one of the shader's own by its
+// name (identical declarations in several shaders are one Go type).
+func structKey(s *Shader, name string) (key, goName string) {
+	if o := s.Origins[name]; o != "" {
+		return o, GoName(o[strings.LastIndex(o, ":")+1:])
+	}
+	return name, GoName(name)
+}
+
 // structShape returns the shape of the structure called name of shader s, making its Go
 // type the first time a declaration like it is met.
 func (gn *generator) structShape(s *Shader, sh *shaper, name string) (*shape, error) {
@@ -323,9 +348,18 @@ func (gn *generator) structShape(s *Shader, sh *shaper, name string) (*shape, er
 			return nil, errReported
 		}
 	}
+	key, declName := structKey(s, name)
+	fromModule := key != name
 	var other *structDef // a different declaration of the name
-	for _, d := range gn.structs[name] {
-		if !sameStruct(d.refl, rs) || !d.holdsSame(sh) {
+	for _, d := range gn.structs[key] {
+		// A structure of a WESL module is the same declaration in every shader; the names of
+		// the structures it holds may differ (each shader names what it imports), the layout
+		// may not.
+		same := sameStruct(d.refl, rs) && d.holdsSame(sh)
+		if fromModule && !same {
+			same = sameLayout(d.refl, rs)
+		}
+		if !same {
 			other = cmp.Or(other, d)
 			continue
 		}
@@ -333,18 +367,27 @@ func (gn *generator) structShape(s *Shader, sh *shaper, name string) (*shape, er
 			return nil, errReported
 		}
 		sh.defs[name] = d
-		gn.alias(s, d)
+		if !fromModule {
+			gn.alias(s, d)
+		}
 		return d.shape, nil
 	}
-	if other != nil && !gn.opts.Prefix {
+	if other != nil && (fromModule || !gn.opts.Prefix) {
 		return nil, fmt.Errorf("struct %s is declared differently here and in %s (%s): %s", name, other.where(),
 			describe(other, rs, sh), gn.clashFix(s, other.source, name))
 	}
-	d := &structDef{goName: gn.structName(s, name), refl: rs, source: s.path(), shader: s.Name, pos: s.Positions[name], held: map[string]*structDef{}}
+	goName := declName
+	if !fromModule {
+		goName = gn.structName(s, name)
+	}
+	d := &structDef{goName: goName, refl: rs, source: s.path(), shader: s.Name, pos: s.Positions[name], held: map[string]*structDef{}}
+	if fromModule {
+		d.origin = key
+	}
 	for _, n := range held {
 		d.held[n] = sh.defs[n]
 	}
-	gn.structs[name] = append(gn.structs[name], d)
+	gn.structs[key] = append(gn.structs[key], d)
 	if err := d.build(sh, s.Positions); err != nil {
 		gn.report(d.pos, err)
 		return nil, errReported
@@ -470,7 +513,11 @@ func typeDiff(a, b *wgslreflect.Type) string {
 func (gn *generator) generate() (*Output, error) {
 	var sources []string
 	for _, s := range gn.shaders {
-		sources = append(sources, s.name)
+		src := s.name
+		if len(s.imports) > 0 {
+			src += " (imports " + strings.Join(s.imports, ", ") + ")"
+		}
+		sources = append(sources, src)
 	}
 	g := NewGeneratedFile(gn.opts.Package, Header, "Source: "+strings.Join(sources, ", "))
 	for _, d := range gn.order {

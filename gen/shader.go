@@ -30,6 +30,7 @@ type shaderDef struct {
 	refl          *wgslreflect.Module
 	wgsl          *WGSL
 	positions     map[string]string
+	imports       []string            // the module files a WESL shader imports
 	users         map[string][]string // the entry points that use a binding whose number another shares
 	// sharedNumbers is set when entry points use one binding number for different variables:
 	// the table names the variables each uses.
@@ -85,7 +86,7 @@ func (gn *generator) newShaderDef(s *Shader, sh *shaper) *shaderDef {
 	goName := GoName(stem(s.Name))
 	d := &shaderDef{name: s.Name, goName: goName, table: tableName(goName), tableType: goName + "Table",
 		spvName: SPIRVFileName(s.Name), spirvVar: unexported(goName) + "SPIRV", spirv: s.SPIRV, refl: s.Reflection,
-		path: s.path(), wgsl: s.WGSL, positions: s.Positions, users: map[string][]string{},
+		path: s.path(), wgsl: s.WGSL, positions: s.Positions, users: map[string][]string{}, imports: s.Imports,
 		methods:  newFieldNames("the table of "+s.Name, tableReserved...),
 		omethods: newFieldNames("the overrides type of "+s.Name, "Values", "PipelineConstants", "WGSL", "Specialization"),
 	}
@@ -386,7 +387,12 @@ func (gn *generator) vertexStruct(s *Shader, sh *shaper, d *shaderDef, e *wgslre
 	where := s.Positions[e.Name]
 	var goName, of string
 	if b.Struct != "" {
-		goName, of = gn.structName(s, b.Struct), "struct "+b.Struct
+		var key string
+		key, goName = structKey(s, b.Struct)
+		if key == b.Struct {
+			goName = gn.structName(s, b.Struct)
+		}
+		of = "struct " + b.Struct
 		where = s.Positions[b.Struct]
 		if m, ok := sh.defs[b.Struct]; ok {
 			if m == nil || m.failed {

@@ -23,6 +23,7 @@ type structDef struct {
 	failed bool // its errors are reported
 
 	refl   *wgslreflect.Struct // nil for the structures of loose vertex inputs
+	origin string              // its WESL module and name ("package::types::Light"), or ""
 	source string              // the path of the shader that declared it first, for messages
 	shader string              // that shader's Name
 	pos    string              // where, "file:line:col" or ""
@@ -95,6 +96,9 @@ func (d *structDef) build(sh *shaper, positions map[string]string) error {
 	d.failed = true
 	d.size = s.Size
 	d.doc = fmt.Sprintf("%s is the WGSL structure %s: %d bytes, aligned to %d.", d.goName, s.Name, s.Size, s.Align)
+	if d.origin != "" {
+		d.doc = fmt.Sprintf("%s is the WGSL structure %s: %d bytes, aligned to %d.", d.goName, d.origin, s.Size, s.Align)
+	}
 	of := "struct " + s.Name
 	names := newFieldNames(of, structMethods...)
 	if len(s.Members) == 0 {
@@ -177,6 +181,31 @@ func memberError(of, member string, err error) error {
 
 // sameStruct reports whether two shaders declare the same structure.
 func sameStruct(a, b *wgslreflect.Struct) bool { return reflect.DeepEqual(a, b) }
+
+// sameLayout reports whether two structures have the same layout, whatever the names of
+// their types: what one declaration of a WESL module that two shaders call differently is.
+func sameLayout(a, b *wgslreflect.Struct) bool {
+	unnamed := func(s *wgslreflect.Struct) wgslreflect.Struct {
+		c := *s
+		c.Name = ""
+		c.Members = slices.Clone(s.Members)
+		for i := range c.Members {
+			c.Members[i].Type = unnamedType(c.Members[i].Type)
+		}
+		return c
+	}
+	x, y := unnamed(a), unnamed(b)
+	return reflect.DeepEqual(&x, &y)
+}
+
+func unnamedType(t wgslreflect.Type) wgslreflect.Type {
+	t.WGSL, t.Struct = "", ""
+	if t.Element != nil {
+		e := unnamedType(*t.Element)
+		t.Element = &e
+	}
+	return t
+}
 
 // sameMember reports whether two structure members are declared alike.
 func sameMember(a, b wgslreflect.Member) bool { return reflect.DeepEqual(a, b) }

@@ -47,12 +47,23 @@ WgslInfo = provider(
 
 _OPTION_ATTRS = {
     "srcs": attr.label_list(
-        allow_files = [".wgsl"],
+        allow_files = [".wgsl", ".wesl"],
         mandatory = True,
-        doc = "WGSL sources. Each is compiled on its own.",
+        doc = "WGSL sources and WESL root modules. Each is compiled on its own (a WESL root " +
+              "with the modules it imports).",
+    ),
+    "modules": attr.label_list(
+        allow_files = [".wgsl", ".wesl", "wesl.toml"],
+        doc = "The WESL modules the srcs import (and the wesl.toml that says where their " +
+              "package root is): inputs of every action, not compiled on their own.",
+    ),
+    "wesl_features": attr.string_list(
+        doc = "Values of WESL's translate-time features (@if), as wgslc and wgslgen -feature: " +
+              "\"NAME\" sets one on, \"NAME=false\" off. (Bazel keeps the name `features` " +
+              "for its own attribute of every rule.)",
     ),
     "no_spirv": attr.label_list(
-        allow_files = [".wgsl"],
+        allow_files = [".wgsl", ".wesl"],
         doc = "The srcs without entry points (files of shared structures): they have no SPIR-V. " +
               "The build fails, naming the attribute, when the list is wrong.",
     ),
@@ -99,10 +110,16 @@ def _option_args(attr):
         args.append("-uniform-standard-layout")
     if attr.webgpu_limits:
         args.append("-webgpu-limits")
+    for feature in attr.wesl_features:
+        args.append("-feature=" + feature)
     return args
 
 def _basename_stem(src):
     return src.basename[:-len(".wgsl")]
+
+def _inputs(ctx, src):
+    """What compiling one source reads: the source and the modules it may import."""
+    return [src] + ctx.files.modules
 
 def _unique_stems(ctx):
     seen = {}
@@ -130,7 +147,7 @@ def _check_actions(ctx, options):
     """
     stamps = []
     for src in ctx.files.srcs:
-        stamp = ctx.actions.declare_file("%s/%s.wgsl.checked" % (ctx.label.name, _basename_stem(src)))
+        stamp = ctx.actions.declare_file("%s/%s.checked" % (ctx.label.name, src.basename))
         args = ctx.actions.args()
         args.add(stamp)
         args.add(ctx.executable._wgslc)
@@ -141,7 +158,7 @@ def _check_actions(ctx, options):
             executable = ctx.executable._stamp,
             tools = [ctx.attr._wgslc[DefaultInfo].files_to_run],
             arguments = [args],
-            inputs = [src],
+            inputs = _inputs(ctx, src),
             outputs = [stamp],
             mnemonic = "WgslCheck",
             progress_message = "Checking WGSL %s" % src.short_path,
@@ -191,7 +208,7 @@ def _wgsl_spirv_impl(ctx):
             executable = executable,
             tools = tools,
             arguments = [args],
-            inputs = [src],
+            inputs = _inputs(ctx, src),
             outputs = outputs,
             mnemonic = "WgslCompile",
             progress_message = "Compiling WGSL %s" % src.short_path,
@@ -278,7 +295,7 @@ def _wgsl_go_srcs_impl(ctx):
         executable = ctx.executable._spirvcheck,
         tools = [ctx.attr._wgslgen[DefaultInfo].files_to_run],
         arguments = [args],
-        inputs = ctx.files.srcs,
+        inputs = ctx.files.srcs + ctx.files.modules,
         outputs = [go] + spirv,
         mnemonic = "WgslGen",
         progress_message = "Generating Go for WGSL %s" % ctx.label,
@@ -320,6 +337,8 @@ def wgsl_go_library(
         srcs,
         importpath,
         no_spirv = [],
+        modules = [],
+        wesl_features = [],
         package = None,
         deps = [],
         target = "",
@@ -346,8 +365,11 @@ def wgsl_go_library(
 
     Args:
         name: the go_library's name.
-        srcs: .wgsl files, all in one Go package.
+        srcs: .wgsl files and WESL roots (.wesl), all in one Go package.
         importpath: the Go import path of the package.
+        modules: the WESL modules the srcs import (not generated on their own).
+        wesl_features: values of WESL's translate-time features, as wgslgen's -feature:
+            "NAME" on, "NAME=false" off.
         no_spirv: the srcs without entry points (files of shared structures), for which
             wgslgen writes no .spv (Gazelle lists them); the build fails, naming the
             attribute, when the list is wrong (with embed = "file").
@@ -377,6 +399,8 @@ def wgsl_go_library(
         name = gen,
         srcs = srcs,
         no_spirv = no_spirv,
+        modules = modules,
+        wesl_features = wesl_features,
         out = go_file or name + "_wgsl.go",
         package = package or _default_package(importpath),
         target = target,

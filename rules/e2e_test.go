@@ -58,7 +58,7 @@ func TestBazelEndToEnd(t *testing.T) {
 
 	// The targets, and the output groups to build: the default outputs (.spv, .json) and the
 	// checks.
-	targets := []string{"//shaders:particles_spv", "//shaders:scale_spv", "//shaders:draft_spv",
+	targets := []string{"//shaders:particles_spv", "//shaders:scale_spv", "//shaders:draft_spv", "//shaders:tonemap_spv", "//shaders:tonemap",
 		"//shaders:particles_wgslgen", "//shaders:scale_wgslgen", "//shaders:particles", "//shaders:scale"}
 	groups := "--output_groups=+wgsl_check"
 	build := func(b *bazel, extra ...string) (string, []spawn, error) {
@@ -70,7 +70,7 @@ func TestBazelEndToEnd(t *testing.T) {
 		require.NoError(t, err, out)
 		bin := bz.info(t, "bazel-bin")
 		for _, stamp := range []string{"particles_spv/particles.wgsl.checked", "scale_spv/scale.wgsl.checked",
-			"scale_spv/shared.wgsl.checked", "draft_spv/draft.wgsl.checked"} {
+			"scale_spv/shared.wgsl.checked", "draft_spv/draft.wgsl.checked", "tonemap_spv/tonemap.wesl.checked"} {
 			require.FileExists(t, filepath.Join(bin, "shaders", stamp))
 		}
 		// shared.wgsl, in no_spirv, has its reflection and no SPIR-V.

@@ -20,6 +20,7 @@ package backend
 import (
 	"fmt"
 	"github.com/wgslgo/wgslgo/compiler/abi"
+	"github.com/wgslgo/wgslgo/compiler/diag"
 	"slices"
 
 	"github.com/wgslgo/wgslgo/compiler/builtins"
@@ -79,6 +80,10 @@ type Options struct {
 	// disassemblers (-g), and the instructions that have source positions (ir.Inst.Pos,
 	// byte offsets into Source.Text) get OpLine with its line and column.
 	Source *SourceFile
+	// More are the other files of a program of several (a WESL program's imported
+	// modules), each with its own OpString and OpSource; instruction positions are in the
+	// position space the files share (SourceFile.Base).
+	More   []*SourceFile
 	Target Target
 	// Layouts supplies offsets and strides; nil uses a fresh layout.New(layout.Options{}).
 	Layouts *layout.Layouts
@@ -114,6 +119,8 @@ func Emit(m *ir.Module, opts Options) (words []uint32, err error) {
 type SourceFile struct {
 	Name string
 	Text []byte
+	// Base is the position of Text[0] (diag.File.Base): 0 for a file compiled alone.
+	Base diag.Pos
 }
 
 // Error is a module that the backend cannot express for its target: a limit of the target
@@ -222,9 +229,12 @@ func (e *emitter) module() {
 	b.Capability(spirv.CapabilityShader)
 	if src := e.opts.Source; src != nil {
 		// SourceLanguage Unknown: Debian's spirv-val (2023.1) does not know WGSL's number yet.
-		file := b.String(src.Name)
-		b.Source(spirv.SourceLanguageUnknown, 0, file, string(src.Text))
-		e.lines = newLineTable(file, src)
+		e.lines = &lineTable{}
+		for _, f := range append([]*SourceFile{src}, e.opts.More...) {
+			file := b.String(f.Name)
+			b.Source(spirv.SourceLanguageUnknown, 0, file, string(f.Text))
+			e.lines.add(file, f)
+		}
 	}
 	e.u32 = b.TypeInt(32, false)
 	for _, f := range e.m.Funcs {

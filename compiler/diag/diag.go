@@ -3,7 +3,11 @@
 // notes with positions of their own.
 //
 // Positions are byte offsets into a File's text; they are turned into 1-based line and column
-// numbers (columns count Unicode code points) only when a diagnostic is printed.
+// numbers (columns count Unicode code points) only when a diagnostic is printed. A program of
+// several files (a WESL program) puts them in one position space: each file has a base, the
+// position of its first byte, and a set (NewSet) stands for all of them, resolving a position
+// to its file when it is printed. A file compiled alone has base 0: its positions are its
+// offsets.
 package diag
 
 import (
@@ -46,12 +50,53 @@ func Join(a, b Span) Span {
 	return a
 }
 
-// File is one source text with a name used in diagnostics.
+// File is one source text with a name used in diagnostics, or a set of files (NewSet).
 type File struct {
-	Name  string
-	Text  []byte
-	lines []Pos // byte offset of the start of each line, computed on first use
+	Name string
+	Text []byte
+	// Base is the position of Text[0]: 0 for a file of its own, the file's place in the
+	// position space of its program otherwise (positions Base to Base+len(Text) are its).
+	Base Pos
+	// Importer is the file that imports this one on the shortest way from the program's
+	// root, ImportSpan the import there; nil for the root and a file of its own. Every
+	// diagnostic in the file is printed with a note per import on the way from the root.
+	Importer   *File
+	ImportSpan Span
+
+	parts []*File // a set's files, by base
+	lines []Pos   // byte offset of the start of each line, computed on first use
 }
+
+// NewSet returns a File that stands for files, which have distinct, increasing bases and
+// do not overlap: its positions are resolved to the file that holds them. Its name is the
+// first file's (the program's root).
+func NewSet(files ...*File) *File {
+	return &File{Name: files[0].Name, parts: files}
+}
+
+// Files returns the files of a set, or f alone.
+func (f *File) Files() []*File {
+	if f.parts == nil {
+		return []*File{f}
+	}
+	return f.parts
+}
+
+// Resolve returns the file that holds position off: f itself unless f is a set. A position
+// that no file of the set holds (NoPos) resolves to the first file.
+func (f *File) Resolve(off Pos) *File {
+	if f == nil || f.parts == nil {
+		return f
+	}
+	i := sort.Search(len(f.parts), func(i int) bool { return f.parts[i].Base > off }) - 1
+	if i < 0 {
+		i = 0
+	}
+	return f.parts[i]
+}
+
+// Offset returns the byte offset into f.Text of a position of f.
+func (f *File) Offset(p Pos) int { return int(p - f.Base) }
 
 // NewFile returns a File for name and text. The text is not copied.
 func NewFile(name string, text []byte) *File {
@@ -101,13 +146,18 @@ func (p Position) String() string {
 	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Column)
 }
 
-// Position resolves a byte offset to a line and column.
-func (f *File) Position(off Pos) Position {
+// Position resolves a position to a file, a line and a column.
+func (f *File) Position(p Pos) Position {
 	if f == nil {
 		return Position{}
 	}
-	if off < 0 {
+	f = f.Resolve(p)
+	if p < 0 {
 		return Position{File: f.Name}
+	}
+	off := p - f.Base
+	if off < 0 {
+		off = 0
 	}
 	if int(off) > len(f.Text) {
 		off = Pos(len(f.Text))
@@ -119,8 +169,10 @@ func (f *File) Position(off Pos) Position {
 	return Position{File: f.Name, Line: i + 1, Column: col}
 }
 
-// Line returns the text of the 1-based line n without its line break.
+// Line returns the text of the 1-based line n without its line break (of the first file of
+// a set).
 func (f *File) Line(n int) string {
+	f = f.Resolve(NoPos)
 	lines := f.lineStarts()
 	if n < 1 || n > len(lines) {
 		return ""
@@ -184,12 +236,29 @@ func (d *Diagnostic) Error() string {
 	return fmt.Sprintf("%s: %s: %s", d.Position(), d.Severity, d.Message)
 }
 
-// Print writes the diagnostic with its source line, a caret under its span, and its notes.
+// Print writes the diagnostic with its source line, a caret under its span, and its notes,
+// then, for a diagnostic in an imported file, a note per import on the way from the root.
 func (d *Diagnostic) Print(w io.Writer) {
 	printOne(w, d.File, d.Span, d.Severity.String(), d.Message)
 	for _, n := range d.Notes {
 		printOne(w, n.File, n.Span, "note", n.Message)
 	}
+	for _, n := range d.importNotes() {
+		printOne(w, n.File, n.Span, "note", n.Message)
+	}
+}
+
+// importNotes are the notes of the imports that lead from the program's root to the file of
+// the diagnostic.
+func (d *Diagnostic) importNotes() []Related {
+	var out []Related
+	if d.File == nil {
+		return nil
+	}
+	for f := d.File.Resolve(d.Span.Start); f.Importer != nil && len(out) < 64; f = f.Importer {
+		out = append(out, Related{File: f.Importer, Span: f.ImportSpan, Message: f.Name + " is imported here"})
+	}
+	return out
 }
 
 func printOne(w io.Writer, f *File, span Span, sev, msg string) {
@@ -197,6 +266,7 @@ func printOne(w io.Writer, f *File, span Span, sev, msg string) {
 		fmt.Fprintf(w, "%s: %s\n", sev, msg)
 		return
 	}
+	f = f.Resolve(span.Start)
 	p := f.Position(span.Start)
 	fmt.Fprintf(w, "%s: %s: %s\n", p, sev, msg)
 	if p.Line == 0 {
@@ -306,10 +376,10 @@ func (l List) Sort() {
 		a, b := l[i], l[j]
 		an, bn := "", ""
 		if a.File != nil {
-			an = a.File.Name
+			an = a.File.Resolve(a.Span.Start).Name
 		}
 		if b.File != nil {
-			bn = b.File.Name
+			bn = b.File.Resolve(b.Span.Start).Name
 		}
 		if an != bn {
 			return an < bn
@@ -353,7 +423,7 @@ func (l List) JSON() ([]byte, error) {
 			Start:    d.File.Position(d.Span.Start),
 			End:      d.File.Position(d.Span.End),
 		}
-		for _, n := range d.Notes {
+		for _, n := range append(d.Notes[:len(d.Notes):len(d.Notes)], d.importNotes()...) {
 			jd.Notes = append(jd.Notes, JSONRelated{
 				Message: n.Message,
 				Start:   n.File.Position(n.Span.Start),

@@ -259,7 +259,7 @@ func (c *checker) resolveDecl(d syntax.Decl) {
 	case *syntax.BadDecl:
 		return
 	}
-	name := declName(d)
+	name := syntax.DeclName(d)
 	if name == nil {
 		return
 	}
@@ -268,26 +268,6 @@ func (c *checker) resolveDecl(d syntax.Decl) {
 		return // a redeclaration, already reported
 	}
 	c.resolveModule(md)
-}
-
-func declName(d syntax.Decl) *syntax.Ident {
-	switch d := d.(type) {
-	case *syntax.StructDecl:
-		return &d.Name
-	case *syntax.AliasDecl:
-		return &d.Name
-	case *syntax.ConstDecl:
-		return &d.Name
-	case *syntax.OverrideDecl:
-		return &d.Name
-	case *syntax.VarDecl:
-		return &d.Name
-	case *syntax.LetDecl:
-		return &d.Name
-	case *syntax.FuncDecl:
-		return &d.Name
-	}
-	return nil
 }
 
 // resolveModule resolves a module-scope declaration on first use and returns its object, or

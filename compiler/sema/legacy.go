@@ -150,7 +150,7 @@ func (c *checker) legacyBuiltinName(id *syntax.Ident) {
 // legacyModule applies the draft's module-wide rules, after the functions are checked.
 func (c *checker) legacyModule() {
 	for _, d := range c.file.Decls {
-		if name := declName(d); name != nil && name.Name != "" {
+		if name := syntax.DeclName(d); name != nil && name.Name != "" {
 			c.legacyBuiltinName(name)
 		}
 	}

@@ -57,8 +57,16 @@ type File struct {
 	Decls      []Decl
 	// Comments are the spans of all comments, in source order; Print re-emits them.
 	Comments []diag.Span
-	// ExprIDs is the number of expressions the parser created: their ExprIDs are 1..ExprIDs.
+	// ExprIDs is the number of expressions the parser created: their ExprIDs are 1..ExprIDs
+	// (FirstExprID+1..ExprIDs when Options.FirstExprID is set).
 	ExprIDs int32
+
+	// Imports are the WESL import statements; Module the module declaration, nil without
+	// one; WESL what the printer of linked WGSL needs to know, nil when the file has no
+	// WESL syntax (see wesl_ast.go).
+	Imports []*Import
+	Module  *ModuleDecl
+	WESL    *WESLInfo
 }
 
 // Ident is a name with its span.
@@ -83,6 +91,10 @@ type Attribute struct {
 	Diagnostic *DiagnosticControl
 	// Legacy marks an attribute written in `[[...]]` form.
 	Legacy bool
+
+	// elideEnd is the start of the token after a translate-time attribute: the linked WGSL
+	// leaves out the attribute with the blank space after it.
+	elideEnd diag.Pos
 }
 
 func (n *Attribute) Span() diag.Span { return n.Loc }
@@ -241,6 +253,28 @@ func (*VarDecl) declNode()      {}
 func (*LetDecl) declNode()      {}
 func (*FuncDecl) declNode()     {}
 func (*ConstAssert) declNode()  {}
+
+// DeclName returns the name a declaration declares: nil for const_assert and a bad
+// declaration.
+func DeclName(d Decl) *Ident {
+	switch d := d.(type) {
+	case *StructDecl:
+		return &d.Name
+	case *AliasDecl:
+		return &d.Name
+	case *ConstDecl:
+		return &d.Name
+	case *OverrideDecl:
+		return &d.Name
+	case *VarDecl:
+		return &d.Name
+	case *LetDecl:
+		return &d.Name
+	case *FuncDecl:
+		return &d.Name
+	}
+	return nil
+}
 
 // BadDecl stands for a declaration that failed to parse.
 type BadDecl struct {

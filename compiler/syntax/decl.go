@@ -2,10 +2,30 @@ package syntax
 
 import "github.com/wgslgo/wgslgo/compiler/diag"
 
-// parseGlobalDecl parses one module-scope declaration (global_decl, global_assert).
-func (p *parser) parseGlobalDecl() Decl {
-	start := p.tok.Start
-	attrs := p.parseAttributes()
+// parseGlobalDecl parses one module-scope declaration (global_decl, global_assert) after
+// its attributes, which start at start.
+func (p *parser) parseGlobalDecl(start diag.Pos, attrs []*Attribute) Decl {
+	vis := VisPackage
+	if !p.legacy {
+		vis = p.parseVisibility()
+	}
+	d := p.parseGlobalDeclBody(start, attrs)
+	if vis != VisPackage {
+		if _, ok := d.(*ConstAssert); ok {
+			p.errorf(d.Span(), "const_assert takes no visibility: it declares no name")
+			p.needSync = false
+		} else if _, ok := d.(*BadDecl); !ok {
+			w := p.weslInfo()
+			if w.Visibility == nil {
+				w.Visibility = map[Decl]Visibility{}
+			}
+			w.Visibility[d] = vis
+		}
+	}
+	return d
+}
+
+func (p *parser) parseGlobalDeclBody(start diag.Pos, attrs []*Attribute) Decl {
 	switch p.tok.Kind {
 	case KwVar:
 		p.tracef("global_decl")
@@ -193,18 +213,25 @@ func (p *parser) parseStruct(start diag.Pos, attrs []*Attribute) *StructDecl {
 		d.Loc = p.span(start)
 		return d
 	}
+	var st condState
+	dropped := false
 	for p.tok.Kind != RBrace && p.tok.Kind != TokEOF {
 		before := p.i
 		mstart := p.tok.Start
 		p.tracef("struct_member")
-		m := &StructMember{Attrs: p.parseAttributes()}
+		attrs, keep := p.cond(p.parseAttributes(), &st)
+		m := &StructMember{Attrs: attrs}
 		p.tracef("member_ident")
 		m.Name = p.ident("member name")
 		if p.expect(Colon, "after member name") {
 			m.Type = p.parseType()
 		}
 		m.Loc = p.span(mstart)
-		d.Members = append(d.Members, m)
+		if keep {
+			d.Members = append(d.Members, m)
+		} else {
+			dropped = true
+		}
 		switch p.tok.Kind {
 		case Comma:
 			p.next()
@@ -223,12 +250,19 @@ func (p *parser) parseStruct(start diag.Pos, attrs []*Attribute) *StructDecl {
 			p.errorExpected("',' or '}' after structure member")
 			p.skipMember()
 		}
+		if !keep {
+			p.drop(before, true)
+		}
 		if p.aborted || p.i == before {
 			break // no progress: the body is probably missing its '}'
 		}
 	}
 	if len(d.Members) == 0 && !p.legacy {
-		p.errorf(p.tok.Span(), "a structure must have at least one member")
+		if dropped {
+			p.errorf(d.Name.Loc, "conditional translation leaves structure '%s' without members: a structure must have at least one", d.Name.Name)
+		} else {
+			p.errorf(p.tok.Span(), "a structure must have at least one member")
+		}
 		p.needSync = false
 	}
 	p.closeBrace(open, "structure body")
@@ -285,21 +319,31 @@ func (p *parser) parseFunc(start diag.Pos, attrs []*Attribute) *FuncDecl {
 		if p.tok.Kind != RParen {
 			p.tracef("param_list")
 		}
+		var st condState
 		for p.tok.Kind != RParen && p.tok.Kind != TokEOF && !p.aborted {
-			pstart := p.tok.Start
+			pstart, first := p.tok.Start, p.i
 			p.tracef("param")
-			prm := &Param{Attrs: p.parseAttributes()}
+			attrs, keep := p.cond(p.parseAttributes(), &st)
+			prm := &Param{Attrs: attrs}
 			p.tracef("ident")
 			prm.Name = p.ident("parameter name")
 			if p.expect(Colon, "after parameter name") {
 				prm.Type = p.parseType()
 			}
 			prm.Loc = p.span(pstart)
-			d.Params = append(d.Params, prm)
-			if p.tok.Kind != Comma {
+			if keep {
+				d.Params = append(d.Params, prm)
+			}
+			more := p.tok.Kind == Comma
+			if more {
+				p.next()
+			}
+			if !keep {
+				p.drop(first, true)
+			}
+			if !more {
 				break
 			}
-			p.next()
 		}
 		if !p.got(RParen) {
 			p.errorExpected("',' or ')' in parameter list")
@@ -312,7 +356,7 @@ func (p *parser) parseFunc(start diag.Pos, attrs []*Attribute) *FuncDecl {
 		p.parseReturnType(d)
 	}
 	bodyStart := p.tok.Start
-	bodyAttrs := p.parseAttributes()
+	bodyAttrs := p.noCond(p.parseAttributes(), "a function body")
 	if p.tok.Kind != LBrace {
 		p.errorExpected("'{' to start the function body")
 		// Recover when the body is just a little further on (a stray token in the header).
@@ -331,7 +375,7 @@ func (p *parser) parseFunc(start diag.Pos, attrs []*Attribute) *FuncDecl {
 }
 
 func (p *parser) parseReturnType(d *FuncDecl) {
-	attrs := p.parseAttributes()
+	attrs := p.noCond(p.parseAttributes(), "a function's return type")
 	if p.tok.Kind == TokIdent && string(p.bytes(p.tok)) == "void" && p.peek(1) == LBrace {
 		d.VoidReturn = true
 		if !p.legacy {
@@ -401,7 +445,15 @@ func (p *parser) parseTemplateElaboratedIdent() *IdentExpr {
 	start := p.tok.Start
 	x := p.identSlab.new()
 	x.id = p.exprID()
-	x.Name = p.ident("name")
+	if p.tok.Kind != TokIdent || p.peek(1) == ColonColon {
+		if p.atPath() {
+			x.Name = p.parsePath()
+		} else {
+			x.Name = p.ident("name")
+		}
+	} else {
+		x.Name = p.ident("name")
+	}
 	if p.tok.Kind == TemplateStart {
 		x.TemplateArgs = p.parseTemplateList()
 	}

@@ -352,7 +352,7 @@ func (p *parser) parsePrimary() Expr {
 	p.tracef("primary_expression")
 	start := p.tok.Start
 	switch p.tok.Kind {
-	case TokIdent:
+	case TokIdent, KwPackage, KwSuper:
 		id := p.parseTemplateElaboratedIdent()
 		if p.tok.Kind == LParen {
 			return p.parseCall(id)

@@ -170,7 +170,7 @@ func TestMutations(t *testing.T) {
 	}
 	for i := 0; i < n; i++ {
 		src := sources[rng.Intn(len(sources))]
-		toks, comments, _ := scanWithComments(src, DialectModern, nil, DefaultMaxTokens, true, nil)
+		toks, comments, _ := scanWithComments(src, 0, DialectModern, nil, DefaultMaxTokens, true, nil)
 		toks = toks[:len(toks)-1]
 		if len(toks) < 2 {
 			continue

@@ -29,6 +29,11 @@ func parse(f *diag.File, opts Options, trace func(string)) (file *File, diags di
 	}
 	rep := &diag.Reporter{File: f, Limit: maxErrors}
 	file = &File{Source: f}
+	if f.Base != 0 && opts.Dialect == DialectAuto {
+		// A file of a WESL program: modern WGSL (dialect detection reads positions as
+		// offsets).
+		opts.Dialect = DialectModern
+	}
 	defer func() {
 		// A panic is a bug in the parser; report it as a diagnostic rather than crash the
 		// caller (the fuzz tests look for this message).
@@ -51,30 +56,43 @@ func parse(f *diag.File, opts Options, trace func(string)) (file *File, diags di
 	var stopped bool
 	if d == DialectAuto {
 		// Scan as modern WGSL and keep the result unless the tokens say otherwise.
-		toks, file.Comments, stopped = scanWithComments(f.Text, DialectModern, rep, maxTokens, true, *buf)
+		toks, file.Comments, stopped = scanWithComments(f.Text, 0, DialectModern, rep, maxTokens, true, *buf)
 		d = detectFromTokens(f.Text, toks)
 		if d == DialectLegacy2021 {
 			rep = &diag.Reporter{File: f, Limit: maxErrors}
-			toks, file.Comments, stopped = scanWithComments(f.Text, d, rep, maxTokens, true, toks)
+			toks, file.Comments, stopped = scanWithComments(f.Text, 0, d, rep, maxTokens, true, toks)
 		}
 	} else {
-		toks, file.Comments, stopped = scanWithComments(f.Text, d, rep, maxTokens, true, *buf)
+		toks, file.Comments, stopped = scanWithComments(f.Text, f.Base, d, rep, maxTokens, true, *buf)
 	}
 	*buf = toks[:0]
 	file.Dialect = d
 	p := &parser{
-		src:        f.Text,
-		text:       string(f.Text),
-		toks:       toks,
-		legacy:     d == DialectLegacy2021,
-		rep:        rep,
-		maxNesting: maxNesting,
-		trace:      trace,
-		lastErr:    -1,
+		src:         f.Text,
+		text:        string(f.Text),
+		base:        f.Base,
+		file:        file,
+		features:    opts.Features,
+		allBranches: opts.AllBranches,
+		exprIDs:     opts.FirstExprID,
+		toks:        toks,
+		legacy:      d == DialectLegacy2021,
+		rep:         rep,
+		maxNesting:  maxNesting,
+		trace:       trace,
+		lastErr:     -1,
 	}
 	if stopped {
 		// The token list is truncated: parsing it would only report its truncation.
 		p.aborted = true
+	}
+	if a := opts.Arena; a != nil {
+		p.identSlab, p.binarySlab, p.callSlab, p.memberSlab = a.ident, a.binary, a.call, a.member
+		p.intSlab, p.floatSlab, p.exprLists, p.stmtLists = a.int, a.float, a.exprs, a.stmts
+		defer func() {
+			a.ident, a.binary, a.call, a.member = p.identSlab, p.binarySlab, p.callSlab, p.memberSlab
+			a.int, a.float, a.exprs, a.stmts = p.intSlab, p.floatSlab, p.exprLists, p.stmtLists
+		}()
 	}
 	p.tok = p.toks[0]
 	p.sizeSlabs()
@@ -110,6 +128,19 @@ type parser struct {
 	// text is the source as one string: names and literal spellings are substrings of it,
 	// so they cost no allocation.
 	text string
+	// base is the position of text[0] (diag.File.Base).
+	base diag.Pos
+
+	file        *File
+	features    map[string]bool // see Options.Features
+	allBranches bool
+	// stmtCond is the @if chain of the statement list being parsed; flat is set by
+	// parseStmt to a block whose statements go into the enclosing list.
+	stmtCond *condState
+	flat     *CompoundStmt
+	phase    int // phaseImports, phaseDirectives or phaseDecls
+	// importPath holds the segments of the import path being parsed.
+	importPath []Ident
 
 	// Slabs for the most frequent nodes: one allocation per chunk instead of per node.
 	identSlab  slab[IdentExpr]
@@ -152,6 +183,20 @@ func (p *parser) stmtsFrom(mark int) []Stmt {
 func (p *parser) exprID() int32 {
 	p.exprIDs++
 	return p.exprIDs
+}
+
+// Arena carries the parser's node slabs from one parse to the next (Options.Arena): the
+// files of one program, parsed one after the other, fill the same chunks instead of each
+// leaving the end of its own unused.
+type Arena struct {
+	ident  slab[IdentExpr]
+	binary slab[BinaryExpr]
+	call   slab[CallExpr]
+	member slab[MemberExpr]
+	int    slab[IntLit]
+	float  slab[FloatLit]
+	exprs  listSlab[Expr]
+	stmts  listSlab[Stmt]
 }
 
 // sizeSlabs bounds what each slab can be asked for from the tokens: a node of each kind
@@ -262,10 +307,10 @@ func (p *parser) split(rest Kind) {
 	p.tok = *t
 }
 
-func (p *parser) bytes(t Token) []byte { return p.src[t.Start:t.End] }
+func (p *parser) bytes(t Token) []byte { return p.src[t.Start-p.base : t.End-p.base] }
 
 // name returns the text of t.
-func (p *parser) name(t Token) string { return p.text[t.Start:t.End] }
+func (p *parser) name(t Token) string { return p.text[t.Start-p.base : t.End-p.base] }
 
 func (p *parser) span(start diag.Pos) diag.Span {
 	end := p.prevEnd
@@ -375,6 +420,12 @@ func (p *parser) ident(what string) Ident {
 		p.next()
 		return Ident{Loc: t.Span(), Name: p.name(t)}
 	}
+	if t.Kind >= KwAs && t.Kind <= KwSuper {
+		p.errorf(t.Span(), "%q is a reserved word and cannot be used as an identifier (WESL uses it as a keyword)", p.bytes(t))
+		p.needSync = false
+		p.next()
+		return Ident{Loc: t.Span(), Name: p.name(t)}
+	}
 	if t.Kind.IsKeyword() {
 		p.errorf(t.Span(), "expected %s, found keyword '%s' (keywords cannot be used as names)", what, p.bytes(t))
 		p.needSync = false
@@ -407,27 +458,31 @@ func (p *parser) atDirective() bool {
 
 func (p *parser) parseFile(f *File) {
 	p.tracef("translation_unit")
-	for p.atDirective() {
-		p.tracef("global_directive")
-		f.Directives = append(f.Directives, p.parseDirective())
-		if p.needSync {
-			p.syncDecl()
-		}
-	}
-	for p.tok.Kind != TokEOF {
+	var st condState
+	p.parseGlobalItems(f, &st, false)
+}
+
+// Module-scope items come in this order: imports, then directives (and the module
+// declaration), then declarations.
+const (
+	phaseImports = iota
+	phaseDirectives
+	phaseDecls
+)
+
+// parseGlobalItems parses module-scope items up to the end of the file, or of a compound
+// declaration's '}' when inBlock is set.
+func (p *parser) parseGlobalItems(f *File, st *condState, inBlock bool) {
+	for p.tok.Kind != TokEOF && !(inBlock && p.tok.Kind == RBrace) {
 		if p.tok.Kind == Semicolon {
 			p.next()
+			p.phase = phaseDecls
+			*st = condState{}
 			continue
 		}
 		before := p.i
 		p.needSync = false
-		if p.atDirective() {
-			p.errorf(p.tok.Span(), "directives must come before all declarations")
-			p.needSync = false
-			f.Directives = append(f.Directives, p.parseDirective())
-		} else if d := p.parseGlobalDecl(); d != nil {
-			f.Decls = append(f.Decls, d)
-		}
+		p.parseGlobalItem(f, st, inBlock)
 		if p.needSync {
 			p.syncDecl()
 		}
@@ -435,6 +490,134 @@ func (p *parser) parseFile(f *File) {
 			p.next()
 		}
 	}
+}
+
+// parseGlobalItem parses one import, directive, module declaration, declaration or
+// compound declaration, and keeps it in f unless conditional translation removes it.
+func (p *parser) parseGlobalItem(f *File, st *condState, inBlock bool) {
+	start, first := p.tok.Start, p.i
+	if p.atDirective() {
+		// The common case of a directive without attributes, as WGSL has it.
+		p.tracef("global_directive")
+		if p.phase == phaseDecls || inBlock {
+			p.errorf(p.tok.Span(), "directives must come before all declarations")
+			p.needSync = false
+		}
+		*st = condState{}
+		f.Directives = append(f.Directives, p.parseDirective())
+		p.phase = max(p.phase, phaseDirectives)
+		return
+	}
+	if p.legacy || (p.tok.Kind != At && p.tok.Kind != KwImport && p.tok.Kind != KwPublic && p.tok.Kind != KwModule && p.tok.Kind != LBrace) {
+		*st = condState{}
+		if d := p.parseGlobalDecl(start, p.parseAttributes()); d != nil {
+			f.Decls = append(f.Decls, d)
+		}
+		p.phase = phaseDecls
+		return
+	}
+	attrs := p.parseAttributes()
+	switch {
+	case p.tok.Kind == KwImport || (p.tok.Kind == KwPublic && p.peek(1) == KwImport):
+		rest, keep := p.cond(attrs, st)
+		if p.phase != phaseImports || inBlock {
+			p.errorf(p.tok.Span(), "import statements must come before directives and declarations")
+			p.needSync = false
+		}
+		imp := p.parseImport(start)
+		imp.Attrs = rest
+		if keep {
+			f.Imports = append(f.Imports, imp)
+		} else {
+			p.drop(first, false)
+		}
+	case p.atDirective():
+		p.tracef("global_directive")
+		rest, keep := p.cond(attrs, st)
+		if len(rest) > 0 {
+			p.errorf(diag.Join(rest[0].Loc, rest[len(rest)-1].Loc), "directives take no attributes but @if, @elif and @else")
+			p.needSync = false
+		}
+		if p.phase == phaseDecls || inBlock {
+			p.errorf(p.tok.Span(), "directives must come before all declarations")
+			p.needSync = false
+		}
+		d := p.parseDirective()
+		p.phase = max(p.phase, phaseDirectives)
+		if keep {
+			f.Directives = append(f.Directives, d)
+		} else {
+			p.drop(first, false)
+		}
+	case p.tok.Kind == KwModule:
+		p.noCond(attrs, "the module declaration")
+		*st = condState{}
+		if p.phase == phaseDecls || inBlock {
+			p.errorf(p.tok.Span(), "the module declaration must come before all declarations")
+			p.needSync = false
+		}
+		p.parseModuleDecl(start, attrs, f)
+		p.phase = max(p.phase, phaseDirectives)
+	case p.tok.Kind == LBrace:
+		p.parseCompoundGlobalDecl(f, st, attrs, first)
+	default:
+		rest, keep := p.cond(attrs, st)
+		d := p.parseGlobalDecl(start, rest)
+		p.phase = phaseDecls
+		if d == nil {
+			return
+		}
+		if keep {
+			f.Decls = append(f.Decls, d)
+		} else {
+			if vis := f.WESL.Visibility; vis != nil {
+				delete(vis, d)
+			}
+			p.drop(first, false)
+		}
+	}
+}
+
+// parseCompoundGlobalDecl parses a compound declaration `attribute* { global_decl* }`:
+// with a translate-time attribute that holds, its declarations are the module's; without
+// one it has no effect.
+func (p *parser) parseCompoundGlobalDecl(f *File, st *condState, attrs []*Attribute, first int) {
+	p.tracef("compound_global_decl")
+	hasCond := false
+	for _, a := range attrs {
+		if isCondAttr(a) {
+			hasCond = true
+		} else {
+			p.errorf(a.Loc, "a compound declaration takes no attributes but @if, @elif and @else")
+			p.needSync = false
+		}
+	}
+	_, keep := p.cond(attrs, st)
+	keep = keep && hasCond
+	p.phase = phaseDecls
+	open := p.tok
+	p.next()
+	if keep {
+		p.elide(diag.Span{Start: open.Start, End: p.tok.Start})
+	}
+	if !p.enter() {
+		return
+	}
+	n := len(f.Decls)
+	var inner condState
+	p.parseGlobalItems(f, &inner, true)
+	p.leave()
+	closing := p.tok
+	p.closeBrace(open, "compound declaration")
+	if keep {
+		p.elide(diag.Span{Start: closing.Start, End: p.tok.Start})
+		return
+	}
+	if !hasCond && len(f.Decls) > n && !p.allBranches {
+		p.rep.Warningf(diag.Span{Start: open.Start, End: open.End}, "a block of declarations without @if has no effect: its declarations are left out (write @if(feature) before it, or remove the braces)")
+	}
+	f.Decls = f.Decls[:n]
+	p.drop(first, false)
 }
 
 // syncDecl skips to the start of the next module-scope declaration: past a ';' or a
@@ -578,12 +761,24 @@ func (p *parser) parseAttribute() *Attribute {
 	p.next() // @
 	a := &Attribute{}
 	switch p.tok.Kind {
-	case TokIdent, KwConst, KwDiagnostic:
+	case TokIdent, KwConst, KwDiagnostic, KwIf, KwElse:
 		a.Name = Ident{Loc: p.tok.Span(), Name: p.name(p.tok)}
 		p.next()
 	default:
 		p.errorExpected("attribute name after '@'")
 		return nil
+	}
+	switch a.Name.Name {
+	case "else":
+		// @else takes no argument list: `@else (x)++;` is a statement.
+		a.Loc = p.span(start)
+		a.elideEnd = p.tok.Start
+		return a
+	case "if", "elif":
+		if p.tok.Kind != LParen {
+			p.errorf(p.span(start), "@%s needs a condition: @%s(feature)", a.Name.Name, a.Name.Name)
+			p.needSync = false
+		}
 	}
 	if a.Name.Name == "diagnostic" {
 		p.tracef("diagnostic_attr")
@@ -601,6 +796,7 @@ func (p *parser) parseAttribute() *Attribute {
 		a.Args = p.parseArgumentList()
 	}
 	a.Loc = p.span(start)
+	a.elideEnd = p.tok.Start
 	if p.trace != nil {
 		p.traceAttr(a)
 	}

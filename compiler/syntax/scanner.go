@@ -42,6 +42,10 @@ type scanner struct {
 
 	keepComments bool
 	comments     []diag.Span
+
+	// base is added to every position: the file's place in its program's position space
+	// (diag.File.Base).
+	base int
 }
 
 type candidate struct {
@@ -51,15 +55,16 @@ type candidate struct {
 
 // scan tokenizes src; stopped reports that a limit (tokens or errors) ended the scan early.
 func scan(src []byte, d Dialect, rep *diag.Reporter, maxTokens int) (toks []Token, stopped bool) {
-	toks, _, stopped = scanWithComments(src, d, rep, maxTokens, false, nil)
+	toks, _, stopped = scanWithComments(src, 0, d, rep, maxTokens, false, nil)
 	return toks, stopped
 }
 
 // scanWithComments is scan that also returns the spans of the comments when keep is set;
 // buf, when large enough, is reused for the tokens.
-func scanWithComments(src []byte, d Dialect, rep *diag.Reporter, maxTokens int, keep bool, buf []Token) (toks []Token, comments []diag.Span, stopped bool) {
+func scanWithComments(src []byte, base diag.Pos, d Dialect, rep *diag.Reporter, maxTokens int, keep bool, buf []Token) (toks []Token, comments []diag.Span, stopped bool) {
 	s := scanner{
 		src:          src,
+		base:         int(base),
 		legacy:       d == DialectLegacy2021,
 		rep:          rep,
 		maxTokens:    maxTokens,
@@ -74,7 +79,7 @@ func scanWithComments(src []byte, d Dialect, rep *diag.Reporter, maxTokens int, 
 		s.toks = make([]Token, 0, want)
 	}
 	s.run()
-	end := diag.Pos(len(src))
+	end := base + diag.Pos(len(src))
 	s.toks = append(s.toks, Token{Kind: TokEOF, Start: end, End: end})
 	return s.toks, s.comments, s.stop
 }
@@ -87,7 +92,7 @@ func (s *scanner) errorf(start, end int, format string, args ...any) {
 		s.stop = true
 		return
 	}
-	s.rep.Errorf(diag.Span{Start: diag.Pos(start), End: diag.Pos(end)}, format, args...)
+	s.rep.Errorf(diag.Span{Start: diag.Pos(s.base + start), End: diag.Pos(s.base + end)}, format, args...)
 }
 
 func (s *scanner) emit(k Kind, start, end int) {
@@ -96,7 +101,7 @@ func (s *scanner) emit(k Kind, start, end int) {
 		s.stop = true
 		return
 	}
-	s.toks = append(s.toks, Token{Kind: k, Start: diag.Pos(start), End: diag.Pos(end)})
+	s.toks = append(s.toks, Token{Kind: k, Start: diag.Pos(s.base + start), End: diag.Pos(s.base + end)})
 	s.prevWord = false
 }
 
@@ -189,7 +194,7 @@ func (s *scanner) skipBlank(i int) int {
 
 func (s *scanner) comment(start, end int) {
 	if s.keepComments {
-		s.comments = append(s.comments, diag.Span{Start: diag.Pos(start), End: diag.Pos(end)})
+		s.comments = append(s.comments, diag.Span{Start: diag.Pos(s.base + start), End: diag.Pos(s.base + end)})
 	}
 }
 
@@ -593,14 +598,21 @@ func (s *scanner) punct(i int) {
 		if s.depth > 0 {
 			s.depth--
 		}
-	case ';', '{', ':':
+	case ':':
+		if next == ':' && !s.legacy {
+			// A WESL path separator: part of an expression, so template list candidates
+			// before it stay pending (`array<pkg::T, 4>`).
+			k, size = ColonColon, 2
+			break
+		}
+		k = Colon
+		s.clearPending()
+	case ';', '{':
 		switch c {
 		case ';':
 			k = Semicolon
-		case '{':
-			k = LBrace
 		default:
-			k = Colon
+			k = LBrace
 		}
 		s.clearPending()
 	case '}':

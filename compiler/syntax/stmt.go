@@ -25,13 +25,17 @@ func (p *parser) parseCompound(attrs []*Attribute, start diag.Pos) *CompoundStmt
 // parseBlock parses compound_statement: attribute* '{' statement* '}'.
 func (p *parser) parseBlock() *CompoundStmt {
 	start := p.tok.Start
-	return p.parseCompound(p.parseAttributes(), start)
+	return p.parseCompound(p.noCond(p.parseAttributes(), "the body of a statement"), start)
 }
 
 // parseStmtList parses statements up to a '}' (or, when stop is non-nil, until stop says
 // the current token ends the list).
 func (p *parser) parseStmtList(stop func() bool) []Stmt {
 	mark := len(p.stmtStack)
+	outer := p.stmtCond
+	var st condState
+	p.stmtCond = &st
+	defer func() { p.stmtCond = outer }()
 	for p.tok.Kind != RBrace && p.tok.Kind != TokEOF {
 		if stop != nil && stop() {
 			break
@@ -39,7 +43,12 @@ func (p *parser) parseStmtList(stop func() bool) []Stmt {
 		before := p.i
 		p.needSync = false
 		if s := p.parseStmt(); s != nil {
-			p.stmtStack = append(p.stmtStack, s)
+			if b, ok := s.(*CompoundStmt); ok && b == p.flat {
+				p.flat = nil
+				p.stmtStack = append(p.stmtStack, b.Stmts...)
+			} else {
+				p.stmtStack = append(p.stmtStack, s)
+			}
 		}
 		if p.needSync {
 			p.syncStmt()
@@ -93,8 +102,35 @@ func (p *parser) syncStmt() {
 // parseStmt parses one statement; it returns nil for an empty statement.
 func (p *parser) parseStmt() Stmt {
 	p.tracef("statement")
-	start := p.tok.Start
-	attrs := p.parseAttributes()
+	start, first := p.tok.Start, p.i
+	if p.tok.Kind != At {
+		*p.stmtCond = condState{}
+		return p.parseStmtAfterAttrs(start, nil)
+	}
+	all := p.parseAttributes()
+	attrs, keep := p.cond(all, p.stmtCond)
+	if !keep {
+		p.parseStmtAfterAttrs(start, attrs)
+		p.drop(first, false)
+		return nil
+	}
+	open, afterOpen := p.tok, p.toks[min(p.i+1, len(p.toks)-1)].Start
+	s := p.parseStmtAfterAttrs(start, attrs)
+	if b, ok := s.(*CompoundStmt); ok && len(attrs) == 0 && len(all) != 0 && open.Kind == LBrace {
+		// A block whose @if held is flattened: its statements belong to the enclosing
+		// list; its braces stay in linked WGSL unless a name declared in it is used after
+		// it.
+		p.flat = b
+		w := p.weslInfo()
+		w.Flattened = append(w.Flattened, FlatBlock{
+			Open:  diag.Span{Start: open.Start, End: afterOpen},
+			Close: diag.Span{Start: b.Loc.End - 1, End: b.Loc.End},
+		})
+	}
+	return s
+}
+
+func (p *parser) parseStmtAfterAttrs(start diag.Pos, attrs []*Attribute) Stmt {
 	switch p.tok.Kind {
 	case LBrace:
 		return p.parseCompound(attrs, start)
@@ -226,7 +262,7 @@ func (p *parser) parseSimpleStmt(inFor bool) Stmt {
 		return a
 	}
 	switch p.tok.Kind {
-	case TokIdent, LParen, Star, And, AndAnd:
+	case TokIdent, LParen, Star, And, AndAnd, KwPackage, KwSuper:
 	default:
 		p.errorExpected("statement")
 		return nil
@@ -320,7 +356,7 @@ func (p *parser) parseLHS() Expr {
 		inner := p.parseLHS()
 		p.expect(RParen, "to close parenthesised expression")
 		x = &ParenExpr{id: p.exprID(), Loc: p.span(start), X: inner}
-	case TokIdent:
+	case TokIdent, KwPackage, KwSuper:
 		id := p.parseTemplateElaboratedIdent()
 		if p.tok.Kind == LParen {
 			x = p.parseCall(id)
@@ -404,17 +440,26 @@ func (p *parser) parseSwitch(attrs []*Attribute, start diag.Pos) *SwitchStmt {
 	s := &SwitchStmt{Attrs: attrs}
 	s.Selector = p.parseExpr()
 	p.tracef("switch_body")
-	s.BodyAttrs = p.parseAttributes()
+	s.BodyAttrs = p.noCond(p.parseAttributes(), "the body of a switch statement")
 	open := p.tok
 	if !p.expect(LBrace, "to start the switch body") {
 		s.Loc = p.span(start)
 		return s
 	}
+	var st condState
 	for p.tok.Kind != RBrace && p.tok.Kind != TokEOF && !p.aborted {
-		cstart := p.tok.Start
+		cstart, first := p.tok.Start, p.i
 		p.needSync = false
 		c := &CaseClause{}
 		p.tracef("switch_clause")
+		keep := true
+		if p.tok.Kind == At {
+			var attrs []*Attribute
+			attrs, keep = p.cond(p.parseAttributes(), &st)
+			p.noAttrs(attrs, "switch clauses")
+		} else {
+			st = condState{}
+		}
 		switch p.tok.Kind {
 		case KwCase:
 			p.tracef("case_clause")
@@ -454,7 +499,11 @@ func (p *parser) parseSwitch(attrs []*Attribute, start diag.Pos) *SwitchStmt {
 		p.got(Colon)
 		c.Body = p.parseBlock()
 		c.Loc = p.span(cstart)
-		s.Clauses = append(s.Clauses, c)
+		if keep {
+			s.Clauses = append(s.Clauses, c)
+		} else {
+			p.drop(first, false)
+		}
 	}
 	if len(s.Clauses) == 0 && p.tok.Kind == RBrace {
 		p.errorf(p.tok.Span(), "a switch statement must have at least one clause (a 'default' clause is required)")
@@ -470,7 +519,7 @@ func (p *parser) parseLoop(attrs []*Attribute, start diag.Pos) *LoopStmt {
 	p.next() // loop
 	s := &LoopStmt{Attrs: attrs}
 	bstart := p.tok.Start
-	body := &CompoundStmt{Attrs: p.parseAttributes()}
+	body := &CompoundStmt{Attrs: p.noCond(p.parseAttributes(), "the body of a loop")}
 	s.Body = body
 	open := p.tok
 	if !p.expect(LBrace, "to start the loop body") {
@@ -482,10 +531,26 @@ func (p *parser) parseLoop(attrs []*Attribute, start diag.Pos) *LoopStmt {
 		s.Loc = p.span(start)
 		return s
 	}
-	body.Stmts = p.parseStmtList(func() bool { return p.tok.Kind == KwContinuing })
+	body.Stmts = p.parseStmtList(func() bool { return p.atAfterAttrs(KwContinuing, TokEOF) })
 	body.Loc = p.span(bstart)
-	if p.tok.Kind == KwContinuing {
-		s.Continuing = p.parseContinuing()
+	// Continuing statements with @if/@else alternatives follow one another; one is kept.
+	var st condState
+	for p.atAfterAttrs(KwContinuing, TokEOF) {
+		first := p.i
+		attrs, keep := p.cond(p.parseAttributes(), &st)
+		p.noAttrs(attrs, "continuing statements (write them after 'continuing')")
+		c := p.parseContinuing()
+		if keep && s.Continuing == nil {
+			s.Continuing = c
+		} else if keep && !p.allBranches {
+			p.errorf(c.Loc, "a loop has one continuing statement")
+			p.needSync = false
+		} else {
+			p.drop(first, false)
+		}
+		if p.tok.Kind == KwContinuing || st.open && p.atAfterAttrs(KwContinuing, TokEOF) {
+			continue
+		}
 		if p.tok.Kind != RBrace && p.tok.Kind != TokEOF {
 			p.errorf(p.tok.Span(), "the continuing block must be the last statement of a loop body")
 			p.needSync = false
@@ -506,7 +571,7 @@ func (p *parser) parseContinuing() *ContinuingStmt {
 	p.next() // continuing
 	c := &ContinuingStmt{}
 	bstart := p.tok.Start
-	body := &CompoundStmt{Attrs: p.parseAttributes()}
+	body := &CompoundStmt{Attrs: p.noCond(p.parseAttributes(), "the body of a continuing statement")}
 	c.Body = body
 	open := p.tok
 	if !p.expect(LBrace, "to start the continuing block") {
@@ -518,9 +583,18 @@ func (p *parser) parseContinuing() *ContinuingStmt {
 		c.Loc = p.span(start)
 		return c
 	}
-	body.Stmts = p.parseStmtList(func() bool { return p.tok.Kind == KwBreak && p.peek(1) == KwIf })
-	if p.tok.Kind == KwBreak {
-		c.BreakIf = p.parseBreakIf()
+	body.Stmts = p.parseStmtList(func() bool { return p.atAfterAttrs(KwBreak, KwIf) })
+	if p.atAfterAttrs(KwBreak, KwIf) {
+		first := p.i
+		var st condState
+		attrs, keep := p.cond(p.parseAttributes(), &st)
+		p.noAttrs(attrs, "break-if statements")
+		b := p.parseBreakIf()
+		if keep {
+			c.BreakIf = b
+		} else {
+			p.drop(first, false)
+		}
 		if p.tok.Kind != RBrace && p.tok.Kind != TokEOF {
 			p.errorf(p.tok.Span(), "'break if' must be the last statement of the continuing block")
 			p.needSync = false

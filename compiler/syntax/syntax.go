@@ -46,4 +46,18 @@ type Options struct {
 	MaxTokens int
 	// MaxErrors stops parsing after this many errors (0: DefaultMaxErrors).
 	MaxErrors int
+
+	// Features are the values of the translate-time features of WESL's @if, @elif and
+	// @else: the parser keeps the nodes whose conditions hold and leaves out the others.
+	// A condition that needs a feature without a value is an error.
+	Features map[string]bool
+	// AllBranches keeps every node whatever its condition (without evaluating it), for a
+	// check of the syntax alone.
+	AllBranches bool
+	// FirstExprID numbers the file's expressions from FirstExprID+1, so that the files of
+	// one program have distinct ExprIDs.
+	FirstExprID int32
+	// Arena, when set, is shared by the parses of the files of one program (not
+	// concurrently): they allocate their nodes from the same chunks.
+	Arena *Arena
 }

@@ -45,6 +45,15 @@ const (
 	KwElseif      // 2021 draft
 	KwFallthrough // 2021 draft
 
+	// WESL keywords (reserved words of WGSL, so no WGSL program uses them as names)
+	KwAs
+	KwImport
+	KwModule
+	KwPackage
+	KwPublic
+	KwSelf
+	KwSuper
+
 	// syntactic tokens
 	And           // &
 	AndAnd        // &&
@@ -94,6 +103,7 @@ const (
 	ShiftLeftEq   // <<=
 	TemplateStart // < that opens a template list
 	TemplateEnd   // > that closes a template list
+	ColonColon    // :: (WESL paths)
 
 	numKinds
 )
@@ -108,6 +118,8 @@ var kindNames = [numKinds]string{
 	KwLoop: "loop", KwOverride: "override", KwRequires: "requires", KwReturn: "return",
 	KwStruct: "struct", KwSwitch: "switch", KwTrue: "true", KwVar: "var", KwWhile: "while",
 	KwType: "type", KwElseif: "elseif", KwFallthrough: "fallthrough",
+	KwAs: "as", KwImport: "import", KwModule: "module", KwPackage: "package", KwPublic: "public",
+	KwSelf: "self", KwSuper: "super",
 	And: "&", AndAnd: "&&", Arrow: "->", At: "@", Slash: "/", Bang: "!", LBracket: "[",
 	RBracket: "]", LBrace: "{", RBrace: "}", Colon: ":", Comma: ",", Equal: "=",
 	EqualEqual: "==", NotEqual: "!=", Greater: ">", GreaterEqual: ">=", ShiftRight: ">>",
@@ -116,7 +128,7 @@ var kindNames = [numKinds]string{
 	Semicolon: ";", Star: "*", Tilde: "~", Underscore: "_", Xor: "^", PlusEqual: "+=",
 	MinusEqual: "-=", StarEqual: "*=", SlashEqual: "/=", PercentEqual: "%=", AndEqual: "&=",
 	OrEqual: "|=", XorEqual: "^=", ShiftRightEq: ">>=", ShiftLeftEq: "<<=",
-	TemplateStart: "<", TemplateEnd: ">",
+	TemplateStart: "<", TemplateEnd: ">", ColonColon: "::",
 }
 
 func (k Kind) String() string {
@@ -127,7 +139,7 @@ func (k Kind) String() string {
 }
 
 // IsKeyword reports whether k is a keyword kind.
-func (k Kind) IsKeyword() bool { return k >= KwAlias && k <= KwFallthrough }
+func (k Kind) IsKeyword() bool { return k >= KwAlias && k <= KwSuper }
 
 // isWord reports whether tokens of kind k match ident_pattern_token (identifiers and
 // keywords), which matters for template list discovery.
@@ -149,8 +161,11 @@ func modernKeyword(w []byte) Kind {
 	}
 	switch w[0] {
 	case 'a':
-		if string(w) == "alias" {
+		switch string(w) {
+		case "alias":
 			return KwAlias
+		case "as":
+			return KwAs
 		}
 	case 'b':
 		if string(w) == "break" {
@@ -195,8 +210,11 @@ func modernKeyword(w []byte) Kind {
 			return KwFor
 		}
 	case 'i':
-		if string(w) == "if" {
+		switch string(w) {
+		case "if":
 			return KwIf
+		case "import":
+			return KwImport
 		}
 	case 'l':
 		switch string(w) {
@@ -205,9 +223,20 @@ func modernKeyword(w []byte) Kind {
 		case "loop":
 			return KwLoop
 		}
+	case 'm':
+		if string(w) == "module" {
+			return KwModule
+		}
 	case 'o':
 		if string(w) == "override" {
 			return KwOverride
+		}
+	case 'p':
+		switch string(w) {
+		case "package":
+			return KwPackage
+		case "public":
+			return KwPublic
 		}
 	case 'r':
 		switch string(w) {
@@ -218,8 +247,12 @@ func modernKeyword(w []byte) Kind {
 		}
 	case 's':
 		switch string(w) {
+		case "self":
+			return KwSelf
 		case "struct":
 			return KwStruct
+		case "super":
+			return KwSuper
 		case "switch":
 			return KwSwitch
 		}

@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"log"
+	"maps"
 	"path"
 	"path/filepath"
 	"slices"
@@ -231,6 +232,20 @@ func setAttrs(r *rule.Rule, t target, importpath, dir string) {
 		}
 		sort.Strings(none)
 		r.SetAttr("no_spirv", none)
+	}
+	if modules := t.cmd.Modules(dir); len(modules) > 0 {
+		r.SetAttr("modules", modules)
+	}
+	if len(t.cmd.Features) > 0 {
+		var fs []string
+		for _, name := range slices.Sorted(maps.Keys(t.cmd.Features)) {
+			if t.cmd.Features[name] {
+				fs = append(fs, name)
+			} else {
+				fs = append(fs, name+"=false")
+			}
+		}
+		r.SetAttr("wesl_features", fs)
 	}
 	r.SetAttr("go_file", t.cmd.Out)
 	r.SetAttr("package", t.pkg)

@@ -90,6 +90,7 @@ var kinds = map[string]rule.KindInfo{
 		MergeableAttrs: map[string]bool{
 			"srcs": true, "no_spirv": true, "go_file": true, "package": true, "importpath": true, "embed": true, "wgsl": true,
 			"target": true, "overrides": true, "uniform_standard_layout": true, "webgpu_limits": true, "bindings": true, "prefix": true,
+			"modules": true, "wesl_features": true,
 		},
 	},
 }

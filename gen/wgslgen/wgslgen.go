@@ -15,6 +15,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io"
+	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
@@ -47,7 +48,10 @@ type compileOptions struct {
 	UniformStandardLayout bool
 	WebGPULimits          bool
 	Overrides             map[string]string
-	WGSL                  bool // the table embeds the WGSL text
+	Features              map[string]bool
+	WGSL                  bool   // the table embeds the WGSL text
+	Dir                   string // relative paths (the modules imported included) are from Dir
+	OutDir                string // the generated file's directory
 	// For are the WGSL compilers the tables hold the shader for (-for): what they cannot
 	// read is a warning at its position.
 	For []*hostwgsl.Profile
@@ -55,10 +59,26 @@ type compileOptions struct {
 
 // compiler returns the compiler's options for target.
 func (o compileOptions) compiler(target compiler.Target) compiler.Options {
-	return compiler.Options{Target: target, UniformStandardLayout: o.UniformStandardLayout, WebGPULimits: o.WebGPULimits, Overrides: o.Overrides}
+	return compiler.Options{Target: target, UniformStandardLayout: o.UniformStandardLayout, WebGPULimits: o.WebGPULimits,
+		Overrides: o.Overrides, Features: o.Features, FS: dirFS{o.Dir}}
 }
 
-// compile turns one WGSL file into a gen.Shader. name is the path as messages show it, for
+// dirFS reads the operating system's files, relative paths from dir: the modules a WESL
+// shader imports are found from the directory wgslgen runs in, as the shader itself.
+type dirFS struct{ dir string }
+
+func (f dirFS) path(name string) string {
+	if filepath.IsAbs(name) || f.dir == "" {
+		return name
+	}
+	return filepath.Join(f.dir, filepath.FromSlash(name))
+}
+
+func (f dirFS) ReadFile(name string) ([]byte, error) { return os.ReadFile(f.path(name)) }
+
+func (f dirFS) Stat(name string) (fs.FileInfo, error) { return os.Stat(f.path(name)) }
+
+// compile turns one WGSL file into a gen.Shader. name is the path as the user gave it, for
 // diagnostics; an error is a diag.List when the shader has errors. Tests replace it.
 var compile = compileWGSL
 
@@ -74,6 +94,17 @@ func compileWGSL(name string, src []byte, opts compileOptions) (gen.Shader, diag
 		return gen.Shader{}, nil, err
 	}
 	sh := gen.Shader{Name: filepath.Base(name), Path: name, SPIRV: res.SPIRV, Reflection: res.Reflection, Positions: compiler.DeclPositions(res.Program)}
+	if res.Linked.IsWESL() {
+		sh.Origins = res.Linked.Origins()
+		for _, f := range res.Linked.Files()[1:] {
+			rel, err := filepath.Rel(opts.OutDir, dirFS{opts.Dir}.path(f.Name))
+			if err != nil {
+				rel = f.Name
+			}
+			sh.Imports = append(sh.Imports, filepath.ToSlash(rel))
+		}
+		sort.Strings(sh.Imports)
+	}
 	warnings := res.Warnings
 	if opts.WGSL {
 		w, more, err := compiler.HostWGSL(source, copts)
@@ -162,6 +193,8 @@ type Command struct {
 	Target string
 	// Overrides are the -override values by name (the last one of a name counts).
 	Overrides map[string]string
+	// Features are the -feature values of WESL's translate-time features by name.
+	Features map[string]bool
 	// UniformStandardLayout is -uniform-standard-layout.
 	UniformStandardLayout bool
 	// WebGPULimits is -webgpu-limits: WGSL's and WebGPU's default limits are errors.
@@ -187,13 +220,18 @@ func (c *Command) Outputs() []string {
 	return outs
 }
 
-// compileOptions are the compiler options the command gives.
-func (c *Command) compileOptions() compileOptions {
+// compileOptions are the compiler options the command gives when it runs in dir.
+func (c *Command) compileOptions(dir string) compileOptions {
+	out := c.Out
+	if !filepath.IsAbs(out) {
+		out = filepath.Join(dir, out)
+	}
 	var profiles []*hostwgsl.Profile
 	for _, name := range c.For {
 		profiles = append(profiles, hostwgsl.Lookup(name))
 	}
-	return compileOptions{Target: c.Target, UniformStandardLayout: c.UniformStandardLayout, WebGPULimits: c.WebGPULimits, Overrides: c.Overrides, WGSL: c.WGSL, For: profiles}
+	return compileOptions{Target: c.Target, UniformStandardLayout: c.UniformStandardLayout, WebGPULimits: c.WebGPULimits,
+		Overrides: c.Overrides, Features: c.Features, WGSL: c.WGSL, Dir: dir, OutDir: filepath.Dir(out), For: profiles}
 }
 
 // NoSPIRV returns the inputs (as in Inputs, in their order) that the command compiles to no
@@ -206,7 +244,7 @@ func (c *Command) NoSPIRV(dir string) []string {
 	if err != nil {
 		return nil
 	}
-	copts := c.compileOptions().compiler(target)
+	copts := c.compileOptions(dir).compiler(target)
 	var none []string
 	for _, in := range c.Inputs {
 		path := in
@@ -223,6 +261,39 @@ func (c *Command) NoSPIRV(dir string) []string {
 		}
 	}
 	return none
+}
+
+// Modules returns the files of the WESL modules the inputs import (not the inputs
+// themselves), as the command links them in dir: slash-separated paths relative to dir,
+// sorted, each once. A build system declares them as inputs of the generation. An input that
+// cannot be read or linked adds none: the command itself reports its error.
+func (c *Command) Modules(dir string) []string {
+	opts := c.compileOptions(dir).compiler("")
+	inputs := map[string]bool{}
+	for _, in := range c.Inputs {
+		inputs[filepath.ToSlash(filepath.Clean(in))] = true
+	}
+	seen := map[string]bool{}
+	var out []string
+	for _, in := range c.Inputs {
+		src, err := readInput(dirFS{dir}.path(in))
+		if err != nil {
+			continue
+		}
+		prog, diags := compiler.Link(compiler.Source{Name: in, Text: src}, opts)
+		if diags.HasErrors() {
+			continue
+		}
+		for _, f := range prog.Files()[1:] {
+			name := filepath.ToSlash(filepath.Clean(f.Name))
+			if !seen[name] && !inputs[name] {
+				seen[name] = true
+				out = append(out, name)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // PackageIn returns the package name the generated file gets when the command runs in dir
@@ -277,6 +348,7 @@ func parseArgs(args []string, stderr io.Writer) (*Command, error) {
 	var (
 		embed, wgslMode, forList string
 		overrides                compiler.OverrideFlag
+		features                 compiler.FeatureFlag
 		cmd                      Command
 	)
 	fs := flag.NewFlagSet("wgslgen", flag.ContinueOnError)
@@ -292,8 +364,9 @@ func parseArgs(args []string, stderr io.Writer) (*Command, error) {
 	fs.BoolVar(&cmd.Check, "check", false, "write nothing; exit 1 if the generated files on disk are stale")
 	fs.Var(&overrides, "override", "substitute override `NAME=VALUE` at compile time (repeatable)")
 	fs.StringVar(&forList, "for", "", "also write the WGSL each of these `BINDINGS` compiles (comma-separated: "+forNames()+"), warning about what it cannot read")
+	fs.Var(&features, "feature", "set the WESL translate-time feature `NAME` on, or NAME=false off (repeatable)")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: wgslgen [flags] FILE.wgsl...\n")
+		fmt.Fprintf(stderr, "usage: wgslgen [flags] FILE.wgsl|ROOT.wesl...\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -337,7 +410,7 @@ func parseArgs(args []string, stderr io.Writer) (*Command, error) {
 	}
 	if cmd.Out == "" {
 		in := cmd.Inputs[0]
-		cmd.Out = filepath.Join(filepath.Dir(in), strings.TrimSuffix(filepath.Base(in), ".wgsl")+"_wgsl.go")
+		cmd.Out = filepath.Join(filepath.Dir(in), shaderStem(in)+"_wgsl.go")
 	}
 	if !strings.HasSuffix(cmd.Out, ".go") {
 		return nil, fmt.Errorf("the output %s is not a .go file", cmd.Out)
@@ -347,7 +420,7 @@ func parseArgs(args []string, stderr io.Writer) (*Command, error) {
 	}
 	stems := map[string]string{}
 	for _, in := range cmd.Inputs {
-		stem := strings.TrimSuffix(filepath.Base(in), ".wgsl")
+		stem := shaderStem(in)
 		if prev, ok := stems[stem]; ok {
 			return nil, fmt.Errorf("%s and %s have the same name; their SPIR-V files would collide: generate them into separate packages", prev, in)
 		}
@@ -356,7 +429,20 @@ func parseArgs(args []string, stderr io.Writer) (*Command, error) {
 	sort.SliceStable(cmd.Inputs, func(i, j int) bool { return filepath.Base(cmd.Inputs[i]) < filepath.Base(cmd.Inputs[j]) })
 	cmd.Overrides = map[string]string{}
 	maps.Copy(cmd.Overrides, overrides)
+	if len(features) > 0 {
+		cmd.Features = map[string]bool{}
+		maps.Copy(cmd.Features, features)
+	}
 	return &cmd, nil
+}
+
+// shaderStem is a shader file's base name without its .wgsl or .wesl extension.
+func shaderStem(name string) string {
+	base := filepath.Base(name)
+	if s, ok := strings.CutSuffix(base, ".wesl"); ok {
+		return s
+	}
+	return strings.TrimSuffix(base, ".wgsl")
 }
 
 // Main runs wgslgen with the command-line arguments args, as go generate runs it: relative
@@ -408,7 +494,7 @@ func run(dir, pkg string, args []string, stderr io.Writer, userDir string) int {
 		return usage("%q is not a valid package name: set one with -pkg", pkgName)
 	}
 
-	opts := cmd.compileOptions()
+	opts := cmd.compileOptions(dir)
 	srcs := make([][]byte, len(cmd.Inputs))
 	for i, in := range cmd.Inputs {
 		var err error

@@ -398,11 +398,12 @@ func TestOptionsReachTheCompiler(t *testing.T) {
 	})
 	dir := shaderDir(t)
 	t.Chdir(dir)
-	code, stderr := runWgslgen("-target=vulkan1.2", "-override=workgroup_width=32", "-uniform-standard-layout", "-wgsl=none", "particles.wgsl")
+	code, stderr := runWgslgen("-target=vulkan1.2", "-override=workgroup_width=32", "-uniform-standard-layout", "-wgsl=none", "-feature=fast", "-feature=hdr=false", "particles.wgsl")
 	require.Equal(t, ExitOK, code, stderr)
 	require.Len(t, got, 1)
 	assert.Equal(t, compileOptions{Target: "vulkan1.2", UniformStandardLayout: true,
-		Overrides: map[string]string{"workgroup_width": "32"}}, got[0])
+		Overrides: map[string]string{"workgroup_width": "32"}, Features: map[string]bool{"fast": true, "hdr": false},
+		Dir: dir, OutDir: dir}, got[0])
 	assert.Equal(t, []string{"particles.wgsl"}, names, "diagnostics name the file as given")
 	src, err := os.ReadFile("particles_wgsl.go")
 	require.NoError(t, err)

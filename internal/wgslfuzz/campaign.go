@@ -32,6 +32,12 @@ func MakeMutant(seeds []Seed, seed uint64, index int) Mutant {
 	base := seeds[rng.IntN(len(seeds))]
 	other := seeds[rng.IntN(len(seeds))]
 	target := Targets[rng.IntN(len(Targets))]
+	if !base.Legacy && rng.IntN(weslShare) == 0 {
+		if in, ops, ok := weslMutant(rng, base.Text, other.Text); ok {
+			in.Target = target
+			return Mutant{Index: index, Seed: base.Name, Mutations: ops, Input: in}
+		}
+	}
 	text, ops := Mutate(rng, base.Text, other.Text)
 	return Mutant{Index: index, Seed: base.Name, Mutations: ops, Input: Input{Text: text, Legacy: base.Legacy, Target: target}}
 }

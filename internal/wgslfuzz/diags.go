@@ -20,8 +20,14 @@ type Diagnostic struct {
 // "name: severity: message" and its continuation. Lines before the first diagnostic, and
 // the command's own messages ("wgslc: ..."), are returned in other.
 func ParseDiagnostics(stderr, name string) (diags []Diagnostic, other []string) {
-	positioned := regexp.MustCompile(`^` + regexp.QuoteMeta(name) + `:(\d+):(\d+): (error|warning|note): (.*)$`)
-	unpositioned := regexp.MustCompile(`^` + regexp.QuoteMeta(name) + `: (error|warning|note): (.*)$`)
+	return parseDiagnostics(stderr, regexp.QuoteMeta(name))
+}
+
+// parseDiagnostics is ParseDiagnostics for the files whose names match the regular
+// expression names: a WESL program's diagnostics name its modules.
+func parseDiagnostics(stderr, names string) (diags []Diagnostic, other []string) {
+	positioned := regexp.MustCompile(`^(?:` + names + `):(\d+):(\d+): (error|warning|note): (.*)$`)
+	unpositioned := regexp.MustCompile(`^(?:` + names + `): (error|warning|note): (.*)$`)
 	var block []string // the lines after the current diagnostic's first
 	flush := func() {
 		if len(diags) == 0 {

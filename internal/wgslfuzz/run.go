@@ -99,6 +99,10 @@ type Input struct {
 	Text   string
 	Legacy bool   // the 2021 draft dialect: auto-detected, not compared with Tint
 	Target string // vulkan1.0 ... vulkan1.3
+	// Modules, for a WESL program, are its modules other than the root (Text, main.wesl)
+	// by path; Features are wgslc's --feature values.
+	Modules  map[string]string
+	Features []string
 }
 
 // Check runs in through wgslc (and spirv-val on its SPIR-V, and Tint when configured) in the
@@ -108,15 +112,19 @@ func (t *Tools) Check(ctx context.Context, dir string, in Input) Outcome {
 }
 
 // CheckExec is Check that also runs an accepted compute shader through x (when it is not nil
-// and the Tools have naga), on buffers made from seed, and compares with naga's SPIR-V.
+// and the Tools have naga), on buffers made from seed, and compares with naga's SPIR-V. A
+// WESL program (in.Modules) is linked and checked without naga.
 func (t *Tools) CheckExec(ctx context.Context, dir string, x *NagaRunner, in Input, seed uint64) Outcome {
+	if in.Modules != nil {
+		return t.checkWESL(ctx, dir, in)
+	}
 	const name = "mutant.wgsl"
 	src := filepath.Join(dir, name)
 	spv := filepath.Join(dir, "mutant.spv")
 	reflection := filepath.Join(dir, "mutant.json")
 	os.Remove(spv)
 	os.Remove(reflection)
-	withNaga := x != nil && t.Naga != "" && !in.Legacy
+	withNaga := x != nil && t.Naga != "" && !in.Legacy && !hasWESL(in.Text)
 	if err := os.WriteFile(src, []byte(in.Text), 0o644); err != nil {
 		return Outcome{Class: Crash, Detail: "fuzzer: " + err.Error()}
 	}
@@ -133,11 +141,47 @@ func (t *Tools) CheckExec(ctx context.Context, dir string, x *NagaRunner, in Inp
 		args = append(args, "--reflect", reflection)
 	}
 	res := t.runLimited(ctx, dir, t.Wgslc, append(args, name)...)
-	out := wgslcOutcome(res, name)
+	out := wgslcOutcome(res, regexp.QuoteMeta(name))
 	if out.Class != Agree {
 		return finish(out)
 	}
-	if res.code == 0 && !fileExists(spv) {
+	if out = t.validate(ctx, dir, in, target, spv, res.code, out); out.Class != Agree {
+		return out
+	}
+	if withNaga && out.Accepted && fileExists(spv) {
+		diff, skip := t.compareWithNaga(ctx, x, dir, src, spv, reflection, seed)
+		if diff != nil {
+			return finish(*diff)
+		}
+		out.Naga = skip
+		if skip == "" {
+			out.Naga = execCompared
+		}
+	}
+	if t.Tint == "" || in.Legacy {
+		return out
+	}
+	if hasWESL(in.Text) {
+		// wgslc reads every file as WESL (a WGSL program is a WESL program): Tint, which
+		// reads WGSL, gets the program wgslc linked.
+		return t.compareLinked(ctx, dir, name, nil, regexp.QuoteMeta(name), out)
+	}
+	out = t.compareTint(ctx, dir, name, out)
+	if k := known(out.Class, out.Detail); k != nil && len(k.flags) > 0 {
+		// The feature's rule must be the whole difference: assuming the feature as Tint
+		// does, wgslc accepts.
+		args := append(append([]string{"--dialect", dialect, "--target", target}, k.flags...), "-o", spv, name)
+		if res := t.runLimited(ctx, dir, t.Wgslc, args...); !wgslcOutcome(res, regexp.QuoteMeta(name)).Accepted {
+			out.Known = ""
+			out.Detail += " (and with " + strings.Join(k.flags, " ") + ")"
+		}
+	}
+	return out
+}
+
+// validate checks with spirv-val the SPIR-V of an input wgslc accepted (exit status code).
+func (t *Tools) validate(ctx context.Context, dir string, in Input, target, spv string, code int, out Outcome) Outcome {
+	if code == 0 && !fileExists(spv) {
 		return finish(Outcome{Class: InvalidSPIRV, Accepted: true, Detail: "exit status 0 without SPIR-V"})
 	}
 	if out.Accepted && fileExists(spv) {
@@ -159,19 +203,11 @@ func (t *Tools) CheckExec(ctx context.Context, dir string, x *NagaRunner, in Inp
 			}
 		}
 	}
-	if withNaga && out.Accepted && fileExists(spv) {
-		diff, skip := t.compareWithNaga(ctx, x, dir, src, spv, reflection, seed)
-		if diff != nil {
-			return finish(*diff)
-		}
-		out.Naga = skip
-		if skip == "" {
-			out.Naga = execCompared
-		}
-	}
-	if t.Tint == "" || in.Legacy {
-		return out
-	}
+	return out
+}
+
+// compareTint runs Tint on the WGSL file name and compares its verdict with wgslc's.
+func (t *Tools) compareTint(ctx context.Context, dir, name string, out Outcome) Outcome {
 	tint := t.run(ctx, dir, t.Tint, "-o", filepath.Join(dir, "tint.wgsl"), name)
 	switch {
 	case tint.err != nil || (tint.code != 0 && tint.code != 1):
@@ -182,17 +218,7 @@ func (t *Tools) CheckExec(ctx context.Context, dir string, x *NagaRunner, in Inp
 		out.Class = AcceptsTintRejects
 		out.Detail = tintError(tint.stdout + tint.stderr)
 	}
-	out = finish(out)
-	if k := known(out.Class, out.Detail); k != nil && len(k.flags) > 0 {
-		// The feature's rule must be the whole difference: assuming the feature as Tint
-		// does, wgslc accepts.
-		args := append(append([]string{"--dialect", dialect, "--target", target}, k.flags...), "-o", spv, name)
-		if res := t.runLimited(ctx, dir, t.Wgslc, args...); !wgslcOutcome(res, name).Accepted {
-			out.Known = ""
-			out.Detail += " (and with " + strings.Join(k.flags, " ") + ")"
-		}
-	}
-	return out
+	return finish(out)
 }
 
 // finish fills in the kind of an outcome, and the reason of a known disagreement.
@@ -219,7 +245,7 @@ func kindOf(msg string) string {
 
 // wgslcOutcome classifies wgslc's exit: a problem, or Agree with the verdict and, for a
 // rejection, the first error.
-func wgslcOutcome(r result, name string) Outcome {
+func wgslcOutcome(r result, names string) Outcome {
 	crash := func(c Class) Outcome { return Outcome{Class: c, Detail: crashLines(r.stderr)} }
 	switch {
 	case r.timedOut:
@@ -235,7 +261,7 @@ func wgslcOutcome(r result, name string) Outcome {
 		}
 		return crash(Crash)
 	}
-	diags, other := ParseDiagnostics(r.stderr, name)
+	diags, other := parseDiagnostics(r.stderr, names)
 	for _, d := range diags {
 		if strings.Contains(d.Message, "internal error") {
 			return Outcome{Class: InternalError, Detail: d.Message}

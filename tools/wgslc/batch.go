@@ -53,9 +53,21 @@ func isDir(path string) bool {
 	return err == nil && fi.IsDir()
 }
 
+// outputExt is the extension of -o's files in a batch: .spv, or .wgsl with --emit=wgsl.
+func outputExt(cfg config) string {
+	if cfg.emit == "wgsl" {
+		return ".wgsl"
+	}
+	return ".spv"
+}
+
 func runBatch(cfg config, args []string, stderr io.Writer) int {
 	if cfg.migrate {
 		fmt.Fprintln(stderr, "wgslc: --migrate prints one shader on standard output: give it one file")
+		return exitUsage
+	}
+	if cfg.sourceMap != "" {
+		fmt.Fprintln(stderr, "wgslc: --source-map maps one linked program: give it one file")
 		return exitUsage
 	}
 	for _, o := range []struct{ flag, path string }{{"-o", cfg.out}, {"--reflect", cfg.reflectOut}} {
@@ -102,7 +114,7 @@ func gatherInputs(args []string, stdin io.Reader) ([]batchInput, error) {
 				}
 				return nil
 			}
-			if d.IsDir() || !strings.HasSuffix(d.Name(), ".wgsl") {
+			if d.IsDir() || !(strings.HasSuffix(d.Name(), ".wgsl") || strings.HasSuffix(d.Name(), ".wesl")) {
 				return nil
 			}
 			rel, err := filepath.Rel(arg, p)
@@ -158,8 +170,12 @@ func regularSize(fi fs.FileInfo) int64 {
 	return fi.Size()
 }
 
-// stem is an input's output name without extension: its name less a .wgsl suffix.
+// stem is an input's output name without extension: its name less a .wgsl or .wesl
+// suffix.
 func stem(name string) string {
+	if s, ok := strings.CutSuffix(name, ".wesl"); ok {
+		return s
+	}
 	return strings.TrimSuffix(name, ".wgsl")
 }
 
@@ -167,7 +183,7 @@ func stem(name string) string {
 // so that a batch means the same on every file system), and creates the directories the
 // outputs go to.
 func prepareOutputs(cfg config, inputs []batchInput, stderr io.Writer) int {
-	dir, ext := cfg.out, ".spv"
+	dir, ext := cfg.out, outputExt(cfg)
 	if dir == "" {
 		dir, ext = cfg.reflectOut, ".json"
 	}
@@ -324,7 +340,7 @@ func compileAll(cfg config, inputs []batchInput, stderr io.Writer, workers int) 
 				c := cfg
 				c.input = inputs[i].path
 				if cfg.out != "" {
-					c.out = filepath.Join(cfg.out, inputs[i].stem+".spv")
+					c.out = filepath.Join(cfg.out, inputs[i].stem+outputExt(cfg))
 				}
 				if cfg.reflectOut != "" {
 					c.reflectOut = filepath.Join(cfg.reflectOut, inputs[i].stem+".json")

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/wgslgo/wgslgo/compiler"
 	"github.com/wgslgo/wgslgo/compiler/diag"
@@ -14,6 +15,7 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/reflect"
 	"github.com/wgslgo/wgslgo/compiler/sema"
 	"github.com/wgslgo/wgslgo/compiler/syntax"
+	"github.com/wgslgo/wgslgo/compiler/wesl"
 )
 
 // Exit codes of the command-line contract.
@@ -40,28 +42,41 @@ type config struct {
 	noNames    bool
 	diagFormat string
 	overrides  compiler.OverrideFlag
+	features   compiler.FeatureFlag
+	mangle     string
+	emit       string
+	sourceMap  string
 	input      string
 
 	// Set by resolve.
 	syntaxDialect syntax.Dialect
 	compileTarget compiler.Target
+	mangling      wesl.Mangling
 	// batch is set when the file is one of a batch's inputs.
 	batch bool
 }
 
 const usage = `usage: wgslc [flags] FILE.wgsl
+       wgslc --emit=wgsl [-o OUT.wgsl] [--source-map OUT.json] ROOT.wesl
        wgslc [flags] INPUT...
        wgslc test [-v] [-run REGEXP] FILE...   (wgslc test -h)
+
+A file is a WGSL module or the root module of a WESL program (.wesl or .wgsl): its imports
+are read from its package (the directory of its wesl.toml's root, or its own directory),
+--feature gives the values of @if's features, and the program is linked before it is
+compiled. --emit=wgsl writes the linked program as one WGSL module instead of SPIR-V (to
+standard output without -o).
 
 One file: -o OUT.spv and --reflect OUT.json name the files written; FILE '-' reads the
 source from standard input.
 
 Several files (a batch): more than one INPUT, a directory INPUT, or -o/--reflect naming a
 directory (an existing one, or a path ending in /, created if missing).
-  INPUT     a file; a directory: its .wgsl files, recursively, in lexical order, skipping
+  INPUT     a file; a directory: its .wgsl and .wesl files, recursively, in lexical order, skipping
             names that start with '.'; '-': a list of paths on standard input, one a line
             (or NUL-separated, as find -print0 writes them)
-  outputs   -o DIR and --reflect DIR: X.wgsl is written to DIR/X.spv and DIR/X.json; a file
+  outputs   -o DIR and --reflect DIR: X.wgsl is written to DIR/X.spv (X.wgsl with --emit=wgsl)
+            and DIR/X.json; a file
             D/SUB/X.wgsl found under a directory INPUT D to DIR/SUB/X.spv and DIR/SUB/X.json.
             Two inputs with the same output name (ignoring case) are an error that names
             both, and nothing is compiled.
@@ -93,6 +108,10 @@ func newFlagSet(cfg *config, stderr io.Writer) *flag.FlagSet {
 	fs.BoolVar(&cfg.noNames, "strip-names", false, "leave out OpName and OpMemberName (smaller SPIR-V)")
 	fs.StringVar(&cfg.diagFormat, "diagnostics-format", "text", "diagnostics format: text or json")
 	fs.Var(&cfg.overrides, "override", "substitute override `NAME=VALUE` at compile time (repeatable)")
+	fs.Var(&cfg.features, "feature", "set the WESL translate-time feature `NAME` on, or NAME=false off (repeatable); @if needs a value for every feature it tests")
+	fs.StringVar(&cfg.mangle, "mangle", "minimal", "names of the declarations of imported modules: minimal (renamed only on a collision) or underscore (the path: package_util_name)")
+	fs.StringVar(&cfg.emit, "emit", "spirv", "output: spirv, or wgsl for the linked WESL program as one WGSL module")
+	fs.StringVar(&cfg.sourceMap, "source-map", "", "with --emit=wgsl, write a source map from the linked WGSL back to the module files to `OUT.json`")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, usage)
 		fs.PrintDefaults()
@@ -152,6 +171,18 @@ func (cfg *config) resolve(stderr io.Writer) bool {
 		fmt.Fprintf(stderr, "wgslc: --robustness must be on or off, not %q\n", cfg.robustness)
 		return false
 	}
+	if cfg.mangling, err = wesl.ParseMangling(cfg.mangle); err != nil {
+		fmt.Fprintf(stderr, "wgslc: --mangle: %v\n", err)
+		return false
+	}
+	if cfg.emit != "spirv" && cfg.emit != "wgsl" {
+		fmt.Fprintf(stderr, "wgslc: unknown --emit %q (want spirv or wgsl)\n", cfg.emit)
+		return false
+	}
+	if cfg.sourceMap != "" && cfg.emit != "wgsl" {
+		fmt.Fprintln(stderr, "wgslc: --source-map maps linked WGSL: use it with --emit=wgsl")
+		return false
+	}
 	return true
 }
 
@@ -168,14 +199,16 @@ func compileFile(cfg config, stdout, stderr io.Writer) int {
 	file := diag.NewFile(displayName(cfg.input), text)
 
 	if cfg.parseOnly {
-		_, diags := syntax.Parse(file, syntax.Options{Dialect: dialect})
-		return report(stderr, cfg.diagFormat, diags)
+		return report(stderr, cfg.diagFormat, wesl.ParseOnly(inputFS(cfg.input), file.Name, text, dialect))
 	}
 	if cfg.migrate {
 		return runMigrate(stdout, stderr, cfg, file, dialect)
 	}
 	src := compiler.Source{Name: file.Name, Text: text}
 	opts := compiler.Options{
+		Features:              cfg.features,
+		Mangle:                cfg.mangling,
+		FS:                    inputFS(cfg.input),
 		Dialect:               dialect,
 		Target:                cfg.compileTarget,
 		EntryPoint:            cfg.entryPoint,
@@ -187,6 +220,9 @@ func compileFile(cfg config, stdout, stderr io.Writer) int {
 		Overrides:             cfg.overrides,
 		// Without --reflect the reflection is not written: not made either.
 		NoReflection: cfg.reflectOut == "",
+	}
+	if cfg.emit == "wgsl" {
+		return emitWGSL(cfg, src, opts, stdout, stderr)
 	}
 	if cfg.check || (cfg.out == "" && cfg.reflectOut == "") {
 		_, diags := compiler.Check(src, opts)
@@ -222,6 +258,62 @@ func compileFile(cfg config, stdout, stderr io.Writer) int {
 	}
 	if cfg.reflectOut != "" {
 		return writeReflection(stderr, cfg.reflectOut, res.Reflection)
+	}
+	return exitOK
+}
+
+// inputFS is where the modules an input imports are read: the operating system's files,
+// none for standard input.
+func inputFS(input string) wesl.FS {
+	if input == "-" {
+		return nil
+	}
+	return wesl.OSFS{}
+}
+
+// emitWGSL links a WESL program and writes it as one WGSL module (to -o, else stdout), and
+// with --source-map its source map.
+func emitWGSL(cfg config, src compiler.Source, opts compiler.Options, stdout, stderr io.Writer) int {
+	prog, diags := compiler.Link(src, opts)
+	if code := report(stderr, cfg.diagFormat, diags); code != exitOK {
+		return code
+	}
+	var text []byte
+	if cfg.sourceMap != "" {
+		var sm *wesl.SourceMap
+		text, sm = prog.WGSLWithMap()
+		sm.File = filepath.Base(cfg.out)
+		if cfg.out == "" {
+			sm.File = ""
+		}
+		// Source paths relative to the map's directory, as browsers and editors read them.
+		dir := filepath.Dir(cfg.sourceMap)
+		for i, s := range sm.Sources {
+			if rel, err := filepath.Rel(dir, filepath.FromSlash(s)); err == nil && !filepath.IsAbs(s) {
+				sm.Sources[i] = filepath.ToSlash(rel)
+			}
+		}
+		data, err := sm.JSON()
+		if err == nil {
+			err = os.WriteFile(cfg.sourceMap, append(data, '\n'), 0o644)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "wgslc: %v\n", err)
+			return exitUsage
+		}
+	} else {
+		text = prog.WGSL()
+	}
+	if cfg.out == "" {
+		if _, err := stdout.Write(text); err != nil {
+			fmt.Fprintf(stderr, "wgslc: %v\n", err)
+			return exitUsage
+		}
+		return exitOK
+	}
+	if err := writeOutput(cfg.out, int64(len(text)), func(f *os.File) error { _, err := f.Write(text); return err }); err != nil {
+		fmt.Fprintf(stderr, "wgslc: %v\n", err)
+		return exitUsage
 	}
 	return exitOK
 }

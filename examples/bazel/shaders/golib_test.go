@@ -2,11 +2,13 @@ package shaders
 
 import (
 	"encoding/binary"
+	"strings"
 	"testing"
 	"unsafe"
 
 	"example.com/wgslgo-bazel-example/shaders/particles"
 	"example.com/wgslgo-bazel-example/shaders/scale"
+	"example.com/wgslgo-bazel-example/shaders/tonemap"
 )
 
 // The packages wgsl_go_library generated: the SPIR-V embedded from the .spv files wgslgen wrote
@@ -33,5 +35,17 @@ func TestGeneratedPackages(t *testing.T) {
 	}
 	if size := unsafe.Sizeof(scale.Params{}); size != 8 {
 		t.Errorf("Params is %d bytes, want 8", size)
+	}
+}
+
+// The WESL program's package: the structure of its imported module is a Go type, and the
+// table's WGSL is the linked program with the variant wesl_features chose.
+func TestWESLPackage(t *testing.T) {
+	if size := unsafe.Sizeof(tonemap.Exposure{}); size != 4 {
+		t.Errorf("Exposure is %d bytes, want 4", size)
+	}
+	wgsl := tonemap.TonemapShader.WGSL
+	if !strings.Contains(wgsl, "c / (c + vec3f(1.0))") || strings.Contains(wgsl, "2.51") || strings.Contains(wgsl, "import") {
+		t.Errorf("the table's WGSL is not the program linked with aces=false:\n%s", wgsl)
 	}
 }

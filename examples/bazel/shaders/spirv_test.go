@@ -15,6 +15,7 @@ func TestSPIRVAndReflection(t *testing.T) {
 		{"particles_spv", "particles", "step"},
 		{"scale_spv", "scale", "scale"},
 		{"draft_spv", "draft", "double"},
+		{"tonemap_spv", "tonemap", "tonemap"},
 	} {
 		spv, err := os.ReadFile(c.dir + "/" + c.shader + ".spv")
 		if err != nil {

@@ -122,7 +122,7 @@ func run(n int, seed uint64, workers int, wgslc, tint, naga, out string, only in
 			defer x.Close()
 		}
 		o := tools.CheckExec(ctx, dir, x, m.Input, seed<<32^uint64(only))
-		fmt.Printf("// mutant %d of seed %d: %s (%s), %s\n// %s: %s (against naga: %s)\n%s\n", m.Index, seed, m.Seed, strings.Join(m.Mutations, ", "), m.Target, o.Class, o.Detail, o.Naga, m.Text)
+		fmt.Printf("// mutant %d of seed %d: %s (%s), %s\n// %s: %s (against naga: %s)\n%s\n", m.Index, seed, m.Seed, strings.Join(m.Mutations, ", "), m.Target, o.Class, o.Detail, o.Naga, m.Source())
 		return nil
 	}
 	c := wgslfuzz.Campaign{Tools: tools, Seeds: seeds, Seed: seed, N: n, Workers: workers, Progress: os.Stderr}
@@ -141,8 +141,8 @@ func run(n int, seed uint64, workers int, wgslc, tint, naga, out string, only in
 	return nil
 }
 
-// writeFindings writes at most three findings of each kind as .wgsl files headed by what
-// they are.
+// writeFindings writes at most three findings of each kind as .wgsl files (.txtar archives
+// for WESL programs) headed by what they are.
 func writeFindings(dir string, seed uint64, r *wgslfuzz.Report) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
@@ -154,11 +154,16 @@ func writeFindings(dir string, seed uint64, r *wgslfuzz.Report) error {
 			continue
 		}
 		perKind[k]++
-		sum := sha256.Sum256([]byte(f.Text))
-		name := filepath.Join(dir, fmt.Sprintf("%s-%x.wgsl", f.Class, sum[:4]))
+		src := f.Source()
+		sum := sha256.Sum256([]byte(src))
+		ext := ".wgsl"
+		if f.Modules != nil {
+			ext = ".txtar"
+		}
+		name := filepath.Join(dir, fmt.Sprintf("%s-%x%s", f.Class, sum[:4], ext))
 		head := fmt.Sprintf("// wgslfuzz -seed %d -only %d: %s (%s), %s\n// %s: %s\n", seed, f.Index, f.Seed,
 			strings.Join(f.Mutations, ", "), f.Target, f.Class, strings.ReplaceAll(f.Detail, "\n", "\n// "))
-		if err := os.WriteFile(name, []byte(head+f.Text), 0o644); err != nil {
+		if err := os.WriteFile(name, []byte(head+src), 0o644); err != nil {
 			return err
 		}
 	}
