@@ -8,6 +8,9 @@
 //     SPIR-V, whose spec constants have literal defaults only: its value, with the
 //     override's SpecId, and a bool flag, with OverrideFlagID, that a pipeline setting the
 //     override sets to true (see OverrideFlagID).
+//   - An override without a default, which every pipeline must set, still has a default in
+//     SPIR-V: the placeholder OverridePlaceholder (1 for integers, so that an array the
+//     override sizes stays valid; 0 otherwise).
 //   - Pipeline constants are keyed as WebGPU keys them: by an override's name, or by the
 //     decimal @id of one declared with @id (OverrideKey, MatchesOverrideKey).
 //   - A texture_external becomes two texture planes and a uniform buffer of
@@ -22,6 +25,17 @@ import "strconv"
 // override-expression: the override's value is select(flag, value, default). It lies above
 // the range of @id (0..65535), so it never collides with an override's own id.
 func OverrideFlagID(id uint32) uint32 { return 1<<16 + id }
+
+// OverridePlaceholder is the default bits the SPIR-V (and the interpreter, which runs what the
+// SPIR-V would) give an override declared without a default, whose value every pipeline must
+// set: 1 for an integer type, so that an array the override sizes keeps a valid length, and
+// 0 for the others.
+func OverridePlaceholder(integer bool) uint64 {
+	if integer {
+		return 1
+	}
+	return 0
+}
 
 // OverrideFlagName is the name (OpName) of the flag of the override name.
 func OverrideFlagName(name string) string { return name + "_is_set" }

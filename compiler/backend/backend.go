@@ -251,8 +251,21 @@ func (e *emitter) module() {
 			e.value(in.Result)
 		}
 	}
+	// Workgroup variables no function uses are left out: before SPIR-V 1.4 an entry point
+	// does not list the variables it uses, and Vulkan's limit on workgroup memory is then
+	// checked on all of the module's (an unused override-sized array would fail a valid
+	// pipeline).
+	referenced := map[*ir.Global]bool{}
+	for _, fi := range e.info {
+		for _, g := range fi.globals {
+			referenced[g] = true
+		}
+	}
 	for i, g := range e.m.Globals {
 		e.globalIx[g] = i
+		if g.Space == types.AddrWorkgroup && !referenced[g] {
+			continue
+		}
 		e.global(g)
 	}
 	for _, f := range e.m.Funcs {
@@ -356,10 +369,10 @@ func (e *emitter) override(o *ir.Override) {
 	switch {
 	case dc != nil:
 		def = dc.Bits
-	case o.Default == 0 && o.Type.IsInteger():
+	case o.Default == 0:
 		// A WGSL override without a default must be set by the pipeline, so SPIR-V's default
-		// is a placeholder: 1 keeps an array length the override sizes valid.
-		def = 1
+		// is a placeholder.
+		def = abi.OverridePlaceholder(o.Type.IsInteger())
 	}
 	var raw spirv.ID
 	if o.Type.Kind == types.KindBool {

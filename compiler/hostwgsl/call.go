@@ -17,7 +17,12 @@ func (w *writer) call(e *syntax.CallExpr) syntax.Expr {
 	}
 	switch c.Kind {
 	case sema.CallConstructor:
-		if w.l.fold && len(e.Callee.TemplateArgs) == 0 && inferring(e.Callee.Name.Name) {
+		if w.l.aliases && w.aliasNames[e.Callee.Name.Name] {
+			// A constructor named by an alias, which the text no longer declares.
+			if t := typeOf(c.Type, e.Callee.Loc); t != nil {
+				out.Callee = t
+			}
+		} else if w.l.fold && len(e.Callee.TemplateArgs) == 0 && inferring(e.Callee.Name.Name) {
 			if t := typeOf(c.Type, e.Callee.Loc); t != nil {
 				out.Callee = t
 			}

@@ -95,6 +95,8 @@ func TestRewrites(t *testing.T) {
 			[]string{"return textureLoad(t, vec2u(), 0);"}, []string{"let u"}},
 		{"aliases written as the type", `struct S { a: A } alias A = vec2<i32>; fn f() -> A { return S().a; }`, hostwgsl.Naga19,
 			[]string{"a: vec2<i32>,", "fn f() -> vec2<i32> {"}, []string{"alias"}},
+		{"constructors named by an alias written as the type", `alias C = vec4f; fn f(x: vec4f) -> vec4f { return C(x) + C(); }`, hostwgsl.Naga19,
+			[]string{"return vec4<f32>(x) + vec4<f32>(0.0f, 0.0f, 0.0f, 0.0f);"}, []string{"alias", "C("}},
 		{"module vars get their type, function vars lose function", `var<private> p = 11i; fn f() -> i32 { var<function> x: i32 = p; return x; }`, hostwgsl.Naga19,
 			[]string{"var<private> p: i32 = 11i;", "var x: i32 = p;"}, nil},
 		{"attribute values as plain integers", `const g = 1u; @group(g) @binding(g + 1u) var<uniform> u: vec4f; @compute @workgroup_size(g * 8) fn main() { _ = u; }`, hostwgsl.Gogpu,

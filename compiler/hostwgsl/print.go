@@ -100,6 +100,8 @@ type writer struct {
 
 	// funcs are the functions by declaration.
 	funcs map[*syntax.FuncDecl]*sema.Func
+	// aliasNames are the names of the module's type aliases (aliases are module-scope only).
+	aliasNames map[string]bool
 
 	// The function being written: its prologue (the vars of const values indexed at run
 	// time, the copies of parameters) and those vars by value.
@@ -119,6 +121,12 @@ func newWriter(prog *sema.Program, p *Profile) *writer {
 		handleLets: map[*sema.Let]syntax.Expr{},
 		helpers:    map[string]string{},
 		offRules:   map[string]bool{},
+		aliasNames: map[string]bool{},
+	}
+	for _, d := range prog.File.Decls {
+		if a, ok := d.(*syntax.AliasDecl); ok {
+			w.aliasNames[a.Name.Name] = true
+		}
 	}
 	w.rep.File = prog.File.Source
 	w.rep.Limit = 100

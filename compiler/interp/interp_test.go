@@ -71,3 +71,23 @@ func u32s(xs ...uint32) []byte {
 	}
 	return b
 }
+
+// TestOverridePlaceholder: an override declared without a default, which the pipeline did not
+// set, holds what the SPIR-V's specialisation constant holds (package abi's placeholder: 1 for
+// an integer, 0 otherwise), so that the interpreter and the device agree on such a module.
+func TestOverridePlaceholder(t *testing.T) {
+	const src = `
+@id(7) override count: u32;
+override scale: f32;
+@group(0) @binding(0) var<storage, read_write> out: array<u32, 2>;
+@compute @workgroup_size(1) fn main() { out[0] = count; out[1] = bitcast<u32>(scale); }
+`
+	prep, err := compiler.Prepare(compiler.Source{Name: "test.wgsl", Text: []byte(src)}, compiler.Options{})
+	require.NoError(t, err)
+	p, err := interp.New(prep.Module, prep.Layouts, prep.Program.File.Source, interp.Options{})
+	require.NoError(t, err)
+	out := make([]byte, 8)
+	require.NoError(t, p.Dispatch(interp.Dispatch{Entry: "main", Groups: [3]uint32{1, 1, 1},
+		Buffers: map[interp.BindingPoint][]byte{{Group: 0, Binding: 0}: out}}))
+	require.Equal(t, u32s(1, 0), out)
+}

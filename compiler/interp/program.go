@@ -3,6 +3,7 @@ package interp
 import (
 	"errors"
 	"fmt"
+	"github.com/wgslgo/wgslgo/compiler/abi"
 
 	"github.com/wgslgo/wgslgo/compiler"
 	"github.com/wgslgo/wgslgo/compiler/constant"
@@ -44,7 +45,7 @@ type Options struct {
 	// Spec gives values to the overrides the module still has (SPIR-V's specialisation
 	// constants), by SpecId, as Vulkan's specialisation data does: the value's bits (0 or 1
 	// for bool, an f16's in the low half). An override without one keeps its default, or is
-	// zero without a default, as the SPIR-V's is.
+	// the placeholder of package abi without a default, as the SPIR-V's is.
 	Spec map[uint32]uint32
 }
 
@@ -133,7 +134,7 @@ func (p *Program) moduleValue(v ir.Value) ([]uint32, error) {
 		default:
 			// What the SPIR-V's specialisation constant holds when the pipeline sets none
 			// (the flag of an override whose default is computed at runtime is false then).
-			w = []uint32{0}
+			w = []uint32{uint32(abi.OverridePlaceholder(o.Type.IsInteger()))}
 		}
 	case ir.KindInst:
 		var err error

@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -59,15 +60,70 @@ func (c *Canonicalizer) Canonical(t testing.TB, words []uint32) string {
 	}
 	text, err := exec.Command(c.dis, "--raw-id", "--no-header", out).Output()
 	require.NoError(t, err)
-	ids := map[string]string{}
-	var lines []string
+	// Types and constants are named by what they are, not by where they are declared (two
+	// modules that declare the same constants in another order are the same), and listed in
+	// the order of those names; other ids are numbered in order of appearance.
+	keep := []string{}
 	for _, l := range strings.Split(string(text), "\n") {
 		switch {
 		case strings.Contains(l, "OpName"), strings.Contains(l, "OpMemberName"), strings.Contains(l, "OpSource"),
 			strings.Contains(l, "OpString"), strings.Contains(l, "OpLine"), strings.Contains(l, "OpModuleProcessed"):
 			continue
 		}
+		keep = append(keep, l)
+	}
+	structural := map[string]string{} // id → its structural name
+	var name func(id string) string
+	defs := map[string]string{} // id → the rest of its declaration, for types and constants
+	for _, l := range keep {
+		lhs, rhs, ok := strings.Cut(strings.TrimSpace(l), " = ")
+		if ok && (strings.HasPrefix(rhs, "OpType") || strings.HasPrefix(rhs, "OpConstant")) {
+			defs[lhs] = rhs
+		}
+	}
+	name = func(id string) string {
+		if n, ok := structural[id]; ok {
+			return n
+		}
+		rhs, ok := defs[id]
+		if !ok {
+			return id
+		}
+		structural[id] = "?" // a type that refers to itself through a pointer
+		n := "{" + spirvID.ReplaceAllStringFunc(rhs, name) + "}"
+		structural[id] = n
+		return n
+	}
+	for id := range defs {
+		name(id)
+	}
+	var global []string
+	first := -1
+	for i, l := range keep {
+		lhs, _, ok := strings.Cut(strings.TrimSpace(l), " = ")
+		if ok && defs[lhs] != "" {
+			if first < 0 {
+				first = i
+			}
+			global = append(global, structural[lhs])
+			keep[i] = ""
+		}
+	}
+	slices.Sort(global)
+	global = slices.Compact(global)
+	ids := map[string]string{}
+	var lines []string
+	for i, l := range keep {
+		if i == first {
+			lines = append(lines, global...)
+		}
+		if l == "" {
+			continue
+		}
 		lines = append(lines, spirvID.ReplaceAllStringFunc(l, func(id string) string {
+			if n, ok := structural[id]; ok {
+				return n
+			}
 			if n, ok := ids[id]; ok {
 				return n
 			}

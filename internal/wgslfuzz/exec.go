@@ -9,12 +9,14 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
+	"testing/fstest"
 
 	"github.com/wgslgo/wgslgo/compiler"
 	"github.com/wgslgo/wgslgo/compiler/interp"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/syntax"
 	"github.com/wgslgo/wgslgo/compiler/types"
+	"github.com/wgslgo/wgslgo/compiler/wesl"
 	"github.com/wgslgo/wgslgo/internal/interpcheck"
 	"github.com/wgslgo/wgslgo/internal/vulkan"
 )
@@ -60,7 +62,22 @@ func (e *Executor) execute(in Input, words []uint32) (out Outcome) {
 	if in.Legacy {
 		opts.Dialect = syntax.DialectAuto
 	}
-	prep, err := compiler.Prepare(compiler.Source{Name: "mutant.wgsl", Text: []byte(in.Text)}, opts)
+	src := compiler.Source{Name: "mutant.wgsl", Text: []byte(in.Text)}
+	if in.Modules != nil {
+		// A WESL program: its root and modules as wgslc read them, with its features.
+		src.Name = "main.wesl"
+		files := fstest.MapFS{}
+		for name, text := range in.Modules {
+			files[name] = &fstest.MapFile{Data: []byte(text)}
+		}
+		opts.FS = wesl.FromFS(files)
+		opts.Features = map[string]bool{}
+		for _, f := range in.Features {
+			name, off := strings.CutSuffix(f, "=false")
+			opts.Features[name] = !off
+		}
+	}
+	prep, err := compiler.Prepare(src, opts)
 	if err != nil {
 		return Outcome{Class: InterpFailure, Accepted: true, Detail: "compiler.Prepare fails where wgslc succeeds: " + firstLine(err.Error())}
 	}
