@@ -149,6 +149,23 @@ func TestRender(t *testing.T) {
 	assert.Equal(t, "mine", r.Label)
 	assert.Nil(t, r.Fragment)
 
+	// The host's own buffers: every input from one interleaved per-vertex buffer, the color as
+	// unorm8x4, checked by Regroup; Regroup's result serves as it is.
+	own := []wgsl.VertexBufferLayout{{ArrayStride: 40, Attributes: []wgsl.VertexAttribute{
+		{Name: "position"}, {Name: "uv", Offset: 12}, {Name: "offset", Offset: 20}, {Name: "color", Offset: 28, Format: "unorm8x4"}, {Name: "weight", Offset: 32}}}}
+	r, err = m.Render("", draw.Vs(), nil, own, nil, nil, false)
+	require.NoError(t, err)
+	require.Len(t, r.Buffers, 1)
+	assert.Equal(t, wgsl.StepVertex, r.Buffers[0].StepMode)
+	assert.Equal(t, wgsl.VertexAttribute{Format: "unorm8x4", Offset: 28, ShaderLocation: 3, Name: "color"}, r.Buffers[0].Attributes[3])
+	again, err := m.Render("", draw.Vs(), nil, r.Buffers, nil, nil, false)
+	require.NoError(t, err)
+	assert.Equal(t, r.Buffers, again.Buffers)
+	_, err = m.Render("", draw.Vs(), modes, own, nil, nil, false)
+	assert.EqualError(t, err, "full: draw.wgsl: entry point vs: both step modes and vertex buffers given: the vertex buffers' own step modes are the ones that count, drop StepModes")
+	_, err = m.Render("", draw.Vs(), nil, []wgsl.VertexBufferLayout{{ArrayStride: 40, Attributes: own[0].Attributes[:4]}}, nil, nil, false)
+	assert.EqualError(t, err, `full: draw.wgsl: wgsl: entry point vs: input weight @location(4) (float32) is held by no vertex buffer: add {Name: "weight", Offset: ...} to the attributes of the buffer that holds it`)
+
 	vsh, fsh := &ts.ShadowVertexShader, &ts.ShadowFragmentShader
 	vs, err := full.NewModule(&vsh.Shader, nil)
 	require.NoError(t, err)
