@@ -1,0 +1,74 @@
+package hosttest
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/wgslgo/wgslgo/internal/oracle"
+)
+
+// Program is a program of an adapter's user for ForgottenBinding: Source is its main.go,
+// where CALL stands for a call of ts.FlockGroup0 (flock.wgsl's @group(0): flight, boids)
+// through the adapter's Binder, and Call and Forgotten are that call with both bindings and
+// with boids left out.
+type Program struct {
+	Source, Call, Forgotten string
+}
+
+// ForgottenBinding builds p in a temporary module that requires the project's module and the
+// adapter's (in directory adapter, a directory of the checkout, module path module) through replace
+// directives, offline: with both bindings the program builds and vets, and with one left out
+// go build and go vet fail at the call with the compiler's message, whichever adapter.
+func ForgottenBinding(t *testing.T, adapter, module string, p Program) {
+	goCmd := goCommand(t)
+	adapterDir, err := filepath.Abs(adapter)
+	require.NoError(t, err)
+	root := filepath.Dir(adapterDir)
+	dir := t.TempDir()
+	gomod := "module example.com/forgotten\n\ngo 1.25\n\nrequire (\n\tgithub.com/wgslgo/wgslgo v0.0.0\n\t" + module + " v0.0.0\n)\n\n" +
+		"replace github.com/wgslgo/wgslgo => " + root + "\n\nreplace " + module + " => " + adapterDir + "\n"
+	var sums []byte
+	for _, f := range []string{filepath.Join(root, "go.sum"), filepath.Join(adapterDir, "go.sum")} {
+		b, err := os.ReadFile(f)
+		require.NoError(t, err)
+		sums = append(sums, b...)
+	}
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte(gomod), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.sum"), sums, 0o644))
+	run := func(call string, args ...string) (string, error) {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "main.go"), []byte(strings.Replace(p.Source, "CALL", call, 1)), 0o644))
+		cmd := exec.Command(goCmd, args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	for _, args := range [][]string{{"build", "-o", os.DevNull, "."}, {"vet", "."}} {
+		out, err := run(p.Call, args...)
+		require.NoError(t, err, "go %s of the complete call: %s", args[0], out)
+		out, err = run(p.Forgotten, args...)
+		require.Error(t, err, "go %s with a binding left out must fail", args[0])
+		assert.Regexp(t, regexp.MustCompile(`main\.go:\d+:\d+: not enough arguments in call to ts\.FlockGroup0\s+have \([^)]*\)\s+want \([^)]*wgsl\"?\.Binder\[Buffer, Texture, Sampler, Group\], Buffer, Buffer\)`), out, "go %s", args[0])
+		t.Logf("go %s: %s", args[0], out)
+	}
+}
+
+// goCommand returns the go command; without one the test is skipped, except under CI=true.
+func goCommand(t *testing.T) string {
+	t.Helper()
+	for _, p := range []string{filepath.Join(runtime.GOROOT(), "bin", "go"), "go"} {
+		if path, err := exec.LookPath(p); err == nil {
+			return path
+		}
+	}
+	oracle.Missing(t, "no go command")
+	return ""
+}
