@@ -15,19 +15,34 @@ import (
 	"github.com/wgslgo/wgslgo/internal/oracle"
 )
 
-// Program is a program of an adapter's user for ForgottenBinding: Source is its main.go,
-// where CALL stands for a call of ts.FlockGroup0 (flock.wgsl's @group(0): flight, boids)
-// through the adapter's Binder, and Call and Forgotten are that call with both bindings and
-// with boids left out.
-type Program struct {
-	Source, Call, Forgotten string
-}
+// forgotten is the program of ForgottenBinding: PKG is the adapter's package, BINDING the
+// binding's (package wgpu), CALL a call of ts.FlockGroup0 (flock.wgsl's @group(0): flight,
+// boids) through the adapter's Binder.
+const forgotten = `package main
 
-// ForgottenBinding builds p in a temporary module that requires the project's module and the
-// adapter's (in directory adapter, a directory of the checkout, module path module) through replace
-// directives, offline: with both bindings the program builds and vets, and with one left out
-// go build and go vet fail at the call with the compiler's message, whichever adapter.
-func ForgottenBinding(t *testing.T, adapter, module string, p Program) {
+import (
+	"BINDING"
+
+	"MODULE"
+	ts "github.com/wgslgo/wgslgo/host/hosttest/testshaders"
+)
+
+func main() {
+	var device *wgpu.Device
+	var m *PKG.Module
+	var flight, boids *wgpu.Buffer
+	group, err := CALL
+	_, _, _ = group, err, boids
+}
+`
+
+// ForgottenBinding builds a program that makes a bind group of flock.wgsl with its generated
+// function through an adapter's Binder, in a temporary module that requires the project's
+// module and the adapter's (in directory adapter of the checkout, module path module, binding
+// package binding) through replace directives, offline: with both bindings the program builds
+// and vets, and with one left out go build and go vet fail at the call with the compiler's
+// message, whichever adapter.
+func ForgottenBinding(t *testing.T, adapter, module, binding string) {
 	goCmd := goCommand(t)
 	adapterDir, err := filepath.Abs(adapter)
 	require.NoError(t, err)
@@ -44,7 +59,8 @@ func ForgottenBinding(t *testing.T, adapter, module string, p Program) {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte(gomod), 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.sum"), sums, 0o644))
 	run := func(call string, args ...string) (string, error) {
-		require.NoError(t, os.WriteFile(filepath.Join(dir, "main.go"), []byte(strings.Replace(p.Source, "CALL", call, 1)), 0o644))
+		src := strings.NewReplacer("BINDING", binding, "MODULE", module, "PKG", filepath.Base(module), "CALL", call).Replace(forgotten)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "main.go"), []byte(src), 0o644))
 		cmd := exec.Command(goCmd, args...)
 		cmd.Dir = dir
 		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
@@ -52,9 +68,9 @@ func ForgottenBinding(t *testing.T, adapter, module string, p Program) {
 		return string(out), err
 	}
 	for _, args := range [][]string{{"build", "-o", os.DevNull, "."}, {"vet", "."}} {
-		out, err := run(p.Call, args...)
+		out, err := run("ts.FlockGroup0(m.Binder(device), flight, boids)", args...)
 		require.NoError(t, err, "go %s of the complete call: %s", args[0], out)
-		out, err = run(p.Forgotten, args...)
+		out, err = run("ts.FlockGroup0(m.Binder(device), flight)", args...)
 		require.Error(t, err, "go %s with a binding left out must fail", args[0])
 		assert.Regexp(t, regexp.MustCompile(`main\.go:\d+:\d+: not enough arguments in call to ts\.FlockGroup0\s+have \([^)]*\)\s+want \([^)]*wgsl\"?\.Binder\[Buffer, Texture, Sampler, Group\], Buffer, Buffer\)`), out, "go %s", args[0])
 		t.Logf("go %s: %s", args[0], out)

@@ -93,23 +93,32 @@ func drawFlock(t *testing.T, g GPU, buffers []wgsl.VertexBufferLayout) ([]byte, 
 // flockDiffs compares the flock's target with what Go computes, leaving out the pixels within
 // a pixel of a square's edge.
 func flockDiffs(pix []byte) []string {
-	var diffs []string
-	pixel := 2.0 / FlockSize
-	for y := range FlockSize {
-		for x := range FlockSize {
-			cx := (float64(x)+0.5)*pixel - 1
-			cy := 1 - (float64(y)+0.5)*pixel
-			want, ok := color.RGBA{}, true
-			for _, b := range Flock {
-				dx := math.Abs(cx - float64(b.Pos[0]+b.Vel[0]*flockDt))
-				dy := math.Abs(cy - float64(b.Pos[1]+b.Vel[1]*flockDt))
-				if math.Abs(dx-boidHalfSide) < pixel || math.Abs(dy-boidHalfSide) < pixel {
-					ok = false
-				} else if dx < boidHalfSide && dy < boidHalfSide {
-					want = color.RGBA{unorm(b.Vel[0]*0.5 + 0.5), unorm(b.Vel[1]*0.5 + 0.5), 0, 255}
-				}
+	return targetDiffs(pix, FlockSize, func(cx, cy, pixel float64) (want color.RGBA, ok bool) {
+		ok = true
+		for _, b := range Flock {
+			dx := math.Abs(cx - float64(b.Pos[0]+b.Vel[0]*flockDt))
+			dy := math.Abs(cy - float64(b.Pos[1]+b.Vel[1]*flockDt))
+			if math.Abs(dx-boidHalfSide) < pixel || math.Abs(dy-boidHalfSide) < pixel {
+				ok = false
+			} else if dx < boidHalfSide && dy < boidHalfSide {
+				want = color.RGBA{unorm(b.Vel[0]*0.5 + 0.5), unorm(b.Vel[1]*0.5 + 0.5), 0, 255}
 			}
-			if got := rgbaAt(pix, FlockSize, x, y); ok && !nearRGBA(got, want) {
+		}
+		return want, ok
+	})
+}
+
+// targetDiffs compares the texels of a size × size target with what expect gives for the
+// center (cx, cy) of each pixel in clip space (pixel is a pixel's side there), where it says
+// ok: a unit of rounding is allowed.
+func targetDiffs(pix []byte, size int, expect func(cx, cy, pixel float64) (color.RGBA, bool)) []string {
+	var diffs []string
+	pixel := 2.0 / float64(size)
+	for y := range size {
+		for x := range size {
+			want, ok := expect((float64(x)+0.5)*pixel-1, 1-(float64(y)+0.5)*pixel, pixel)
+			i := 4 * (y*size + x)
+			if got := (color.RGBA{pix[i], pix[i+1], pix[i+2], pix[i+3]}); ok && !nearRGBA(got, want) {
 				diffs = append(diffs, fmt.Sprintf("(%d, %d) is %v, want %v", x, y, got, want))
 			}
 		}
@@ -192,27 +201,18 @@ func drawMesh(t *testing.T, g GPU, o RenderPipeline) ([]byte, error) {
 // meshDiffs compares a pass's target with the quads in the colors shade gives, leaving out
 // the pixels within a pixel of a quad's edge.
 func meshDiffs(pix []byte, shade func(meshQuad) color.RGBA) []string {
-	var diffs []string
-	pixel := 2.0 / MeshSize
-	for y := range MeshSize {
-		for x := range MeshSize {
-			cx := (float64(x)+0.5)*pixel - 1
-			cy := 1 - (float64(y)+0.5)*pixel
-			want, ok := color.RGBA{}, true
-			for _, q := range meshShapes {
-				near := func(v float64, e float32) bool { return math.Abs(v-float64(e)) < pixel }
-				if near(cx, q.x0) || near(cx, q.x1) || near(cy, q.y0) || near(cy, q.y1) {
-					ok = false
-				} else if cx > float64(q.x0) && cx < float64(q.x1) && cy > float64(q.y0) && cy < float64(q.y1) {
-					want = shade(q)
-				}
-			}
-			if got := rgbaAt(pix, MeshSize, x, y); ok && !nearRGBA(got, want) {
-				diffs = append(diffs, fmt.Sprintf("(%d, %d) is %v, want %v", x, y, got, want))
+	return targetDiffs(pix, MeshSize, func(cx, cy, pixel float64) (want color.RGBA, ok bool) {
+		ok = true
+		near := func(v float64, e float32) bool { return math.Abs(v-float64(e)) < pixel }
+		for _, q := range meshShapes {
+			if near(cx, q.x0) || near(cx, q.x1) || near(cy, q.y0) || near(cy, q.y1) {
+				ok = false
+			} else if cx > float64(q.x0) && cx < float64(q.x1) && cy > float64(q.y0) && cy < float64(q.y1) {
+				want = shade(q)
 			}
 		}
-	}
-	return diffs
+		return want, ok
+	})
 }
 
 // VertexBuffersErrors checks that the adapter refuses the host's vertex buffers that do not
@@ -227,11 +227,6 @@ func VertexBuffersErrors(t *testing.T, g GPU) {
 	assert.EqualError(t, err, p+": flock.wgsl: wgsl: entry point vs, vertex buffer 0: input boid_vel @location(1) at offset 4 overlaps input boid_pos @location(0) (8 bytes at offset 0)")
 	_, err = m.RenderPipeline(RenderPipeline{Vertex: sh.Vs(), StepModes: []wgsl.VertexStepMode{wgsl.StepInstance}, VertexBuffers: FlockBuffers(0, 8), Fragment: sh.Fs()})
 	assert.EqualError(t, err, p+": flock.wgsl: entry point vs: both step modes and vertex buffers given: the vertex buffers' own step modes are the ones that count, drop StepModes")
-}
-
-func rgbaAt(pix []byte, width, x, y int) color.RGBA {
-	i := 4 * (y*width + x)
-	return color.RGBA{pix[i], pix[i+1], pix[i+2], pix[i+3]}
 }
 
 // nearRGBA tells whether a and b differ by at most a unit of rounding in each channel.
