@@ -14,6 +14,7 @@ import (
 
 	"github.com/wgslgo/wgslgo/compiler"
 	"github.com/wgslgo/wgslgo/compiler/interp"
+	"github.com/wgslgo/wgslgo/internal/spirvval"
 )
 
 // device is the software backend's device, opened once for the test binary.
@@ -100,6 +101,7 @@ func (k kernel) prepare(t testing.TB, dev *wgpu.Device, from source) *pipeline {
 		if err != nil {
 			t.Fatal(err)
 		}
+		spirvval.Check(t, res.SPIRV)
 		desc.SPIRV = res.SPIRV
 	case nagaWGSL:
 		desc.WGSL = k.src
