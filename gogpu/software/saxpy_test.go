@@ -3,29 +3,24 @@ package software_test
 import (
 	"encoding/binary"
 	"math"
+	"os"
 	"testing"
 
 	"github.com/gogpu/gputypes"
 	"github.com/stretchr/testify/require"
 )
 
-// saxpy is compiler/interp's benchmark kernel, the one the figures of BENCHMARKS.md compare.
-const saxpy = `
-struct Params { a: f32, n: u32 }
-@group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var<storage, read> x: array<f32>;
-@group(0) @binding(2) var<storage, read_write> y: array<f32>;
-@compute @workgroup_size(64)
-fn main(@builtin(global_invocation_id) id: vec3<u32>) {
-  let i = id.x;
-  if (i < params.n) {
-    y[i] = params.a * x[i] + y[i];
-  }
-}
-`
+// saxpyFile is compiler/interp's benchmark kernel, the one the figures of BENCHMARKS.md
+// compare.
+const saxpyFile = "../../compiler/interp/testdata/saxpy.wgsl"
 
 // saxpyKernel is y = 2x + 1 over n elements, x[i] = i.
-func saxpyKernel(n int) kernel {
+func saxpyKernel(t testing.TB, n int) kernel {
+	t.Helper()
+	src, err := os.ReadFile(saxpyFile)
+	if err != nil {
+		t.Fatal(err)
+	}
 	params := make([]byte, 8)
 	binary.LittleEndian.PutUint32(params, math.Float32bits(2))
 	binary.LittleEndian.PutUint32(params[4:], uint32(n))
@@ -34,7 +29,7 @@ func saxpyKernel(n int) kernel {
 		binary.LittleEndian.PutUint32(x[4*i:], math.Float32bits(float32(i)))
 		binary.LittleEndian.PutUint32(y[4*i:], math.Float32bits(1))
 	}
-	return kernel{src: saxpy, groups: [3]uint32{uint32(n+63) / 64, 1, 1}, bindings: []binding{
+	return kernel{src: string(src), groups: [3]uint32{uint32(n+63) / 64, 1, 1}, bindings: []binding{
 		{gputypes.BufferBindingTypeUniform, params},
 		{gputypes.BufferBindingTypeReadOnlyStorage, x},
 		{gputypes.BufferBindingTypeStorage, y},
@@ -45,7 +40,7 @@ func saxpyKernel(n int) kernel {
 // equal work: y[i] = 2i + 1 (exact in f32 below 2^24).
 func TestSaxpy(t *testing.T) {
 	const n = 1_000_000
-	k := saxpyKernel(n)
+	k := saxpyKernel(t, n)
 	want := make([]byte, 4*n)
 	for i := range n {
 		binary.LittleEndian.PutUint32(want[4*i:], math.Float32bits(float32(2*i+1)))
@@ -64,7 +59,7 @@ func (s source) String() string { return [...]string{"wgslgo's SPIR-V", "gogpu/n
 // wgslgo's SPIR-V; compiler/interp's BenchmarkSaxpy is the interpreter's figure.
 func BenchmarkSaxpy(b *testing.B) {
 	const n = 1_000_000
-	p := saxpyKernel(n).prepare(b, softwareDevice(b), wgslgoSPIRV)
+	p := saxpyKernel(b, n).prepare(b, softwareDevice(b), wgslgoSPIRV)
 	b.ResetTimer()
 	for range b.N {
 		p.dispatch(b)

@@ -3,7 +3,6 @@ package software_test
 import (
 	"context"
 	"fmt"
-	"os"
 	"sync"
 	"testing"
 	"time"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/wgslgo/wgslgo/compiler"
 	"github.com/wgslgo/wgslgo/compiler/interp"
+	"github.com/wgslgo/wgslgo/gogpu/internal/runtimedir"
 	"github.com/wgslgo/wgslgo/internal/spirvval"
 )
 
@@ -25,14 +25,8 @@ var device struct {
 }
 
 func openDevice() {
-	if os.Getenv("XDG_RUNTIME_DIR") == "" {
-		// gogpu/wgpu prints an error line on every run without one, headless or not.
-		dir, err := os.MkdirTemp("", "gogpu-runtime-")
-		if err != nil {
-			device.err = err
-			return
-		}
-		os.Setenv("XDG_RUNTIME_DIR", dir)
+	if device.err = runtimedir.Ensure(); device.err != nil {
+		return
 	}
 	inst, err := wgpu.CreateInstance(&wgpu.InstanceDescriptor{Backends: gputypes.BackendsAll})
 	if err != nil {
