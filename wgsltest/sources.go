@@ -66,6 +66,15 @@ func (s *sources) file(set *diag.File, off diag.Pos) string {
 	return p.name
 }
 
+// positionIn is position for a position of a program whose root module is the text (set is
+// the program's file set), in any of its modules.
+func (s *sources) positionIn(set *diag.File, off diag.Pos) diag.Position {
+	if f := set.Resolve(off); !isRoot(f) {
+		return f.Position(off)
+	}
+	return s.position(off)
+}
+
 func (s *sources) position(off diag.Pos) diag.Position {
 	p, o := s.at(off)
 	return p.file.Position(o)

@@ -23,6 +23,10 @@ var Library = testlib.Text
 // LibraryName is the name the expectations' module has in positions.
 const LibraryName = testlib.File
 
+// hookLine is the line of the library's declaration of wgsl_test_fail, which every failing
+// expectation calls and the runner replaces with its report.
+var hookLine = strings.Count(Library[:strings.Index(Library, "fn wgsl_test_fail(")], "\n") + 1
+
 // File is a WGSL source file.
 type File struct {
 	Name string
@@ -114,6 +118,9 @@ func (s *Suite) add(files []File, joinLibrary bool) error {
 		return src.remapList(diags)
 	}
 	u := &unit{src: src, library: map[string]bool{}}
+	// The hook is found by its place in the library: the linker renames it when a module
+	// declares a function of the same name.
+	hook := ""
 	var tests []Test
 	var starts []diag.Pos
 	for _, f := range prog.Funcs {
@@ -121,6 +128,9 @@ func (s *Suite) add(files []File, joinLibrary bool) error {
 		file := src.file(prog.File.Source, start)
 		if file == LibraryName {
 			u.library[f.Name()] = true
+			if src.positionIn(prog.File.Source, start).Line == hookLine {
+				hook = f.Name()
+			}
 		}
 		if !f.Test || file == "" {
 			// A @test function of an imported module runs with its own module's tests.
@@ -152,7 +162,7 @@ func (s *Suite) add(files []File, joinLibrary bool) error {
 		return src.remap(err)
 	}
 	u.prog, err = interp.New(prep.Module, prep.Layouts, prep.Program.File.Source, interp.Options{
-		Hooks: map[string]interp.Hook{"wgsl_test_fail": func(stack []interp.Frame) error { return s.fail(u, stack) }},
+		Hooks: map[string]interp.Hook{hook: func(stack []interp.Frame) error { return s.fail(u, stack) }},
 	})
 	if err != nil {
 		return src.remap(err)

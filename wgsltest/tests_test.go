@@ -128,3 +128,15 @@ func TestImportErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestHookRenamed: a test module that declares a function named as the library's hook
+// (wgsl_test_fail), which the linker then renames, still has its failures reported.
+func TestHookRenamed(t *testing.T) {
+	s, err := wgsltest.Compile(read(t, "clash_test.wesl")...)
+	require.NoError(t, err)
+	require.Len(t, s.Tests, 1)
+	failures, err := s.Run(s.Tests[0])
+	require.NoError(t, err)
+	require.Len(t, failures, 1)
+	assert.Equal(t, "testdata/wesl/clash_test.wesl:6:20: error: expectEq failed: actual 2u, expected 3u", failures[0].Error())
+}
