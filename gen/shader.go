@@ -928,8 +928,8 @@ func stringLiteral(text []byte) string {
 }
 
 // bindingNames returns the names of the variables entry point e uses, in the order of its
-// bindings, where the shader's entry points use one binding number for different variables
-// and the reflection names them all; nil otherwise.
+// bindings, for the table of a shader whose entry points use one binding number for different
+// variables; nil otherwise, or for a reflection without names (the stages tell then).
 func (d *shaderDef) bindingNames(e *wgslreflect.EntryPoint) []string {
 	if !d.sharedNumbers || slices.ContainsFunc(e.Bindings, func(r wgslreflect.BindingRef) bool { return r.Name == "" }) {
 		return nil
