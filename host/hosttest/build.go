@@ -43,7 +43,8 @@ func main() {
 // and vets, and with one left out go build and go vet fail at the call with the compiler's
 // message, whichever adapter.
 func ForgottenBinding(t *testing.T, adapter, module, binding string) {
-	goCmd := goCommand(t)
+	// The go command of the toolchain that runs the test.
+	goCmd := oracle.Tool{Name: filepath.Join(runtime.GOROOT(), "bin", "go"), Install: "https://go.dev/dl"}.Require(t)
 	adapterDir, err := filepath.Abs(adapter)
 	require.NoError(t, err)
 	root := filepath.Dir(adapterDir)
@@ -75,16 +76,4 @@ func ForgottenBinding(t *testing.T, adapter, module, binding string) {
 		assert.Regexp(t, regexp.MustCompile(`main\.go:\d+:\d+: not enough arguments in call to ts\.FlockGroup0\s+have \([^)]*\)\s+want \([^)]*wgsl\"?\.Binder\[Buffer, Texture, Sampler, Group\], Buffer, Buffer\)`), out, "go %s", args[0])
 		t.Logf("go %s: %s", args[0], out)
 	}
-}
-
-// goCommand returns the go command; without one the test is skipped, except under CI=true.
-func goCommand(t *testing.T) string {
-	t.Helper()
-	for _, p := range []string{filepath.Join(runtime.GOROOT(), "bin", "go"), "go"} {
-		if path, err := exec.LookPath(p); err == nil {
-			return path
-		}
-	}
-	oracle.Missing(t, "no go command")
-	return ""
 }
