@@ -652,20 +652,19 @@ func (d *shaderDef) emitTable(g *GeneratedFile) {
 		}
 		g.P("},")
 	}
-	if len(d.dialects) > 0 {
+	if texts := d.dialectTexts(); len(texts) > 0 {
 		g.P("Dialects: []", wgsl("DialectText"), "{")
-		for i, dl := range d.dialects {
-			g.P("{Dialect: ", strconv.Quote(dl.Name), ",")
-			if dl.Text == nil {
+		for i, dl := range texts {
+			g.P("{Dialect: ", strconv.Quote(string(dl.Dialect)), ",")
+			if dl.WGSL == "" {
 				g.P("Problems: ", strconv.Quote(dl.Problems), ",")
 				g.P("},")
 				continue
 			}
 			g.P("WGSL: ", d.dialectConsts[i], ",")
-			if len(d.overrides) > 0 {
+			if len(dl.Overrides) > 0 {
 				g.P("Overrides: []", wgsl("OverrideText"), "{")
-				for _, o := range d.overrides {
-					r := dl.Overrides[o.o.Name]
+				for _, r := range dl.Overrides {
 					s := fmt.Sprintf("{Decl: %s{Start: %d, End: %d}", g.QualifiedGoIdent(wgsl("TextRange")), r.Decl.Start, r.Decl.End)
 					if r.Init != (wgslrt.TextRange{}) {
 						s += fmt.Sprintf(", Init: %s{Start: %d, End: %d}", g.QualifiedGoIdent(wgsl("TextRange")), r.Init.Start, r.Init.End)
@@ -939,4 +938,24 @@ func (d *shaderDef) bindingNames(e *wgslreflect.EntryPoint) []string {
 		names = append(names, r.Name)
 	}
 	return names
+}
+
+// dialectTexts returns the table's texts for other WGSL compilers (wgslgen -for): the
+// generated code and the run-time tables (Tables) hold the same.
+func (d *shaderDef) dialectTexts() []wgslrt.DialectText {
+	var out []wgslrt.DialectText
+	for _, dl := range d.dialects {
+		t := wgslrt.DialectText{Dialect: wgslrt.Dialect(dl.Name)}
+		if dl.Text == nil {
+			t.Problems = dl.Problems
+		} else {
+			t.WGSL = string(dl.Text)
+			for _, o := range d.overrides {
+				r := dl.Overrides[o.o.Name]
+				t.Overrides = append(t.Overrides, wgslrt.OverrideText{Decl: r.Decl, Init: r.Init})
+			}
+		}
+		out = append(out, t)
+	}
+	return out
 }

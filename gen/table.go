@@ -38,6 +38,7 @@ func (d *shaderDef) value() wgsl.Shader {
 	for i := range d.entries {
 		s.EntryPoints = append(s.EntryPoints, d.entryPoint(&d.entries[i]))
 	}
+	s.Dialects = d.dialectTexts()
 	for g, bs := range d.groups {
 		group := wgsl.BindGroup{Group: uint32(g)}
 		for _, bd := range bs {

@@ -26,13 +26,14 @@ var Profile = &host.Profile{
 		host.ManyColorTargets:     "makes the Vulkan render pass of a pipeline with its first color target only, which Vulkan refuses for a pipeline of more",
 		host.NoColorTargets:       "refuses a fragment stage without one, even beside a depth attachment",
 		host.ExternalTextures:     "has no external textures",
+		host.LayeredTextures:      "makes a 2D texture of several layers a Vulkan image that many texels deep (VUID-VkImageCreateInfo-imageType-00957), which Vulkan refuses",
 	},
 }
 
 // WGSLProfile is Profile for gogpu/wgpu's other backends (Metal, DX12, GLES), which take WGSL
 // and compile it with gogpu/naga: modules are made from the table's WGSL with the override
 // values substituted, since its pipelines apply no constants (see NewModuleWGSL).
-var WGSLProfile = &host.Profile{Package: Profile.Package, Binding: Profile.Binding, Source: host.SourceWGSL, Lacks: withWGSL(Profile.Lacks)}
+var WGSLProfile = &host.Profile{Package: Profile.Package, Binding: Profile.Binding, Source: host.SourceWGSL, Dialect: wgsl.Gogpu, Lacks: withWGSL(Profile.Lacks)}
 
 // withWGSL returns what the binding lacks through its WGSL compiler.
 func withWGSL(lacks map[host.Feature]string) map[host.Feature]string {

@@ -333,6 +333,8 @@ func (p *Profile) entry(b *wgsl.Binding, dynamicOffset bool) error {
 		return p.refusal(bindingName(b), DynamicOffsets)
 	case b.StorageTexture != nil && !p.Has(StorageTextures):
 		return p.refusal(bindingName(b), StorageTextures)
+	case b.Texture != nil && layered(b.Texture.ViewDimension) && !p.Has(LayeredTextures):
+		return p.refusal(bindingName(b), LayeredTextures)
 	case b.Buffer == nil && b.Sampler == nil && b.Texture == nil && b.StorageTexture == nil && b.ExternalTexture == nil:
 		err = errors.New("the table gives no resource layout")
 	}
@@ -340,6 +342,11 @@ func (p *Profile) entry(b *wgsl.Binding, dynamicOffset bool) error {
 		return bindingErr(b, err)
 	}
 	return nil
+}
+
+// layered reports whether a view of dimension d has several layers of a 2D texture.
+func layered(d wgsl.TextureViewDimension) bool {
+	return d == wgsl.View2DArray || d == wgsl.ViewCube || d == wgsl.ViewCubeArray
 }
 
 func bindingName(b *wgsl.Binding) string {

@@ -17,6 +17,10 @@ type Profile struct {
 	Binding string
 	// Source is what the binding's shader modules are made from (see Code).
 	Source Source
+	// Dialect is the WGSL dialect of the binding's compiler (wgsl.Naga29...), for a binding
+	// whose modules are made from WGSL: a table that holds the shader written for it (wgslgen
+	// -for) gives that text; others give their WGSL as it is.
+	Dialect wgsl.Dialect
 	// Lacks maps each feature the binding cannot run to why, in words that follow its name
 	// ("has no API for them"): the core refuses the feature with that reason and what to do
 	// instead.
@@ -65,6 +69,7 @@ const (
 	NoColorTargets       Feature = "a fragment stage without color targets"
 	ExternalTextures     Feature = "texture_external"
 	SharedBindings       Feature = "one binding number for two variables"
+	LayeredTextures      Feature = "texture arrays and cube textures"
 )
 
 // instead says what to write instead of a feature a binding lacks.
@@ -78,6 +83,7 @@ var instead = map[Feature]string{
 	NoColorTargets:       "write a @location(0) output to a color target beside the depth attachment",
 	ExternalTextures:     "declare a texture_2d<f32> and bind a view of the frame's texture",
 	SharedBindings:       "give the variables @binding numbers of their own, or declare them in separate files",
+	LayeredTextures:      "bind a texture_2d per layer, or a texture_3d",
 }
 
 // Has reports whether the binding runs feature f.
@@ -169,7 +175,12 @@ func (p *Profile) Code(s *wgsl.Shader, overrides map[string]float64) (Code, erro
 	case SourceWGSLPushConstants:
 		c.WGSL, err = s.WGSLWithPushConstants(overrides)
 	default:
-		c.WGSL, err = s.WGSLWith(overrides)
+		if p.Dialect != "" && slices.ContainsFunc(s.Dialects, func(t wgsl.DialectText) bool { return t.Dialect == p.Dialect }) {
+			// The text written for the binding's WGSL compiler (wgslgen -for).
+			c.WGSL, err = s.WGSLFor(p.Dialect, overrides)
+		} else {
+			c.WGSL, err = s.WGSLWith(overrides)
+		}
 	}
 	if err != nil {
 		return Code{}, p.errorf("%s: %w", s.Source, err)

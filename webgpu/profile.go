@@ -12,8 +12,9 @@ const binding = "oliverbestmann/webgpu v1.33.5-0.20260523154840-fa113c1fb662"
 
 // Profile is what the binding can do, for the core's checks: its WGSL compiler, naga 29,
 // reads the tables' WGSL (with the override values substituted: its pipelines take no
-// constants), f16 with the device's shader-f16 feature among it.
-var Profile = &host.Profile{Package: "webgpu", Binding: binding, Source: host.SourceWGSL, Lacks: lacks}
+// constants), f16 with the device's shader-f16 feature among it; a table generated with
+// wgslgen -for=wgpu-native gives the text written for naga 29 instead.
+var Profile = &host.Profile{Package: "webgpu", Binding: binding, Source: host.SourceWGSL, Dialect: wgsl.Naga29, Lacks: lacks}
 
 var lacks = map[host.Feature]string{
 	host.ImmediateData: "passes immediate data in render passes only, and a device made with RequiredLimits (needed for " +

@@ -74,7 +74,8 @@ func usageOf(p *sema.Program) *usage {
 	// the functions it calls, so walking it backwards sees every call of a function before
 	// the function itself: its parameters' sources are complete when its body is read.
 	params := map[*sema.Param]map[*sema.Var]bool{}
-	sources := func(e syntax.Expr) []*sema.Var {
+	var sources func(e syntax.Expr) []*sema.Var
+	sources = func(e syntax.Expr) []*sema.Var {
 		for {
 			paren, ok := e.(*syntax.ParenExpr)
 			if !ok {
@@ -95,6 +96,12 @@ func usageOf(p *sema.Program) *usage {
 				out = append(out, v)
 			}
 			return out
+		case *sema.Let:
+			// A let of a texture or sampler (texture_and_sampler_let) names what its
+			// initializer does.
+			if handleType(o.Type) != nil && o.Decl != nil && o.Decl.Init != nil {
+				return sources(o.Decl.Init)
+			}
 		}
 		return nil
 	}

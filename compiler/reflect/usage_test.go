@@ -17,6 +17,7 @@ import (
 // sampler that samples a depth texture is "non-filtering"; the visibility is the stages of
 // the entry points that reach the variable.
 const usageShader = `
+requires texture_and_sampler_let;
 @group(0) @binding(0) var direct: texture_2d<f32>;
 @group(0) @binding(1) var viaParam: texture_2d<f32>;
 @group(0) @binding(2) var viaTwoParams: texture_2d<f32>;
@@ -30,11 +31,13 @@ const usageShader = `
 @group(0) @binding(10) var signed: texture_2d<i32>;
 @group(0) @binding(11) var unsigned: texture_2d<u32>;
 @group(0) @binding(12) var depth: texture_depth_2d;
+@group(0) @binding(13) var viaLet: texture_2d<f32>;
 @group(1) @binding(0) var s: sampler;
 @group(1) @binding(1) var sDepth: sampler;
 @group(1) @binding(2) var sViaParam: sampler;
 @group(1) @binding(3) var sCompare: sampler_comparison;
 @group(1) @binding(4) var sUnreached: sampler;
+@group(1) @binding(5) var sDepthViaLet: sampler;
 @group(2) @binding(0) var<storage, read_write> computeOnly: array<u32>;
 @group(2) @binding(1) var<uniform> everywhere: vec4f;
 @group(2) @binding(2) var<storage> fragmentViaCall: array<f32>;
@@ -56,6 +59,9 @@ fn depthWith(smp: sampler) -> f32 { return textureSample(depth, smp, vec2f(0.5))
 	c += textureGather(1, gathered, s, vec2f(0.5)) + textureSample((parenthesized), s, vec2f(0.5));
 	c += textureLoad(multisampled, vec2i(0), 0) + vec4f(textureLoad(signed, vec2i(0), 0)) + vec4f(textureLoad(unsigned, vec2i(0), 0));
 	c += vec4f(depthWith(sDepth) + textureSampleCompare(depth, sCompare, vec2f(0.5), 0.5) + readBuffer());
+	let tl = viaLet;
+	let sl = sDepthViaLet;
+	c += textureSample(tl, s, vec2f(0.5)) + vec4f(textureSample(depth, sl, vec2f(0.5)));
 	return c + everywhere;
 }
 
@@ -76,7 +82,7 @@ func TestBindingUsage(t *testing.T) {
 		"direct": "float", "viaParam": "float", "viaTwoParams": "float", "loadedOnly": "unfilterable-float",
 		"sampledUnreached": "unfilterable-float", "loadedViaParam": "unfilterable-float", "secondCaller": "float",
 		"gathered": "float", "parenthesized": "float", "multisampled": "unfilterable-float", "signed": "sint",
-		"unsigned": "uint", "depth": "depth",
+		"unsigned": "uint", "depth": "depth", "viaLet": "float",
 	} {
 		b := bindings[name]
 		require.NotNil(t, b.Texture, name)
@@ -88,6 +94,7 @@ func TestBindingUsage(t *testing.T) {
 	assert.True(t, bindings["multisampled"].Texture.Multisampled)
 	for name, want := range map[string]string{
 		"s": "filtering", "sDepth": "non-filtering", "sViaParam": "filtering", "sCompare": "comparison", "sUnreached": "filtering",
+		"sDepthViaLet": "non-filtering",
 	} {
 		b := bindings[name]
 		require.NotNil(t, b.Sampler, name)

@@ -908,8 +908,22 @@ func readInput(path string) ([]byte, error) {
 // compile shaders at run time, such as the tests that hand every shader of a corpus to a
 // WebGPU adapter. name is the file's path, for diagnostics; an error is a diag.List when the
 // shader has errors.
-func Table(name string, src []byte) (*wgsl.Shader, error) {
-	sh, _, err := compile(name, src, compileOptions{WGSL: true})
+//
+// With dialects, the table also holds the shader written for each of those WGSL compilers,
+// as wgslgen -for writes it (wgsl.Shader.WGSLFor); a dialect the shader cannot be written for
+// holds the reasons.
+func Table(name string, src []byte, dialects ...wgsl.Dialect) (*wgsl.Shader, error) {
+	opts := compileOptions{WGSL: true}
+	for _, d := range dialects {
+		p := hostwgsl.Lookup(string(d))
+		if p == nil {
+			return nil, fmt.Errorf("wgslgen: no WGSL dialect %q", d)
+		}
+		if d != wgsl.Modern {
+			opts.For = append(opts.For, p)
+		}
+	}
+	sh, _, err := compile(name, src, opts)
 	if err != nil {
 		return nil, err
 	}

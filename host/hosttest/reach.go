@@ -107,8 +107,14 @@ func (f ReachFigures) String() string {
 // must fail so (so that the list follows the binding), and counts apart.
 func Reach(t *testing.T, g GPU, v *Validation, sources []Source, known map[string]string) ReachFigures {
 	f := ReachFigures{Refused: map[host.Feature][]string{}}
+	// The tables hold the shader written for the binding's WGSL compiler, as a program's
+	// tables generated with wgslgen -for do.
+	var dialects []wgsl.Dialect
+	if d := g.Profile().Dialect; d != "" {
+		dialects = append(dialects, d)
+	}
 	for _, src := range sources {
-		table, err := wgslgen.Table(src.Name, src.Text)
+		table, err := wgslgen.Table(src.Name, src.Text, dialects...)
 		if err != nil || len(table.EntryPoints) == 0 {
 			continue
 		}
