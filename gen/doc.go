@@ -51,12 +51,12 @@
 //
 //	func ParticlesGroup0[Buffer, Texture, Sampler, Group any](binder wgsl.Binder[Buffer, Texture, Sampler, Group], params Buffer, particles Buffer) (Group, error)
 //
-// The adapter's Binder fixes the four types (its binding's buffer range, texture view,
-// sampler and bind group), and Go infers them, so the call reads
-// ParticlesGroup0(module.Binder(), paramsBuf, particlesBuf) whatever the binding: a binding
-// left out, or a value of the wrong kind, fails go build at the call. The functions take
-// parameters rather than a structure with a field per binding, as Rust's wgsl_to_wgpu has,
-// because a Go composite literal compiles with fields left out. The binder still checks at
+// The adapter's Binder fixes the four types (its binding's buffer, texture view, sampler and
+// bind group; a range of a buffer is the Binder's, host.Binder.Range), and Go infers them, so
+// the call reads ParticlesGroup0(module.Binder(device), paramsBuf, particlesBuf) whatever the
+// binding: a binding left out, or a value of the wrong kind, fails go build at the call. The
+// functions take parameters rather than a structure with a field per binding, as Rust's
+// wgsl_to_wgpu has, because a Go composite literal compiles with fields left out. The binder still checks at
 // run time what types cannot say (buffer usages and sizes, the layout the group is for). A
 // group whose entry points use one binding number for different variables (entry points that
 // never share a pipeline) gets one function for render pipelines and one for compute

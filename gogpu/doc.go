@@ -8,8 +8,11 @@
 // NewModule makes a shader module and its Layout (bind group layouts and pipeline layout),
 // NewLayout a layout that several modules share (a vertex and a fragment shader in two files)
 // or one for some entry points. Modules give the descriptors of compute and render pipelines
-// (vertex buffers with the host's step modes, color targets from the fragment outputs) and
-// make bind groups from Go buffers, samplers and texture views named by the table's accessors
+// (vertex buffers with the host's step modes, or the host's own buffers checked against the
+// inputs: RenderPipelineOptions.VertexBuffers; color targets from the fragment outputs) and
+// make bind groups from Go buffers, samplers and texture views: through the generated
+// functions with the module's Binder (ParticlesGroup0(m.Binder(device), params, particles),
+// where a binding left out does not compile), or named by the table's accessors
 // (Buffer(ParticlesShader.Params(), buf)), checked in Go first. The buffer and texture helpers
 // do what WebGPU asks around them: whole 4-byte words (NewBuffer, WriteBuffer), read-back into
 // generated types (ReadBuffer, ReadArray, ReadStructArray) and of textures through padded
@@ -43,5 +46,7 @@
 //   - Its Texture tells only its format: ReadTexture and ReadImage take the texture's
 //     descriptor.
 //   - Its software backend skips SPIR-V instructions it does not know (OpArrayLength,
-//     specialization constants) without a word: use the Vulkan backend.
+//     specialization constants, bit operations...) without a word, and runs no workgroup
+//     memory across a barrier: use the Vulkan backend (package gogpu/software lists what it
+//     gets wrong, each case a test).
 package gogpu

@@ -157,6 +157,14 @@ func (g *gpu) Module(s *wgsl.Shader, opts *host.ModuleOptions) (hosttest.Module,
 	return module{m, g.device}, nil
 }
 
+func (l layout) Binder(ranges ...host.BufferRange) hosttest.Binder {
+	return hosttest.AdapterBinder(l.Layout.Binder(l.device), ranges...)
+}
+
+func (m module) Binder(ranges ...host.BufferRange) hosttest.Binder {
+	return hosttest.AdapterBinder(m.Module.Binder(m.device), ranges...)
+}
+
 func (m module) Layout() hosttest.Layout { return layout{m.Module.Layout, m.device} }
 
 func (m module) BindGroup(group uint32, rs ...hosttest.Resource) (hosttest.Handle, error) {
@@ -168,7 +176,7 @@ func (m module) ComputePipeline(e *wgsl.EntryPoint) (hosttest.Handle, error) {
 }
 
 func (m module) RenderPipeline(o hosttest.RenderPipeline) (hosttest.Handle, error) {
-	opts := &gogpu.RenderPipelineOptions{Vertex: o.Vertex, StepModes: o.StepModes, Fragment: o.Fragment,
+	opts := &gogpu.RenderPipelineOptions{Vertex: o.Vertex, StepModes: o.StepModes, VertexBuffers: o.VertexBuffers, Fragment: o.Fragment,
 		Primitive: gputypes.PrimitiveState{Topology: gputypes.PrimitiveTopologyTriangleList}}
 	if fm, ok := o.FragmentModule.(module); ok {
 		opts.FragmentModule = fm.Module

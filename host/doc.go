@@ -22,7 +22,12 @@
 //     the host's step modes (VertexBuffers, VertexBuffer), color targets (ColorTargets).
 //   - BindGroup: a bind group of resources in the binding's own types (Resource), checked
 //     against the layout and the tables: every binding once, buffers of the right usage and
-//     size, no buffer bound writable and read-only in overlapping ranges.
+//     size, no buffer bound writable and read-only in overlapping ranges. Binder is every
+//     adapter's wgsl.Binder, for the generated bind group functions (SGroupN), whose groups
+//     it checks the same way.
+//   - RenderOptions.VertexBuffers: the host's own vertex buffers in place of the table's,
+//     checked by wgsl.EntryPoint.Regroup (inputs per instance and per vertex from buffers the
+//     host keeps, a position read from a larger mesh vertex).
 //
 // And the rules around buffers and textures that WebGPU sets and every binding leaves to its
 // user: buffers in whole 4-byte words (BufferSize, Profile.Write, Profile.Read), values packed

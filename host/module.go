@@ -153,6 +153,15 @@ type RenderOptions[T, F, P, D, M any] struct {
 	// per instance is the host's choice.
 	Vertex    *wgsl.EntryPoint
 	StepModes []wgsl.VertexStepMode
+	// VertexBuffers, in place of StepModes, are the host's own vertex buffers, slot by slot,
+	// when they hold the vertex entry point's inputs otherwise than its table lays them out:
+	// two inputs per instance from a buffer of particles and one per vertex from a quad, or
+	// a position read from a mesh whose vertices hold more. Each gives its stride, step mode
+	// and, for each input it holds, its WGSL name and offset (and a format, where the buffer
+	// holds another than the table's), as wgsl.EntryPoint.Regroup takes them; the pipeline
+	// gets what Regroup returns, and Regroup's errors refuse it. Regroup's result serves as
+	// it is.
+	VertexBuffers []wgsl.VertexBufferLayout
 	// Fragment is the fragment entry point, nil for none: one of the module's, or of
 	// FragmentModule, a module that shares the module's layout (ModuleOptions.Layout), when
 	// vertex and fragment entry points are in separate shaders.
@@ -176,7 +185,7 @@ type RenderOptions[T, F, P, D, M any] struct {
 // Plan checks the shaders of a render pipeline of module m with the options and plans it
 // (see Module.Render).
 func (o *RenderOptions[T, F, P, D, M]) Plan(m ModulePlan) (*Render, error) {
-	return m.Plan().Render(o.Label, o.Vertex, o.StepModes, o.Fragment, o.FragmentModule, len(o.Targets)+len(o.Formats) > 0)
+	return m.Plan().Render(o.Label, o.Vertex, o.StepModes, o.VertexBuffers, o.Fragment, o.FragmentModule, len(o.Targets)+len(o.Formats) > 0)
 }
 
 // Render is the plan of a render pipeline.
@@ -191,14 +200,24 @@ type Render struct {
 
 // Render checks the shaders of a render pipeline of the module and plans it: both entry
 // points (see Stage) in modules of one layout (fm when not nil, else this one's), and the
-// vertex buffers with their step modes. hasTargets tells whether color targets were given,
-// which need a fragment entry point.
-func (m *Module) Render(label string, vertex *wgsl.EntryPoint, modes []wgsl.VertexStepMode, fragment *wgsl.EntryPoint, fm ModulePlan, hasTargets bool) (*Render, error) {
+// vertex buffers: the table's with the step modes, or the host's own (own, checked by
+// wgsl.EntryPoint.Regroup). hasTargets tells whether color targets were given, which need a
+// fragment entry point.
+func (m *Module) Render(label string, vertex *wgsl.EntryPoint, modes []wgsl.VertexStepMode, own []wgsl.VertexBufferLayout, fragment *wgsl.EntryPoint, fm ModulePlan, hasTargets bool) (*Render, error) {
 	p := m.profile
 	if err := m.Stage(vertex, wgsl.Vertex); err != nil {
 		return nil, err
 	}
-	buffers, err := VertexBuffers(vertex, modes...)
+	var buffers []wgsl.VertexBufferLayout
+	var err error
+	switch {
+	case own != nil && modes != nil:
+		err = fmt.Errorf("entry point %s: both step modes and vertex buffers given: the vertex buffers' own step modes are the ones that count, drop StepModes", vertex.Name)
+	case own != nil:
+		buffers, err = vertex.Regroup(own...)
+	default:
+		buffers, err = VertexBuffers(vertex, modes...)
+	}
 	if err != nil {
 		return nil, p.errorf("%s: %w", m.Shader.Source, err)
 	}

@@ -65,3 +65,23 @@ func BufferRange(b *wgsl.Binding, buf *wgpu.Buffer, offset, size uint64) Resourc
 
 // Buffer binds the whole of buf to a buffer binding.
 func Buffer(b *wgsl.Binding, buf *wgpu.Buffer) Resource { return BufferRange(b, buf, 0, 0) }
+
+// Binder is the adapter's wgsl.Binder (see host.Binder): the generated bind group functions
+// make the bind groups of a module's or a layout's with it, one typed parameter per binding,
+// so that a binding left out fails go build: ParticlesGroup0(m.Binder(device), params,
+// particles).
+type Binder = host.Binder[*wgpu.Buffer, *wgpu.Sampler, *wgpu.TextureView, *wgpu.BindGroup]
+
+// Binder returns the Binder of the layout's bind groups on device.
+func (l *Layout) Binder(device *wgpu.Device) Binder {
+	return Binder{Layout: l.Layout, Make: func(group uint32, rs []Resource) (*wgpu.BindGroup, error) {
+		return l.NewBindGroup(device, group, rs...)
+	}}
+}
+
+// Binder returns the Binder of the bind groups of the module's layout on device.
+func (m *Module) Binder(device *wgpu.Device) Binder {
+	return Binder{Layout: m.Layout.Layout, Make: func(group uint32, rs []Resource) (*wgpu.BindGroup, error) {
+		return m.NewBindGroup(device, group, rs...)
+	}}
+}

@@ -9,8 +9,11 @@
 // NewModule makes a shader module and its Layout (bind group layouts and pipeline layout),
 // NewLayout a layout that several modules share (a vertex and a fragment shader in two files)
 // or one for some entry points. Modules give the descriptors of compute and render pipelines
-// (vertex buffers with the host's step modes, color targets from the fragment outputs) and
-// make bind groups from Go buffers, samplers and texture views named by the table's accessors
+// (vertex buffers with the host's step modes, or the host's own buffers checked against the
+// inputs: RenderPipelineOptions.VertexBuffers; color targets from the fragment outputs) and
+// make bind groups from Go buffers, samplers and texture views: through the generated
+// functions with the module's Binder (ParticlesGroup0(m.Binder(device), params, particles),
+// where a binding left out does not compile), or named by the table's accessors
 // (Buffer(ParticlesShader.Params(), buf)), checked in Go first. The buffer and texture helpers
 // do what WebGPU asks around them: whole 4-byte words (NewBuffer, WriteBuffer), read-back into
 // generated types (ReadBuffer, and host.ReadArray of a Reader) and of textures through padded

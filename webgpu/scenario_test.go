@@ -141,6 +141,14 @@ type module struct {
 	d *wgpu.Device
 }
 
+func (l *layout) Binder(ranges ...host.BufferRange) hosttest.Binder {
+	return hosttest.AdapterBinder(l.Layout.Binder(l.d), ranges...)
+}
+
+func (m *module) Binder(ranges ...host.BufferRange) hosttest.Binder {
+	return hosttest.AdapterBinder(m.Module.Binder(m.d), ranges...)
+}
+
 func (m *module) Layout() hosttest.Layout { return &layout{Layout: m.Module.Layout, d: m.d} }
 
 func (m *module) ComputePipeline(e *wgsl.EntryPoint) (hosttest.Handle, error) {
@@ -152,7 +160,7 @@ func (m *module) BindGroup(group uint32, rs ...hosttest.Resource) (hosttest.Hand
 }
 
 func (m *module) RenderPipeline(o hosttest.RenderPipeline) (hosttest.Handle, error) {
-	opts := webgpu.RenderPipelineOptions{Vertex: o.Vertex, Fragment: o.Fragment, StepModes: o.StepModes,
+	opts := webgpu.RenderPipelineOptions{Vertex: o.Vertex, Fragment: o.Fragment, StepModes: o.StepModes, VertexBuffers: o.VertexBuffers,
 		Primitive: wgpu.PrimitiveState{Topology: wgpu.PrimitiveTopologyTriangleList}}
 	if o.FragmentModule != nil {
 		opts.FragmentModule = o.FragmentModule.(*module).Module

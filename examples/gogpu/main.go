@@ -158,14 +158,13 @@ func (f *frame) buffers() (err error) {
 // many workgroups of the workgroup size (which the override values may set) as one
 // invocation per sprite needs.
 func (f *frame) bindGroups() (err error) {
-	step, draw := &sprites.StepShader, &sprites.DrawShader
-	if f.stepGroup, err = f.step.NewBindGroup(f.device, 0, gogpu.Buffer(step.Params(), f.params), gogpu.Buffer(step.Sprites(), f.sprites)); err != nil {
+	if f.stepGroup, err = sprites.StepGroup0(f.step.Binder(f.device), f.params, f.sprites); err != nil {
 		return err
 	}
-	if f.drawGroup, err = f.draw.NewBindGroup(f.device, 0, gogpu.Buffer(draw.Sprites(), f.sprites)); err != nil {
+	if f.drawGroup, err = sprites.DrawGroup0(f.draw.Binder(f.device), f.sprites); err != nil {
 		return err
 	}
-	size, err := f.step.WorkgroupSize(step.Step())
+	size, err := f.step.WorkgroupSize(sprites.StepShader.Step())
 	f.workgroups = wgsl.WorkgroupCount(size, [3]uint32{f.instances[0], 1, 1})
 	return err
 }

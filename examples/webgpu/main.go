@@ -102,12 +102,11 @@ func run(device *wgpu.Device, steps int) ([]sprites.Sprite, *image.RGBA, error) 
 			return nil, nil, err
 		}
 	}
-	stepGroup, err := step.NewBindGroup(device, 0,
-		webgpu.Buffer(sprites.StepShader.Params(), buffers["params"]), webgpu.Buffer(sprites.StepShader.Sprites(), buffers["sprites"]))
+	stepGroup, err := sprites.StepGroup0(step.Binder(device), buffers["params"], buffers["sprites"])
 	if err != nil {
 		return nil, nil, err
 	}
-	drawGroup, err := draw.NewBindGroup(device, 0, webgpu.Buffer(sprites.DrawShader.Sprites(), buffers["sprites"]))
+	drawGroup, err := sprites.DrawGroup0(draw.Binder(device), buffers["sprites"])
 	if err != nil {
 		return nil, nil, err
 	}

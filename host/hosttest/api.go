@@ -141,6 +141,15 @@ func BindGroupErrors(t *testing.T, g GPU) {
 		Resource{Binding: sh.Coords(), Buffer: big, Size: 16}, Resource{Binding: sh.Texels(), Buffer: big, Offset: 48, Size: 16})
 	assert.ErrorContains(t, err, "@group(0) @binding(2) coords and @binding(3) texels bind one buffer, writable in one and read-only in the other")
 
+	// Through the generated function: what its types cannot rule out is checked the same.
+	_, err = ts.SampleGroup0(m.Binder(), nil, sampler, big, small)
+	assert.ErrorContains(t, err, "@group(0) @binding(0) image: a texture_2d<f32> binding needs a texture view (Texture)")
+	assert.ErrorContains(t, err, "@group(0) @binding(3) texels: 8 bytes bound; the binding's minimum is 16 (array<vec4<f32>>)")
+	_, err = ts.DrawGroup0(m.Binder(), big)
+	assert.EqualError(t, err, g.Profile().Package+": draw.wgsl is not a shader of layout sample.wgsl: make its bind groups with the Binder of its own module or layout")
+	_, err = ts.SampleGroup0(m.Binder(host.BufferRange{Binding: sh.Texels(), Offset: 48, Size: 32}), view, sampler, big, big)
+	assert.ErrorContains(t, err, "@group(0) @binding(3) texels: 32 bytes from offset 48 overrun the 64-byte buffer")
+
 	// A view of an integer texture where the layout wants a filterable float one: the adapter
 	// or the binding refuses it.
 	_, uintView, err := g.Texture(Texture{Format: "r32uint", Width: 1, Height: 1, Usage: host.TextureBinding})

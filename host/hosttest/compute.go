@@ -98,7 +98,7 @@ func stepOnGPU(t *testing.T, g GPU, overrides map[string]float64, uniform, stora
 	require.NoError(t, err)
 	params := buffer(t, g, "params", host.UsageUniform, uniform)
 	items := buffer(t, g, "particles", host.UsageStorage|host.UsageCopySrc, storage)
-	bg, err := m.BindGroup(0, Resource{Binding: sh.Params(), Buffer: params}, Resource{Binding: sh.Particles(), Buffer: items})
+	bg, err := particles.ParticlesGroup0(m.Binder(), params, items)
 	require.NoError(t, err)
 	require.NoError(t, g.Dispatch(pipe, groups, []Handle{bg}, nil))
 	out, err := g.ReadBuffer(items, 0, uint64(len(storage)))
@@ -174,8 +174,7 @@ func DynamicOffsets(t *testing.T, g GPU) {
 	require.NoError(t, err)
 	uniform := buffer(t, g, "params", host.UsageUniform, data)
 	buf := buffer(t, g, "particles", host.UsageStorage|host.UsageCopySrc, particles.AppendParticles(nil, &header, items))
-	bg, err := m.BindGroup(0, Resource{Binding: sh.Params(), Buffer: uniform, Size: sh.Params().Buffer.MinBindingSize},
-		Resource{Binding: sh.Particles(), Buffer: buf})
+	bg, err := particles.ParticlesGroup0(m.Binder(host.BufferRange{Binding: sh.Params(), Size: sh.Params().Buffer.MinBindingSize}), uniform, buf)
 	require.NoError(t, err)
 	want := items
 	for i, p := range steps {
@@ -252,9 +251,7 @@ func TextureSampler(t *testing.T, g GPU) {
 	require.NoError(t, err)
 	texelSize := sh.Texels().Buffer.MinBindingSize // one vec4<f32>
 	out := buffer(t, g, "texels", host.UsageStorage|host.UsageCopySrc, make([]byte, texelSize*uint64(len(coords))))
-	bg, err := m.BindGroup(0, Resource{Binding: sh.Image(), View: view}, Resource{Binding: sh.ImageSampler(), Sampler: sampler},
-		Resource{Binding: sh.Coords(), Buffer: buffer(t, g, "coords", host.UsageStorage, wgsl.SliceBytes(coords))},
-		Resource{Binding: sh.Texels(), Buffer: out})
+	bg, err := ts.SampleGroup0(m.Binder(), view, sampler, buffer(t, g, "coords", host.UsageStorage, wgsl.SliceBytes(coords)), out)
 	require.NoError(t, err)
 	require.NoError(t, g.Dispatch(pipe, [3]uint32{uint32(len(coords)), 1, 1}, []Handle{bg}, nil))
 	b, err := g.ReadBuffer(out, 0, texelSize*uint64(len(coords)))
@@ -315,8 +312,7 @@ func paintPicture(t *testing.T, g GPU, workgroupSize func(Module) [3]uint32) []b
 	tex, view, err := g.Texture(Texture{Label: "picture", Format: sh.Picture().StorageTexture.Format, Width: PictureWidth, Height: PictureHeight,
 		Usage: host.TextureStorageBinding | host.TextureCopySrc})
 	require.NoError(t, err)
-	bg, err := m.BindGroup(0, Resource{Binding: sh.Paint(), Buffer: buffer(t, g, "paint", host.UsageUniform, Paint.Bytes())},
-		Resource{Binding: sh.Picture(), View: view})
+	bg, err := ts.StorageGroup0(m.Binder(), buffer(t, g, "paint", host.UsageUniform, Paint.Bytes()), view)
 	require.NoError(t, err)
 	groups := wgsl.WorkgroupCount(workgroupSize(m), [3]uint32{PictureWidth, PictureHeight, 1})
 	require.NoError(t, g.Dispatch(pipe, groups, []Handle{bg}, nil))
@@ -460,7 +456,7 @@ func PaddingSentinel(t *testing.T, g GPU) {
 	pipe, err := m.ComputePipeline(sh.Update())
 	require.NoError(t, err)
 	buf := buffer(t, g, "items", host.UsageStorage|host.UsageCopySrc, input)
-	bg, err := m.BindGroup(0, Resource{Binding: sh.Data(), Buffer: buf})
+	bg, err := ts.SentinelGroup0(m.Binder(), buf)
 	require.NoError(t, err)
 	size, err := m.Plan().WorkgroupSize(sh.Update())
 	require.NoError(t, err)
@@ -504,7 +500,7 @@ func F16(t *testing.T, g GPU) {
 		want = append(want, wgsl.F16FromFloat32(2*v+1))
 	}
 	buf := buffer(t, g, "halves", host.UsageStorage|host.UsageCopySrc, wgsl.SliceBytes(in))
-	bg, err := m.BindGroup(0, Resource{Binding: sh.Halves(), Buffer: buf})
+	bg, err := ts.HalfGroup0(m.Binder(), buf)
 	require.NoError(t, err)
 	require.NoError(t, g.Dispatch(pipe, [3]uint32{uint32(len(in)), 1, 1}, []Handle{bg}, nil))
 	b, err := g.ReadBuffer(buf, 0, uint64(2*len(in)))

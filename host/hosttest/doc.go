@@ -4,7 +4,9 @@
 //
 // An adapter's tests make a GPU (a thin mapping of the interface onto the adapter and its
 // device, on Vulkan: Mesa's lavapipe on the project's machines) after EnableValidation, and
-// call Run. The scenarios:
+// call Run. The scenarios make their bind groups with the generated functions (SGroupN)
+// through the adapter's Binder, so that a binding left out does not compile, and those of the
+// errors with the adapter's NewBindGroup. The scenarios:
 //
 //   - compute with overrides (Particles, StorageTexture with an override workgroup size), with
 //     dynamic offsets (DynamicOffsets), textures and samplers (TextureSampler), storage
@@ -13,6 +15,9 @@
 //     pipeline of two files sharing one layout (TwoShaderPipeline), entry points of one file
 //     with different uniforms at one binding number (SharedBindingNumber), immediate data
 //     (ImmediateData);
+//   - draws from the host's own vertex buffers (RenderPipeline.VertexBuffers): a flock's
+//     storage buffer as per-instance vertices beside a per-vertex shape (FlockDraw), and a
+//     depth pass reading the position of a lit pass's 24-byte mesh (MeshPasses);
 //   - buffers, textures and the errors of modules and bind groups;
 //   - a negative control for each: the same run with one fact as a hand-written host might
 //     get it wrong must fail, by an error or by wrong values.

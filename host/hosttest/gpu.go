@@ -46,6 +46,8 @@ type GPU interface {
 // Layout is a layout of a GPU.
 type Layout interface {
 	Plan() *host.Layout
+	// Binder is the layout's Binder with ranges (see AdapterBinder).
+	Binder(ranges ...host.BufferRange) Binder
 	// BindGroup is the layout's NewBindGroup.
 	BindGroup(group uint32, resources ...Resource) (Handle, error)
 	Release()
@@ -63,7 +65,41 @@ type Module interface {
 	RenderPipeline(o RenderPipeline) (Handle, error)
 	// BindGroup is the module's NewBindGroup.
 	BindGroup(group uint32, resources ...Resource) (Handle, error)
+	// Binder is the module's Binder with ranges (see AdapterBinder).
+	Binder(ranges ...host.BufferRange) Binder
 	Release()
+}
+
+// Binder is what the scenarios make bind groups with, through the generated functions
+// (ts.DrawGroup1(m.Binder(), view, sampler)): an adapter's wgsl.Binder whose values are
+// handles (see AdapterBinder).
+type Binder = wgsl.Binder[Handle, Handle, Handle, Handle]
+
+// AdapterBinder returns an adapter's Binder b (host.Binder in the binding's types), with the
+// ranges given, as a Binder of handles: each handle is the binding's own object, a nil one
+// the zero value (which the core refuses in its words).
+func AdapterBinder[B, S, V comparable, G any](b host.Binder[B, S, V, G], ranges ...host.BufferRange) Binder {
+	for _, r := range ranges {
+		b = b.Range(r.Binding, r.Offset, r.Size)
+	}
+	return handles[B, S, V, G]{b}
+}
+
+type handles[B, S, V comparable, G any] struct{ b host.Binder[B, S, V, G] }
+
+func (h handles[B, S, V, G]) BindGroup(s *wgsl.Shader, group uint32, rs []wgsl.Resource[Handle, Handle, Handle]) (Handle, error) {
+	values := make([]wgsl.Resource[B, V, S], len(rs))
+	for i, r := range rs {
+		values[i].Binding = r.Binding
+		values[i].Buffer, _ = r.Buffer.(B)
+		values[i].Texture, _ = r.Texture.(V)
+		values[i].Sampler, _ = r.Sampler.(S)
+	}
+	g, err := h.b.BindGroup(s, group, values)
+	if err != nil {
+		return nil, err
+	}
+	return g, nil
 }
 
 // Resource is one binding's resource of a bind group, as the adapters' Buffer, BufferRange,
@@ -102,8 +138,11 @@ type Sampler struct {
 
 // RenderPipeline is a render pipeline of a Module, of triangle lists.
 type RenderPipeline struct {
-	Vertex         *wgsl.EntryPoint
-	StepModes      []wgsl.VertexStepMode
+	Vertex    *wgsl.EntryPoint
+	StepModes []wgsl.VertexStepMode
+	// VertexBuffers are the host's own vertex buffers, in place of StepModes (see
+	// host.RenderOptions).
+	VertexBuffers  []wgsl.VertexBufferLayout
 	Fragment       *wgsl.EntryPoint
 	FragmentModule Module
 	// Formats are the color targets' formats by location ("" for a gap); nil is one

@@ -126,9 +126,9 @@ func drawScene(t *testing.T, g GPU, sh *wgsl.Shader, change Change) ([]byte, err
 	_, view := imageTexture(t, g, AlbedoImage(), host.TextureBinding)
 	sampler, err := g.Sampler(Sampler{})
 	require.NoError(t, err)
-	bg0, err := m.BindGroup(0, Resource{Binding: table.Globals(), Buffer: buffer(t, g, "globals", host.UsageUniform, Globals.Bytes())})
+	bg0, err := ts.DrawGroup0(m.Binder(), buffer(t, g, "globals", host.UsageUniform, Globals.Bytes()))
 	require.NoError(t, err)
-	bg1, err := m.BindGroup(1, Resource{Binding: table.Albedo(), View: view}, Resource{Binding: table.AlbedoSampler(), Sampler: sampler})
+	bg1, err := ts.DrawGroup1(m.Binder(), view, sampler)
 	require.NoError(t, err)
 	return g.Render(DrawSize, DrawSize, [4]float64{}, Draw{Pipeline: pipe, BindGroups: []Handle{bg0, bg1},
 		VertexBuffers: []Handle{vertices, insts}, Vertices: uint32(len(Quad)), Instances: uint32(len(Instances))})
@@ -275,10 +275,9 @@ func drawShadowed(t *testing.T, g GPU, bias float32, change Change) ([]byte, err
 	require.NoError(t, err)
 	// One bind group of @group(0) for both halves: scene from either table, the shadow map and
 	// its sampler from the fragment shader's.
-	bg0, err := layout.BindGroup(0, Resource{Binding: vsh.Scene(), Buffer: buffer(t, g, "scene", host.UsageUniform, shadowScene.Bytes())},
-		Resource{Binding: fsh.ShadowMap(), View: shadowView}, Resource{Binding: fsh.ShadowSampler(), Sampler: sampler})
+	bg0, err := ts.ShadowFragmentGroup0(layout.Binder(), buffer(t, g, "scene", host.UsageUniform, shadowScene.Bytes()), shadowView, sampler)
 	require.NoError(t, err)
-	bg1, err := layout.BindGroup(1, Resource{Binding: vsh.Model(), Buffer: buffer(t, g, "model", host.UsageUniform, shadowModel.Bytes())})
+	bg1, err := ts.ShadowVertexGroup1(layout.Binder(), buffer(t, g, "model", host.UsageUniform, shadowModel.Bytes()))
 	require.NoError(t, err)
 	return g.Render(ShadowSize, ShadowSize, [4]float64{}, Draw{Pipeline: pipe, BindGroups: []Handle{bg0, bg1},
 		VertexBuffers: []Handle{buffer(t, g, "square", host.UsageVertex, wgsl.SliceBytes(shadowSquare))}, Vertices: uint32(len(shadowSquare)), Instances: 1})
@@ -422,13 +421,12 @@ func runBillboards(t *testing.T, g GPU, modes []wgsl.VertexStepMode) ([]byte, []
 	// Twice as many corners as drawn, so that a wrong step mode reads wrong data, not past the
 	// buffer's end.
 	corners := buffer(t, g, "corners", host.UsageVertex, append(wgsl.SliceBytes(UnitSquare), make([]byte, len(wgsl.SliceBytes(UnitSquare)))...))
-	simGroup, err := sim.BindGroup(0, Resource{Binding: sh.Sim(), Buffer: buffer(t, g, "sim", host.UsageUniform, BillboardSim.Bytes())},
-		Resource{Binding: sh.Particles(), Buffer: ps})
+	simGroup, err := ts.BillboardComputeGroup0(sim.Binder(), buffer(t, g, "sim", host.UsageUniform, BillboardSim.Bytes()), ps)
 	require.NoError(t, err)
 	viewBuf := buffer(t, g, "view", host.UsageUniform, BillboardView.Bytes())
-	_, err = draw.BindGroup(0, Resource{Binding: sh.Sim(), Buffer: viewBuf})
+	_, err = ts.BillboardComputeGroup0(draw.Binder(), viewBuf, ps)
 	require.ErrorContains(t, err, "@group(0) @binding(0) sim is not a binding of billboard.wgsl: @group(0) @binding(0) is view here")
-	drawGroup, err := draw.BindGroup(0, Resource{Binding: sh.View(), Buffer: viewBuf})
+	drawGroup, err := ts.BillboardRenderGroup0(draw.Binder(), viewBuf)
 	require.NoError(t, err)
 	size, err := sim.Plan().WorkgroupSize(sh.Simulate())
 	require.NoError(t, err)

@@ -7,7 +7,9 @@
 // different uniforms at one binding number, and a storage buffer drawn as per-instance
 // vertices), shadow_vertex.wgsl and shadow_fragment.wgsl (a pipeline from two files with a
 // depth texture and a comparison sampler), push.wgsl (immediate data read by a vertex and a
-// fragment stage) and half.wgsl (f16 arithmetic).
+// fragment stage), half.wgsl (f16 arithmetic), flock.wgsl (a flock's storage buffer drawn as
+// per-instance vertices of two loose inputs beside a per-vertex one) and mesh.wgsl (a depth
+// pass that reads only the position of a lit pass's mesh).
 package testshaders
 
-//go:generate go run github.com/wgslgo/wgslgo/tools/wgslgen -o testshaders_wgsl.go draw.wgsl sentinel.wgsl sample.wgsl storage.wgsl billboard.wgsl shadow_vertex.wgsl shadow_fragment.wgsl push.wgsl half.wgsl
+//go:generate go run github.com/wgslgo/wgslgo/tools/wgslgen -o testshaders_wgsl.go draw.wgsl sentinel.wgsl sample.wgsl storage.wgsl billboard.wgsl shadow_vertex.wgsl shadow_fragment.wgsl push.wgsl half.wgsl flock.wgsl mesh.wgsl

@@ -22,7 +22,7 @@ func TestGenerated(t *testing.T) {
 // TestTables checks that the tables wgslgen.Table makes at run time are the generated ones.
 func TestTables(t *testing.T) {
 	for _, sh := range []*wgsl.Shader{&DrawShader.Shader, &SentinelShader.Shader, &SampleShader.Shader, &StorageShader.Shader,
-		&BillboardShader.Shader, &ShadowVertexShader.Shader, &ShadowFragmentShader.Shader, &PushShader.Shader, &HalfShader.Shader} {
+		&BillboardShader.Shader, &ShadowVertexShader.Shader, &ShadowFragmentShader.Shader, &PushShader.Shader, &HalfShader.Shader, &FlockShader.Shader, &MeshShader.Shader} {
 		t.Run(sh.Source, func(t *testing.T) {
 			src, err := os.ReadFile(sh.Source)
 			require.NoError(t, err)
@@ -37,7 +37,7 @@ func TestTables(t *testing.T) {
 // run.
 func TestSPIRV(t *testing.T) {
 	for _, sh := range []*wgsl.Shader{&DrawShader.Shader, &SentinelShader.Shader, &SampleShader.Shader, &StorageShader.Shader,
-		&BillboardShader.Shader, &ShadowVertexShader.Shader, &ShadowFragmentShader.Shader, &PushShader.Shader, &HalfShader.Shader} {
+		&BillboardShader.Shader, &ShadowVertexShader.Shader, &ShadowFragmentShader.Shader, &PushShader.Shader, &HalfShader.Shader, &FlockShader.Shader, &MeshShader.Shader} {
 		t.Run(sh.Source, func(t *testing.T) { spirvval.Check(t, sh.Words(), "vulkan1.1") })
 	}
 }
