@@ -99,6 +99,37 @@ func TestBindGroupErrors(t *testing.T) {
 	assert.ErrorContains(t, err, "@group(0) @binding(1) picture: a view of format bgra8unorm is bound where the storage texture has format rgba8unorm")
 }
 
+// TestBindGroupBounds checks a buffer range at its limits: one that ends at the buffer's end,
+// or holds exactly the binding's minimum size, is bound; a byte more, or less, is refused.
+func TestBindGroupBounds(t *testing.T) {
+	sh := &ts.SampleShader
+	l, err := full.NewLayout(nil, &sh.Shader)
+	require.NoError(t, err)
+	big := &buffer{64, host.UsageStorage}
+	for _, c := range []struct {
+		offset, size uint64
+		want         string
+	}{
+		{offset: 48, size: 16},
+		{offset: 48},
+		{offset: 0, size: 16},
+		{offset: 49, size: 16, want: "16 bytes from offset 49 overrun the 64-byte buffer"},
+		{offset: 0, size: 15, want: "15 bytes bound; the binding's minimum is 16 (array<vec4<f32>>)"},
+		{offset: 49, want: "15 bytes bound; the binding's minimum is 16 (array<vec4<f32>>)"},
+	} {
+		entries, err := bindGroup(t, l, 0, resource{Binding: sh.Image(), View: &view{}}, resource{Binding: sh.ImageSampler(), Sampler: &sampler{}},
+			resource{Binding: sh.Coords(), Buffer: &buffer{64, host.UsageStorage}},
+			resource{Binding: sh.Texels(), Buffer: big, Offset: c.offset, Size: c.size})
+		if c.want != "" {
+			assert.ErrorContains(t, err, c.want, "offset %d, size %d", c.offset, c.size)
+			continue
+		}
+		if assert.NoError(t, err, "offset %d, size %d", c.offset, c.size) {
+			assert.Equal(t, host.Entry[*buffer, *sampler, *view]{Binding: 3, Buffer: big, Offset: c.offset, Size: 16}, entries[3])
+		}
+	}
+}
+
 // TestBindGroupAliasing checks where one buffer bound twice is refused: writable and
 // read-only in any ranges, since WebGPU's usage scope takes a buffer whole (ranges that only
 // touch, or lie apart, are refused as ones that overlap); twice writable, or twice read-only,

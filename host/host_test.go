@@ -53,6 +53,15 @@ func TestWriteAndRead(t *testing.T) {
 	_, err = full.Write(12, 16, []byte{1, 2, 3, 4, 5})
 	assert.EqualError(t, err, "full: WriteBuffer of 5 bytes (padded to 8) at offset 12 overruns the 16-byte buffer")
 
+	got, err = full.Write(12, 16, []byte{1, 2, 3})
+	require.NoError(t, err, "a write that ends, padded, at the buffer's end")
+	assert.Equal(t, []byte{1, 2, 3, 0}, got)
+	got, err = full.Write(0, 16, make([]byte, 16))
+	require.NoError(t, err, "a write of the whole buffer")
+	assert.Len(t, got, 16)
+	_, err = full.Write(16, 16, []byte{1})
+	assert.EqualError(t, err, "full: WriteBuffer of 1 bytes (padded to 4) at offset 16 overruns the 16-byte buffer")
+
 	n, err := full.Read(host.UsageCopySrc|host.UsageStorage, 16, 12, 3)
 	require.NoError(t, err)
 	assert.Equal(t, uint64(4), n, "the copy is rounded up to whole words")
