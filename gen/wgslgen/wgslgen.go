@@ -31,6 +31,7 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/hostwgsl"
 	"github.com/wgslgo/wgslgo/gen"
 	"github.com/wgslgo/wgslgo/gen/wgsl"
+	"github.com/wgslgo/wgslgo/internal/gomod"
 )
 
 // Exit codes of the command-line contract.
@@ -55,12 +56,19 @@ type compileOptions struct {
 	// For are the WGSL compilers the tables hold the shader for (-for): what they cannot
 	// read is a warning at its position.
 	For []*hostwgsl.Profile
+	// Modules resolves the dependencies wesl.toml files name by Go module, with the go
+	// command run in Dir (only when a shader has such a dependency); nil: none are resolved.
+	Modules *gomod.Resolver
 }
 
 // compiler returns the compiler's options for target.
 func (o compileOptions) compiler(target compiler.Target) compiler.Options {
-	return compiler.Options{Target: target, UniformStandardLayout: o.UniformStandardLayout, WebGPULimits: o.WebGPULimits,
+	opts := compiler.Options{Target: target, UniformStandardLayout: o.UniformStandardLayout, WebGPULimits: o.WebGPULimits,
 		Overrides: o.Overrides, Features: o.Features, FS: dirFS{o.Dir}}
+	if o.Modules != nil {
+		opts.Resolver = o.Modules
+	}
+	return opts
 }
 
 // dirFS reads the operating system's files, relative paths from dir: the modules a WESL
@@ -97,7 +105,16 @@ func compileWGSL(name string, src []byte, opts compileOptions) (gen.Shader, diag
 	if res.Linked.IsWESL() {
 		sh.Origins = res.Linked.Origins()
 		for _, f := range res.Linked.Files()[1:] {
-			rel, err := filepath.Rel(opts.OutDir, dirFS{opts.Dir}.path(f.Name))
+			file := dirFS{opts.Dir}.path(f.Name)
+			if opts.Modules != nil {
+				// A library's file by its module's version: the same bytes from every
+				// module cache and vendor directory, and a new version is a stale file.
+				if name, ok := opts.Modules.Describe(file); ok {
+					sh.Imports = append(sh.Imports, name)
+					continue
+				}
+			}
+			rel, err := filepath.Rel(opts.OutDir, file)
 			if err != nil {
 				rel = f.Name
 			}
@@ -231,7 +248,8 @@ func (c *Command) compileOptions(dir string) compileOptions {
 		profiles = append(profiles, hostwgsl.Lookup(name))
 	}
 	return compileOptions{Target: c.Target, UniformStandardLayout: c.UniformStandardLayout, WebGPULimits: c.WebGPULimits,
-		Overrides: c.Overrides, Features: c.Features, WGSL: c.WGSL, Dir: dir, OutDir: filepath.Dir(out), For: profiles}
+		Overrides: c.Overrides, Features: c.Features, WGSL: c.WGSL, Dir: dir, OutDir: filepath.Dir(out), For: profiles,
+		Modules: &gomod.Resolver{Dir: dir}}
 }
 
 // NoSPIRV returns the inputs (as in Inputs, in their order) that the command compiles to no
