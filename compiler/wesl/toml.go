@@ -439,7 +439,7 @@ func parseConfig(f *diag.File, dir string) (*Config, diag.List) {
 					errorf(e.val.span, "dependency %s names both a Go module and a path or package: keep one", e.key)
 					continue
 				case d.ModuleDir != "" && d.Module == "":
-					errorf(e.val.span, "dependency %s gives a dir without a module: dir is a directory of the Go module that module names", e.key)
+					errorf(e.val.span, "dependency %s gives dir without module: dir is a directory of the Go module that module names, so add module = \"its/module/path\"", e.key)
 					continue
 				case d.Module != "" && (strings.HasPrefix(path.Clean(d.ModuleDir), "../") || path.Clean(d.ModuleDir) == ".."):
 					errorf(e.val.span, "dependency %s: dir %q leaves the module %s", e.key, d.ModuleDir, d.Module)

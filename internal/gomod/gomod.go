@@ -74,6 +74,7 @@ type goModule struct {
 	Version string
 	Dir     string
 	Main    bool
+	GoMod   string
 	Replace *goModule
 	Error   *struct{ Err string }
 }
@@ -173,6 +174,8 @@ func (r *Resolver) lookup(modPath string) (Module, error) {
 			r.mainErr = err
 		case len(mods) == 0:
 			r.mainErr = errors.New("go list -m printed no main module")
+		case mods[0].GoMod == "":
+			r.mainErr = errors.New("there is no go.mod in it or above it (go mod init makes one)")
 		default:
 			r.main = &mods[0]
 		}
@@ -185,10 +188,14 @@ func (r *Resolver) lookup(modPath string) (Module, error) {
 	}
 	mods, err := r.list(modPath)
 	if err != nil {
-		if strings.Contains(err.Error(), "not a known dependency") {
+		switch msg := err.Error(); {
+		case strings.Contains(msg, "not a known dependency"):
 			return Module{}, fmt.Errorf("the Go module %s is not a dependency of %s: run `go get %s`", modPath, r.main.Path, modPath)
+		case strings.Contains(msg, "lookup disabled by GOPROXY=off"), strings.Contains(msg, "missing go.sum entry"):
+			// The module graph needs a go.mod file the module cache does not have.
+			return Module{}, fmt.Errorf("the Go module %s, which %s requires, is not in the module cache: run `go mod download %s` (go list -m: %s)", modPath, r.main.Path, modPath, msg)
 		}
-		return Module{}, err
+		return Module{}, fmt.Errorf("go list -m %s: %v", modPath, err)
 	}
 	g := mods[0]
 	if g.Error != nil {
@@ -208,8 +215,8 @@ func (r *Resolver) lookup(modPath string) (Module, error) {
 	if m.Local {
 		// A directory replacement is read in place, in vendor mode too (the go command
 		// lists its directory, as it builds it).
-		if m.Dir == "" {
-			return Module{}, fmt.Errorf("the Go module %s is replaced by %s, which does not exist", modPath, g.Replace.Path)
+		if info, err := os.Stat(m.Dir); m.Dir == "" || err != nil || !info.IsDir() {
+			return Module{}, fmt.Errorf("the Go module %s is replaced by %s, which is not a directory", modPath, g.Replace.Path)
 		}
 		return m, nil
 	}

@@ -13,6 +13,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wgslgo/wgslgo/compiler/wesl"
+	"github.com/wgslgo/wgslgo/internal/gomod"
 	"github.com/wgslgo/wgslgo/internal/oracle"
 )
 
@@ -235,4 +237,98 @@ func TestTwoModules(t *testing.T) {
 	assert.Contains(t, local, "imports ../shaderlib-dev/lights/shaders/shade.wesl, ../shaderlib-dev/lights/shaders/types.wesl")
 	assert.Equal(t, strings.ReplaceAll(v2, "example.com/shaderlib@v1.1.0/", "../shaderlib-dev/"), local)
 	must("GOPROXY=off", "build", "./...")
+}
+
+// consumer writes a module example.com/app with go.mod (after the module line) and a
+// wesl.toml naming the library's lights directory, and returns its directory and package.
+func consumer(t *testing.T, dir, gomod string) (string, *wesl.Package) {
+	t.Helper()
+	appDir := filepath.Join(dir, "app")
+	writeTree(t, appDir, map[string]string{
+		"go.mod":    "module example.com/app\n\ngo 1.24\n" + gomod,
+		"wesl.toml": app["wesl.toml"],
+	})
+	pkg, err := wesl.OpenPackage(wesl.OSFS{}, filepath.ToSlash(appDir), "package")
+	require.NoError(t, err)
+	return appDir, pkg
+}
+
+// TestResolve: what the resolver finds, and what it says when it finds nothing, for each
+// way the go command has (or lacks) the library. Each case asks the go command itself.
+func TestResolve(t *testing.T) {
+	goTool(t)
+	cases := []struct {
+		name string
+		// gomod is the consumer's go.mod after its module line; setup writes more files.
+		gomod string
+		setup func(t *testing.T, dir string)
+		flags string
+		// dir is the library package's directory below the test's, "" for an error.
+		dir, describe string
+		err           string
+	}{
+		{name: "replace", gomod: "require example.com/shaderlib v1.0.0\nreplace example.com/shaderlib => ../lib\n",
+			setup: func(t *testing.T, dir string) { writeTree(t, filepath.Join(dir, "lib"), library["v1.0.0"]) },
+			dir:   "lib/lights/shaders"},
+		{name: "vendor", gomod: "require example.com/shaderlib v1.0.0\n", flags: "-mod=vendor",
+			setup: func(t *testing.T, dir string) {
+				files := map[string]string{"vendor/modules.txt": "# example.com/shaderlib v1.0.0\n## explicit; go 1.24\nexample.com/shaderlib/lights\n"}
+				for name, text := range library["v1.0.0"] {
+					if name != "go.mod" {
+						files["vendor/example.com/shaderlib/"+name] = text
+					}
+				}
+				writeTree(t, filepath.Join(dir, "app"), files)
+			},
+			dir: "app/vendor/example.com/shaderlib/lights/shaders", describe: "example.com/shaderlib@v1.0.0/lights/shaders/types.wesl"},
+		{name: "vendor without the directory", gomod: "require example.com/shaderlib v1.0.0\n", flags: "-mod=vendor",
+			setup: func(t *testing.T, dir string) {
+				writeTree(t, filepath.Join(dir, "app"), map[string]string{"vendor/modules.txt": "# example.com/shaderlib v1.0.0\n## explicit; go 1.24\nexample.com/shaderlib/other\n"})
+			},
+			err: "wesl.toml:5:1): go mod vendor copies only the directories of Go packages the main module imports; import the library's Go package, or build with -mod=mod"},
+		{name: "not required", err: "the Go module example.com/shaderlib is not a dependency of example.com/app: run `go get example.com/shaderlib` (named by"},
+		{name: "not downloaded", gomod: "require example.com/shaderlib v1.0.0\n",
+			err: "the Go module example.com/shaderlib, which example.com/app requires, is not in the module cache: run `go mod download example.com/shaderlib`"},
+		{name: "replaced by a missing directory", gomod: "require example.com/shaderlib v1.0.0\nreplace example.com/shaderlib => ../nowhere\n",
+			err: "the Go module example.com/shaderlib is replaced by ../nowhere, which is not a directory"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			appDir, pkg := consumer(t, dir, c.gomod)
+			if c.setup != nil {
+				c.setup(t, dir)
+			}
+			r := &gomod.Resolver{Dir: appDir, Env: append(os.Environ(), "GOFLAGS="+c.flags, "GOWORK=off", "GOTOOLCHAIN=local",
+				"GOMODCACHE="+filepath.Join(dir, "modcache"))}
+			lib, err := r.Resolve(pkg, "lights")
+			if c.err != "" {
+				require.Error(t, err)
+				assert.Contains(t, err.Error(), c.err)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, filepath.ToSlash(filepath.Join(dir, c.dir)), lib.Dir)
+			assert.Equal(t, "lights", lib.Name)
+			name, ok := r.Describe(filepath.Join(lib.Dir, "types.wesl"))
+			assert.Equal(t, c.describe, name)
+			assert.Equal(t, c.describe != "", ok)
+			other, err := r.Resolve(pkg, "other")
+			assert.NoError(t, err)
+			assert.Nil(t, other, "a name wesl.toml does not list is another resolver's")
+		})
+	}
+}
+
+// TestOutsideAModule: without a go.mod the resolver says so, at the dependency.
+func TestOutsideAModule(t *testing.T) {
+	goTool(t)
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"wesl.toml": app["wesl.toml"]})
+	pkg, err := wesl.OpenPackage(wesl.OSFS{}, filepath.ToSlash(dir), "package")
+	require.NoError(t, err)
+	r := &gomod.Resolver{Dir: dir, Env: append(os.Environ(), "GOWORK=off", "GOTOOLCHAIN=local", "GO111MODULE=on")}
+	_, err = r.Resolve(pkg, "lights")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "cannot find the Go module of "+dir+", which resolves the shader library example.com/shaderlib")
 }
