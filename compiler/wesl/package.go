@@ -81,7 +81,7 @@ func (configResolver) Resolve(from *Package, name string) (*Package, error) {
 			continue
 		}
 		if d.Path == "" {
-			return nil, fmt.Errorf("dependency %s of %s names the package %q of a package manager, which this linker does not resolve: give its directory instead, %s = { path = \"../%s\" }", name, from.Config.File.Name, d.Package, name, name)
+			return nil, fmt.Errorf("dependency %s of %s names the package %q of a package manager, which this linker does not resolve: give its directory instead, %s = { path = \"../%s\" }, or for a library in a Go module, %s = { module = \"example.com/mod\", dir = \"%s\" }", name, from.Config.File.Name, d.Package, name, name, name, name)
 		}
 		return OpenPackage(from.FS, join(from.Config.Dir, d.Path), name)
 	}
