@@ -546,7 +546,7 @@ func run(dir, pkg string, args []string, stderr io.Writer, userDir string) int {
 	if code != ExitOK {
 		return code
 	}
-	gopts := gen.Options{Package: pkgName, Embed: cmd.Embed, Prefix: cmd.Prefix}
+	gopts := gen.Options{Package: pkgName, Embed: cmd.Embed, Prefix: cmd.Prefix, Published: published(opts.Modules, outDir)}
 	out, err := gen.Generate(shaders, gopts)
 	if err != nil {
 		printLines(stderr, err)
@@ -931,4 +931,65 @@ func Table(name string, src []byte) (*wgsl.Shader, error) {
 		return nil, err
 	}
 	return &tables[0], nil
+}
+
+// published finds the Go types that the libraries resolved from Go modules publish: the
+// structures of their WESL modules that their own wgslgen output declares, in the Go package
+// of the library's directory. The generated file uses those instead of copies, so that a
+// Light of the library is one Go type in the library and in every package that uses it. A
+// library without generated Go (or a package that is the library itself) publishes nothing.
+func published(r *gomod.Resolver, outDir string) map[string]gen.GoIdent {
+	if r == nil {
+		return nil
+	}
+	types := map[string]gen.GoIdent{}
+	for _, lib := range r.Libraries() {
+		if same, err := sameDir(lib.Dir, outDir); err != nil || same {
+			continue
+		}
+		entries, err := os.ReadDir(lib.Dir)
+		if err != nil {
+			continue
+		}
+		fset := token.NewFileSet()
+		for _, e := range entries {
+			name := e.Name()
+			if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+				continue
+			}
+			f, err := parser.ParseFile(fset, filepath.Join(lib.Dir, name), nil, parser.ParseComments|parser.SkipObjectResolution)
+			if err != nil || !ast.IsGenerated(f) || !strings.Contains(f.Comments[0].Text(), gen.Header) {
+				continue
+			}
+			for _, decl := range f.Decls {
+				g, ok := decl.(*ast.GenDecl)
+				if !ok || g.Tok != token.TYPE || g.Doc == nil || len(g.Specs) != 1 {
+					continue
+				}
+				spec := g.Specs[0].(*ast.TypeSpec)
+				if _, isStruct := spec.Type.(*ast.StructType); !isStruct || spec.Assign != 0 {
+					continue
+				}
+				goName, origin, ok := gen.StructOrigin(strings.Join(strings.Fields(g.Doc.Text()), " "))
+				if !ok || goName != spec.Name.Name || !strings.HasPrefix(origin, "package::") {
+					continue
+				}
+				types[lib.Name+strings.TrimPrefix(origin, "package")] = gen.GoIdent{GoImportPath: gen.GoImportPath(lib.ImportPath), GoName: goName}
+			}
+		}
+	}
+	return types
+}
+
+// sameDir reports whether two directories are one.
+func sameDir(a, b string) (bool, error) {
+	ia, err := os.Stat(a)
+	if err != nil {
+		return false, err
+	}
+	ib, err := os.Stat(b)
+	if err != nil {
+		return false, err
+	}
+	return os.SameFile(ia, ib), nil
 }

@@ -22,6 +22,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -61,6 +62,16 @@ type Resolver struct {
 	main    *goModule
 	mainErr error
 	mods    map[string]*result
+	libs    map[string]Library
+}
+
+// Library is a WESL package the resolver opened from a Go module.
+type Library struct {
+	// Name is the package's name in the program (the [dependencies] key that named it).
+	Name string
+	// ImportPath is the Go import path of its directory (the directory of its wesl.toml),
+	// whose Go package may hold the library's generated Go types; Dir is that directory.
+	ImportPath, Dir string
 }
 
 type result struct {
@@ -108,6 +119,12 @@ func (r *Resolver) Resolve(from *wesl.Package, name string) (*wesl.Package, erro
 			return nil, err
 		}
 		pkg.Resolver = r
+		r.mu.Lock()
+		if r.libs == nil {
+			r.libs = map[string]Library{}
+		}
+		r.libs[name] = Library{Name: name, ImportPath: path.Join(d.Module, d.ModuleDir), Dir: dir}
+		r.mu.Unlock()
 		return pkg, nil
 	}
 	return nil, nil
@@ -139,6 +156,18 @@ func (r *Resolver) Modules() []Module {
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out
+}
+
+// Libraries returns the packages opened so far, by name.
+func (r *Resolver) Libraries() []Library {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []Library
+	for _, l := range r.libs {
+		out = append(out, l)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
 }
 

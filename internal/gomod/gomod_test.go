@@ -3,10 +3,12 @@ package gomod_test
 import (
 	"archive/zip"
 	"bytes"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -14,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wgslgo/wgslgo/compiler/wesl"
+	"github.com/wgslgo/wgslgo/gen/wgslgen"
 	"github.com/wgslgo/wgslgo/internal/gomod"
 	"github.com/wgslgo/wgslgo/internal/oracle"
 )
@@ -114,14 +117,14 @@ func writeProxy(t *testing.T, dir string) {
 	v := filepath.Join(dir, filepath.FromSlash(libPath), "@v")
 	require.NoError(t, os.MkdirAll(v, 0o755))
 	var list []string
-	for _, version := range []string{"v1.0.0", "v1.1.0"} {
+	for _, version := range []string{"v1.0.0", "v1.1.0", "v1.2.0"} {
 		files := library[version]
 		list = append(list, version)
 		require.NoError(t, os.WriteFile(filepath.Join(v, version+".info"), []byte(`{"Version":"`+version+`","Time":"2026-01-01T00:00:00Z"}`), 0o644))
 		require.NoError(t, os.WriteFile(filepath.Join(v, version+".mod"), []byte(files["go.mod"]), 0o644))
 		var buf bytes.Buffer
 		zw := zip.NewWriter(&buf)
-		for _, name := range []string{"go.mod", "lights/wesl.toml", "lights/shaders/types.wesl", "lights/shaders/shade.wesl"} {
+		for _, name := range slices.Sorted(maps.Keys(files)) {
 			w, err := zw.Create(libPath + "@" + version + "/" + name)
 			require.NoError(t, err)
 			_, err = w.Write([]byte(files[name]))
@@ -131,6 +134,25 @@ func writeProxy(t *testing.T, dir string) {
 		require.NoError(t, os.WriteFile(filepath.Join(v, version+".zip"), buf.Bytes(), 0o644))
 	}
 	require.NoError(t, os.WriteFile(filepath.Join(v, "list"), []byte(strings.Join(list, "\n")+"\n"), 0o644))
+}
+
+// publishing returns v1.1.0's files made a library that publishes its Go types: its
+// directory is a Go package with wgslgen's output for a module that uses its structures,
+// generated here in dir.
+func publishing(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	files := maps.Clone(library["v1.1.0"])
+	files["go.mod"] = "module example.com/shaderlib\n\ngo 1.24\n\nrequire github.com/wgslgo/wgslgo v0.0.0\n"
+	files["lights/shaders/publish.wesl"] = "import package::types::Light;\n\n@group(0) @binding(0) var<storage> lights: array<Light>;\n"
+	files["lights/lights.go"] = "// Package lights is a shader library with its Go types.\npackage lights\n\n//go:generate go tool wgslgen -o lights_wgsl.go shaders/publish.wesl\n"
+	writeTree(t, dir, files)
+	var stderr bytes.Buffer
+	require.Equal(t, wgslgen.ExitOK, wgslgen.RunIn(filepath.Join(dir, "lights"), "lights", []string{"-o", "lights_wgsl.go", "shaders/publish.wesl"}, &stderr), stderr.String())
+	out, err := os.ReadFile(filepath.Join(dir, "lights", "lights_wgsl.go"))
+	require.NoError(t, err)
+	require.Contains(t, string(out), "// Light is the WGSL structure package::types::Light: 32 bytes, aligned to 16.")
+	files["lights/lights_wgsl.go"] = string(out)
+	return files
 }
 
 func goTool(t *testing.T) string {
@@ -160,6 +182,7 @@ func TestTwoModules(t *testing.T) {
 	root, err := filepath.Abs("../..")
 	require.NoError(t, err)
 	tmp := t.TempDir()
+	library["v1.2.0"] = publishing(t, filepath.Join(tmp, "v1.2.0"))
 	proxy := filepath.Join(tmp, "proxy")
 	writeProxy(t, proxy)
 	appDir := filepath.Join(tmp, "app")
@@ -226,16 +249,29 @@ func TestTwoModules(t *testing.T) {
 	must("GOPROXY=off", "test", "./...")
 	must("GOPROXY=off", "build", "./...")
 
+	// v1.2.0 publishes its Go types: the application uses lights.Light, with its layout
+	// checked where it is used, and declares no copy.
+	must(online, "get", libPath+"@v1.2.0")
+	must("GOPROXY=off", "generate", "./...")
+	v3 := generated()
+	assert.Contains(t, v3, `"example.com/shaderlib/lights"`)
+	assert.NotContains(t, v3, "type Light struct")
+	assert.Contains(t, v3, "unsafe.Sizeof(lights.Light{})-32]")
+	assert.Contains(t, v3, "unsafe.Offsetof(lights.Light{}.Color)-16]")
+	writeTree(t, appDir, map[string]string{"main.go": strings.NewReplacer("import \"fmt\"", "import (\n\t\"fmt\"\n\n\t\"example.com/shaderlib/lights\"\n)", "Light{", "lights.Light{").Replace(app["main.go"])})
+	assert.Equal(t, "2 light\n", must("GOPROXY=off", "run", "."))
+	must("GOPROXY=off", "test", "./...")
+
 	// A replace directive to a working copy: its files are read in place and named by path.
 	dev := filepath.Join(tmp, "shaderlib-dev")
-	writeTree(t, dev, library["v1.1.0"])
+	writeTree(t, dev, library["v1.2.0"])
 	must("GOPROXY=off", "mod", "edit", "-replace", libPath+"="+"../shaderlib-dev")
 	out, err = run("GOPROXY=off", "test", "./...")
 	require.Error(t, err, "the file names the module's files by version, not the working copy:\n%s", out)
 	must("GOPROXY=off", "generate", "./...")
 	local := generated()
 	assert.Contains(t, local, "imports ../shaderlib-dev/lights/shaders/shade.wesl, ../shaderlib-dev/lights/shaders/types.wesl")
-	assert.Equal(t, strings.ReplaceAll(v2, "example.com/shaderlib@v1.1.0/", "../shaderlib-dev/"), local)
+	assert.Equal(t, strings.ReplaceAll(v3, "example.com/shaderlib@v1.2.0/", "../shaderlib-dev/"), local)
 	must("GOPROXY=off", "build", "./...")
 }
 
