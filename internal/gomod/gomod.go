@@ -231,6 +231,11 @@ func (r *Resolver) lookup(modPath string) (Module, error) {
 		return Module{}, fmt.Errorf("the Go module %s: %s", modPath, g.Error.Err)
 	}
 	m := Module{Path: g.Path, Version: g.Version, Dir: g.Dir}
+	if g.Main {
+		// Another module of the go.work workspace: its working tree, as for a replace.
+		m.Local = true
+		return m, nil
+	}
 	if g.Replace != nil {
 		if g.Replace.Version == "" {
 			m.Local = true

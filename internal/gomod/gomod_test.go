@@ -322,6 +322,12 @@ func TestResolve(t *testing.T) {
 				writeTree(t, filepath.Join(dir, "app"), map[string]string{"vendor/modules.txt": "# example.com/shaderlib v1.0.0\n## explicit; go 1.24\nexample.com/shaderlib/other\n"})
 			},
 			err: "wesl.toml:5:1): go mod vendor copies only the directories of Go packages the main module imports; import the library's Go package, or build with -mod=mod"},
+		{name: "workspace", flags: "",
+			setup: func(t *testing.T, dir string) {
+				writeTree(t, filepath.Join(dir, "lib"), library["v1.0.0"])
+				writeTree(t, dir, map[string]string{"go.work": "go 1.24\n\nuse (\n\t./app\n\t./lib\n)\n"})
+			},
+			dir: "lib/lights/shaders"},
 		{name: "not required", err: "the Go module example.com/shaderlib is not a dependency of example.com/app: run `go get example.com/shaderlib` (named by"},
 		{name: "not downloaded", gomod: "require example.com/shaderlib v1.0.0\n",
 			err: "the Go module example.com/shaderlib, which example.com/app requires, is not in the module cache: run `go mod download example.com/shaderlib`"},
@@ -335,7 +341,11 @@ func TestResolve(t *testing.T) {
 			if c.setup != nil {
 				c.setup(t, dir)
 			}
-			r := &gomod.Resolver{Dir: appDir, Env: append(os.Environ(), "GOFLAGS="+c.flags, "GOWORK=off", "GOTOOLCHAIN=local",
+			work := "GOWORK=off"
+			if c.name == "workspace" {
+				work = "GOWORK=" + filepath.Join(dir, "go.work")
+			}
+			r := &gomod.Resolver{Dir: appDir, Env: append(os.Environ(), "GOFLAGS="+c.flags, work, "GOTOOLCHAIN=local",
 				"GOMODCACHE="+filepath.Join(dir, "modcache"))}
 			lib, err := r.Resolve(pkg, "lights")
 			if c.err != "" {
