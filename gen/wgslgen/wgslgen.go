@@ -513,6 +513,11 @@ func run(dir, pkg string, args []string, stderr io.Writer, userDir string) int {
 	}
 
 	opts := cmd.compileOptions(dir)
+	if userDir != "" {
+		// The shaders compile under the names messages show, relative to where the user
+		// works: the modules a WESL shader imports are found from there too.
+		opts.Dir = userDir
+	}
 	srcs := make([][]byte, len(cmd.Inputs))
 	for i, in := range cmd.Inputs {
 		var err error

@@ -735,7 +735,11 @@ func TestGoGenerateShowsPathsFromWhereItRuns(t *testing.T) {
 		require.NoError(t, os.WriteFile(filepath.Join(pkg, name), []byte(text), 0o644))
 	}
 	require.NoError(t, os.WriteFile(filepath.Join(mod, "go.mod"), []byte("module example.com/m\n\ngo 1.24\n"), 0o644))
-	write("ok.wgsl", "@group(0) @binding(0) var<storage, read_write> n: array<u32>;\n@compute @workgroup_size(1) fn cs() { n[0] = 1u; }\n")
+	// ok.wgsl imports a WESL module beside it: found from the package's directory whatever
+	// directory go generate runs in.
+	require.NoError(t, os.MkdirAll(filepath.Join(pkg, "lib"), 0o755))
+	write("lib/one.wesl", "fn one() -> u32 { return 1u; }\n")
+	write("ok.wgsl", "import package::lib::one::one;\n@group(0) @binding(0) var<storage, read_write> n: array<u32>;\n@compute @workgroup_size(1) fn cs() { n[0] = one(); }\n")
 	write("gen.go", fmt.Sprintf("package fx\n\n//go:generate %s ok.wgsl\n", bin))
 	out, err = run(mod, "generate", "./...")
 	require.NoError(t, err, out)
@@ -744,6 +748,7 @@ func TestGoGenerateShowsPathsFromWhereItRuns(t *testing.T) {
 	var buf bytes.Buffer
 	require.Equal(t, ExitOK, RunIn(pkg, "fx", []string{"-check", "ok.wgsl"}, &buf), "generated from the root: %s", buf.String())
 	assert.Contains(t, string(fromRoot), "package fx")
+	assert.Contains(t, string(fromRoot), "lib/one.wesl", "the generated file names the module it imports")
 
 	// Without the generated file, which imports a module this one does not require.
 	require.NoError(t, os.Remove(filepath.Join(pkg, "ok_wgsl.go")))

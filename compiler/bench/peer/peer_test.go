@@ -4,6 +4,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -145,4 +146,40 @@ func names(in []Input) []string {
 		out = append(out, x.Name)
 	}
 	return out
+}
+
+// BenchmarkAccepted compiles every input both compilers accept, one compiler per
+// sub-benchmark, for profiles of the whole set (`-cpuprofile`, `-memprofile`): the project's
+// shaders and the .wgsl files under the directories of $PEER_INPUTS (a list of paths).
+func BenchmarkAccepted(b *testing.B) {
+	wd, err := os.Getwd()
+	if err != nil {
+		b.Fatal(err)
+	}
+	root, err := RepoRoot(wd)
+	if err != nil {
+		b.Fatal(err)
+	}
+	in, err := ProjectInputs(root)
+	if err != nil {
+		b.Fatal(err)
+	}
+	more, err := FileInputs(filepath.SplitList(os.Getenv("PEER_INPUTS"))...)
+	if err != nil {
+		b.Fatal(err)
+	}
+	in = append(in, more...)
+	ours, theirs := WGSLGo(compiler.Options{}), GogpuNaga()
+	both := Accepted(in, ours, theirs)
+	for _, c := range []Compiler{ours, theirs} {
+		b.Run(c.Name[strings.LastIndexByte(c.Name, '/')+1:], func(b *testing.B) {
+			for b.Loop() {
+				for _, x := range both {
+					if err := c.Compile(x.Text); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+	}
 }

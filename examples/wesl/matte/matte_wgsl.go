@@ -147,6 +147,23 @@ func (t *ExposureTable) Points() *wgsl.Binding { return &t.BindGroups[0].Entries
 // (Go: Exposure).
 func (t *ExposureTable) Exposure() *wgsl.Binding { return &t.BindGroups[0].Entries[2] }
 
+// ExposureGroup0 makes a bind group of @group(0) of exposure.wesl with binder, an adapter's (Go
+// infers the types from it), from a value for each of its bindings, in binding order:
+//
+//   - sun: @binding(0), var<uniform> sun: Sun
+//   - points: @binding(1), var<storage, read> points: array<Surface>
+//   - exposure: @binding(2), var<storage, read_write> exposure: Exposure
+//
+// Each binding is a parameter, so that leaving one out does not compile; binder checks the values
+// against the bindings (see wgsl.Binder).
+func ExposureGroup0[Buffer, Texture, Sampler, Group any](binder wgsl.Binder[Buffer, Texture, Sampler, Group], sun Buffer, points Buffer, exposure Buffer) (Group, error) {
+	return binder.BindGroup(&ExposureShader.Shader, 0, []wgsl.Resource[Buffer, Texture, Sampler]{
+		{Binding: ExposureShader.Sun(), Buffer: sun},
+		{Binding: ExposureShader.Points(), Buffer: points},
+		{Binding: ExposureShader.Exposure(), Buffer: exposure},
+	})
+}
+
 //go:embed exposure.spv
 var exposureSPIRV []byte
 
@@ -236,6 +253,23 @@ func (t *ShadeTable) Surfaces() *wgsl.Binding { return &t.BindGroups[0].Entries[
 // Colors returns the binding @group(0) @binding(2), var<storage, read_write> colors:
 // array<vec4<f32>> (Go: []wgsl.Vec4f).
 func (t *ShadeTable) Colors() *wgsl.Binding { return &t.BindGroups[0].Entries[2] }
+
+// ShadeGroup0 makes a bind group of @group(0) of shade.wesl with binder, an adapter's (Go infers
+// the types from it), from a value for each of its bindings, in binding order:
+//
+//   - light: @binding(0), var<uniform> light: Light
+//   - surfaces: @binding(1), var<storage, read> surfaces: array<Surface>
+//   - colors: @binding(2), var<storage, read_write> colors: array<vec4<f32>>
+//
+// Each binding is a parameter, so that leaving one out does not compile; binder checks the values
+// against the bindings (see wgsl.Binder).
+func ShadeGroup0[Buffer, Texture, Sampler, Group any](binder wgsl.Binder[Buffer, Texture, Sampler, Group], light Buffer, surfaces Buffer, colors Buffer) (Group, error) {
+	return binder.BindGroup(&ShadeShader.Shader, 0, []wgsl.Resource[Buffer, Texture, Sampler]{
+		{Binding: ShadeShader.Light(), Buffer: light},
+		{Binding: ShadeShader.Surfaces(), Buffer: surfaces},
+		{Binding: ShadeShader.Colors(), Buffer: colors},
+	})
+}
 
 //go:embed shade.spv
 var shadeSPIRV []byte

@@ -18,6 +18,11 @@
 //
 //	peerbench [-rounds N] [-min-time D] [-largest N] [-lean] [-only] [-v] [PATH...]
 //	peerbench -process -wgslc PATH -gogpuc PATH [-rounds N] [-only] [PATH...]
+//	peerbench -loop N [-compiler wgslgo|gogpu] [-lean] [-only] [PATH...]
+//
+// With -loop, each input both accept is compiled N times by one compiler and nothing is
+// measured: under callgrind, the count of -loop 3 less that of -loop 1 is two compilations
+// of the set, the garbage collector's work included, whatever the machine's load.
 package main
 
 import (
@@ -26,6 +31,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"runtime/pprof"
 	"slices"
 	"time"
 
@@ -43,7 +49,15 @@ func main() {
 	process := flag.Bool("process", false, "whole processes: wgslc against gogpuc")
 	wgslc := flag.String("wgslc", "wgslc", "with -process: the wgslc command")
 	gogpuc := flag.String("gogpuc", "gogpuc", "with -process: the gogpuc command (cmd/gogpuc)")
+	loop := flag.Int("loop", 0, "compile the inputs both accept `N` times with -compiler only, and print nothing more (for callgrind: the difference of two counts is the cost of N compilations of the set)")
+	loopCompiler := flag.String("compiler", "wgslgo", "with -loop: wgslgo or gogpu")
+	cpuProfile := flag.String("cpuprofile", "", "with -loop: write a CPU profile of the loop to `FILE`")
+	memProfile := flag.String("memprofile", "", "with -loop: write a profile of the loop's allocations to `FILE` (every 512th byte sampled)")
 	flag.Parse()
+	if *memProfile != "" {
+		// Only the loop's allocations are sampled, not those of finding the inputs.
+		runtime.MemProfileRate = 0
+	}
 
 	var in []peer.Input
 	if !*only {
@@ -74,6 +88,33 @@ func main() {
 	if len(both) == 0 {
 		fmt.Fprintln(os.Stderr, "peerbench: no input that both compile")
 		os.Exit(1)
+	}
+	if *loop > 0 {
+		c := map[string]peer.Compiler{"wgslgo": ours, "gogpu": theirs}[*loopCompiler]
+		if c.Compile == nil {
+			check(fmt.Errorf("-compiler %q: want wgslgo or gogpu", *loopCompiler))
+		}
+		if *cpuProfile != "" {
+			f, err := os.Create(*cpuProfile)
+			check(err)
+			check(pprof.StartCPUProfile(f))
+			defer pprof.StopCPUProfile()
+		}
+		if *memProfile != "" {
+			runtime.MemProfileRate = 512
+		}
+		for range *loop {
+			for _, x := range both {
+				check(c.Compile(x.Text))
+			}
+		}
+		if *memProfile != "" {
+			f, err := os.Create(*memProfile)
+			check(err)
+			check(pprof.Lookup("allocs").WriteTo(f, 0))
+			check(f.Close())
+		}
+		return
 	}
 	if *process {
 		processMain(both, *rounds, *wgslc, *gogpuc)
