@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -156,20 +155,7 @@ func publishing(t *testing.T, dir string) map[string]string {
 }
 
 func goTool(t *testing.T) string {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("runs go generate and go build in temporary modules; skipped in -short mode")
-	}
-	if os.Getenv("TEST_SRCDIR") != "" {
-		t.Skip("runs the go command on this module's source tree, which a Bazel sandbox does not have")
-	}
-	for _, p := range []string{filepath.Join(runtime.GOROOT(), "bin", "go"), "go"} {
-		if path, err := exec.LookPath(p); err == nil {
-			return path
-		}
-	}
-	oracle.Missing(t, "no go command")
-	return ""
+	return oracle.GoCommand(t, "runs go generate and go build in temporary modules")
 }
 
 // TestTwoModules is the library-and-application example: the application requires the
