@@ -175,17 +175,23 @@ func (r *Resolver) Libraries() []Library {
 // (the same in every checkout, module cache and vendor directory); ok is false for other
 // files and for modules replaced by a directory, whose files are the working tree's.
 func (r *Resolver) Describe(file string) (string, bool) {
+	// The module with the longest directory holding the file: a nested module's directory is
+	// inside its parent's under vendor/.
+	var best Module
+	var bestRel string
 	for _, m := range r.Modules() {
-		if m.Local {
-			continue
-		}
 		rel, err := filepath.Rel(m.Dir, file)
 		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
 			continue
 		}
-		return m.String() + "/" + filepath.ToSlash(rel), true
+		if len(m.Dir) > len(best.Dir) {
+			best, bestRel = m, rel
+		}
 	}
-	return "", false
+	if best.Dir == "" || best.Local {
+		return "", false
+	}
+	return best.String() + "/" + filepath.ToSlash(bestRel), true
 }
 
 func (r *Resolver) mainDir() string {

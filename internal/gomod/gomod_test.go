@@ -364,3 +364,33 @@ func TestOutsideAModule(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "cannot find the Go module of "+dir+", which resolves the shader library example.com/shaderlib")
 }
+
+// TestDescribeNested: a file of a nested module, whose vendored directory is inside its
+// parent's, is named by the nested module.
+func TestDescribeNested(t *testing.T) {
+	goTool(t)
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"go.mod": "module example.com/app\n\ngo 1.24\n\nrequire (\n\texample.com/shaderlib v1.0.0\n\texample.com/shaderlib/lights v1.3.0\n)\n",
+		"vendor/modules.txt": "# example.com/shaderlib v1.0.0\n## explicit; go 1.24\nexample.com/shaderlib\n" +
+			"# example.com/shaderlib/lights v1.3.0\n## explicit; go 1.24\nexample.com/shaderlib/lights\n",
+		"vendor/example.com/shaderlib/base.wesl":       "fn base() {}\n",
+		"vendor/example.com/shaderlib/lights/sun.wesl": "fn sun() {}\n",
+	})
+	r := &gomod.Resolver{Dir: dir, Env: append(os.Environ(), "GOFLAGS=-mod=vendor", "GOWORK=off", "GOTOOLCHAIN=local")}
+	for _, m := range []string{"example.com/shaderlib", "example.com/shaderlib/lights"} {
+		_, err := r.Module(m)
+		require.NoError(t, err)
+	}
+	cases := map[string]string{
+		"vendor/example.com/shaderlib/base.wesl":       "example.com/shaderlib@v1.0.0/base.wesl",
+		"vendor/example.com/shaderlib/lights/sun.wesl": "example.com/shaderlib/lights@v1.3.0/sun.wesl",
+	}
+	for file, want := range cases {
+		got, ok := r.Describe(filepath.Join(dir, filepath.FromSlash(file)))
+		assert.True(t, ok, file)
+		assert.Equal(t, want, got)
+	}
+	_, ok := r.Describe(filepath.Join(dir, "shaders", "app.wesl"))
+	assert.False(t, ok, "the application's own files are named by path")
+}
