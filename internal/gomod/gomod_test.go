@@ -79,10 +79,8 @@ fn light(@builtin(global_invocation_id) id: vec3u) {
   lit[id.x] = shade(all[id.x], vec3f(0.0));
 }
 `,
-	"main.go": `package main
-
-//go:generate go run github.com/wgslgo/wgslgo/tools/wgslgen -o shaders_wgsl.go shaders/app.wesl
-
+	// The generate line is not at the start of a line here: go generate reads this file too.
+	"main.go": "package main\n\n//go:generate go run github.com/wgslgo/wgslgo/tools/wgslgen -o shaders_wgsl.go shaders/app.wesl\n" + `
 import "fmt"
 
 func main() {
