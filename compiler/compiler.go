@@ -19,6 +19,7 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/reflect"
 	"github.com/wgslgo/wgslgo/compiler/sema"
 	"github.com/wgslgo/wgslgo/compiler/syntax"
+	"github.com/wgslgo/wgslgo/compiler/testlib"
 	"github.com/wgslgo/wgslgo/compiler/wesl"
 )
 
@@ -82,7 +83,8 @@ type Options struct {
 	// either way, only less efficiently.
 	NoOptimize bool
 	// Tests accepts @test functions (compiler/interp's test runner and `wgslc test` set it;
-	// see sema.Options.Tests).
+	// see sema.Options.Tests), and makes the package wgsl_test of their expectations
+	// importable (package compiler/testlib), after Resolver's packages.
 	Tests bool
 	// NoReflection leaves Result.Reflection nil, for callers that do not read it: describing
 	// the module costs a large shader's compilation a few percent of its time and memory.
@@ -124,10 +126,15 @@ func Link(src Source, opts Options) (*wesl.Program, diag.List) {
 	if fsys == nil {
 		fsys = wesl.OSFS{}
 	}
+	resolver := opts.Resolver
+	if opts.Tests {
+		// The expectations of @test functions, after the program's own packages.
+		resolver = wesl.Resolvers{opts.Resolver, testlib.Resolver{}}
+	}
 	return wesl.LinkText(fsys, src.Name, src.Text, wesl.Options{
 		Features: opts.Features,
 		Mangle:   opts.Mangle,
-		Resolver: opts.Resolver,
+		Resolver: resolver,
 		Dialect:  opts.Dialect,
 	})
 }

@@ -703,10 +703,9 @@ func (d *shaderDef) emitEntry(g *GeneratedFile, e *entryDef) {
 			refs = append(refs, fmt.Sprintf("{Group: %d, Binding: %d}", r.Group, r.Binding))
 		}
 		g.P("Bindings: []", wgsl("BindingRef"), "{", strings.Join(refs, ", "), "},")
-		if d.sharedNumbers && !slices.ContainsFunc(e.e.Bindings, func(r wgslreflect.BindingRef) bool { return r.Name == "" }) {
-			var names []string
-			for _, r := range e.e.Bindings {
-				names = append(names, strconv.Quote(r.Name))
+		if names := d.bindingNames(&e.e); names != nil {
+			for i, n := range names {
+				names[i] = strconv.Quote(n)
 			}
 			g.P("BindingNames: []string{", strings.Join(names, ", "), "},")
 		}
@@ -926,4 +925,18 @@ func stringLiteral(text []byte) string {
 		return `""`
 	}
 	return strings.Join(parts, " + ")
+}
+
+// bindingNames returns the names of the variables entry point e uses, in the order of its
+// bindings, for the table of a shader whose entry points use one binding number for different
+// variables; nil otherwise, or for a reflection without names (the stages tell then).
+func (d *shaderDef) bindingNames(e *wgslreflect.EntryPoint) []string {
+	if !d.sharedNumbers || slices.ContainsFunc(e.Bindings, func(r wgslreflect.BindingRef) bool { return r.Name == "" }) {
+		return nil
+	}
+	var names []string
+	for _, r := range e.Bindings {
+		names = append(names, r.Name)
+	}
+	return names
 }

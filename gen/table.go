@@ -77,6 +77,7 @@ func (d *shaderDef) entryPoint(ed *entryDef) wgsl.EntryPoint {
 	for _, r := range e.Bindings {
 		out.Bindings = append(out.Bindings, wgsl.BindingRef{Group: uint32(r.Group), Binding: uint32(r.Binding)})
 	}
+	out.BindingNames = d.bindingNames(e)
 	for _, v := range ed.vertex {
 		out.VertexBuffers = append(out.VertexBuffers, vertexLayout(v.vertex))
 	}

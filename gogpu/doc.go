@@ -43,5 +43,7 @@
 //   - Its Texture tells only its format: ReadTexture and ReadImage take the texture's
 //     descriptor.
 //   - Its software backend skips SPIR-V instructions it does not know (OpArrayLength,
-//     specialization constants) without a word: use the Vulkan backend.
+//     specialization constants, bit operations...) without a word, and runs no workgroup
+//     memory across a barrier: use the Vulkan backend (package gogpu/software lists what it
+//     gets wrong, each case a test).
 package gogpu

@@ -16,6 +16,7 @@ require (
 	github.com/gogpu/gpucontext v0.28.0 // indirect
 	github.com/gogpu/naga v0.18.0 // indirect
 	github.com/pmezard/go-difflib v1.0.0 // indirect
+	golang.org/x/sys v0.47.0 // indirect
 	golang.org/x/tools v0.39.0 // indirect
 	gopkg.in/yaml.v3 v3.0.1 // indirect
 )

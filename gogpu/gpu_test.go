@@ -2,7 +2,6 @@ package gogpu_test
 
 import (
 	"fmt"
-	"os"
 	"sync"
 	"testing"
 
@@ -10,6 +9,7 @@ import (
 	"github.com/gogpu/wgpu"
 	_ "github.com/gogpu/wgpu/hal/vulkan" // the backend: Vulkan, through goffi, without cgo
 
+	"github.com/wgslgo/wgslgo/gogpu/internal/runtimedir"
 	"github.com/wgslgo/wgslgo/host/hosttest"
 	"github.com/wgslgo/wgslgo/internal/oracle"
 )
@@ -25,14 +25,8 @@ var device struct {
 }
 
 func openDevice() {
-	if os.Getenv("XDG_RUNTIME_DIR") == "" {
-		// gogpu/wgpu prints an error line on every run without one, headless or not.
-		dir, err := os.MkdirTemp("", "gogpu-runtime-")
-		if err != nil {
-			device.err = err
-			return
-		}
-		os.Setenv("XDG_RUNTIME_DIR", dir)
+	if device.err = runtimedir.Ensure(); device.err != nil {
+		return
 	}
 	if device.validation, device.err = hosttest.EnableValidation(); device.err != nil {
 		return

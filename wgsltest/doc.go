@@ -20,18 +20,25 @@
 //
 // # @test functions
 //
-// Run runs the @test functions of WGSL files as subtests, with the expectations of
-// wgsl_test (wgsl_test.wgsl: expect, expectEq, expectNear... as the WESL community's
-// wgsl-test names them):
+// Run runs the @test functions of WGSL and WESL files as subtests, with the expectations of
+// the package wgsl_test (compiler/testlib: expect, expectEq, expectNear... as the WESL
+// community's wgsl-test names them). A WESL test module imports what it tests and the
+// expectations it calls, as wgsl-test's do:
 //
-//	// easing_test.wgsl
+//	// easing_test.wesl
+//	import package::easing::smootherstep;
+//	import wgsl_test::expectNear;
+//
 //	@test fn quarter() { expectNear(smootherstep(0.0, 1.0, 0.25), 0.103516); }
 //
-//	func TestEasing(t *testing.T) { wgsltest.Run(t, "easing.wgsl", "easing_test.wgsl") }
+//	func TestEasing(t *testing.T) { wgsltest.Run(t, "easing_test.wesl") }
+//
+// WGSL files that import nothing are joined into one module, with every expectation
+// visible, as before imports: wgsltest.Run(t, "easing.wgsl", "easing_test.wgsl").
 //
 // A failing expectation reports its position and arguments:
 //
-//	easing_test.wgsl:2:22: error: expectNear failed: actual 0.10351562f, expected 0.2f
+//	easing_test.wesl:4:22: error: expectNear failed: actual 0.10351562f, expected 0.2f
 //
 // `wgslc test FILE...` runs the same from the command line.
 //

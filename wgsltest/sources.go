@@ -51,10 +51,28 @@ func (s *sources) at(off diag.Pos) (*part, diag.Pos) {
 	return &s.parts[0], off
 }
 
-// inLibrary reports whether offset off is in the expectations' module.
-func (s *sources) inLibrary(off diag.Pos) bool {
+// file returns the name of the file that holds position off of a program whose root module
+// is the text (set is the program's file set): one of the files, LibraryName for the
+// expectations (joined or imported), "" for the runner's text and the other modules the
+// root imports.
+func (s *sources) file(set *diag.File, off diag.Pos) string {
+	if f := set.Resolve(off); !isRoot(f) {
+		if f.Name == LibraryName {
+			return LibraryName
+		}
+		return ""
+	}
 	p, _ := s.at(off)
-	return p.name == LibraryName
+	return p.name
+}
+
+// positionIn is position for a position of a program whose root module is the text (set is
+// the program's file set), in any of its modules.
+func (s *sources) positionIn(set *diag.File, off diag.Pos) diag.Position {
+	if f := set.Resolve(off); !isRoot(f) {
+		return f.Position(off)
+	}
+	return s.position(off)
 }
 
 func (s *sources) position(off diag.Pos) diag.Position {
@@ -62,21 +80,29 @@ func (s *sources) position(off diag.Pos) diag.Position {
 	return p.file.Position(o)
 }
 
+// isRoot reports whether f is the text's: the root module, first in its program's position
+// space, or a file of its own.
+func isRoot(f *diag.File) bool { return f.Base == 0 }
+
 // remapDiag returns d with its positions in the files.
 func (s *sources) remapDiag(d *diag.Diagnostic) *diag.Diagnostic {
 	out := *d
-	out.File, out.Span = s.span(d.Span)
+	out.File, out.Span = s.span(d.File, d.Span)
 	out.Notes = nil
 	for _, n := range d.Notes {
-		f, sp := s.span(n.Span)
+		f, sp := s.span(n.File, n.Span)
 		out.Notes = append(out.Notes, diag.Related{File: f, Span: sp, Message: n.Message})
 	}
 	return &out
 }
 
-func (s *sources) span(sp diag.Span) (*diag.File, diag.Span) {
+// span maps a span of file f; a span in a module the text imports is that module's already.
+func (s *sources) span(f *diag.File, sp diag.Span) (*diag.File, diag.Span) {
 	if !sp.IsValid() {
 		return s.parts[0].file, sp
+	}
+	if f != nil && !isRoot(f.Resolve(sp.Start)) {
+		return f, sp
 	}
 	p, start := s.at(sp.Start)
 	return p.file, diag.Span{Start: start, End: sp.End - diag.Pos(p.start)}

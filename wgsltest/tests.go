@@ -1,7 +1,6 @@
 package wgsltest
 
 import (
-	_ "embed"
 	"errors"
 	"fmt"
 	"os"
@@ -13,16 +12,20 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/diag"
 	"github.com/wgslgo/wgslgo/compiler/interp"
 	"github.com/wgslgo/wgslgo/compiler/ir"
+	"github.com/wgslgo/wgslgo/compiler/syntax"
+	"github.com/wgslgo/wgslgo/compiler/testlib"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
 
-// Library is the WGSL of the expectations, the module wgsl_test (wgsl_test.wgsl).
-//
-//go:embed wgsl_test.wgsl
-var Library string
+// Library is the WGSL of the expectations, the top module of the package wgsl_test.
+var Library = testlib.Text
 
 // LibraryName is the name the expectations' module has in positions.
-const LibraryName = "wgsl_test.wgsl"
+const LibraryName = testlib.File
+
+// hookLine is the line of the library's declaration of wgsl_test_fail, which every failing
+// expectation calls and the runner replaces with its report.
+var hookLine = strings.Count(Library[:strings.Index(Library, "fn wgsl_test_fail(")], "\n") + 1
 
 // File is a WGSL source file.
 type File struct {
@@ -33,12 +36,16 @@ type File struct {
 // Suite is the @test functions of some files, compiled with the expectations.
 type Suite struct {
 	Tests []Test
-	prog  *interp.Program
-	src   *sources
-	// library holds the names of the expectations' functions.
-	library map[string]bool
 	// failures collects the failures of the test running (Run is not concurrent).
 	failures []*diag.Diagnostic
+}
+
+// unit is one program of a suite: the files joined, or one WESL root module.
+type unit struct {
+	prog *interp.Program
+	src  *sources
+	// library holds the names of the expectations' functions.
+	library map[string]bool
 }
 
 // Test is one @test function.
@@ -48,39 +55,85 @@ type Test struct {
 	// Func is the function; Pos where it is declared.
 	Func string
 	Pos  diag.Position
-	// entry is the entry point the runner made to call it.
+	// entry is the entry point the runner made to call it, in the program of unit.
 	entry string
+	unit  *unit
 }
 
 // maxFailures bounds the failures a test reports.
 const maxFailures = 20
 
-// Compile compiles files as one module with the expectations of wgsl_test, and finds its
-// @test functions, in the order of the files.
+// Compile compiles files with the expectations of wgsl_test, and finds their @test
+// functions, in the order of the files.
 //
-// The files are joined in order into one module, sharing one namespace (a test file
-// calls the functions of the file it tests; enable and requires directives go first, in the
-// first file), and the expectations follow: without WESL imports, an import of wgsl_test is
-// not needed, nor understood. Positions, in errors and failures, are in the files given.
+// WESL files, which import (import wgsl_test::expectNear;), are each the root module of a
+// program: a test file imports what it tests (import package::colors::srgbToLinear;) and
+// the expectations it calls, and sees no other names. Their modules are read from the
+// operating system's files, each file's directory its package's root (or the root its
+// wesl.toml sets).
+//
+// WGSL files, when no file imports anything, are joined in order into one module as before
+// imports: they share one namespace (a test file calls the functions of the file it tests;
+// enable and requires directives go first, in the first file), and every expectation is
+// visible without an import.
+//
+// Positions, in errors and failures, are in the files given and the modules they import.
 func Compile(files ...File) (*Suite, error) {
+	s := &Suite{}
+	if !importing(files) {
+		return s, s.add(files, true)
+	}
+	for _, f := range files {
+		if err := s.add([]File{f}, false); err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+// importing reports whether a file has WESL imports. A file that does not parse has none:
+// its compilation reports why.
+func importing(files []File) bool {
+	for _, f := range files {
+		if ast, _ := syntax.Parse(diag.NewFile(f.Name, f.Text), syntax.Options{}); ast != nil && ast.Imports != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// add compiles files joined into one module, with the library's text when joinLibrary, and
+// adds its @test functions to the suite.
+func (s *Suite) add(files []File, joinLibrary bool) error {
 	src := &sources{}
 	for _, f := range files {
 		src.add(f.Name, f.Text)
 	}
-	src.add(LibraryName, []byte(Library))
+	if joinLibrary {
+		src.add(LibraryName, []byte(Library))
+	}
 	opts := compiler.Options{Tests: true}
 	prog, diags := compiler.Check(compiler.Source{Name: src.name(), Text: src.text}, opts)
 	if prog == nil {
-		return nil, src.remapList(diags)
+		return src.remapList(diags)
 	}
-	s := &Suite{src: src, library: map[string]bool{}}
+	u := &unit{src: src, library: map[string]bool{}}
+	// The hook is found by its place in the library: the linker renames it when a module
+	// declares a function of the same name.
+	hook := ""
+	var tests []Test
 	var starts []diag.Pos
 	for _, f := range prog.Funcs {
 		start := f.Span().Start
-		if src.inLibrary(start) {
-			s.library[f.Name()] = true
+		file := src.file(prog.File.Source, start)
+		if file == LibraryName {
+			u.library[f.Name()] = true
+			if src.positionIn(prog.File.Source, start).Line == hookLine {
+				hook = f.Name()
+			}
 		}
-		if !f.Test {
+		if !f.Test || file == "" {
+			// A @test function of an imported module runs with its own module's tests.
 			continue
 		}
 		name := f.TestName
@@ -90,27 +143,32 @@ func Compile(files ...File) (*Suite, error) {
 		// In the order of the files and of the declarations.
 		i, _ := slices.BinarySearch(starts, start)
 		starts = slices.Insert(starts, i, start)
-		s.Tests = slices.Insert(s.Tests, i, Test{Name: name, Func: f.Name(), Pos: src.position(start)})
+		tests = slices.Insert(tests, i, Test{Name: name, Func: f.Name(), Pos: src.position(start), unit: u})
+	}
+	if len(tests) == 0 && !joinLibrary {
+		// A module that the test files import: checked, nothing to run.
+		return nil
 	}
 	// An entry point for each test, after everything: the compute shader a GPU runner
 	// would make of it.
 	var wrappers strings.Builder
-	for i := range s.Tests {
-		s.Tests[i].entry = fmt.Sprintf("wgsl_test_run_%d", i)
-		fmt.Fprintf(&wrappers, "\n@compute @workgroup_size(1) fn %s() { %s(); }\n", s.Tests[i].entry, s.Tests[i].Func)
+	for i := range tests {
+		tests[i].entry = fmt.Sprintf("wgsl_test_run_%d", i)
+		fmt.Fprintf(&wrappers, "\n@compute @workgroup_size(1) fn %s() { %s(); }\n", tests[i].entry, tests[i].Func)
 	}
 	src.add("", []byte(wrappers.String()))
 	prep, err := compiler.Prepare(compiler.Source{Name: src.name(), Text: src.text}, opts)
 	if err != nil {
-		return nil, src.remap(err)
+		return src.remap(err)
 	}
-	s.prog, err = interp.New(prep.Module, prep.Layouts, prep.Program.File.Source, interp.Options{
-		Hooks: map[string]interp.Hook{"wgsl_test_fail": s.fail},
+	u.prog, err = interp.New(prep.Module, prep.Layouts, prep.Program.File.Source, interp.Options{
+		Hooks: map[string]interp.Hook{hook: func(stack []interp.Frame) error { return s.fail(u, stack) }},
 	})
 	if err != nil {
-		return nil, src.remap(err)
+		return src.remap(err)
 	}
-	return s, nil
+	s.Tests = append(s.Tests, tests...)
+	return nil
 }
 
 // Run runs a test: its failures, each at the expectation that failed, in its file, with
@@ -118,22 +176,23 @@ func Compile(files ...File) (*Suite, error) {
 // error of the run, such as an index out of bounds or an endless loop).
 func (s *Suite) Run(test Test) (failures []*diag.Diagnostic, err error) {
 	s.failures = nil
-	buffers, err := s.buffers(test)
+	u := test.unit
+	buffers, err := u.buffers(test)
 	if err != nil {
 		return nil, err
 	}
-	err = s.prog.Dispatch(interp.Dispatch{Entry: test.entry, Groups: [3]uint32{1, 1, 1}, Buffers: buffers})
-	return s.failures, s.src.remap(err)
+	err = u.prog.Dispatch(interp.Dispatch{Entry: test.entry, Groups: [3]uint32{1, 1, 1}, Buffers: buffers})
+	return s.failures, u.src.remap(err)
 }
 
 // buffers gives the buffers the test uses zero-filled, at their minimum binding size.
-func (s *Suite) buffers(test Test) (map[interp.BindingPoint][]byte, error) {
-	m := s.prog.Module()
+func (u *unit) buffers(test Test) (map[interp.BindingPoint][]byte, error) {
+	m := u.prog.Module()
 	out := map[interp.BindingPoint][]byte{}
 	for _, g := range ir.UsedGlobals(m, m.Func(test.entry)) {
 		switch g.Space {
 		case types.AddrUniform, types.AddrStorage:
-			out[*g.Binding] = make([]byte, s.prog.Layouts().MinBindingSize(g.Type))
+			out[*g.Binding] = make([]byte, u.prog.Layouts().MinBindingSize(g.Type))
 		case types.AddrHandle:
 			return nil, fmt.Errorf("%s: test %s uses %s, a %s: the runner binds zero-filled buffers, not textures or samplers",
 				test.Pos, test.Name, g.Name, g.Type)
@@ -144,14 +203,14 @@ func (s *Suite) buffers(test Test) (map[interp.BindingPoint][]byte, error) {
 
 // fail is the hook of wgsl_test_fail: it records a failure at the call of the outermost
 // expectation on the stack (the one the test called), with its arguments.
-func (s *Suite) fail(stack []interp.Frame) error {
+func (s *Suite) fail(u *unit, stack []interp.Frame) error {
 	if len(s.failures) >= maxFailures {
 		return nil
 	}
 	// The calls of the expectations' functions are on top of the stack; the first of them
 	// is the call the test made.
 	i := len(stack) - 1
-	for i > 0 && s.library[stack[i-1].Func] {
+	for i > 0 && u.library[stack[i-1].Func] {
 		i--
 	}
 	fr := stack[i]
@@ -164,7 +223,7 @@ func (s *Suite) fail(stack []interp.Frame) error {
 		msg = fmt.Sprintf("%s failed: %s", fr.Func, strings.Join(args, ", "))
 	}
 	d := &diag.Diagnostic{Severity: diag.Error, File: fr.File, Span: fr.CallSpan, Message: msg}
-	s.failures = append(s.failures, s.src.remapDiag(d))
+	s.failures = append(s.failures, u.src.remapDiag(d))
 	return nil
 }
 

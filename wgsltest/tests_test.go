@@ -1,6 +1,7 @@
 package wgsltest_test
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -64,4 +65,78 @@ func TestSuite(t *testing.T) {
 // TestRun runs the tests of a file that pass, as go test would.
 func TestRun(t *testing.T) {
 	wgsltest.Run(t, "testdata/lib.wgsl", "testdata/lib_test.wgsl")
+}
+
+// read reads files of testdata/wesl.
+func read(t *testing.T, names ...string) []wgsltest.File {
+	var files []wgsltest.File
+	for _, name := range names {
+		name = "testdata/wesl/" + name
+		text, err := os.ReadFile(name)
+		require.NoError(t, err)
+		files = append(files, wgsltest.File{Name: name, Text: text})
+	}
+	return files
+}
+
+// TestImports runs WESL test modules that import what they test and the expectations
+// (import wgsl_test::{expect, expectEq, expectNear};): the library is a package, not text
+// joined to the files, and failures are at the test module's lines.
+func TestImports(t *testing.T) {
+	s, err := wgsltest.Compile(read(t, "math.wesl", "math_test.wesl")...)
+	require.NoError(t, err)
+	var names []string
+	for _, test := range s.Tests {
+		names = append(names, test.Name)
+	}
+	require.Equal(t, []string{"squares", "failing"}, names)
+	assert.Equal(t, "testdata/wesl/math_test.wesl:8:10", s.Tests[1].Pos.String())
+	failures, err := s.Run(s.Tests[0])
+	require.NoError(t, err)
+	assert.Empty(t, failures)
+	failures, err = s.Run(s.Tests[1])
+	require.NoError(t, err)
+	var got []string
+	for _, f := range failures {
+		got = append(got, f.Error())
+	}
+	assert.Equal(t, []string{
+		"testdata/wesl/math_test.wesl:9:3: error: expect failed: condition false",
+		"testdata/wesl/math_test.wesl:10:3: error: expectEq failed: actual 42u, expected 43u",
+	}, got)
+}
+
+// TestImportErrors: in a WESL module only the imported expectations are visible, and the
+// library's own diagnostics name its file, wgsl_test/package.wgsl.
+func TestImportErrors(t *testing.T) {
+	tests := []struct {
+		file string
+		want []string
+	}{
+		{"hygiene_test.wesl", []string{"hygiene_test.wesl:5:3: error: unresolved", "expectEq"}},
+		{"private_test.wesl", []string{"private_test.wesl:1:19: error: 'wgsl_test_fail' is private to wgsl_test/package.wgsl",
+			"wgsl_test/package.wgsl:9:12: note: the declaration is here"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			_, err := wgsltest.Compile(read(t, tt.file)...)
+			require.Error(t, err)
+			msg := wgsltest.Format(err)
+			for _, w := range tt.want {
+				assert.Contains(t, msg, w)
+			}
+		})
+	}
+}
+
+// TestHookRenamed: a test module that declares a function named as the library's hook
+// (wgsl_test_fail), which the linker then renames, still has its failures reported.
+func TestHookRenamed(t *testing.T) {
+	s, err := wgsltest.Compile(read(t, "clash_test.wesl")...)
+	require.NoError(t, err)
+	require.Len(t, s.Tests, 1)
+	failures, err := s.Run(s.Tests[0])
+	require.NoError(t, err)
+	require.Len(t, failures, 1)
+	assert.Equal(t, "testdata/wesl/clash_test.wesl:6:20: error: expectEq failed: actual 2u, expected 3u", failures[0].Error())
 }

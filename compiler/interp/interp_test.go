@@ -2,6 +2,7 @@ package interp_test
 
 import (
 	"bytes"
+	_ "embed"
 	"encoding/binary"
 	"math"
 	"testing"
@@ -31,19 +32,11 @@ func asF32(b []byte) []float32 {
 	return v
 }
 
-const saxpy = `
-struct Params { a: f32, n: u32 }
-@group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var<storage, read> x: array<f32>;
-@group(0) @binding(2) var<storage, read_write> y: array<f32>;
-@compute @workgroup_size(64)
-fn main(@builtin(global_invocation_id) id: vec3<u32>) {
-  let i = id.x;
-  if (i < params.n) {
-    y[i] = params.a * x[i] + y[i];
-  }
-}
-`
+// saxpy is the kernel of the figures of BENCHMARKS.md, which gogpu/software runs on gogpu/wgpu's
+// software backend too.
+//
+//go:embed testdata/saxpy.wgsl
+var saxpy string
 
 func TestSaxpy(t *testing.T) {
 	p := compile(t, saxpy)

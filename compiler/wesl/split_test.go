@@ -29,6 +29,7 @@ import (
 //
 // Tint and Naga accept the linked WGSL of every shader they accept in one file.
 func TestSplitCorpusShaders(t *testing.T) {
+	oracle.SkipUnderBazel(t, "reads the test data of every package of the source tree, which a Bazel sandbox does not have")
 	tint := oracle.Tint.Require(t)
 	naga := oracle.Naga.Require(t)
 	shaders, err := corpus.All()

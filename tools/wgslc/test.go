@@ -15,10 +15,13 @@ import (
 const testUsage = `usage: wgslc test [-v] [-run REGEXP] FILE...
 
 Runs the @test functions of the files on the CPU (compiler/interp), as go test runs Go
-tests: the files are joined in order into one module with the expectations of wgsl_test
-(expect, expectEq, expectNear, expectWithin, expectUlp and their typed and vector forms;
-see wgsltest/wgsl_test.wgsl), and each @test function runs as a compute shader of one
-invocation. A failing expectation is reported at its position with its arguments.
+tests, each as a compute shader of one invocation, with the expectations of the package
+wgsl_test (expect, expectEq, expectNear, expectWithin, expectUlp and their typed and vector
+forms; see compiler/testlib/wgsl_test/package.wgsl). A WESL file, one that imports, is the
+root module of its own program: it imports what it tests and the expectations it calls
+(import package::colors::luminance; import wgsl_test::{expectEq, expectNear};). WGSL
+files that import nothing are joined in order into one module, where every expectation is
+visible. A failing expectation is reported at its position with its arguments.
 
 Exit status: 0 when every test passes, 1 when one fails or the files have errors, 2 for
 usage or I/O errors.
