@@ -7,7 +7,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -24,20 +23,7 @@ import (
 
 // goTool returns the go command, or skips the test when there is none (under Bazel, say).
 func goTool(t *testing.T) string {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("builds generated code with the go command; skipped in -short mode")
-	}
-	if os.Getenv("TEST_SRCDIR") != "" {
-		t.Skip("builds generated code against this module's source tree, which a Bazel sandbox does not have")
-	}
-	for _, p := range []string{filepath.Join(runtime.GOROOT(), "bin", "go"), "go"} {
-		if path, err := exec.LookPath(p); err == nil {
-			return path
-		}
-	}
-	oracle.Missing(t, "no go command")
-	return ""
+	return oracle.GoCommand(t, "builds generated code")
 }
 
 // repoRoot is the root of this module, which the temporary modules replace

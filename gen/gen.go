@@ -38,6 +38,12 @@ type Options struct {
 	// of particles.wgsl), so that shaders which declare one name differently share a
 	// package; see the package documentation.
 	Prefix bool
+	// Published maps the structures of WESL modules, by module path and name as
+	// Shader.Origins gives them ("lights::types::Light"), to the Go types that the library
+	// declaring them publishes: the generated file uses that type (and checks its layout at
+	// compile time) instead of declaring its own. Structures with a runtime-sized array are
+	// always declared locally.
+	Published map[string]GoIdent
 }
 
 // Shader is one compiled WGSL module.
@@ -393,6 +399,12 @@ func (gn *generator) structShape(s *Shader, sh *shaper, name string) (*shape, er
 		return nil, errReported
 	}
 	sh.defs[name] = d
+	if id, ok := gn.opts.Published[key]; ok && fromModule && d.rt == nil && id.GoImportPath != "" {
+		d.published = true
+		d.shape.ident = id
+		gn.order = append(gn.order, d)
+		return d.shape, nil
+	}
 	gn.ns.claim(d.names(), fmt.Sprintf("struct %s of %s", name, s.Name), d.pos, s.Name)
 	gn.order = append(gn.order, d)
 	return d.shape, nil

@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"cmp"
 	"fmt"
 	"reflect"
 	"slices"
@@ -33,6 +34,9 @@ type structDef struct {
 	// first by another names it (Options.Prefix); aliases are the structure's aliases.
 	aliasOf *structDef
 	aliases []*structDef
+	// published is set on a structure of a library that publishes its Go type
+	// (Options.Published): shape.ident names that type, and only its guards are printed.
+	published bool
 	// vertex is the vertex buffer layout of a structure used as one, nil otherwise; its Go
 	// name is layoutName.
 	vertex     *wgslreflect.VertexBuffer
@@ -95,10 +99,7 @@ func (d *structDef) build(sh *shaper, positions map[string]string) error {
 	s := d.refl
 	d.failed = true
 	d.size = s.Size
-	d.doc = fmt.Sprintf("%s is the WGSL structure %s: %d bytes, aligned to %d.", d.goName, s.Name, s.Size, s.Align)
-	if d.origin != "" {
-		d.doc = fmt.Sprintf("%s is the WGSL structure %s: %d bytes, aligned to %d.", d.goName, d.origin, s.Size, s.Align)
-	}
+	d.doc = fmt.Sprintf(structDoc, d.goName, cmp.Or(d.origin, s.Name), s.Size, s.Align)
 	of := "struct " + s.Name
 	names := newFieldNames(of, structMethods...)
 	if len(s.Members) == 0 {
@@ -267,8 +268,32 @@ func vertexShape(a wgslreflect.VertexAttribute) (*shape, error) {
 // formatSize is the size of a vertex format, 0 for an unknown one.
 func formatSize(f string) int { return int(wgsl.VertexFormat(f).Size()) }
 
+// structDoc is the doc comment of a structure's Go type; StructOrigin reads it back.
+const structDoc = "%s is the WGSL structure %s: %d bytes, aligned to %d."
+
+// StructOrigin reads the doc comment that generated files give a structure of a WESL module
+// (the first line of the type's doc, without "// "): the Go type's name and the structure's
+// module path and name ("package::types::Light"). A library's generated Go publishes its
+// types this way (Options.Published).
+func StructOrigin(doc string) (goName, origin string, ok bool) {
+	var size, align int
+	n, err := fmt.Sscanf(doc, strings.Replace(structDoc, "%s:", "%s", 1), &goName, &origin, &size, &align)
+	if err != nil || n != 4 || !strings.HasSuffix(origin, ":") || !strings.Contains(origin, "::") {
+		return "", "", false
+	}
+	return goName, strings.TrimSuffix(origin, ":"), true
+}
+
 // emit prints the structure and its methods.
 func (d *structDef) emit(g *GeneratedFile) {
+	if d.published {
+		// The library declares the type and its methods; a vertex buffer's layout is this
+		// package's.
+		if d.vertex != nil {
+			d.emitLayout(g)
+		}
+		return
+	}
 	if d.aliasOf != nil {
 		d.emitAlias(g)
 		return
@@ -553,12 +578,16 @@ func emitGuards(g *GeneratedFile, all []*structDef) {
 	g.P("// An \"invalid argument: index out of bounds\" or \"overflows uintptr\" compiler error here")
 	g.P("// means that a structure above no longer has its WGSL layout: the file was edited. Run")
 	g.P("// wgslgen (go generate) again.")
+	if slices.ContainsFunc(defs, func(d *structDef) bool { return d.published }) {
+		g.P("// For a library's type, the library's generated Go is not the version of its shaders")
+		g.P("// that go.mod requires: run go generate in the library.")
+	}
 	g.P("func _() {")
 	g.P("var x [1]struct{}")
 	for _, d := range defs {
-		g.P("_ = x[", unsafePackage.Ident("Sizeof"), "(", d.goName, "{})-", d.size, "]")
+		g.P("_ = x[", unsafePackage.Ident("Sizeof"), "(", d.shape.ident, "{})-", d.size, "]")
 		for _, f := range d.fields {
-			g.P("_ = x[", unsafePackage.Ident("Offsetof"), "(", d.goName, "{}.", f.goName, ")-", f.offset, "]")
+			g.P("_ = x[", unsafePackage.Ident("Offsetof"), "(", d.shape.ident, "{}.", f.goName, ")-", f.offset, "]")
 		}
 	}
 	g.P("}")

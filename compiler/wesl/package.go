@@ -77,11 +77,11 @@ func (configResolver) Resolve(from *Package, name string) (*Package, error) {
 		return nil, nil
 	}
 	for _, d := range from.Config.Dependencies {
-		if d.Name != name {
+		if d.Name != name || d.Module != "" {
 			continue
 		}
 		if d.Path == "" {
-			return nil, fmt.Errorf("dependency %s of %s names the package %q of a package manager, which this linker does not resolve: give its directory instead, %s = { path = \"../%s\" }", name, from.Config.File.Name, d.Package, name, name)
+			return nil, fmt.Errorf("dependency %s of %s names the package %q of a package manager, which this linker does not resolve: give its directory instead, %s = { path = \"../%s\" }, or for a library in a Go module, %s = { module = \"example.com/mod\", dir = \"%s\" }", name, from.Config.File.Name, d.Package, name, name, name, name)
 		}
 		return OpenPackage(from.FS, join(from.Config.Dir, d.Path), name)
 	}
@@ -123,7 +123,17 @@ func (p *Package) setConfig(cfg *Config) {
 }
 
 func (p *Package) resolve(name string) (*Package, error) {
-	return Resolvers{configResolver{}, p.Resolver}.Resolve(p, name)
+	pkg, err := Resolvers{configResolver{}, p.Resolver}.Resolve(p, name)
+	if pkg != nil || err != nil || p.Config == nil {
+		return pkg, err
+	}
+	for _, d := range p.Config.Dependencies {
+		if d.Name == name && d.Module != "" {
+			pos := p.Config.File.Position(d.Span.Start)
+			return nil, fmt.Errorf("%s:%d:%d names the Go module %s, which only a resolver of Go modules opens (wgslgen and wgslc run the go command for it; a library user gives Options.Resolver)", p.Config.File.Name, pos.Line, pos.Column, d.Module)
+		}
+	}
+	return nil, nil
 }
 
 // moduleFile looks for the file of the module with the given path (segments below the

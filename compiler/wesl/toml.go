@@ -2,6 +2,7 @@ package wesl
 
 import (
 	"fmt"
+	"path"
 	"strings"
 	"unicode/utf8"
 
@@ -343,7 +344,11 @@ type Dependency struct {
 	// Path is a directory holding the dependency's wesl.toml; Package a package manager's
 	// name for it (not resolved by paths).
 	Path, Package string
-	Span          diag.Span
+	// Module is the path of the Go module that holds the dependency and ModuleDir its
+	// directory there ("." for the module's root): a resolver of Go modules (outside the
+	// compiler, which runs no commands) finds the module's files as the go command does.
+	Module, ModuleDir string
+	Span              diag.Span
 }
 
 // parseConfig reads a wesl.toml file.
@@ -419,11 +424,30 @@ func parseConfig(f *diag.File, dir string) (*Config, diag.List) {
 						}
 					case "package":
 						d.Package, _ = str(f)
+					case "module":
+						d.Module, _ = str(f)
+					case "dir":
+						if s, ok := str(f); ok && relPath(f.val.span, "a dependency's dir", s) {
+							d.ModuleDir = s
+						}
 					default:
-						rep.Warningf(f.span, "unknown key %q in dependency %s (known: path, package)", f.key, e.key)
+						rep.Warningf(f.span, "unknown key %q in dependency %s (known: path, package, module, dir)", f.key, e.key)
 					}
 				}
-				if d.Path == "" && d.Package == "" {
+				switch {
+				case d.Module != "" && (d.Path != "" || d.Package != ""):
+					errorf(e.val.span, "dependency %s names both a Go module and a path or package: keep one", e.key)
+					continue
+				case d.ModuleDir != "" && d.Module == "":
+					errorf(e.val.span, "dependency %s gives dir without module: dir is a directory of the Go module that module names, so add module = \"its/module/path\"", e.key)
+					continue
+				case d.Module != "" && (strings.HasPrefix(path.Clean(d.ModuleDir), "../") || path.Clean(d.ModuleDir) == ".."):
+					errorf(e.val.span, "dependency %s: dir %q leaves the module %s", e.key, d.ModuleDir, d.Module)
+					continue
+				case d.Module != "" && d.ModuleDir == "":
+					d.ModuleDir = "."
+				}
+				if d.Path == "" && d.Package == "" && d.Module == "" {
 					d.Package = d.Name
 				}
 				c.Dependencies = append(c.Dependencies, d)
@@ -443,6 +467,9 @@ func parseConfig(f *diag.File, dir string) (*Config, diag.List) {
 func (d Dependency) String() string {
 	if d.Path != "" {
 		return fmt.Sprintf("%s = { path = %q }", d.Name, d.Path)
+	}
+	if d.Module != "" {
+		return fmt.Sprintf("%s = { module = %q, dir = %q }", d.Name, d.Module, d.ModuleDir)
 	}
 	return fmt.Sprintf("%s = { package = %q }", d.Name, d.Package)
 }

@@ -12,9 +12,10 @@
 //	//go:generate wgslgen ARGS...
 //
 // and runs the wgslgen of the module version the test builds with: the one go.mod names,
-// as go generate does with go run and go tool. No go command, no network and no cgo are
-// involved, so the check works in any test environment, Bazel's sandbox included (with the
-// shaders and generated files in the test's data).
+// as go generate does with go run and go tool. No network and no cgo are involved, and no go
+// command either unless a wesl.toml names a shader library by Go module (then `go list -m`
+// finds it, offline, as wgslgen does), so the check works in any test environment, Bazel's
+// sandbox included (with the shaders and generated files in the test's data).
 package gencheck
 
 import (

@@ -31,6 +31,7 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/hostwgsl"
 	"github.com/wgslgo/wgslgo/gen"
 	"github.com/wgslgo/wgslgo/gen/wgsl"
+	"github.com/wgslgo/wgslgo/internal/gomod"
 )
 
 // Exit codes of the command-line contract.
@@ -55,12 +56,19 @@ type compileOptions struct {
 	// For are the WGSL compilers the tables hold the shader for (-for): what they cannot
 	// read is a warning at its position.
 	For []*hostwgsl.Profile
+	// Modules resolves the dependencies wesl.toml files name by Go module, with the go
+	// command run in Dir (only when a shader has such a dependency); nil: none are resolved.
+	Modules *gomod.Resolver
 }
 
 // compiler returns the compiler's options for target.
 func (o compileOptions) compiler(target compiler.Target) compiler.Options {
-	return compiler.Options{Target: target, UniformStandardLayout: o.UniformStandardLayout, WebGPULimits: o.WebGPULimits,
+	opts := compiler.Options{Target: target, UniformStandardLayout: o.UniformStandardLayout, WebGPULimits: o.WebGPULimits,
 		Overrides: o.Overrides, Features: o.Features, FS: dirFS{o.Dir}}
+	if o.Modules != nil {
+		opts.Resolver = o.Modules
+	}
+	return opts
 }
 
 // dirFS reads the operating system's files, relative paths from dir: the modules a WESL
@@ -97,7 +105,16 @@ func compileWGSL(name string, src []byte, opts compileOptions) (gen.Shader, diag
 	if res.Linked.IsWESL() {
 		sh.Origins = res.Linked.Origins()
 		for _, f := range res.Linked.Files()[1:] {
-			rel, err := filepath.Rel(opts.OutDir, dirFS{opts.Dir}.path(f.Name))
+			file := dirFS{opts.Dir}.path(f.Name)
+			if opts.Modules != nil {
+				// A library's file by its module's version: the same bytes from every
+				// module cache and vendor directory, and a new version is a stale file.
+				if name, ok := opts.Modules.Describe(file); ok {
+					sh.Imports = append(sh.Imports, name)
+					continue
+				}
+			}
+			rel, err := filepath.Rel(opts.OutDir, file)
 			if err != nil {
 				rel = f.Name
 			}
@@ -231,7 +248,8 @@ func (c *Command) compileOptions(dir string) compileOptions {
 		profiles = append(profiles, hostwgsl.Lookup(name))
 	}
 	return compileOptions{Target: c.Target, UniformStandardLayout: c.UniformStandardLayout, WebGPULimits: c.WebGPULimits,
-		Overrides: c.Overrides, Features: c.Features, WGSL: c.WGSL, Dir: dir, OutDir: filepath.Dir(out), For: profiles}
+		Overrides: c.Overrides, Features: c.Features, WGSL: c.WGSL, Dir: dir, OutDir: filepath.Dir(out), For: profiles,
+		Modules: &gomod.Resolver{Dir: dir}}
 }
 
 // NoSPIRV returns the inputs (as in Inputs, in their order) that the command compiles to no
@@ -533,7 +551,7 @@ func run(dir, pkg string, args []string, stderr io.Writer, userDir string) int {
 	if code != ExitOK {
 		return code
 	}
-	gopts := gen.Options{Package: pkgName, Embed: cmd.Embed, Prefix: cmd.Prefix}
+	gopts := gen.Options{Package: pkgName, Embed: cmd.Embed, Prefix: cmd.Prefix, Published: published(opts.Modules, outDir)}
 	out, err := gen.Generate(shaders, gopts)
 	if err != nil {
 		printLines(stderr, err)
@@ -932,4 +950,65 @@ func Table(name string, src []byte, dialects ...wgsl.Dialect) (*wgsl.Shader, err
 		return nil, err
 	}
 	return &tables[0], nil
+}
+
+// published finds the Go types that the libraries resolved from Go modules publish: the
+// structures of their WESL modules that their own wgslgen output declares, in the Go package
+// of the library's directory. The generated file uses those instead of copies, so that a
+// Light of the library is one Go type in the library and in every package that uses it. A
+// library without generated Go (or a package that is the library itself) publishes nothing.
+func published(r *gomod.Resolver, outDir string) map[string]gen.GoIdent {
+	if r == nil {
+		return nil
+	}
+	types := map[string]gen.GoIdent{}
+	for _, lib := range r.Libraries() {
+		if same, err := sameDir(lib.Dir, outDir); err != nil || same {
+			continue
+		}
+		entries, err := os.ReadDir(lib.Dir)
+		if err != nil {
+			continue
+		}
+		fset := token.NewFileSet()
+		for _, e := range entries {
+			name := e.Name()
+			if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+				continue
+			}
+			f, err := parser.ParseFile(fset, filepath.Join(lib.Dir, name), nil, parser.ParseComments|parser.SkipObjectResolution)
+			if err != nil || !ast.IsGenerated(f) || !strings.Contains(f.Comments[0].Text(), gen.Header) {
+				continue
+			}
+			for _, decl := range f.Decls {
+				g, ok := decl.(*ast.GenDecl)
+				if !ok || g.Tok != token.TYPE || g.Doc == nil || len(g.Specs) != 1 {
+					continue
+				}
+				spec := g.Specs[0].(*ast.TypeSpec)
+				if _, isStruct := spec.Type.(*ast.StructType); !isStruct || spec.Assign != 0 {
+					continue
+				}
+				goName, origin, ok := gen.StructOrigin(strings.Join(strings.Fields(g.Doc.Text()), " "))
+				if !ok || goName != spec.Name.Name || !strings.HasPrefix(origin, "package::") {
+					continue
+				}
+				types[lib.Name+strings.TrimPrefix(origin, "package")] = gen.GoIdent{GoImportPath: gen.GoImportPath(lib.ImportPath), GoName: goName}
+			}
+		}
+	}
+	return types
+}
+
+// sameDir reports whether two directories are one.
+func sameDir(a, b string) (bool, error) {
+	ia, err := os.Stat(a)
+	if err != nil {
+		return false, err
+	}
+	ib, err := os.Stat(b)
+	if err != nil {
+		return false, err
+	}
+	return os.SameFile(ia, ib), nil
 }

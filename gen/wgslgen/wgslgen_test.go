@@ -401,6 +401,9 @@ func TestOptionsReachTheCompiler(t *testing.T) {
 	code, stderr := runWgslgen("-target=vulkan1.2", "-override=workgroup_width=32", "-uniform-standard-layout", "-wgsl=none", "-feature=fast", "-feature=hdr=false", "particles.wgsl")
 	require.Equal(t, ExitOK, code, stderr)
 	require.Len(t, got, 1)
+	require.NotNil(t, got[0].Modules)
+	assert.Equal(t, dir, got[0].Modules.Dir, "the go command resolves Go-module dependencies in the shader's directory")
+	got[0].Modules = nil
 	assert.Equal(t, compileOptions{Target: "vulkan1.2", UniformStandardLayout: true,
 		Overrides: map[string]string{"workgroup_width": "32"}, Features: map[string]bool{"fast": true, "hdr": false},
 		Dir: dir, OutDir: dir}, got[0])

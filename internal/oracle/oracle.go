@@ -17,6 +17,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -153,4 +154,25 @@ func SkipUnderBazel(t testing.TB, why string) {
 	if UnderBazel() {
 		t.Skip(strings.TrimSpace(why) + ", which a Bazel sandbox does not have")
 	}
+}
+
+// GoCommand returns the go command, for a test that runs it on temporary modules built
+// against this module's source tree: such a test skips in -short mode (it is slow) and
+// under Bazel (whose sandbox has no source tree); with neither, a missing go command is
+// Missing.
+func GoCommand(t testing.TB, what string) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skipf("%s with the go command; skipped in -short mode", what)
+	}
+	if os.Getenv("TEST_SRCDIR") != "" {
+		t.Skipf("%s with the go command against this module's source tree, which a Bazel sandbox does not have", what)
+	}
+	for _, p := range []string{filepath.Join(runtime.GOROOT(), "bin", "go"), "go"} {
+		if path, err := exec.LookPath(p); err == nil {
+			return path
+		}
+	}
+	Missing(t, "no go command")
+	return ""
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/sema"
 	"github.com/wgslgo/wgslgo/compiler/syntax"
 	"github.com/wgslgo/wgslgo/compiler/wesl"
+	"github.com/wgslgo/wgslgo/internal/gomod"
 )
 
 // Exit codes of the command-line contract.
@@ -209,6 +210,7 @@ func compileFile(cfg config, stdout, stderr io.Writer) int {
 		Features:              cfg.features,
 		Mangle:                cfg.mangling,
 		FS:                    inputFS(cfg.input),
+		Resolver:              inputResolver(cfg.input),
 		Dialect:               dialect,
 		Target:                cfg.compileTarget,
 		EntryPoint:            cfg.entryPoint,
@@ -264,6 +266,15 @@ func compileFile(cfg config, stdout, stderr io.Writer) int {
 
 // inputFS is where the modules an input imports are read: the operating system's files,
 // none for standard input.
+// inputResolver resolves the dependencies wesl.toml files name by Go module, with the go
+// command in the working directory (run only for such a dependency).
+func inputResolver(input string) wesl.Resolver {
+	if input == "-" {
+		return nil
+	}
+	return &gomod.Resolver{}
+}
+
 func inputFS(input string) wesl.FS {
 	if input == "-" {
 		return nil

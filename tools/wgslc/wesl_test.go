@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wgslgo/wgslgo/gen/wgsl"
+	"github.com/wgslgo/wgslgo/internal/oracle"
 	"github.com/wgslgo/wgslgo/internal/spirvval"
 )
 
@@ -174,4 +175,33 @@ func TestBatchWESL(t *testing.T) {
 	assert.Contains(t, stderr, "shaders/light.wesl:1:1: error: the module has no entry point")
 	_, err = os.Stat(filepath.Join(dir, "all", "a.spv"))
 	assert.NoError(t, err)
+}
+
+// TestGoModuleDependency: a dependency that wesl.toml names by Go module is found by the go
+// command, here through a replace directive, and one the module does not require is an
+// error at the import that says which go get to run.
+func TestGoModuleDependency(t *testing.T) {
+	oracle.GoCommand(t, "resolves a shader library")
+	t.Setenv("GOWORK", "off")
+	t.Setenv("GOFLAGS", "-mod=mod")
+	t.Setenv("GOTOOLCHAIN", "local")
+	files := map[string]string{
+		"lib/go.mod":              "module example.com/shaderlib\n\ngo 1.24\n",
+		"lib/tone/wesl.toml":      "[package]\nroot = \".\"\n",
+		"lib/tone/curve.wesl":     "public fn curve(x: f32) -> f32 { return x / (1.0 + x); }\n",
+		"app/wesl.toml":           "[dependencies]\ntone = { module = \"example.com/shaderlib\", dir = \"tone\" }\n",
+		"app/shaders/main.wesl":   "import tone::curve::curve;\n@group(0) @binding(0) var<storage, read_write> out: array<f32>;\n@compute @workgroup_size(1) fn main() { out[0] = curve(out[0]); }\n",
+		"app/go.mod":              "module example.com/app\n\ngo 1.24\n\nrequire example.com/shaderlib v1.0.0\n\nreplace example.com/shaderlib => ../lib\n",
+		"other/wesl.toml":         "[dependencies]\ntone = { module = \"example.com/shaderlib\", dir = \"tone\" }\n",
+		"other/go.mod":            "module example.com/other\n\ngo 1.24\n",
+		"other/shaders/main.wesl": "import tone::curve::curve;\n@compute @workgroup_size(1) fn main() { _ = curve(1.0); }\n",
+	}
+	dir := weslTree(t, files)
+	code, out, stderr := runIn(t, filepath.Join(dir, "app"), "--emit=wgsl", "shaders/main.wesl")
+	require.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, out, "fn curve(x: f32) -> f32 { return x / (1.0 + x); }")
+
+	code, _, stderr = runIn(t, filepath.Join(dir, "other"), "shaders/main.wesl")
+	assert.Equal(t, exitDiags, code)
+	assert.Contains(t, stderr, "shaders/main.wesl:1:8: error: cannot open package 'tone': the Go module example.com/shaderlib is not a dependency of example.com/other: run `go get example.com/shaderlib`")
 }

@@ -37,8 +37,15 @@
 //	                      would write (for CI: wgslgen -check with the flags of the
 //	                      //go:generate line; package gencheck does it from a test)
 //
-// The shaders compile in parallel; the output depends only on the shaders and the flags: no
-// timestamps, versions or paths.
+// A WESL shader may import shader libraries of other Go modules, which its wesl.toml names
+// by module path and directory (lights = { module = "example.com/shaderlib", dir = "lights" }):
+// wgslgen finds them with `go list -m` in the shader's module (go.mod's version, replace
+// directives, the module cache, vendor/), offline, and names their files module@version in
+// the generated file, so that an upgrade makes -check fail. A library whose directory holds
+// wgslgen's Go output publishes its structures' Go types, which the generated file uses.
+//
+// The shaders compile in parallel; the output depends only on the shaders (a library's by its
+// module version) and the flags: no timestamps or paths.
 //
 // Exit status: 0 on success; 1 when a shader has errors (printed as file:line:col: error:
 // message, with the source line and a caret, like wgslc), when the shaders cannot be
