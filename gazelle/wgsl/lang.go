@@ -64,7 +64,7 @@ const (
 
 // nestedModules are the directories of wgslgo that hold Go modules of their own, which the
 // core's Bazel repository does not build.
-var nestedModules = []string{"compiler/bench/peer", "compiler/hostwgsl/gogpunaga", "examples/bazel", "examples/webgpu", "gazelle", "webgpu"}
+var nestedModules = []string{"compiler/bench/peer", "compiler/hostwgsl/gogpunaga", "examples/bazel", "examples/gogpu", "examples/webgpu", "gazelle", "gogpu", "webgpu"}
 
 type wgslLang struct {
 	// repo is the apparent name of wgslgo's repository, for loads and labels.
