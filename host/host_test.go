@@ -25,6 +25,7 @@ var (
 		host.DynamicOffsets:       "ignores them",
 		host.StorageTextures:      "binds them as sampled textures",
 		host.ExternalTextures:     "has none",
+		host.LayeredTextures:      "makes their layers texels deep",
 	}}
 )
 

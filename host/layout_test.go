@@ -129,6 +129,12 @@ func TestLayoutEntries(t *testing.T) {
 		{full, wgsl.Binding{Binding: 1, Name: "video_plane1", ExternalPart: &wgsl.BindingRef{}, Texture: &wgsl.TextureBindingLayout{}}, false,
 			"full: @group(0) @binding(1) video_plane1: the compiler adds it for the texture_external @group(0) @binding(0) in SPIR-V; WebGPU layouts have no such entry"},
 		{full, wgsl.Binding{Name: "nothing"}, false, "full: @group(0) @binding(0) nothing: the table gives no resource layout"},
+		{full, wgsl.Binding{Name: "layers", Texture: &wgsl.TextureBindingLayout{ViewDimension: wgsl.View2DArray}}, false, ""},
+		{lacking, wgsl.Binding{Name: "flat", Texture: &wgsl.TextureBindingLayout{ViewDimension: wgsl.View2D}}, false, ""},
+		{lacking, wgsl.Binding{Name: "sky", Texture: &wgsl.TextureBindingLayout{ViewDimension: wgsl.ViewCube}}, false,
+			"lacking: @group(0) @binding(0) sky: texture arrays and cube textures: lacking/binding v2 makes their layers texels deep; bind a texture_2d per layer, or a texture_3d"},
+		{lacking, wgsl.Binding{Name: "layers", Texture: &wgsl.TextureBindingLayout{ViewDimension: wgsl.View2DArray}}, false,
+			"lacking: @group(0) @binding(0) layers: texture arrays and cube textures: lacking/binding v2 makes their layers texels deep; bind a texture_2d per layer, or a texture_3d"},
 	} {
 		err := c.p.Entry(&c.b, c.dynamic)
 		if c.want == "" {

@@ -93,6 +93,18 @@ func TestCode(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, want, c.SPIRV)
 
+	// A binding with a WGSL dialect gets the text its table holds for it, and the table's WGSL
+	// when it holds none.
+	dialect := &host.Profile{Package: "old", Binding: "old/naga v0", Source: host.SourceWGSL, Dialect: wgsl.Naga29}
+	printed := &wgsl.Shader{Source: "printed.wgsl", WGSL: "// modern", Dialects: []wgsl.DialectText{{Dialect: wgsl.Naga29, WGSL: "// for naga 29"}}}
+	c, err = dialect.Code(printed, nil)
+	require.NoError(t, err)
+	assert.Equal(t, "// for naga 29", c.WGSL)
+	printed.Dialects[0].Dialect = wgsl.Naga019
+	c, err = dialect.Code(printed, nil)
+	require.NoError(t, err)
+	assert.Equal(t, "// modern", c.WGSL)
+
 	_, err = lacking.Code(&ts.HalfShader.Shader, nil)
 	assert.EqualError(t, err, "lacking: half.wgsl: f16: lacking/binding v2 never enables the f16 feature; use f32, or a binding that runs f16")
 	c, err = full.Code(&ts.HalfShader.Shader, nil)
