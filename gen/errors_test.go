@@ -254,3 +254,19 @@ var _ = math.Pi, Local
 const Local = 1
 `, string(src))
 }
+
+// TestTableReservedNames: an entry point or binding named like a field or method of
+// wgsl.Shader, which the table type embeds, gets a Go name with an underscore, so that the
+// promoted one still works (a table's WorkgroupSize, Dialect, BindingsOf...).
+func TestTableReservedNames(t *testing.T) {
+	sh := wgslShaders(t, "names.wgsl", `@group(0) @binding(0) var<storage, read_write> dialect: array<u32>;
+@compute @workgroup_size(1) fn workgroupSize() { dialect[0] = 1u; }
+@compute @workgroup_size(1) fn bindingsOf() { dialect[1] = 1u; }
+`)
+	out, err := Generate(sh, Options{Package: "names"})
+	require.NoError(t, err)
+	for _, want := range []string{"func (t *NamesTable) WorkgroupSize_() *wgsl.EntryPoint", "func (t *NamesTable) BindingsOf_() *wgsl.EntryPoint",
+		"func (t *NamesTable) Dialect_() *wgsl.Binding"} {
+		assert.Contains(t, string(out.Go), want)
+	}
+}

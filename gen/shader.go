@@ -76,9 +76,19 @@ type immediateDef struct {
 
 // tableReserved are the names of the promoted fields and methods of a table type, which its
 // own methods must not take.
-var tableReserved = []string{"Shader", "Source", "SPIRV", "WGSL", "EntryPoints", "BindGroups", "Immediates", "Overrides",
-	"ImmediateFeature", "Words", "EntryPoint", "Binding", "Immediate", "Override", "PipelineConstants", "Specialization", "WGSLWith",
-	"WGSLWithPushConstants"}
+// They are read from wgsl.Shader itself, so that a field or method added there is reserved too.
+var tableReserved = func() []string {
+	names := []string{"Shader"}
+	t := reflect.TypeFor[wgslrt.Shader]()
+	for i := range t.NumField() {
+		names = append(names, t.Field(i).Name)
+	}
+	pt := reflect.PointerTo(t)
+	for i := range pt.NumMethod() {
+		names = append(names, pt.Method(i).Name)
+	}
+	return names
+}()
 
 // newShaderDef learns the declarations of a shader whose structures are known; it records
 // its problems.

@@ -175,7 +175,7 @@ func (p *Profile) Code(s *wgsl.Shader, overrides map[string]float64) (Code, erro
 	case SourceWGSLPushConstants:
 		c.WGSL, err = s.WGSLWithPushConstants(overrides)
 	default:
-		if p.Dialect != "" && slices.ContainsFunc(s.Dialects, func(t wgsl.DialectText) bool { return t.Dialect == p.Dialect }) {
+		if p.Dialect != "" && s.Dialect(p.Dialect) != nil {
 			// The text written for the binding's WGSL compiler (wgslgen -for).
 			c.WGSL, err = s.WGSLFor(p.Dialect, overrides)
 		} else {

@@ -133,20 +133,16 @@ func (s *Shader) WGSLFor(d Dialect, values map[string]float64) (string, error) {
 	if d == Modern {
 		return s.WGSLWith(values)
 	}
-	for i := range s.Dialects {
-		t := &s.Dialects[i]
-		if t.Dialect != d {
-			continue
-		}
-		if t.WGSL == "" {
-			return "", fmt.Errorf("wgsl: %s cannot be written in the WGSL of %s:\n%s", s.Source, d, t.Problems)
-		}
-		if len(t.Overrides) != len(s.Overrides) {
-			return "", fmt.Errorf("wgsl: %s: the %s text has %d override declarations, the table %d overrides", s.Source, d, len(t.Overrides), len(s.Overrides))
-		}
-		return s.substitute(t.WGSL, t.Overrides, values, nil)
+	t := s.Dialect(d)
+	switch {
+	case t == nil:
+		return "", fmt.Errorf("wgsl: %s: the table has no WGSL text for %s: add -for=%s to its wgslgen command", s.Source, d, d)
+	case t.WGSL == "":
+		return "", fmt.Errorf("wgsl: %s cannot be written in the WGSL of %s:\n%s", s.Source, d, t.Problems)
+	case len(t.Overrides) != len(s.Overrides):
+		return "", fmt.Errorf("wgsl: %s: the %s text has %d override declarations, the table %d overrides", s.Source, d, len(t.Overrides), len(s.Overrides))
 	}
-	return "", fmt.Errorf("wgsl: %s: the table has no WGSL text for %s: add -for=%s to its wgslgen command", s.Source, d, d)
+	return s.substitute(t.WGSL, t.Overrides, values, nil)
 }
 
 // textEdit replaces a range of a text.

@@ -165,6 +165,16 @@ func (s *Shader) Override(name string) *Override {
 	return nil
 }
 
+// Dialect returns the table's text for the compiler of dialect d (wgslgen -for), or nil.
+func (s *Shader) Dialect(d Dialect) *DialectText {
+	for i := range s.Dialects {
+		if s.Dialects[i].Dialect == d {
+			return &s.Dialects[i]
+		}
+	}
+	return nil
+}
+
 // ShaderStage is a set of shader stages, with the bits of WebGPU's GPUShaderStage.
 type ShaderStage uint32
 
