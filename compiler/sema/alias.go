@@ -35,11 +35,11 @@ type aliasCall struct {
 }
 
 func newAliasInfo(f *Func) *aliasInfo {
-	// The maps of globals are made when a global is accessed.
-	return &aliasInfo{
-		paramsRead:    make([]bool, len(f.Params)),
-		paramsWritten: make([]bool, len(f.Params)),
-	}
+	// The maps of globals are made when a global is accessed; the two lists of parameters
+	// share one allocation.
+	n := len(f.Params)
+	params := make([]bool, 2*n)
+	return &aliasInfo{paramsRead: params[:n:n], paramsWritten: params[n:]}
 }
 
 // setVar adds v to set, making the set if it is nil.

@@ -104,15 +104,12 @@ func Check(file *syntax.File, opts Options) (prog *Program, diags diag.List) {
 		file:   file,
 		opts:   opts,
 		legacy: file.Dialect == syntax.DialectLegacy2021,
-		module: map[string]*moduleDecl{},
 		prog: &Program{
 			File:     file,
 			Defs:     map[syntax.Node]Object{},
 			StructOf: map[*syntax.StructDecl]*types.Struct{},
 		},
-		usedOverrideID: map[int]bool{},
-		aliasOf:        map[*Func]*aliasInfo{},
-		letRoots:       map[*Let]Object{},
+		aliasOf: map[*Func]*aliasInfo{},
 	}
 	c.prog.exprs.init(file.ExprIDs)
 	c.Reporter.File = file.Source
@@ -145,6 +142,15 @@ func Check(file *syntax.File, opts Options) (prog *Program, diags diag.List) {
 
 	c.Diags.Sort()
 	return c.prog, c.Diags
+}
+
+// useOverrideID marks an override ID as taken. The set is made on first use: most
+// programs have no overrides.
+func (c *checker) useOverrideID(id int) {
+	if c.usedOverrideID == nil {
+		c.usedOverrideID = map[int]bool{}
+	}
+	c.usedOverrideID[id] = true
 }
 
 // errorf reports an error; warningf a warning subject to diagnostic filters.
@@ -218,6 +224,9 @@ func (c *checker) hasF16() bool { return c.prog.Extensions.Has(builtins.ExtF16) 
 
 // collect records every module-scope name, reporting redeclarations.
 func (c *checker) collect() {
+	// One allocation for the declarations' records, not one each.
+	decls := make([]moduleDecl, 0, len(c.file.Decls))
+	c.module = make(map[string]*moduleDecl, len(c.file.Decls))
 	for _, d := range c.file.Decls {
 		var name *syntax.Ident
 		switch d := d.(type) {
@@ -246,7 +255,8 @@ func (c *checker) collect() {
 			c.note(e, prev.name.Loc, "'%s' was declared here", name.Name)
 			continue
 		}
-		c.module[name.Name] = &moduleDecl{decl: d, name: name}
+		decls = append(decls, moduleDecl{decl: d, name: name})
+		c.module[name.Name] = &decls[len(decls)-1]
 	}
 }
 
@@ -361,7 +371,7 @@ func (c *checker) assignOverrideIDs() {
 			next++
 		}
 		o.ID = next
-		c.usedOverrideID[next] = true
+		c.useOverrideID(next)
 	}
 }
 
