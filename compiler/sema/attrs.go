@@ -81,7 +81,7 @@ func (c *checker) attrs(list []*syntax.Attribute, where string, allowed ...strin
 			}
 		}
 		if whole {
-			set = list[:i+1]
+			set = list[: i+1 : i+1] // no capacity: an append must not write into the parsed list
 		} else {
 			set = append(set, a)
 		}

@@ -3,6 +3,7 @@ package sema
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/constant"
@@ -87,6 +88,16 @@ type checker struct {
 	structDepth map[*types.Struct]int
 }
 
+// callStacks are the checker's scratch stacks of call arguments (see builtinCall), kept
+// from one check to the next: a process that checks many programs grows them once.
+type callStacks struct {
+	ops    []operand
+	types  []types.Type
+	consts []bool
+}
+
+var stacksPool = sync.Pool{New: func() any { return new(callStacks) }}
+
 // evalError reports a constant-evaluation error at n, unless evaluation is suppressed. It
 // returns true when the error was reported.
 func (c *checker) evalError(n syntax.Node, err error) bool {
@@ -112,6 +123,15 @@ func Check(file *syntax.File, opts Options) (prog *Program, diags diag.List) {
 		aliasOf: map[*Func]*aliasInfo{},
 	}
 	c.prog.exprs.init(file.ExprIDs)
+	// Registered first, so that it runs last, after a panic's recovery too.
+	s := stacksPool.Get().(*callStacks)
+	c.argStack, c.argTypes, c.argConst = s.ops[:0], s.types[:0], s.consts[:0]
+	defer func() {
+		s.ops, s.types, s.consts = c.argStack[:0], c.argTypes[:0], c.argConst[:0]
+		clear(s.ops[:cap(s.ops)]) // what the operands point to is the program's, not the pool's
+		clear(s.types[:cap(s.types)])
+		stacksPool.Put(s)
+	}()
 	c.Reporter.File = file.Source
 	c.Reporter.Limit = opts.MaxErrors
 	if c.Reporter.Limit == 0 {
