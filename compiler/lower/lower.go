@@ -47,12 +47,13 @@ type Options struct {
 // nil when the diagnostics hold errors.
 func Lower(p *sema.Program, opts Options) (m *ir.Module, diags diag.List) {
 	l := &lowerer{
-		p:      p,
-		opts:   opts,
-		m:      ir.NewModule(),
-		vals:   map[sema.Object]ir.Value{},
-		failed: map[sema.Object]bool{},
-		funcs:  map[*sema.Func]*ir.Func{},
+		p:    p,
+		opts: opts,
+		m:    ir.NewModule(),
+		// The objects with values are most of the program's definitions; failed is made
+		// by the first failure (see fail).
+		vals:  make(map[sema.Object]ir.Value, len(p.Defs)),
+		funcs: make(map[*sema.Func]*ir.Func, len(p.Funcs)),
 	}
 	l.rep.File = p.File.Source
 	l.rep.Limit = 100
@@ -78,6 +79,14 @@ func Lower(p *sema.Program, opts Options) (m *ir.Module, diags diag.List) {
 		return nil, l.rep.Diags
 	}
 	return l.m, l.rep.Diags
+}
+
+// fail records that the lowering of o failed and was reported.
+func (l *lowerer) fail(o sema.Object) {
+	if l.failed == nil {
+		l.failed = map[sema.Object]bool{}
+	}
+	l.failed[o] = true
 }
 
 // lowerer holds the state of one lowering.
@@ -290,7 +299,7 @@ func (l *lowerer) function(sf *sema.Func) {
 		}
 		if what := unsupported(p.Type); what != "" {
 			l.errorf(p.Decl, "%s not supported by the SPIR-V backend yet", what)
-			l.failed[p] = true
+			l.fail(p)
 		}
 		l.vals[p] = f.AddParam(p.Name(), p.Type, io)
 	}

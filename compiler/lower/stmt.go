@@ -106,7 +106,7 @@ func (l *lowerer) let(d *syntax.LetDecl) {
 	}
 	v := l.valueAs(d.Init, obj.Type)
 	if v == 0 {
-		l.failed[obj] = true
+		l.fail(obj)
 		return
 	}
 	if l.m.Kind(v) == ir.KindInst && l.m.Name(v) == "" {

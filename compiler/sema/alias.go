@@ -21,7 +21,7 @@ const (
 
 // aliasInfo is the per-function summary of memory accesses.
 type aliasInfo struct {
-	globalsRead, globalsWritten map[*Var]bool
+	globalsRead, globalsWritten varSet
 	paramsRead, paramsWritten   []bool
 	calls                       []aliasCall
 }
@@ -35,20 +35,30 @@ type aliasCall struct {
 }
 
 func newAliasInfo(f *Func) *aliasInfo {
-	// The maps of globals are made when a global is accessed.
-	return &aliasInfo{
-		paramsRead:    make([]bool, len(f.Params)),
-		paramsWritten: make([]bool, len(f.Params)),
-	}
+	// The two lists of parameters share one allocation.
+	n := len(f.Params)
+	params := make([]bool, 2*n)
+	return &aliasInfo{paramsRead: params[:n:n], paramsWritten: params[n:]}
 }
 
-// setVar adds v to set, making the set if it is nil.
-func setVar(set map[*Var]bool, v *Var) map[*Var]bool {
-	if set == nil {
-		set = map[*Var]bool{}
+// varSet is a set of module-scope variables: a list, indexed once long (see addOnce).
+type varSet struct {
+	list  []*Var
+	index map[*Var]bool
+}
+
+func (s *varSet) add(v *Var) { addOnce(&s.list, &s.index, v) }
+
+func (s *varSet) has(v *Var) bool {
+	if s.index != nil {
+		return s.index[v]
 	}
-	set[v] = true
-	return set
+	for _, w := range s.list {
+		if w == v {
+			return true
+		}
+	}
+	return false
 }
 
 // access records a read or write through a memory view whose root identifier is root.
@@ -63,10 +73,10 @@ func (c *checker) access(root Object, k accessKind) {
 			return
 		}
 		if k&accessRead != 0 {
-			a.globalsRead = setVar(a.globalsRead, r)
+			a.globalsRead.add(r)
 		}
 		if k&accessWrite != 0 {
-			a.globalsWritten = setVar(a.globalsWritten, r)
+			a.globalsWritten.add(r)
 		}
 	case *Param:
 		if _, ok := r.Type.(*types.Pointer); !ok || r.Index >= len(a.paramsRead) {
@@ -119,11 +129,11 @@ func (c *checker) aliasAnalysis(order []*Func) {
 				continue
 			}
 			c.checkAliasCall(f, call, ca)
-			for v := range ca.globalsRead {
-				a.globalsRead = setVar(a.globalsRead, v)
+			for _, v := range ca.globalsRead.list {
+				a.globalsRead.add(v)
 			}
-			for v := range ca.globalsWritten {
-				a.globalsWritten = setVar(a.globalsWritten, v)
+			for _, v := range ca.globalsWritten.list {
+				a.globalsWritten.add(v)
 			}
 			for i, root := range call.roots {
 				if root == nil || i >= len(ca.paramsRead) {
@@ -163,11 +173,11 @@ func (c *checker) checkAliasCall(caller *Func, call aliasCall, ca *aliasInfo) {
 			continue
 		}
 		switch {
-		case ca.paramsWritten[i] && (ca.globalsRead[v] || ca.globalsWritten[v]):
+		case ca.paramsWritten[i] && (ca.globalsRead.has(v) || ca.globalsWritten.has(v)):
 			c.errorAt(call.span, "argument '%s' of '%s' points into '%s', which '%s' also accesses directly while writing through the pointer (aliasing)",
 				p[i].name, call.callee.name, v.name, call.callee.name)
 			return
-		case ca.paramsRead[i] && ca.globalsWritten[v]:
+		case ca.paramsRead[i] && ca.globalsWritten.has(v):
 			c.errorAt(call.span, "argument '%s' of '%s' points into '%s', which '%s' writes directly while reading through the pointer (aliasing)",
 				p[i].name, call.callee.name, v.name, call.callee.name)
 			return

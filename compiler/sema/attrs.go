@@ -6,8 +6,20 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
 
-// attrSet is the attributes of one declaration, by name, after placement checks.
-type attrSet map[string]*syntax.Attribute
+// attrSet is the attributes of one declaration after placement checks, in source order,
+// without the unknown, misplaced and duplicate ones. A slice, not a map: a declaration has
+// a few attributes, and most lists pass the checks whole, which then cost no allocation.
+type attrSet []*syntax.Attribute
+
+// get returns the attribute called name, or nil.
+func (s attrSet) get(name string) *syntax.Attribute {
+	for _, a := range s {
+		if a.Name.Name == name {
+			return a
+		}
+	}
+	return nil
+}
 
 // knownAttrs are every attribute name of the language (and of the 2021 draft).
 var knownAttrs = map[string]bool{
@@ -25,10 +37,16 @@ var legacyAttrs = map[string]bool{"stage": true, "offset": true, "block": true, 
 // attrs validates the attributes of a declaration against the names allowed there.
 func (c *checker) attrs(list []*syntax.Attribute, where string, allowed ...string) attrSet {
 	if len(list) == 0 {
-		return nil // most declarations have no attributes: no map for them
+		return nil
 	}
-	set := attrSet{}
-	for _, a := range list {
+	// set aliases list until an attribute is dropped; from then on it is a copy.
+	set, whole := attrSet(list[:0]), true
+	drop := func(i int) {
+		if whole {
+			set, whole = append(attrSet(nil), list[:i]...), false
+		}
+	}
+	for i, a := range list {
 		name := a.Name.Name
 		if !knownAttrs[name] && !(c.legacy && legacyAttrs[name]) {
 			d := c.errorAt(a.Name.Loc, "unknown attribute '@%s'", name)
@@ -39,6 +57,7 @@ func (c *checker) attrs(list []*syntax.Attribute, where string, allowed ...strin
 			if s := closest(name, names); s != "" {
 				c.note(d, a.Name.Loc, "did you mean '@%s'?", s)
 			}
+			drop(i)
 			continue
 		}
 		ok := false
@@ -50,14 +69,22 @@ func (c *checker) attrs(list []*syntax.Attribute, where string, allowed ...strin
 		}
 		if !ok {
 			c.errorAt(a.Loc, "attribute '@%s' is not valid on %s", name, where)
+			drop(i)
 			continue
 		}
-		if prev, dup := set[name]; dup && name != "diagnostic" {
-			d := c.errorAt(a.Loc, "duplicate attribute '@%s'", name)
-			c.note(d, prev.Loc, "first '@%s' is here", name)
-			continue
+		if prev := set.get(name); prev != nil {
+			if name != "diagnostic" {
+				d := c.errorAt(a.Loc, "duplicate attribute '@%s'", name)
+				c.note(d, prev.Loc, "first '@%s' is here", name)
+				drop(i)
+				continue
+			}
 		}
-		set[name] = a
+		if whole {
+			set = list[: i+1 : i+1] // no capacity: an append must not write into the parsed list
+		} else {
+			set = append(set, a)
+		}
 	}
 	return set
 }
@@ -99,7 +126,7 @@ func (c *checker) enumAttrArg(a *syntax.Attribute, i int) (string, bool) {
 // ioAttrs reads the interface attributes of an entry-point parameter, return value or
 // structure member into io, and validates the ones that need the type.
 func (c *checker) ioAttrs(set attrSet, t types.Type, io *types.IO) {
-	if a := set["builtin"]; a != nil {
+	if a := set.get("builtin"); a != nil {
 		if len(a.Args) < 1 || len(a.Args) > 2 {
 			c.errorf(a, "@builtin takes a builtin value name (and for frag_depth an optional depth mode)")
 		} else if name, ok := c.enumAttrArg(a, 0); ok {
@@ -140,7 +167,7 @@ func (c *checker) ioAttrs(set attrSet, t types.Type, io *types.IO) {
 			}
 		}
 	}
-	if a := set["location"]; a != nil {
+	if a := set.get("location"); a != nil {
 		if n, ok := c.nonNegativeAttr(a); ok {
 			io.Location = n
 		}
@@ -148,7 +175,7 @@ func (c *checker) ioAttrs(set attrSet, t types.Type, io *types.IO) {
 			c.errorf(a, "@location needs a numeric scalar or vector type, not %s", t)
 		}
 	}
-	if a := set["blend_src"]; a != nil {
+	if a := set.get("blend_src"); a != nil {
 		if !c.prog.Extensions.Has(builtins.ExtDualSourceBlending) {
 			c.errorf(a, "@blend_src requires 'enable dual_source_blending;'")
 		}
@@ -158,11 +185,11 @@ func (c *checker) ioAttrs(set attrSet, t types.Type, io *types.IO) {
 			}
 			io.BlendSrc = n
 		}
-		if set["location"] == nil {
+		if set.get("location") == nil {
 			c.errorf(a, "@blend_src needs @location")
 		}
 	}
-	if a := set["interpolate"]; a != nil {
+	if a := set.get("interpolate"); a != nil {
 		c.interpolate(a, t, io)
 		// Wherever it is written, even on a member of a structure never used for IO (spec
 		// "interpolate": "Must only be applied to a declaration that has a location
@@ -170,11 +197,11 @@ func (c *checker) ioAttrs(set attrSet, t types.Type, io *types.IO) {
 		switch {
 		case io.Builtin != "":
 			c.errorf(a, "@interpolate applies to @location values, not builtins")
-		case set["location"] == nil:
+		case set.get("location") == nil:
 			c.errorf(a, "@interpolate needs @location: it says how a user-defined input or output is interpolated")
 		}
 	}
-	if a := set["invariant"]; a != nil {
+	if a := set.get("invariant"); a != nil {
 		c.noArgs(a)
 		io.Invariant = true
 		if io.Builtin != "position" {
@@ -188,7 +215,7 @@ func (c *checker) ioAttrs(set attrSet, t types.Type, io *types.IO) {
 // IO attributes of a member take effect only there: gpuweb#3261), where ioChecker reports it.
 func (c *checker) bothBuiltinAndLocation(set attrSet, io types.IO) {
 	if io.Builtin != "" && io.Location >= 0 {
-		c.errorf(set["location"], "an entry point value cannot have both @builtin and @location")
+		c.errorf(set.get("location"), "an entry point value cannot have both @builtin and @location")
 	}
 }
 
@@ -254,7 +281,7 @@ func (c *checker) memberAttrs(m *syntax.StructMember, mem *types.Member) {
 		allowed = append(allowed, "offset")
 	}
 	set := c.attrs(m.Attrs, "a structure member", allowed...)
-	if a := set["align"]; a != nil {
+	if a := set.get("align"); a != nil {
 		if n, ok := c.intAttrArg(a); ok {
 			if n <= 0 {
 				c.errorf(a, "@align must be a positive power of two, got %d", n)
@@ -263,7 +290,7 @@ func (c *checker) memberAttrs(m *syntax.StructMember, mem *types.Member) {
 			}
 		}
 	}
-	if a := set["size"]; a != nil {
+	if a := set.get("size"); a != nil {
 		if n, ok := c.intAttrArg(a); ok {
 			if n <= 0 {
 				c.errorf(a, "@size must be positive, got %d", n)
@@ -272,7 +299,7 @@ func (c *checker) memberAttrs(m *syntax.StructMember, mem *types.Member) {
 			}
 		}
 	}
-	if a := set["offset"]; a != nil {
+	if a := set.get("offset"); a != nil {
 		if n, ok := c.nonNegativeAttr(a); ok {
 			mem.Offset, mem.OffsetSpan = n, a.Loc
 		}

@@ -3,6 +3,7 @@ package sema
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/constant"
@@ -87,6 +88,16 @@ type checker struct {
 	structDepth map[*types.Struct]int
 }
 
+// callStacks are the checker's scratch stacks of call arguments (see builtinCall), kept
+// from one check to the next: a process that checks many programs grows them once.
+type callStacks struct {
+	ops    []operand
+	types  []types.Type
+	consts []bool
+}
+
+var stacksPool = sync.Pool{New: func() any { return new(callStacks) }}
+
 // evalError reports a constant-evaluation error at n, unless evaluation is suppressed. It
 // returns true when the error was reported.
 func (c *checker) evalError(n syntax.Node, err error) bool {
@@ -104,17 +115,23 @@ func Check(file *syntax.File, opts Options) (prog *Program, diags diag.List) {
 		file:   file,
 		opts:   opts,
 		legacy: file.Dialect == syntax.DialectLegacy2021,
-		module: map[string]*moduleDecl{},
 		prog: &Program{
 			File:     file,
 			Defs:     map[syntax.Node]Object{},
 			StructOf: map[*syntax.StructDecl]*types.Struct{},
 		},
-		usedOverrideID: map[int]bool{},
-		aliasOf:        map[*Func]*aliasInfo{},
-		letRoots:       map[*Let]Object{},
+		aliasOf: map[*Func]*aliasInfo{},
 	}
 	c.prog.exprs.init(file.ExprIDs)
+	// Registered first, so that it runs last, after a panic's recovery too.
+	s := stacksPool.Get().(*callStacks)
+	c.argStack, c.argTypes, c.argConst = s.ops[:0], s.types[:0], s.consts[:0]
+	defer func() {
+		s.ops, s.types, s.consts = c.argStack[:0], c.argTypes[:0], c.argConst[:0]
+		clear(s.ops[:cap(s.ops)]) // what the operands point to is the program's, not the pool's
+		clear(s.types[:cap(s.types)])
+		stacksPool.Put(s)
+	}()
 	c.Reporter.File = file.Source
 	c.Reporter.Limit = opts.MaxErrors
 	if c.Reporter.Limit == 0 {
@@ -145,6 +162,15 @@ func Check(file *syntax.File, opts Options) (prog *Program, diags diag.List) {
 
 	c.Diags.Sort()
 	return c.prog, c.Diags
+}
+
+// useOverrideID marks an override ID as taken. The set is made on first use: most
+// programs have no overrides.
+func (c *checker) useOverrideID(id int) {
+	if c.usedOverrideID == nil {
+		c.usedOverrideID = map[int]bool{}
+	}
+	c.usedOverrideID[id] = true
 }
 
 // errorf reports an error; warningf a warning subject to diagnostic filters.
@@ -218,6 +244,9 @@ func (c *checker) hasF16() bool { return c.prog.Extensions.Has(builtins.ExtF16) 
 
 // collect records every module-scope name, reporting redeclarations.
 func (c *checker) collect() {
+	// One allocation for the declarations' records, not one each.
+	decls := make([]moduleDecl, 0, len(c.file.Decls))
+	c.module = make(map[string]*moduleDecl, len(c.file.Decls))
 	for _, d := range c.file.Decls {
 		var name *syntax.Ident
 		switch d := d.(type) {
@@ -246,7 +275,8 @@ func (c *checker) collect() {
 			c.note(e, prev.name.Loc, "'%s' was declared here", name.Name)
 			continue
 		}
-		c.module[name.Name] = &moduleDecl{decl: d, name: name}
+		decls = append(decls, moduleDecl{decl: d, name: name})
+		c.module[name.Name] = &decls[len(decls)-1]
 	}
 }
 
@@ -361,7 +391,7 @@ func (c *checker) assignOverrideIDs() {
 			next++
 		}
 		o.ID = next
-		c.usedOverrideID[next] = true
+		c.useOverrideID(next)
 	}
 }
 

@@ -59,7 +59,7 @@ func (c *checker) constDecl(d *syntax.ConstDecl, global bool) Object {
 func (c *checker) overrideDecl(d *syntax.OverrideDecl) Object {
 	obj := &Override{objectBase: objectBase{name: d.Name.Name, span: d.Name.Loc}, Decl: d, ID: -1, Default: d.Init}
 	set := c.attrs(d.Attrs, "an override declaration", "id")
-	if a := set["id"]; a != nil {
+	if a := set.get("id"); a != nil {
 		if n, ok := c.nonNegativeAttr(a); ok {
 			if n > 65535 {
 				c.errorf(a, "@id must be at most 65535, got %d", n)
@@ -67,7 +67,7 @@ func (c *checker) overrideDecl(d *syntax.OverrideDecl) Object {
 				c.errorf(a, "@id(%d) is already used by another override", n)
 			} else {
 				obj.ID, obj.IDSet = n, true
-				c.usedOverrideID[n] = true
+				c.useOverrideID(n)
 			}
 		}
 	}
@@ -349,9 +349,9 @@ func (c *checker) reportLayout(e *layout.Error) {
 
 // bindingAttrs reads @group/@binding and checks they are present exactly for resources.
 func (c *checker) bindingAttrs(d *syntax.VarDecl, set attrSet, v *Var) {
-	group, binding := set["group"], set["binding"]
+	group, binding := set.get("group"), set.get("binding")
 	if group == nil && c.legacy {
-		group = set["set"]
+		group = set.get("set")
 	}
 	isResource := v.Space == types.AddrUniform || v.Space == types.AddrStorage || v.Space == types.AddrHandle
 	if !isResource {

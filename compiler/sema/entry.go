@@ -9,21 +9,65 @@ import (
 
 // ioChecker validates the pipeline inputs and outputs of one entry point.
 type ioChecker struct {
-	c           *checker
-	f           *Func
-	locations   map[builtins.Direction]map[int]diag.Span
-	builtinSeen map[builtins.Direction]map[string]diag.Span
+	c *checker
+	f *Func
+	// uses holds the builtins and locations seen so far, with where each last appeared;
+	// index finds them once there are more than a few (an entry point has a handful: a
+	// linear search of a slice costs less than making maps).
+	uses        []ioUse
+	index       map[ioKey]int
 	hasPosition bool
 	blendSrcs   []diag.Span
 	outLocs     int
 }
 
+// ioKey is a builtin (by name) or a location (builtin ""), in one direction.
+type ioKey struct {
+	dir     builtins.Direction
+	builtin string
+	loc     int
+}
+
+type ioUse struct {
+	key ioKey
+	at  diag.Span
+}
+
 func newIOChecker(c *checker, f *Func) *ioChecker {
-	return &ioChecker{
-		c: c, f: f,
-		locations:   map[builtins.Direction]map[int]diag.Span{builtins.Input: {}, builtins.Output: {}},
-		builtinSeen: map[builtins.Direction]map[string]diag.Span{builtins.Input: {}, builtins.Output: {}},
+	return &ioChecker{c: c, f: f}
+}
+
+// see records a use of k at at, and returns the previous one, if any.
+func (io *ioChecker) see(k ioKey, at diag.Span) (prev diag.Span, dup bool) {
+	i := -1
+	if io.index != nil {
+		if j, ok := io.index[k]; ok {
+			i = j
+		}
+	} else {
+		for j := range io.uses {
+			if io.uses[j].key == k {
+				i = j
+				break
+			}
+		}
 	}
+	if i >= 0 {
+		prev, io.uses[i].at = io.uses[i].at, at
+		return prev, true
+	}
+	io.uses = append(io.uses, ioUse{k, at})
+	const linear = 16
+	switch {
+	case len(io.uses) == linear+1:
+		io.index = make(map[ioKey]int, 2*linear)
+		for j, u := range io.uses {
+			io.index[u.key] = j
+		}
+	case len(io.uses) > linear+1:
+		io.index[k] = len(io.uses) - 1
+	}
+	return diag.Span{}, false
 }
 
 // value checks one parameter or the return value: either it has an IO attribute, or it is a
@@ -59,11 +103,10 @@ func (io *ioChecker) one(at diag.Span, name string, t types.Type, attrs types.IO
 			c.errorAt(at, "@builtin(%s) cannot be a %s %s", attrs.Builtin, f.Stage, dirName(dir))
 			return
 		}
-		if prev, dup := io.builtinSeen[dir][attrs.Builtin]; dup {
+		if prev, dup := io.see(ioKey{dir: dir, builtin: attrs.Builtin}, at); dup {
 			e := c.errorAt(at, "@builtin(%s) appears twice in the %ss of entry point '%s'", attrs.Builtin, dirName(dir), f.name)
 			c.note(e, prev, "first use is here")
 		}
-		io.builtinSeen[dir][attrs.Builtin] = at
 		if attrs.Builtin == "position" && dir == builtins.Output {
 			io.hasPosition = true
 		}
@@ -78,11 +121,11 @@ func (io *ioChecker) one(at diag.Span, name string, t types.Type, attrs types.IO
 			} else {
 				io.blendSrcs = append(io.blendSrcs, at)
 			}
-		} else if prev, dup := io.locations[dir][attrs.Location]; dup {
+			io.see(ioKey{dir: dir, loc: attrs.Location}, at) // a later @location there is a duplicate
+		} else if prev, dup := io.see(ioKey{dir: dir, loc: attrs.Location}, at); dup {
 			e := c.errorAt(at, "@location(%d) appears twice in the %ss of entry point '%s'", attrs.Location, dirName(dir), f.name)
 			c.note(e, prev, "first use is here")
 		}
-		io.locations[dir][attrs.Location] = at
 		if dir == builtins.Output {
 			io.outLocs++
 		}

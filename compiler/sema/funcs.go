@@ -16,9 +16,10 @@ type funcState struct {
 	ctl []ctlFrame
 	// inContinuing counts the enclosing continuing blocks, where return is invalid.
 	inContinuing int
-	calls        map[*Func]bool
-	globals      map[Object]bool
-	alias        *aliasInfo
+	// calls and globals index fn.Calls and fn.Globals once they are long (see addOnce).
+	calls   map[*Func]bool
+	globals map[Object]bool
+	alias   *aliasInfo
 	// braces is the nesting depth of braces at the statement being checked and varBytes the
 	// combined byte-size of the variables declared so far, for the limits (limits.go).
 	braces   int
@@ -48,10 +49,34 @@ func (f *funcState) pop() ctlFrame {
 }
 
 func (f *funcState) addCall(callee *Func) {
-	if !f.calls[callee] {
-		f.calls[callee] = true
-		f.fn.Calls = append(f.fn.Calls, callee)
+	addOnce(&f.fn.Calls, &f.calls, callee)
+}
+
+// addOnce appends x to *list unless it is there already. A function calls a few functions
+// and uses a few globals: a linear search of the list costs less than a map, which index
+// becomes once the list is long.
+func addOnce[T comparable](list *[]T, index *map[T]bool, x T) {
+	const linear = 16
+	if *index != nil {
+		if (*index)[x] {
+			return
+		}
+		(*index)[x] = true
+	} else {
+		for _, y := range *list {
+			if y == x {
+				return
+			}
+		}
+		if len(*list) == linear {
+			*index = make(map[T]bool, 2*linear)
+			for _, y := range *list {
+				(*index)[y] = true
+			}
+			(*index)[x] = true
+		}
 	}
+	*list = append(*list, x)
 }
 
 // useGlobal records that the current function uses a module-scope variable or override.
@@ -62,10 +87,7 @@ func (c *checker) useGlobal(o Object) {
 	if v, ok := o.(*Var); ok && !v.Global {
 		return
 	}
-	if !c.fn.globals[o] {
-		c.fn.globals[o] = true
-		c.fn.fn.Globals = append(c.fn.fn.Globals, o)
-	}
+	addOnce(&c.fn.fn.Globals, &c.fn.globals, o)
 }
 
 // funcSignature checks a function's attributes, parameters and return type.
@@ -80,7 +102,7 @@ func (c *checker) funcSignature(d *syntax.FuncDecl) Object {
 		name  string
 		stage Stage
 	}{{"vertex", Vertex}, {"fragment", Fragment}, {"compute", Compute}} {
-		if a := set[st.name]; a != nil {
+		if a := set.get(st.name); a != nil {
 			c.noArgs(a)
 			if f.Stage != NoStage {
 				c.errorf(a, "a function can have only one shader stage attribute")
@@ -89,7 +111,7 @@ func (c *checker) funcSignature(d *syntax.FuncDecl) Object {
 			f.Stage = st.stage
 		}
 	}
-	if a := set["stage"]; a != nil {
+	if a := set.get("stage"); a != nil {
 		if name, ok := c.enumAttrArg(a, 0); ok {
 			switch name {
 			case "vertex":
@@ -103,20 +125,20 @@ func (c *checker) funcSignature(d *syntax.FuncDecl) Object {
 			}
 		}
 	}
-	if a := set["must_use"]; a != nil {
+	if a := set.get("must_use"); a != nil {
 		c.noArgs(a)
 		f.MustUse = true
 		if d.ReturnType == nil {
 			c.errorf(a, "@must_use applies only to functions that return a value")
 		}
 	}
-	if a := set["test"]; a != nil {
+	if a := set.get("test"); a != nil {
 		c.testAttr(a, d, f)
 	}
 	for i := range f.Workgroup {
 		f.Workgroup[i].Value = 1
 	}
-	if a := set["workgroup_size"]; a != nil {
+	if a := set.get("workgroup_size"); a != nil {
 		if f.Stage != Compute {
 			c.errorf(a, "@workgroup_size applies only to compute entry points")
 		} else {
@@ -125,7 +147,7 @@ func (c *checker) funcSignature(d *syntax.FuncDecl) Object {
 	} else if f.Stage == Compute && !c.legacy { // the draft's default is (1, 1, 1)
 		c.errorAt(d.Name.Loc, "compute entry point '%s' needs @workgroup_size", d.Name.Name)
 	}
-	if a := set["subgroup_size"]; a != nil {
+	if a := set.get("subgroup_size"); a != nil {
 		c.subgroupSize(a, f)
 	}
 	c.checkParams(d)
@@ -150,14 +172,7 @@ func (c *checker) funcSignature(d *syntax.FuncDecl) Object {
 		f.Params = append(f.Params, param)
 		c.prog.Defs[p] = param
 	}
-	seen := map[string]*syntax.Param{}
-	for _, p := range d.Params {
-		if prev, dup := seen[p.Name.Name]; dup {
-			e := c.errorAt(p.Name.Loc, "duplicate parameter '%s'", p.Name.Name)
-			c.note(e, prev.Name.Loc, "previous parameter is here")
-		}
-		seen[p.Name.Name] = p
-	}
+	c.duplicateParams(d.Params)
 	if d.ReturnType != nil {
 		f.Result = c.typeOf(d.ReturnType)
 		rset := c.attrs(d.ReturnAttrs, "a return type", "builtin", "location", "interpolate", "invariant")
@@ -179,6 +194,32 @@ func (c *checker) funcSignature(d *syntax.FuncDecl) Object {
 		c.prog.EntryPoints = append(c.prog.EntryPoints, f)
 	}
 	return f
+}
+
+// duplicateParams reports a parameter named as an earlier one. A function has a few: a
+// map is made only for many.
+func (c *checker) duplicateParams(params []*syntax.Param) {
+	var seen map[string]*syntax.Param
+	if len(params) > 8 {
+		seen = make(map[string]*syntax.Param, len(params))
+	}
+	for i, p := range params {
+		var prev *syntax.Param
+		if seen != nil {
+			prev = seen[p.Name.Name]
+			seen[p.Name.Name] = p
+		} else {
+			for _, q := range params[:i] {
+				if q.Name.Name == p.Name.Name {
+					prev = q // the last before p, as the map keeps it
+				}
+			}
+		}
+		if prev != nil {
+			e := c.errorAt(p.Name.Loc, "duplicate parameter '%s'", p.Name.Name)
+			c.note(e, prev.Name.Loc, "previous parameter is here")
+		}
+	}
 }
 
 func (c *checker) checkParamType(p *syntax.Param, t types.Type) {
@@ -350,7 +391,7 @@ func (c *checker) checkBodies() {
 
 // funcBody checks the statements of f.
 func (c *checker) funcBody(f *Func) {
-	c.fn = &funcState{fn: f, calls: map[*Func]bool{}, globals: map[Object]bool{}, alias: newAliasInfo(f)}
+	c.fn = &funcState{fn: f, alias: newAliasInfo(f)}
 	c.aliasOf[f] = c.fn.alias
 	c.scope = nil
 	c.pushScope()
@@ -396,9 +437,9 @@ func (c *checker) finishFunctions() {
 		grey
 		black
 	)
-	color := map[*Func]int{}
-	var order []*Func
-	var stack []*Func
+	color := make(map[*Func]int, len(funcs))
+	order := make([]*Func, 0, len(funcs))
+	stack := make([]*Func, 0, len(funcs))
 	var visit func(f *Func)
 	visit = func(f *Func) {
 		color[f] = grey

@@ -228,7 +228,7 @@ const LegacyWorkgroupSize = "workgroup_size"
 func (c *checker) legacyIOAttrs(set attrSet, v *Var) {
 	if v.Space != types.AddrIn && v.Space != types.AddrOut {
 		for _, n := range []string{"location", "builtin"} {
-			if a := set[n]; a != nil {
+			if a := set.get(n); a != nil {
 				c.errorf(a, "[[%s]] applies only to in and out variables, not %s", n, v.Space)
 			}
 		}
@@ -238,13 +238,13 @@ func (c *checker) legacyIOAttrs(set attrSet, v *Var) {
 	if v.Space == types.AddrOut {
 		dir = builtins.Output
 	}
-	if a := set["builtin"]; a != nil {
+	if a := set.get("builtin"); a != nil {
 		if name, ok := c.enumAttrArg(a, 0); ok {
 			c.legacyBuiltinVar(a, name, dir, v)
 		}
 	}
-	if a := set["location"]; a != nil {
-		if set["builtin"] != nil {
+	if a := set.get("location"); a != nil {
+		if set.get("builtin") != nil {
 			c.errorf(a, "a variable cannot have both [[builtin]] and [[location]]")
 		} else if n, ok := c.nonNegativeAttr(a); ok {
 			v.IO.Location = n
@@ -253,7 +253,7 @@ func (c *checker) legacyIOAttrs(set attrSet, v *Var) {
 			}
 		}
 	}
-	if set["builtin"] == nil && set["location"] == nil {
+	if set.get("builtin") == nil && set.get("location") == nil {
 		c.errorAt(v.span, "%s variable '%s' needs [[location(n)]] or [[builtin(name)]]", v.Space, v.name)
 	}
 }

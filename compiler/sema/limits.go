@@ -139,9 +139,18 @@ func (c *checker) nestDepth(t types.Type) int {
 // than the limit, unless one of its components already does (which was reported where that
 // component was made): a type too deep is reported once, innermost.
 func (c *checker) checkNesting(at diag.Span, t types.Type, what string) {
+	c.checkNestingOf(at, t, what, "")
+}
+
+// checkNestingOf is checkNesting of what called name (what 'name' in the message), which
+// is put together only for the message.
+func (c *checker) checkNestingOf(at diag.Span, t types.Type, what, name string) {
 	d := c.nestDepth(t)
 	if d <= maxNestDepth {
 		return
+	}
+	if name != "" {
+		what += " '" + name + "'"
 	}
 	limit := maxNestDepth
 	if d > spirvNestDepth {

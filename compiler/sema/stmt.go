@@ -502,6 +502,9 @@ func (c *checker) localLet(d *syntax.LetDecl) {
 		}
 		l.Type = t
 		if _, isPtr := t.(*types.Pointer); isPtr && op.obj != nil {
+			if c.letRoots == nil {
+				c.letRoots = map[*Let]Object{}
+			}
 			c.letRoots[l] = op.obj
 		}
 		c.prog.Defs[d] = l

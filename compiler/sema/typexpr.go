@@ -632,7 +632,7 @@ func (c *checker) structDecl(d *syntax.StructDecl) Object {
 		c.legacyImpliedSizes(s)
 	}
 	c.structIO(d, s)
-	c.checkNesting(d.Name.Loc, s, "structure '"+d.Name.Name+"'")
+	c.checkNestingOf(d.Name.Loc, s, "structure", d.Name.Name)
 	c.prog.Structs = append(c.prog.Structs, s)
 	c.prog.Layouts.CheckType(s, d.Name.Loc, c.reportLayout)
 	return tn

@@ -1,6 +1,7 @@
 package sema
 
 import (
+	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/diag"
 	"github.com/wgslgo/wgslgo/compiler/syntax"
 )
@@ -233,22 +234,37 @@ func (c *checker) uniformity() {
 	if c.legacy {
 		return // the 2021 draft predates uniformity analysis
 	}
+	// Only the calls of builtins that need uniformity (barriers and derivatives at workgroup
+	// scope, subgroup operations at subgroup scope) require anything to be uniform: a
+	// program without them has nothing to report, and most programs have none of one kind
+	// or the other, so the graph is not built for them.
+	workgroup, subgroup := callsNeedingUniformity(c.prog)
+	if !workgroup && !subgroup {
+		return
+	}
 	u := &uniformity{c: c, locals: map[Object]int32{}}
-	u.run(workgroupScope)
-	if usesSubgroupOps(c.prog) {
+	if workgroup {
+		u.run(workgroupScope)
+	}
+	if subgroup {
 		u.run(subgroupScope)
 	}
 }
 
-func usesSubgroupOps(p *Program) bool {
+// callsNeedingUniformity reports whether a function of p calls a builtin that needs
+// uniformity at workgroup scope, and one that needs it at subgroup scope.
+func callsNeedingUniformity(p *Program) (workgroup, subgroup bool) {
 	for _, f := range p.Funcs {
 		for _, b := range f.Builtins {
-			if b.Uniformity.TriggeringRule() == "subgroup_uniformity" {
-				return true
+			switch b.Uniformity {
+			case builtins.UniformityBarrier, builtins.UniformityDerivative:
+				workgroup = true
+			case builtins.UniformitySubgroup, builtins.UniformitySubgroupUniform:
+				subgroup = true
 			}
 		}
 	}
-	return false
+	return workgroup, subgroup
 }
 
 func (u *uniformity) run(scope uniformityScope) {

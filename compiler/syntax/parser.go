@@ -89,9 +89,11 @@ func parse(f *diag.File, opts Options, trace func(string)) (file *File, diags di
 	if a := opts.Arena; a != nil {
 		p.identSlab, p.binarySlab, p.callSlab, p.memberSlab = a.ident, a.binary, a.call, a.member
 		p.intSlab, p.floatSlab, p.exprLists, p.stmtLists = a.int, a.float, a.exprs, a.stmts
+		p.attrSlab, p.attrLists = a.attr, a.attrs
 		defer func() {
 			a.ident, a.binary, a.call, a.member = p.identSlab, p.binarySlab, p.callSlab, p.memberSlab
 			a.int, a.float, a.exprs, a.stmts = p.intSlab, p.floatSlab, p.exprLists, p.stmtLists
+			a.attr, a.attrs = p.attrSlab, p.attrLists
 		}()
 	}
 	p.tok = p.toks[0]
@@ -149,12 +151,15 @@ type parser struct {
 	memberSlab slab[MemberExpr]
 	intSlab    slab[IntLit]
 	floatSlab  slab[FloatLit]
+	attrSlab   slab[Attribute]
 
 	exprStack []Expr
 	exprLists listSlab[Expr]
 	exprIDs   int32 // the last ExprID handed out
 	stmtStack []Stmt
 	stmtLists listSlab[Stmt]
+	attrStack []*Attribute
+	attrLists listSlab[*Attribute]
 }
 
 // Expression and statement lists are collected on shared stacks and copied out at their
@@ -179,6 +184,18 @@ func (p *parser) stmtsFrom(mark int) []Stmt {
 	return out
 }
 
+// attrsFrom is exprsFrom for attributes; no attributes are nil.
+func (p *parser) attrsFrom(mark int) []*Attribute {
+	if len(p.attrStack) == mark {
+		return nil
+	}
+	out := p.attrLists.take(len(p.attrStack) - mark)
+	copy(out, p.attrStack[mark:])
+	clear(p.attrStack[mark:])
+	p.attrStack = p.attrStack[:mark]
+	return out
+}
+
 // exprID numbers a new expression node.
 func (p *parser) exprID() int32 {
 	p.exprIDs++
@@ -195,8 +212,10 @@ type Arena struct {
 	member slab[MemberExpr]
 	int    slab[IntLit]
 	float  slab[FloatLit]
+	attr   slab[Attribute]
 	exprs  listSlab[Expr]
 	stmts  listSlab[Stmt]
+	attrs  listSlab[*Attribute]
 }
 
 // sizeSlabs bounds what each slab can be asked for from the tokens: a node of each kind
@@ -223,6 +242,8 @@ func (p *parser) sizeSlabs() {
 	p.binarySlab.left = ops
 	p.exprLists.left = n[Comma] + n[LParen] + n[TemplateStart] + n[LBracket]
 	p.stmtLists.left = n[Semicolon] + n[RBrace]
+	p.attrSlab.left = n[At]
+	p.attrLists.left = n[At]
 }
 
 // listSlab hands out lists of exact length (their capacity too, so that appending to one
@@ -728,20 +749,20 @@ func (p *parser) parseDiagnosticControl() DiagnosticControl {
 
 // parseAttributes parses any number of `@attr` and, in the 2021 draft, `[[a, b(c)]]`.
 func (p *parser) parseAttributes() []*Attribute {
-	var attrs []*Attribute
+	mark := len(p.attrStack)
 	for {
 		switch {
 		case p.tok.Kind == At:
 			if a := p.parseAttribute(); a != nil {
-				attrs = append(attrs, a)
+				p.attrStack = append(p.attrStack, a)
 			}
 		case p.tok.Kind == LBracket && p.peek(1) == LBracket:
-			attrs = p.parseLegacyAttributes(attrs)
+			p.attrStack = p.parseLegacyAttributes(p.attrStack)
 		default:
-			return attrs
+			return p.attrsFrom(mark)
 		}
 		if p.aborted {
-			return attrs
+			return p.attrsFrom(mark)
 		}
 	}
 }
@@ -759,7 +780,7 @@ func (p *parser) parseAttribute() *Attribute {
 	start := p.tok.Start
 	p.tracef("attribute")
 	p.next() // @
-	a := &Attribute{}
+	a := p.attrSlab.new()
 	switch p.tok.Kind {
 	case TokIdent, KwConst, KwDiagnostic, KwIf, KwElse:
 		a.Name = Ident{Loc: p.tok.Span(), Name: p.name(p.tok)}

@@ -84,7 +84,10 @@ type loader struct {
 	// names holds every name a module of the program declares or imports: any other name
 	// is predeclared (or a mistake the checker reports), so the binder need not look for it.
 	names map[string]bool
-	arena syntax.Arena
+	// arena carries the parser's chunks from one imported module to the next. The root is
+	// parsed without: most roots import nothing, and the arena's slabs would be made for
+	// nothing.
+	arena *syntax.Arena
 	// quiet drops the loader's own diagnostics, keeping the parsers' (ParseOnly).
 	quiet        bool
 	syntaxErrors bool
@@ -244,12 +247,15 @@ func (l *loader) parseText(m *Module, name string, text []byte, importer *Module
 	if m == l.root {
 		dialect = l.opts.Dialect
 	}
+	if m != l.root && l.arena == nil {
+		l.arena = new(syntax.Arena)
+	}
 	ast, diags := syntax.Parse(f, syntax.Options{
 		Dialect:     dialect,
 		Features:    l.opts.Features,
 		AllBranches: l.opts.allBranches,
 		FirstExprID: l.exprIDs,
-		Arena:       &l.arena,
+		Arena:       l.arena,
 	})
 	l.exprIDs = ast.ExprIDs
 	l.diags = append(l.diags, diags...)

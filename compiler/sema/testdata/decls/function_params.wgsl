@@ -13,3 +13,4 @@ fn texture_return() -> texture_external {} // ERROR "function return type textur
 fn duplicate(a: i32, b: i32, a: f32) {} // ERROR "duplicate parameter 'a'" ERROR "redeclaration of 'a' in the same scope"
 fn undeclared_type(a: Missing) {} // ERROR "unresolved type 'Missing'"
 fn param_named_like_function(ok: i32) -> i32 { return ok; }
+fn many(p0: i32, p1: i32, p2: i32, p3: i32, p4: i32, p5: i32, p6: i32, p7: i32, p8: i32, p1: f32) {} // ERROR "duplicate parameter 'p1'" ERROR "redeclaration of 'p1' in the same scope"

@@ -25,3 +25,6 @@ struct DupOut { @location(0) a: vec4f, @builtin(frag_depth) d: f32, @builtin(fra
 @vertex fn vs_nothing() {} // ERROR "vertex entry point 'vs_nothing' must return @builtin(position)"
 @compute @workgroup_size(1) fn cs_location(@location(0) a: f32) {} // ERROR "compute entry points have no @location inputs or outputs"
 @compute @workgroup_size(1) fn cs_return() -> @location(0) vec4f { return vec4f(); } // ERROR "compute entry points have no @location inputs or outputs"
+// Past sixteen inputs the checker indexes what it has seen: a duplicate is found all the same.
+struct Many { @location(0) a0: f32, @location(1) a1: f32, @location(2) a2: f32, @location(3) a3: f32, @location(4) a4: f32, @location(5) a5: f32, @location(6) a6: f32, @location(7) a7: f32, @location(8) a8: f32, @location(9) a9: f32, @location(10) a10: f32, @location(11) a11: f32, @location(12) a12: f32, @location(13) a13: f32, @builtin(position) p: vec4f, @builtin(front_facing) ff: bool, @location(14) a14: f32 }
+@fragment fn many_inputs(in: Many, @location(3) again: f32, @builtin(front_facing) ff2: bool) {} // ERROR "@location(3) appears twice in the inputs of entry point 'many_inputs'" ERROR "@builtin(front_facing) appears twice in the inputs of entry point 'many_inputs'"
