@@ -99,6 +99,7 @@ func (l *wgslLang) Configure(c *config.Config, rel string, f *rule.File) {
 	}
 	c.Exts[languageName] = &o
 	l.readLines(c, rel)
+	l.claimLibrary(c, rel)
 }
 
 var directiveUsage = map[string]string{

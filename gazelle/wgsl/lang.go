@@ -92,13 +92,19 @@ var kinds = map[string]rule.KindInfo{
 			"target": true, "overrides": true, "uniform_standard_layout": true, "webgpu_limits": true, "bindings": true, "prefix": true,
 			"modules": true, "wesl_features": true,
 		},
+		ResolveAttrs: map[string]bool{"deps": true},
+	},
+	weslLibraryKind: {
+		NonEmptyAttrs:  map[string]bool{"srcs": true},
+		MergeableAttrs: map[string]bool{"srcs": true},
+		ResolveAttrs:   map[string]bool{"deps": true},
 	},
 }
 
 func (*wgslLang) Kinds() map[string]rule.KindInfo { return kinds }
 
 func (l *wgslLang) Loads() []rule.LoadInfo {
-	return []rule.LoadInfo{{Name: "@" + l.repo + "//rules:defs.bzl", Symbols: []string{libraryKind}}}
+	return []rule.LoadInfo{{Name: "@" + l.repo + "//rules:defs.bzl", Symbols: []string{libraryKind, weslLibraryKind}}}
 }
 
 // ApparentLoads loads the rules from wgslgo's repository as the MODULE.bazel of the
@@ -113,8 +119,12 @@ func (l *wgslLang) ApparentLoads(moduleToApparentName func(string) string) []rul
 
 func (*wgslLang) Fix(c *config.Config, f *rule.File) {}
 
-// Imports indexes a wgsl_go_library under its Go import path.
+// Imports indexes a wgsl_go_library under its Go import path, and a wgsl_library under its
+// WESL package's name and directory.
 func (*wgslLang) Imports(c *config.Config, r *rule.Rule, f *rule.File) []resolve.ImportSpec {
+	if r.Kind() == weslLibraryKind {
+		return libraryImports(r, f)
+	}
 	if r.Kind() != libraryKind || r.AttrString("importpath") == "" {
 		return nil
 	}
@@ -123,9 +133,13 @@ func (*wgslLang) Imports(c *config.Config, r *rule.Rule, f *rule.File) []resolve
 
 func (*wgslLang) Embeds(r *rule.Rule, from label.Label) []label.Label { return nil }
 
-// Resolve has nothing to do: the generated code imports only the standard library and
-// wgslgo's runtime package, which wgsl_go_library adds itself.
+// Resolve sets the deps of a target whose modules import WESL packages to their
+// wgsl_library targets. (The generated Go imports only the standard library and wgslgo's
+// runtime package, which wgsl_go_library adds itself.)
 func (*wgslLang) Resolve(c *config.Config, ix *resolve.RuleIndex, rc *repo.RemoteCache, r *rule.Rule, imports interface{}, from label.Label) {
+	if imp, ok := imports.(*weslImports); ok && imp != nil {
+		resolveWESL(c, ix, r, imp, from)
+	}
 }
 
 // CrossResolve resolves the Go imports the Go extension could not find in its index: a Go
