@@ -131,8 +131,12 @@ wgsl_library = rule(
 def _manifest(ctx):
     """Writes the manifest of the WESL packages the target's actions may import."""
     packages = depset(transitive = [d[WeslInfo].packages for d in ctx.attr.deps]).to_list()
+    target = str(ctx.label)
+    if getattr(ctx.attr, "library", ""):
+        # Messages name the wgsl_go_library a user writes, not its generator target.
+        target = target.rpartition(":")[0] + ":" + ctx.attr.library
     content = "{%s}\n" % ", ".join([
-        '"target": ' + json.encode(str(ctx.label)),
+        '"target": ' + json.encode(target),
         '"package_dir": ' + json.encode(_bazel_package_dir(ctx.label)),
         '"deps": ' + json.encode([str(d[WeslInfo].label) for d in ctx.attr.deps]),
         '"packages": [%s]' % ", ".join(sorted(packages)),
@@ -420,6 +424,7 @@ _wgsl_go_srcs = rule(
     implementation = _wgsl_go_srcs_impl,
     attrs = dict(_OPTION_ATTRS, **{
         "out": attr.string(mandatory = True),
+        "library": attr.string(doc = "The name of the wgsl_go_library that made this target."),
         "package": attr.string(mandatory = True),
         "embed": attr.string(default = "file", values = ["file", "inline"]),
         "wgsl": attr.string(default = "inline", values = ["inline", "none"]),
@@ -513,6 +518,7 @@ def wgsl_go_library(
         modules = modules,
         deps = deps,
         wesl_features = wesl_features,
+        library = name,
         out = go_file or name + "_wgsl.go",
         package = package or _default_package(importpath),
         target = target,

@@ -152,7 +152,7 @@ func (r *Resolver) Resolve(from *wesl.Package, name string) (*wesl.Package, erro
 				where = d.Module + " " + d.ModuleDir
 			}
 			for _, p := range deps {
-				if sameLabel(p.Label, want) || (d.Module == "" && path.Clean(p.Dir) == where) {
+				if sameLabel(p.Label, want) || (d.Module == "" && path.Clean(p.Dir) == where) || (d.Module != "" && sameRepoLabel(p.Label, want)) {
 					return r.open(p, name)
 				}
 			}
@@ -191,6 +191,16 @@ func (r *Resolver) open(p *Package, name string) (*wesl.Package, error) {
 // sameLabel compares labels as Bazel prints them: the main repository's labels with or
 // without a leading @, the default name of a package left out or not.
 func sameLabel(a, b string) bool { return canonical(a) == canonical(b) }
+
+// sameRepoLabel compares a label as Bazel prints it under bzlmod, with the canonical name of
+// its repository (@@gazelle~~go_deps~com_example_shaderlib//lights:lights_wesl, "+" for "~"
+// in Bazel 8), with one naming the repository as WORKSPACE and use_repo do.
+func sameRepoLabel(got, want string) bool {
+	repo, rest, ok := strings.Cut(strings.TrimLeft(got, "@"), "//")
+	wantRepo, wantRest, _ := strings.Cut(strings.TrimLeft(want, "@"), "//")
+	return ok && canonical("//"+rest) == canonical("//"+wantRest) &&
+		(strings.HasSuffix(repo, "~"+wantRepo) || strings.HasSuffix(repo, "+"+wantRepo))
+}
 
 func canonical(l string) string {
 	if strings.HasPrefix(l, "@//") {

@@ -67,7 +67,8 @@ const usage = `usage: wgslc [flags] FILE.wgsl
 A file is a WGSL module or the root module of a WESL program (.wesl or .wgsl): its imports
 are read from its package (the directory of its wesl.toml's root, or its own directory),
 --feature gives the values of @if's features, and the program is linked before it is
-compiled. --emit=wgsl writes the linked program as one WGSL module instead of SPIR-V (to
+compiled. --wesl-packages FILE (written by Bazel's rules) resolves the packages it imports
+from the manifest FILE only. --emit=wgsl writes the linked program as one WGSL module instead of SPIR-V (to
 standard output without -o).
 
 One file: -o OUT.spv and --reflect OUT.json name the files written; FILE '-' reads the
