@@ -1,7 +1,8 @@
 // Package wgsl is a Gazelle language extension for WGSL shaders: in each directory with .wgsl
 // files it writes wgsl_go_library targets (wgslgo's rules/defs.bzl) that generate, in the
 // build, the Go that `go generate` writes with wgslgen, byte for byte, and wires them into the
-// directory's Go package.
+// directory's Go package; and wgsl_library targets for WESL packages, with the deps that
+// WESL imports resolve to.
 //
 //   - A directory whose Go files hold //go:generate lines that run wgslgen gets one target per
 //     line, with that line's shaders, output file, package and options, embedded (rules_go's
@@ -11,6 +12,12 @@
 //     the options of the directives below; embedded into the directory's go_library when it has
 //     Go files, else the Go package of the directory itself (named as the Go extension names
 //     libraries), which imports of its path resolve to.
+//   - A directory with a wesl.toml is a WESL package: it gets a wgsl_library (named
+//     BASE_wesl) of its wesl.toml and module files, indexed under its package name and
+//     directory. The deps of every wgsl_library and wgsl_go_library are the libraries of
+//     the packages its modules import: `# gazelle:resolve wgsl NAME LABEL`, else what its
+//     wesl.toml's [dependencies] names (a directory by path, a Go module's go_repository),
+//     else the library of that package name.
 //
 // Directives, each a wgslgen flag, for directories without a line (inherited by
 // subdirectories, but wgsl_out and wgsl_pkg):

@@ -108,7 +108,7 @@ func libraryRule(c *config.Config, rel, dir string) (*rule.Rule, *weslImports) {
 }
 
 // scanImports reads the package names that the files (relative to dir, the directory rel)
-// import, every @if branch included, and the wesl.toml that governs them: dir's or the
+// import or name by inline paths, every @if branch included, and the wesl.toml that governs them: dir's or the
 // nearest above it in the repository.
 func scanImports(c *config.Config, rel, dir string, files []string) *weslImports {
 	imp := &weslImports{}
@@ -125,14 +125,29 @@ func scanImports(c *config.Config, rel, dir string, files []string) *weslImports
 		if f == nil {
 			continue
 		}
+		use := func(name string) {
+			if name != "package" && name != "super" && !seen[name] {
+				seen[name] = true
+				imp.names = append(imp.names, name)
+			}
+		}
 		for _, im := range f.Imports {
 			for _, it := range im.Items {
-				if it.Package || it.Supers > 0 || len(it.Path) == 0 || seen[it.Path[0].Name] {
-					continue
+				if !it.Package && it.Supers == 0 && len(it.Path) > 0 {
+					use(it.Path[0].Name)
 				}
-				seen[it.Path[0].Name] = true
-				imp.names = append(imp.names, it.Path[0].Name)
 			}
+		}
+		if f.WESL != nil && f.WESL.Qualified {
+			// Inline paths (lights::f() without an import) name packages too.
+			syntax.InspectFile(f, func(n syntax.Node) bool {
+				if id, ok := n.(*syntax.Ident); ok {
+					if first, _, found := strings.Cut(id.Name, "::"); found {
+						use(first)
+					}
+				}
+				return true
+			})
 		}
 	}
 	sort.Strings(imp.names)
