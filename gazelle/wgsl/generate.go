@@ -121,7 +121,7 @@ func (l *wgslLang) GenerateRules(args language.GenerateArgs) language.GenerateRe
 	}
 	generated := map[string]bool{}
 	if !l.claimed[args.Rel] {
-		if lib, imp := libraryRule(args.Config, args.Rel, args.Dir); lib != nil {
+		if lib, imp := l.libraryRule(args.Config, args.Rel, args.Dir); lib != nil {
 			taken[lib.Name()], generated[lib.Name()] = true, true
 			res.Gen = append(res.Gen, lib)
 			res.Imports = append(res.Imports, imp)

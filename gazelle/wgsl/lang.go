@@ -12,7 +12,8 @@
 //     the options of the directives below; embedded into the directory's go_library when it has
 //     Go files, else the Go package of the directory itself (named as the Go extension names
 //     libraries), which imports of its path resolve to.
-//   - A directory with a wesl.toml is a WESL package: it gets a wgsl_library (named
+//   - A directory with a wesl.toml, or that a wesl.toml of the repository names by path, is
+//     a WESL package: it gets a wgsl_library (named
 //     BASE_wesl) of its wesl.toml and module files, indexed under its package name and
 //     directory. The deps of every wgsl_library and wgsl_go_library are the libraries of
 //     the packages its modules import: `# gazelle:resolve wgsl NAME LABEL`, else what its
@@ -80,6 +81,10 @@ type wgslLang struct {
 	lines map[string][]genLine
 	// claimed holds the directories whose shaders a line of a parent directory generates.
 	claimed map[string]bool
+	// named holds the directories without a wesl.toml that a wesl.toml of the repository
+	// names by path under [dependencies]: WESL packages all the same (their root is the
+	// directory). Nil until the repository's root is configured.
+	named map[string]bool
 	// unreadable holds the directories whose Go files could not be read for their lines.
 	unreadable map[string]bool
 }

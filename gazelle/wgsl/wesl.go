@@ -32,12 +32,13 @@ type weslImports struct {
 	rel string
 }
 
-// libraryFiles lists the files of the WESL package whose wesl.toml is in the directory dir
-// (rel in the repository): the wesl.toml, then every .wesl and .wgsl file below the package
-// root, but those of nested packages (directories with a wesl.toml of their own), which are
+// libraryFiles lists the files of the WESL package in the directory dir (rel in the
+// repository): its wesl.toml if it has one, and every .wesl and .wgsl file below the package
+// root (the directory itself without a wesl.toml), but those of nested packages
+// (directories with a wesl.toml of their own, or for which nested is true), which are
 // libraries of their own; slash-separated, relative to dir, sorted. subdirs are the
 // directories of these files below dir, which the library's target claims.
-func libraryFiles(dir string) (files, subdirs []string, err error) {
+func libraryFiles(dir string, nested func(sub string) bool) (files, subdirs []string, err error) {
 	pkg, err := wesl.OpenPackage(wesl.OSFS{}, filepath.ToSlash(dir), "package")
 	if err != nil {
 		return nil, nil, err
@@ -55,7 +56,7 @@ func libraryFiles(dir string) (files, subdirs []string, err error) {
 		rel = filepath.ToSlash(rel)
 		if d.IsDir() {
 			if p != root && p != dir {
-				if _, err := os.Stat(filepath.Join(p, "wesl.toml")); err == nil || skipped(rel) {
+				if _, err := os.Stat(filepath.Join(p, "wesl.toml")); err == nil || skipped(rel) || nested(rel) {
 					return filepath.SkipDir
 				}
 			}
@@ -70,8 +71,68 @@ func libraryFiles(dir string) (files, subdirs []string, err error) {
 		}
 		return nil
 	})
+	if pkg.Config != nil {
+		files = append(files, "wesl.toml")
+	}
 	sort.Strings(files)
-	return append([]string{"wesl.toml"}, files...), subdirs, err
+	return files, subdirs, err
+}
+
+// namedPackages finds the directories that the wesl.toml files of the repository name by
+// path under [dependencies], relative to the repository's root (those inside it only).
+func namedPackages(root string) map[string]bool {
+	named := map[string]bool{}
+	filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		rel, _ := filepath.Rel(root, p)
+		rel = filepath.ToSlash(rel)
+		if d.IsDir() {
+			if rel != "." && (skipped(rel) || strings.HasPrefix(d.Name(), "bazel-")) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if d.Name() != "wesl.toml" {
+			return nil
+		}
+		pkg, err := wesl.OpenPackage(wesl.OSFS{}, filepath.ToSlash(filepath.Dir(p)), "package")
+		if err != nil {
+			return nil
+		}
+		for _, dep := range pkg.Config.Dependencies {
+			if dep.Path == "" {
+				continue
+			}
+			dir := path.Clean(path.Join(path.Dir(rel), dep.Path))
+			if dir != ".." && !strings.HasPrefix(dir, "../") {
+				named[dir] = true
+			}
+		}
+		return nil
+	})
+	return named
+}
+
+// isPackage reports whether the directory rel is a WESL package that gets a wgsl_library:
+// it has a wesl.toml, or a wesl.toml names it.
+func (l *wgslLang) isPackage(rel, dir string) bool {
+	if skipped(rel) {
+		return false
+	}
+	if _, err := os.Stat(filepath.Join(dir, "wesl.toml")); err == nil {
+		return true
+	}
+	if rel == "" {
+		rel = "."
+	}
+	return l.named[rel]
+}
+
+// nestedIn returns whether a subdirectory of rel (relative to it) is a package named by path.
+func (l *wgslLang) nestedIn(rel string) func(string) bool {
+	return func(sub string) bool { return l.named[path.Join(rel, sub)] }
 }
 
 // claimLibrary marks the directories of the files of the WESL package in rel, if it is one,
@@ -79,10 +140,10 @@ func libraryFiles(dir string) (files, subdirs []string, err error) {
 // be one of its srcs).
 func (l *wgslLang) claimLibrary(c *config.Config, rel string) {
 	dir := filepath.Join(c.RepoRoot, filepath.FromSlash(rel))
-	if _, err := os.Stat(filepath.Join(dir, "wesl.toml")); err != nil || skipped(rel) {
+	if !l.isPackage(rel, dir) {
 		return
 	}
-	_, subdirs, err := libraryFiles(dir)
+	_, subdirs, err := libraryFiles(dir, l.nestedIn(rel))
 	if err != nil {
 		return // reported by GenerateRules
 	}
@@ -91,12 +152,12 @@ func (l *wgslLang) claimLibrary(c *config.Config, rel string) {
 	}
 }
 
-// libraryRule makes the wgsl_library of the directory rel when it holds a wesl.toml.
-func libraryRule(c *config.Config, rel, dir string) (*rule.Rule, *weslImports) {
-	if _, err := os.Stat(filepath.Join(dir, "wesl.toml")); err != nil || skipped(rel) {
+// libraryRule makes the wgsl_library of the directory rel when it is a WESL package.
+func (l *wgslLang) libraryRule(c *config.Config, rel, dir string) (*rule.Rule, *weslImports) {
+	if !l.isPackage(rel, dir) {
 		return nil, nil
 	}
-	files, _, err := libraryFiles(dir)
+	files, _, err := libraryFiles(dir, l.nestedIn(rel))
 	if err != nil {
 		log.Printf("%s: no wgsl_library: %v", rel, err)
 		return nil, nil
