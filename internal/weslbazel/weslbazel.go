@@ -21,6 +21,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/wgslgo/wgslgo/compiler/wesl"
 )
@@ -51,13 +52,16 @@ type Package struct {
 	Deps []string `json:"deps"`
 }
 
-// Resolver resolves package names to the packages of a manifest.
+// Resolver resolves package names to the packages of a manifest. It is safe for concurrent
+// use (wgslgen links its shaders in parallel).
 type Resolver struct {
-	fsys     wesl.FS
-	m        Manifest
-	byLabel  map[string]*Package
-	opened   map[*wesl.Package]*Package
-	byDirKey map[string]*Package
+	fsys    wesl.FS
+	m       Manifest
+	byLabel map[string]*Package
+	byDir   map[string]*Package
+
+	mu     sync.Mutex
+	opened map[*wesl.Package]*Package
 }
 
 // Load reads a manifest file; the packages are read through fsys.
@@ -75,14 +79,14 @@ func Load(fsys wesl.FS, file string) (*Resolver, error) {
 
 // New makes the resolver of a manifest.
 func New(fsys wesl.FS, m Manifest) (*Resolver, error) {
-	r := &Resolver{fsys: fsys, m: m, byLabel: map[string]*Package{}, opened: map[*wesl.Package]*Package{}, byDirKey: map[string]*Package{}}
+	r := &Resolver{fsys: fsys, m: m, byLabel: map[string]*Package{}, opened: map[*wesl.Package]*Package{}, byDir: map[string]*Package{}}
 	for i := range m.Packages {
 		p := &r.m.Packages[i]
 		if r.byLabel[p.Label] != nil {
 			return nil, fmt.Errorf("the WESL package manifest lists %s twice", p.Label)
 		}
 		r.byLabel[p.Label] = p
-		r.byDirKey[path.Clean(p.Dir)] = p
+		r.byDir[path.Clean(p.Dir)] = p
 	}
 	for _, l := range r.deps(nil) {
 		if r.byLabel[l] == nil {
@@ -114,15 +118,18 @@ func (r *Resolver) label(p *Package) string {
 
 // library returns the library a package of the program is (nil: the target's own).
 func (r *Resolver) library(from *wesl.Package) *Package {
-	if p := r.opened[from]; p != nil {
+	r.mu.Lock()
+	p := r.opened[from]
+	r.mu.Unlock()
+	if p != nil {
 		return p
 	}
 	if from.Config != nil {
-		if p := r.byDirKey[path.Clean(from.Config.Dir)]; p != nil && from.Name != "package" {
+		if p := r.byDir[path.Clean(from.Config.Dir)]; p != nil && from.Name != "package" {
 			return p
 		}
 	}
-	if p := r.byDirKey[path.Clean(from.Dir)]; p != nil && from.Name != "package" {
+	if p := r.byDir[path.Clean(from.Dir)]; p != nil && from.Name != "package" {
 		return p
 	}
 	return nil
@@ -149,7 +156,7 @@ func (r *Resolver) Resolve(from *wesl.Package, name string) (*wesl.Package, erro
 			where := path.Join(from.Config.Dir, d.Path)
 			if d.Module != "" {
 				want = ModuleLabel(d.Module, d.ModuleDir)
-				where = d.Module + " " + d.ModuleDir
+				where = fmt.Sprintf("directory %s of the Go module %s", d.ModuleDir, d.Module)
 			}
 			for _, p := range deps {
 				if sameLabel(p.Label, want) || (d.Module == "" && path.Clean(p.Dir) == where) || (d.Module != "" && sameRepoLabel(p.Label, want)) {
@@ -184,7 +191,9 @@ func (r *Resolver) open(p *Package, name string) (*wesl.Package, error) {
 		return nil, fmt.Errorf("%s: %v", p.Label, err)
 	}
 	pkg.Resolver = r
+	r.mu.Lock()
 	r.opened[pkg] = p
+	r.mu.Unlock()
 	return pkg, nil
 }
 

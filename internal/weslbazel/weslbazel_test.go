@@ -51,7 +51,7 @@ func TestResolve(t *testing.T) {
 			[]Package{{Label: "@@gazelle~~go_deps~com_example_shaderlib//noise:noise_wesl", Name: "other", Dir: noise.Dir}}, ""},
 		{"module dep undeclared", "[package]\nroot = \".\"\n[dependencies]\nnoise = { module = \"example.com/ShaderLib\", dir = \"noise\" }\n",
 			"import noise::noise;\n", []string{lights.Label}, []Package{lights, types},
-			`app/main.wesl:1:8: error: cannot open package 'noise': the WESL package noise (example.com/ShaderLib noise, named by app/wesl.toml:4:1) is not a dependency of //app:app: add "@com_example_shaderlib//noise:noise_wesl" to its deps`},
+			`app/main.wesl:1:8: error: cannot open package 'noise': the WESL package noise (directory noise of the Go module example.com/ShaderLib, named by app/wesl.toml:4:1) is not a dependency of //app:app: add "@com_example_shaderlib//noise:noise_wesl" to its deps`},
 		{"undeclared by name", "", useLights, nil, nil,
 			"app/main.wesl:1:8: error: cannot open package 'lights': no dependency of //app:app is a WESL package named lights: add the wgsl_library that provides it to its deps"},
 		{"a dep's dep is not the target's", "", "import types::Light;\n", []string{lights.Label}, []Package{lights, types},
