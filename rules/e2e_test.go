@@ -67,7 +67,7 @@ func TestBazelEndToEnd(t *testing.T) {
 	// checks.
 	targets := []string{"//shaders:particles_spv", "//shaders:scale_spv", "//shaders:draft_spv", "//shaders:tonemap_spv", "//shaders:tonemap",
 		"//shaders:particles_wgslgen", "//shaders:scale_wgslgen", "//shaders:particles", "//shaders:scale",
-		"//pkgs/render", "//pkgs/bloom"}
+		"//pkgs/render", "//pkgs/bloom", "//pkgs/render:shade_wgsl_wgslgen", "//pkgs/bloom:bloom_wgslgen"}
 	groups := "--output_groups=+wgsl_check"
 	build := func(b *bazel, extra ...string) (string, []spawn, error) {
 		return b.build(append(append([]string{groups}, extra...), targets...)...)
