@@ -1,6 +1,10 @@
 package abi
 
-import "github.com/wgslgo/wgslgo/compiler/types"
+import (
+	"sync"
+
+	"github.com/wgslgo/wgslgo/compiler/types"
+)
 
 // BindingPoint is a resource's @group and @binding.
 type BindingPoint struct {
@@ -42,8 +46,16 @@ func member(name string, t types.Type) *types.Member {
 	return &types.Member{Name: name, Type: t, Offset: -1, IO: types.NoIO}
 }
 
+// The parameters of an external texture are built the first time a program uses one, not
+// when every process that links the package starts; once, since the type's identity is its
+// pointer.
 var (
-	gammaParams = &types.Struct{Name: "GammaTransferParams", Members: []*types.Member{
+	externalOnce   sync.Once
+	externalParams *types.Struct
+)
+
+func buildExternalParams() {
+	gammaParams := &types.Struct{Name: "GammaTransferParams", Members: []*types.Member{
 		member("G", types.F32), member("A", types.F32), member("B", types.F32), member("C", types.F32),
 		member("D", types.F32), member("E", types.F32), member("F", types.F32), member("padding", types.U32),
 	}}
@@ -63,7 +75,7 @@ var (
 		member("visibleSize", types.Vec(2, types.U32)),
 		member("plane1CoordFactor", types.Vec(2, types.F32)),
 	}}
-)
+}
 
 // ExternalTextureParams is the uniform structure that describes an external texture, as
 // Dawn lays it out (the host fills it; reflection reports its layout):
@@ -83,7 +95,10 @@ var (
 //	  visibleSize: vec2u,                   // the visible size less one
 //	  plane1CoordFactor: vec2f,             // plane 1 texel coordinates per plane 0 texel
 //	}
-func ExternalTextureParams() *types.Struct { return externalParams }
+func ExternalTextureParams() *types.Struct {
+	externalOnce.Do(buildExternalParams)
+	return externalParams
+}
 
 // ExternalTexturePlane is the type of each plane of an external texture.
 func ExternalTexturePlane() *types.Texture { return plane }

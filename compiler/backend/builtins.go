@@ -7,8 +7,10 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
 
-// GLSL.std.450 instructions whose semantics are WGSL's, for float operands.
-var glslFloat = map[builtins.Fn]spirv.GLSLstd450{
+// GLSL.std.450 instructions whose semantics are WGSL's, for float operands, by builtin
+// (0, which is no instruction, for the others): an array is data in the binary, where a
+// map would be built when every process starts.
+var glslFloat = [...]spirv.GLSLstd450{
 	builtins.FnAcos: spirv.GLSLstd450Acos, builtins.FnAcosh: spirv.GLSLstd450Acosh,
 	builtins.FnAsin: spirv.GLSLstd450Asin, builtins.FnAsinh: spirv.GLSLstd450Asinh,
 	builtins.FnAtan: spirv.GLSLstd450Atan, builtins.FnAtanh: spirv.GLSLstd450Atanh,
@@ -194,8 +196,8 @@ func (e *emitter) builtin(in *ir.Inst) spirv.ID {
 		}
 		return e.sumComponents(vt, e.emit(spirv.OpIMul, e.typeID(vt), x, y))
 	}
-	if op, ok := glslFloat[fn]; ok {
-		return e.glsl(rt, op, args...)
+	if int(fn) < len(glslFloat) && glslFloat[fn] != 0 {
+		return e.glsl(rt, glslFloat[fn], args...)
 	}
 	e.internal("builtin %s is not supported", fn)
 	return 0

@@ -114,24 +114,47 @@ func (e *emitter) storageCapabilities(g *ir.Global) {
 	}
 }
 
-var builtinValues = map[string]spirv.BuiltIn{
-	"vertex_index":           spirv.BuiltInVertexIndex,
-	"instance_index":         spirv.BuiltInInstanceIndex,
-	"front_facing":           spirv.BuiltInFrontFacing,
-	"frag_depth":             spirv.BuiltInFragDepth,
-	"sample_index":           spirv.BuiltInSampleId,
-	"sample_mask":            spirv.BuiltInSampleMask,
-	"local_invocation_id":    spirv.BuiltInLocalInvocationId,
-	"local_invocation_index": spirv.BuiltInLocalInvocationIndex,
-	"global_invocation_id":   spirv.BuiltInGlobalInvocationId,
-	"workgroup_id":           spirv.BuiltInWorkgroupId,
-	"num_workgroups":         spirv.BuiltInNumWorkgroups,
-	"subgroup_invocation_id": spirv.BuiltInSubgroupLocalInvocationId,
-	"subgroup_size":          spirv.BuiltInSubgroupSize,
-	"subgroup_id":            spirv.BuiltInSubgroupId,
-	"num_subgroups":          spirv.BuiltInNumSubgroups,
-	"clip_distances":         spirv.BuiltInClipDistance,
-	"primitive_index":        spirv.BuiltInPrimitiveId,
+// builtinValue is the SPIR-V built-in of a WGSL built-in value but position (whose built-in
+// depends on its address space). A switch, where a map would be built when every process
+// starts.
+func builtinValue(name string) (spirv.BuiltIn, bool) {
+	switch name {
+	case "vertex_index":
+		return spirv.BuiltInVertexIndex, true
+	case "instance_index":
+		return spirv.BuiltInInstanceIndex, true
+	case "front_facing":
+		return spirv.BuiltInFrontFacing, true
+	case "frag_depth":
+		return spirv.BuiltInFragDepth, true
+	case "sample_index":
+		return spirv.BuiltInSampleId, true
+	case "sample_mask":
+		return spirv.BuiltInSampleMask, true
+	case "local_invocation_id":
+		return spirv.BuiltInLocalInvocationId, true
+	case "local_invocation_index":
+		return spirv.BuiltInLocalInvocationIndex, true
+	case "global_invocation_id":
+		return spirv.BuiltInGlobalInvocationId, true
+	case "workgroup_id":
+		return spirv.BuiltInWorkgroupId, true
+	case "num_workgroups":
+		return spirv.BuiltInNumWorkgroups, true
+	case "subgroup_invocation_id":
+		return spirv.BuiltInSubgroupLocalInvocationId, true
+	case "subgroup_size":
+		return spirv.BuiltInSubgroupSize, true
+	case "subgroup_id":
+		return spirv.BuiltInSubgroupId, true
+	case "num_subgroups":
+		return spirv.BuiltInNumSubgroups, true
+	case "clip_distances":
+		return spirv.BuiltInClipDistance, true
+	case "primitive_index":
+		return spirv.BuiltInPrimitiveId, true
+	}
+	return 0, false
 }
 
 // ioDecorations decorates a pipeline input or output used by an entry point of stage.
@@ -139,7 +162,7 @@ func (e *emitter) ioDecorations(g *ir.Global, v spirv.ID, stage ir.Stage) {
 	b := e.b
 	io := g.IO
 	if io.Builtin != "" {
-		bi, ok := builtinValues[io.Builtin]
+		bi, ok := builtinValue(io.Builtin)
 		if io.Builtin == "position" {
 			bi, ok = spirv.BuiltInPosition, true
 			if g.Space == types.AddrIn {

@@ -44,7 +44,7 @@ func (e *emitter) imageType(t *types.Texture) spirv.ID {
 		it.Depth, it.Multisampled = 1, true
 	case types.TexStorage:
 		it.Sampled = 2
-		f, ok := storageFormats[t.Format]
+		f, ok := storageFormat(t.Format)
 		if !ok {
 			e.fail("texel format %v has no SPIR-V image format", t.Format)
 		}
@@ -67,8 +67,18 @@ func (e *emitter) imageType(t *types.Texture) spirv.ID {
 	return b.TypeImage(it)
 }
 
-// storageFormats maps WGSL texel formats to SPIR-V image formats.
-var storageFormats = map[types.TexelFormat]spirv.ImageFormat{
+// storageFormat is the SPIR-V image format of a WGSL texel format.
+func storageFormat(f types.TexelFormat) (spirv.ImageFormat, bool) {
+	if f == types.FormatNone || int(f) >= len(storageFormats) {
+		return 0, false
+	}
+	return storageFormats[f], true
+}
+
+// storageFormats are the SPIR-V image formats of the WGSL texel formats, by format (every
+// one has one: TestStorageFormats): an array is data in the binary, where a map would be
+// built when every process starts.
+var storageFormats = [...]spirv.ImageFormat{
 	types.Rgba8unorm: spirv.ImageFormatRgba8, types.Rgba8snorm: spirv.ImageFormatRgba8Snorm,
 	types.Rgba8uint: spirv.ImageFormatRgba8ui, types.Rgba8sint: spirv.ImageFormatRgba8i,
 	types.Rgba16unorm: spirv.ImageFormatRgba16, types.Rgba16snorm: spirv.ImageFormatRgba16Snorm,

@@ -30,7 +30,7 @@ func toType(e *texpr) types.Type {
 	if k := indexOf(scalarNames[:], n); k >= 0 {
 		return types.ScalarOf(types.ScalarKind(k))
 	}
-	if t, ok := aliases[n]; ok {
+	if t, ok := alias(n); ok {
 		return t
 	}
 	num := func(e *texpr) int {

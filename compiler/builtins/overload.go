@@ -203,7 +203,7 @@ func ensureIndex() {
 // found by their type or type generator name (f32, vec3, mat2x3, array) and by the
 // predeclared aliases (vec3f, mat4x4h).
 func Lookup(name string) (*Builtin, bool) {
-	if t, ok := aliases[name]; ok {
+	if t, ok := alias(name); ok {
 		name = ctorName(t)
 	}
 	return lookupTable(name)

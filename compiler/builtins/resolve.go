@@ -124,21 +124,41 @@ func (e *Error) Error() string {
 	return sb.String()
 }
 
-// The predeclared type aliases (vec3f, mat4x4h...).
-var aliases = map[string]types.Type{}
-
-func init() {
-	suffix := map[string]*types.Scalar{"i": types.I32, "u": types.U32, "f": types.F32, "h": types.F16}
-	for n := 2; n <= 4; n++ {
-		for s, t := range suffix {
-			aliases["vec"+strconv.Itoa(n)+s] = types.Vec(n, t)
+// alias returns the type a predeclared type alias names (vec3f, mat4x4h...). It reads the
+// name rather than a table built at start-up: every process that links the package would
+// pay for the table, most of them to look up a few names.
+func alias(name string) (types.Type, bool) {
+	dim := func(c byte) (int, bool) { return int(c - '0'), '2' <= c && c <= '4' }
+	switch {
+	case len(name) == 5 && name[:3] == "vec":
+		n, ok := dim(name[3])
+		if s := aliasScalar(name[4], "iufh"); ok && s != nil {
+			return types.Vec(n, s), true
 		}
-		for r := 2; r <= 4; r++ {
-			for _, s := range []string{"f", "h"} {
-				aliases["mat"+strconv.Itoa(n)+"x"+strconv.Itoa(r)+s] = types.Mat(n, r, suffix[s])
-			}
+	case len(name) == 7 && name[:3] == "mat" && name[4] == 'x':
+		c, okc := dim(name[3])
+		r, okr := dim(name[5])
+		if s := aliasScalar(name[6], "fh"); okc && okr && s != nil {
+			return types.Mat(c, r, s), true
 		}
 	}
+	return nil, false
+}
+
+// aliasScalar is the scalar type of an alias's suffix, if suffixes holds it.
+func aliasScalar(suffix byte, suffixes string) *types.Scalar {
+	if strings.IndexByte(suffixes, suffix) < 0 {
+		return nil
+	}
+	switch suffix {
+	case 'i':
+		return types.I32
+	case 'u':
+		return types.U32
+	case 'f':
+		return types.F32
+	}
+	return types.F16
 }
 
 // ctorName is the builtin that constructs values of t, or "" when there is none.
@@ -205,7 +225,7 @@ func Resolve(ctx Context, c Call) (*Resolved, error) {
 		typ, c.TemplateArgs = t, nil
 	}
 	if typ == nil {
-		if t, ok := aliases[name]; ok {
+		if t, ok := alias(name); ok {
 			typ = t
 		} else if k := indexOf(scalarNames[:], name); k >= 0 && k != int(types.KindAbstractInt) && k != int(types.KindAbstractFloat) {
 			typ = types.ScalarOf(types.ScalarKind(k))
@@ -832,9 +852,18 @@ func unknown(name string) *Error {
 			best, bestD = n, d
 		}
 	}
-	for n := range aliases {
-		if strings.EqualFold(n, name) {
-			best = n
+	for n := 2; n <= 4; n++ {
+		for _, s := range "iufh" {
+			if a := "vec" + strconv.Itoa(n) + string(s); strings.EqualFold(a, name) {
+				best = a
+			}
+		}
+		for r := 2; r <= 4; r++ {
+			for _, s := range "fh" {
+				if a := "mat" + strconv.Itoa(n) + "x" + strconv.Itoa(r) + string(s); strings.EqualFold(a, name) {
+					best = a
+				}
+			}
 		}
 	}
 	if best != "" {

@@ -382,6 +382,7 @@ var resolveCases = []resolveCase{
 	{call: "clmap(f32, f32, f32)", err: "unknown function 'clmap'; did you mean 'clamp'?"},
 	{call: "texturesample(f32)", err: "did you mean 'textureSample'?"},
 	{call: "vec3F(f32)", err: "did you mean 'vec3f'?"},
+	{call: "Mat2X3H(f32)", err: "did you mean 'mat2x3h'?"},
 	{call: "frobnicate(f32)", err: "unknown function 'frobnicate'"},
 }
 
@@ -497,6 +498,39 @@ func TestLookup(t *testing.T) {
 	names := Names()
 	assert.IsIncreasing(t, names)
 	assert.Contains(t, names, "workgroupUniformLoad")
+}
+
+// Every predeclared alias names its type; names next to them name none.
+func TestAlias(t *testing.T) {
+	scalars := map[byte]*types.Scalar{'i': types.I32, 'u': types.U32, 'f': types.F32, 'h': types.F16}
+	found := 0
+	for n := byte('0'); n <= '9'; n++ {
+		for _, s := range []byte("iufhbd") {
+			name := "vec" + string(n) + string(s)
+			got, ok := alias(name)
+			if n >= '2' && n <= '4' && scalars[s] != nil {
+				found++
+				assert.Equal(t, types.Vec(int(n-'0'), scalars[s]), got, name)
+			} else {
+				assert.False(t, ok, name)
+			}
+			for r := byte('1'); r <= '5'; r++ {
+				name := "mat" + string(n) + "x" + string(r) + string(s)
+				got, ok := alias(name)
+				if n >= '2' && n <= '4' && r >= '2' && r <= '4' && (s == 'f' || s == 'h') {
+					found++
+					assert.Equal(t, types.Mat(int(n-'0'), int(r-'0'), scalars[s]), got, name)
+				} else {
+					assert.False(t, ok, name)
+				}
+			}
+		}
+	}
+	assert.Equal(t, 12+18, found)
+	for _, name := range []string{"", "vec3", "mat4x4", "vec3ff", "mat4y4f", "Vec3f", "vec3f "} {
+		_, ok := alias(name)
+		assert.False(t, ok, name)
+	}
 }
 
 func TestResolveTemplateArgsOnConstructorName(t *testing.T) {

@@ -53,11 +53,11 @@ func inferring(name string) bool {
 func (w *writer) builtin(e *syntax.CallExpr, c *sema.Call, out *syntax.CallExpr) syntax.Expr {
 	name := c.Name
 	if m, ok := w.l.builtins[name]; ok {
-		if m.helper == nil {
+		if m.refused() {
 			w.refuse(e.Callee.Loc, "has no %s", name)
 			return out
 		}
-		key, text, why := m.helper(c.Builtin.Params, c.Type)
+		key, text, why := m.write(name, c.Builtin.Params, c.Type)
 		if why != "" {
 			w.refuse(e.Callee.Loc, "has no %s, and %s", name, why)
 			return out

@@ -7,47 +7,62 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
 
-// missing is a builtin function a compiler does not know. helper is nil when the call is
-// refused; otherwise it writes the helper function that computes the builtin as the spec
+// missing is a builtin function a compiler does not know. A builtin with one overload has
+// its helper function's text after the name in body (its key is the builtin's name); for
+// the others, helper writes the helper function that computes the builtin as the spec
 // defines it for one overload (params are the argument types): a key, one per helper, and
-// the function's text for a name, or why the overload has no helper.
+// the function's text for a name, or why the overload has no helper. With neither, the
+// call is refused.
 type missing struct {
+	body   string
 	helper func(params []types.Type, result types.Type) (key string, text func(name string) string, why string)
 }
 
-// fixed is the helper of a builtin with one overload: body is the function after its name.
-func fixed(key, body string) missing {
-	return missing{helper: func([]types.Type, types.Type) (string, func(string) string, string) {
-		return key, func(name string) string { return "fn " + name + body + "\n" }, ""
-	}}
+// refused reports whether a call of the builtin has no helper.
+func (m missing) refused() bool { return m.body == "" && m.helper == nil }
+
+// write returns the helper's key and text, or why the overload has none.
+func (m missing) write(name string, params []types.Type, result types.Type) (key string, text func(name string) string, why string) {
+	if m.body != "" {
+		return name, func(fn string) string { return "fn " + fn + m.body + "\n" }, ""
+	}
+	return m.helper(params, result)
 }
 
-// The bytes of a u32, as the packed 4x8 builtins number them: component i is bits 8i to 8i+7.
+// The bytes of a u32, as the packed 4x8 builtins number them: component i is bits 8i to
+// 8i+7. The texts are constants, so that the table below is built without formatting when
+// a process starts (every process pays for what its packages build then).
 const (
-	unpackU8 = "(vec4<u32>(e) >> vec4<u32>(0u, 8u, 16u, 24u)) & vec4<u32>(255u)"
-	unpackI8 = "bitcast<vec4<i32>>(vec4<u32>(e) << vec4<u32>(24u, 16u, 8u, 0u)) >> vec4<u32>(24u)"
-	packU8   = "let b = (%s & vec4<u32>(255u)) << vec4<u32>(0u, 8u, 16u, 24u);\n  return b.x | b.y | b.z | b.w;"
-	sumOf    = "let p = %s * %s;\n  return p.x + p.y + p.z + p.w;"
+	unpackU8Open  = "(vec4<u32>("
+	unpackU8Close = ") >> vec4<u32>(0u, 8u, 16u, 24u)) & vec4<u32>(255u)"
+	unpackI8Open  = "bitcast<vec4<i32>>(vec4<u32>("
+	unpackI8Close = ") << vec4<u32>(24u, 16u, 8u, 0u)) >> vec4<u32>(24u)"
+	// packU8Open, a vec4<u32> of the bytes (any bits above them are masked off),
+	// packU8Close.
+	packU8Open  = "{\n  let b = ("
+	packU8Close = " & vec4<u32>(255u)) << vec4<u32>(0u, 8u, 16u, 24u);\n  return b.x | b.y | b.z | b.w;\n}"
+	// dotOpen, the product p of two unpacked vectors, dotClose.
+	dotOpen  = "{\n  let p = "
+	dotClose = ";\n  return p.x + p.y + p.z + p.w;\n}"
 )
 
 // naga19Builtins are the builtin functions naga 0.19 lacks.
 var naga19Builtins = map[string]missing{
 	"quantizeToF16": {helper: quantizeToF16},
-	"unpack4xU8":    fixed("unpack4xU8", "(e: u32) -> vec4<u32> {\n  return "+unpackU8+";\n}"),
-	"unpack4xI8":    fixed("unpack4xI8", "(e: u32) -> vec4<i32> {\n  return "+unpackI8+";\n}"),
-	"pack4xU8":      fixed("pack4xU8", "(e: vec4<u32>) -> u32 {\n  "+fmt.Sprintf(packU8, "e")+"\n}"),
-	"pack4xI8":      fixed("pack4xI8", "(e: vec4<i32>) -> u32 {\n  "+fmt.Sprintf(packU8, "bitcast<vec4<u32>>(e)")+"\n}"),
-	"pack4xU8Clamp": fixed("pack4xU8Clamp", "(e: vec4<u32>) -> u32 {\n  "+fmt.Sprintf(packU8, "min(e, vec4<u32>(255u))")+"\n}"),
-	"pack4xI8Clamp": fixed("pack4xI8Clamp", "(e: vec4<i32>) -> u32 {\n  "+fmt.Sprintf(packU8, "bitcast<vec4<u32>>(clamp(e, vec4<i32>(-128i), vec4<i32>(127i)))")+"\n}"),
-	"dot4U8Packed": fixed("dot4U8Packed", "(e1: u32, e2: u32) -> u32 {\n  "+
-		fmt.Sprintf(sumOf, "("+strings.ReplaceAll(unpackU8, "(e)", "(e1)")+")", "("+strings.ReplaceAll(unpackU8, "(e)", "(e2)")+")")+"\n}"),
-	"dot4I8Packed": fixed("dot4I8Packed", "(e1: u32, e2: u32) -> i32 {\n  "+
-		fmt.Sprintf(sumOf, "("+strings.ReplaceAll(unpackI8, "(e)", "(e1)")+")", "("+strings.ReplaceAll(unpackI8, "(e)", "(e2)")+")")+"\n}"),
+	"unpack4xU8":    {body: "(e: u32) -> vec4<u32> {\n  return " + unpackU8Open + "e" + unpackU8Close + ";\n}"},
+	"unpack4xI8":    {body: "(e: u32) -> vec4<i32> {\n  return " + unpackI8Open + "e" + unpackI8Close + ";\n}"},
+	"pack4xU8":      {body: "(e: vec4<u32>) -> u32 " + packU8Open + "e" + packU8Close},
+	"pack4xI8":      {body: "(e: vec4<i32>) -> u32 " + packU8Open + "bitcast<vec4<u32>>(e)" + packU8Close},
+	"pack4xU8Clamp": {body: "(e: vec4<u32>) -> u32 " + packU8Open + "min(e, vec4<u32>(255u))" + packU8Close},
+	"pack4xI8Clamp": {body: "(e: vec4<i32>) -> u32 " + packU8Open + "bitcast<vec4<u32>>(clamp(e, vec4<i32>(-128i), vec4<i32>(127i)))" + packU8Close},
+	"dot4U8Packed": {body: "(e1: u32, e2: u32) -> u32 " + dotOpen +
+		"(" + unpackU8Open + "e1" + unpackU8Close + ") * (" + unpackU8Open + "e2" + unpackU8Close + ")" + dotClose},
+	"dot4I8Packed": {body: "(e1: u32, e2: u32) -> i32 " + dotOpen +
+		"(" + unpackI8Open + "e1" + unpackI8Close + ") * (" + unpackI8Open + "e2" + unpackI8Close + ")" + dotClose},
 	// The spec's half texel: vec2(0.5) / vec2<f32>(textureDimensions(t)), at level 0.
-	"textureSampleBaseClampToEdge": fixed("textureSampleBaseClampToEdge",
-		"(t: texture_2d<f32>, s: sampler, coords: vec2<f32>) -> vec4<f32> {\n"+
-			"  let half_texel = vec2<f32>(0.5f) / vec2<f32>(textureDimensions(t, 0i));\n"+
-			"  return textureSampleLevel(t, s, clamp(coords, half_texel, vec2<f32>(1.0f) - half_texel), 0.0f);\n}"),
+	"textureSampleBaseClampToEdge": {body: "(t: texture_2d<f32>, s: sampler, coords: vec2<f32>) -> vec4<f32> {\n" +
+		"  let half_texel = vec2<f32>(0.5f) / vec2<f32>(textureDimensions(t, 0i));\n" +
+		"  return textureSampleLevel(t, s, clamp(coords, half_texel, vec2<f32>(1.0f) - half_texel), 0.0f);\n}"},
 	"textureBarrier": {},
 }
 

@@ -144,7 +144,7 @@ func BindingOf(l *layout.Layouts, group, binding int, name string, space types.A
 		case types.TexDepth, types.TexDepthMultisampled:
 			b.Texture = &TextureLayout{SampleType: "depth", ViewDimension: view, Multisampled: t.Kind == types.TexDepthMultisampled}
 		case types.TexStorage:
-			b.StorageTexture = &StorageTextureLayout{Access: storageAccess[t.Access], Format: t.Format.String(), ViewDimension: view}
+			b.StorageTexture = &StorageTextureLayout{Access: storageAccess(t.Access), Format: t.Format.String(), ViewDimension: view}
 		case types.TexExternal:
 			b.ExternalTexture = &ExternalTextureLayout{}
 		}
@@ -153,4 +153,15 @@ func BindingOf(l *layout.Layouts, group, binding int, name string, space types.A
 	return Binding{}, false
 }
 
-var storageAccess = map[types.Access]string{types.Read: "read-only", types.Write: "write-only", types.ReadWrite: "read-write"}
+// storageAccess is WebGPU's name of a storage texture's access mode.
+func storageAccess(a types.Access) string {
+	switch a {
+	case types.Read:
+		return "read-only"
+	case types.Write:
+		return "write-only"
+	case types.ReadWrite:
+		return "read-write"
+	}
+	return ""
+}

@@ -1,6 +1,8 @@
 package reflect
 
 import (
+	"math/bits"
+	"slices"
 	"strings"
 
 	"github.com/wgslgo/wgslgo/compiler/sema"
@@ -38,7 +40,8 @@ var stageOrder = []Stage{StageVertex, StageFragment, StageCompute}
 func usageOf(p *sema.Program) *usage {
 	u := &usage{stages: map[*sema.Var][]Stage{}, handles: map[*sema.Var]HandleUse{}}
 
-	used := map[*sema.Var]map[Stage]bool{}
+	// The stages that use each variable, a bit per stage of stageOrder.
+	used := map[*sema.Var]uint8{}
 	reached := map[*sema.Func]bool{}
 	var reach func(f *sema.Func)
 	reach = func(f *sema.Func) {
@@ -52,21 +55,25 @@ func usageOf(p *sema.Program) *usage {
 	}
 	for _, f := range p.EntryPoints {
 		reach(f)
-		stage := Stage(f.Stage.String())
+		bit := uint8(0)
+		if i := slices.Index(stageOrder, Stage(f.Stage.String())); i >= 0 {
+			bit = 1 << i
+		}
 		for _, g := range f.Globals {
 			if v, ok := g.(*sema.Var); ok {
-				if used[v] == nil {
-					used[v] = map[Stage]bool{}
-				}
-				used[v][stage] = true
+				used[v] |= bit
 			}
 		}
 	}
 	for v, set := range used {
-		for _, s := range stageOrder {
-			if set[s] {
-				u.stages[v] = append(u.stages[v], s)
+		stages := make([]Stage, 0, bits.OnesCount8(set))
+		for i, s := range stageOrder {
+			if set&(1<<i) != 0 {
+				stages = append(stages, s)
 			}
+		}
+		if len(stages) > 0 {
+			u.stages[v] = stages
 		}
 	}
 

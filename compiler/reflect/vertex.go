@@ -3,6 +3,7 @@ package reflect
 import (
 	"fmt"
 	"strconv"
+	"sync"
 
 	"github.com/wgslgo/wgslgo/compiler/layout"
 	"github.com/wgslgo/wgslgo/compiler/sema"
@@ -155,7 +156,7 @@ func asMemory(b *VertexBuffer, s *Struct) (VertexBuffer, bool) {
 				mem = &s.Members[n]
 			}
 		}
-		size := formatSizes[a.Format]
+		size := formatSizes()[a.Format]
 		if mem == nil || size == 0 || mem.Offset%min(4, size) != 0 || mem.Offset+size > s.Size {
 			return out, false
 		}
@@ -164,8 +165,19 @@ func asMemory(b *VertexBuffer, s *Struct) (VertexBuffer, bool) {
 	return out, true
 }
 
-// formatSizes maps each vertex format VertexFormat returns to its size.
-var formatSizes = func() map[string]int {
+// formatSizes maps each vertex format VertexFormat returns to its size. It is built by the
+// first program whose vertex buffers it lays out as memory, not when every process starts.
+func formatSizes() map[string]int {
+	formatSizesOnce.Do(buildFormatSizes)
+	return formatSizesMap
+}
+
+var (
+	formatSizesOnce sync.Once
+	formatSizesMap  map[string]int
+)
+
+func buildFormatSizes() {
 	sizes := map[string]int{}
 	for _, s := range []*types.Scalar{types.F32, types.I32, types.U32, types.F16} {
 		for n := 1; n <= 4; n++ {
@@ -177,5 +189,5 @@ var formatSizes = func() map[string]int {
 			sizes[f] = size
 		}
 	}
-	return sizes
-}()
+	formatSizesMap = sizes
+}

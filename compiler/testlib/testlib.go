@@ -23,14 +23,11 @@ const File = Name + "/package.wgsl"
 //go:embed wgsl_test/package.wgsl
 var files embed.FS
 
-// Text is the WGSL of the expectations.
-var Text = func() string {
-	b, err := files.ReadFile(File)
-	if err != nil {
-		panic(err) // embedded above
-	}
-	return string(b)
-}()
+// Text is the WGSL of the expectations. Embedded as a string, it is data in the binary, not
+// a copy made when every process that links the package starts.
+//
+//go:embed wgsl_test/package.wgsl
+var Text string
 
 // Resolver resolves the name wgsl_test to the package; chain it after a program's own
 // resolvers (wesl.Resolvers), so that a package of the program's called wgsl_test wins.

@@ -9,7 +9,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/wgslgo/wgslgo/wgsltest"
+	"github.com/wgslgo/wgslgo/internal/testrun"
 )
 
 const testUsage = `usage: wgslc test [-v] [-run REGEXP] FILE...
@@ -55,18 +55,18 @@ func runTest(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "wgslc test: -run: %v\n", err)
 		return exitUsage
 	}
-	var files []wgsltest.File
+	var files []testrun.File
 	for _, name := range fs.Args() {
 		text, err := os.ReadFile(name)
 		if err != nil {
 			fmt.Fprintf(stderr, "wgslc test: %v\n", err)
 			return exitUsage
 		}
-		files = append(files, wgsltest.File{Name: name, Text: text})
+		files = append(files, testrun.File{Name: name, Text: text})
 	}
-	suite, err := wgsltest.Compile(files...)
+	suite, err := testrun.Compile(files...)
 	if err != nil {
-		fmt.Fprintln(stderr, wgsltest.Format(err))
+		fmt.Fprintln(stderr, testrun.Format(err))
 		return exitDiags
 	}
 	ran, failed := 0, 0
@@ -84,7 +84,7 @@ func runTest(args []string, stdout, stderr io.Writer) int {
 			f.Print(&out)
 		}
 		if err != nil {
-			fmt.Fprintln(&out, wgsltest.Format(err))
+			fmt.Fprintln(&out, testrun.Format(err))
 		}
 		if len(failures) == 0 && err == nil {
 			if *verbose {

@@ -1,6 +1,8 @@
 package transform
 
 import (
+	"sync"
+
 	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/types"
@@ -29,20 +31,8 @@ import (
 // A duplicate carrying a source name the kept instruction lacks hands it over; two
 // differently named equal values are both kept, so that every source name survives.
 func CSE(m *ir.Module) {
-	n := 64
-	for n < m.NumValues()/2 {
-		n *= 2
-	}
-	c := &cse{m: m, buckets: make([]int32, n), mem: make([]memEntry, m.NumValues()),
-		repl: make([]ir.Value, m.NumValues())}
-	for i := range c.buckets {
-		c.buckets[i] = -1
-	}
-	// mem and repl are read before they are written: writing each page first spares the
-	// second page fault of memory first mapped for reading.
-	for i := 0; i < len(c.mem); i += 256 {
-		c.mem[i], c.repl[i] = memEntry{}, 0
-	}
+	c := csePool.Get().(*cse)
+	c.reset(m)
 	for _, f := range m.Funcs {
 		c.block(f.Body)
 		c.epoch++
@@ -52,6 +42,43 @@ func CSE(m *ir.Module) {
 		// The duplicates are the instructions whose results were replaced.
 		ir.RemoveInsts(m, func(in *ir.Inst) bool { return in.Result != 0 && c.repl[in.Result] != 0 })
 	}
+	c.m = nil
+	clear(c.funcEffects)
+	csePool.Put(c)
+}
+
+// csePool holds the tables of finished CSE runs, for the next run of the process (a batch,
+// wgslgen, a server compile many modules): sized by the module, they are most of what a run
+// allocates. A pooled table holds no pointer into the module it ran on.
+var csePool = sync.Pool{New: func() any { return new(cse) }}
+
+// reset readies c's tables for m, reusing their memory.
+func (c *cse) reset(m *ir.Module) {
+	n := 64
+	for n < m.NumValues()/2 {
+		n *= 2
+	}
+	c.m, c.dropped, c.epoch, c.local = m, false, 0, 0
+	c.buckets = resize(c.buckets, n)
+	for i := range c.buckets {
+		c.buckets[i] = -1
+	}
+	c.mem, c.repl = resize(c.mem, m.NumValues()), resize(c.repl, m.NumValues())
+	// mem and repl are read before they are written: writing each page first spares the
+	// second page fault of memory first mapped for reading.
+	for i := 0; i < len(c.mem); i += 256 {
+		c.mem[i], c.repl[i] = memEntry{}, 0
+	}
+}
+
+// resize returns s with n zero elements, in its own memory when it has room.
+func resize[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
 }
 
 // cseKey is what identifies an instruction's computation; operands beyond the first three

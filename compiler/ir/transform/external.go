@@ -10,40 +10,28 @@ import (
 )
 
 var (
-	v2f, v3f, v4f  = types.Vec(2, types.F32), types.Vec(3, types.F32), types.Vec(4, types.F32)
-	v2u            = types.Vec(2, types.U32)
-	plane          = abi.ExternalTexturePlane()
-	externalParams = abi.ExternalTextureParams()
-	gammaParams    = externalParams.Members[epGammaDecode].Type
+	v2f, v3f, v4f = types.Vec(2, types.F32), types.Vec(3, types.F32), types.Vec(4, types.F32)
+	v2u           = types.Vec(2, types.U32)
 )
 
-// The members of abi.ExternalTextureParams the helpers read.
-var (
-	epNumPlanes       = paramsMember("numPlanes")
-	epConversionOnly  = paramsMember("doYuvToRgbConversionOnly")
-	epYuvToRgb        = paramsMember("yuvToRgbConversionMatrix")
-	epGammaDecode     = paramsMember("gammaDecodeParams")
-	epGammaEncode     = paramsMember("gammaEncodeParams")
-	epGamut           = paramsMember("gamutConversionMatrix")
-	epSampleTransform = paramsMember("sampleTransform")
-	epLoadTransform   = paramsMember("loadTransform")
-	epPlane0Min       = paramsMember("samplePlane0RectMin")
-	epPlane0Max       = paramsMember("samplePlane0RectMax")
-	epPlane1Min       = paramsMember("samplePlane1RectMin")
-	epPlane1Max       = paramsMember("samplePlane1RectMax")
-	epVisibleSize     = paramsMember("visibleSize")
-	epPlane1Factor    = paramsMember("plane1CoordFactor")
+// The members of abi.ExternalTextureParams the helpers read, by index (TestExternalParamsMembers
+// holds them to abi's order): constants rather than looked up by name when a process starts.
+const (
+	epNumPlanes = iota
+	epConversionOnly
+	epYuvToRgb
+	epGammaDecode
+	epGammaEncode
+	epGamut
+	epSampleTransform
+	epLoadTransform
+	epPlane0Min
+	epPlane0Max
+	epPlane1Min
+	epPlane1Max
+	epVisibleSize
+	epPlane1Factor
 )
-
-// paramsMember is the index of the member name of abi.ExternalTextureParams.
-func paramsMember(name string) int {
-	for i, m := range abi.ExternalTextureParams().Members {
-		if m.Name == name {
-			return i
-		}
-	}
-	panic("transform: abi.ExternalTextureParams has no member " + name)
-}
 
 // ExternalTextures replaces each texture_external, as Tint does, by two texture_2d<f32>
 // planes and a uniform buffer of abi.ExternalTextureParams: the global at binding B becomes
@@ -86,11 +74,11 @@ func ExternalTextures(m *ir.Module, bindings map[ir.BindingPoint]abi.ExternalBin
 			eb = defaults[bp]
 		}
 		n0, n1, np := abi.ExternalPartNames(g.Name)
-		p0 := m.NewGlobal(n0, types.AddrHandle, types.Read, plane)
+		p0 := m.NewGlobal(n0, types.AddrHandle, types.Read, abi.ExternalTexturePlane())
 		p0.Binding = &bp
-		p1 := m.NewGlobal(n1, types.AddrHandle, types.Read, plane)
+		p1 := m.NewGlobal(n1, types.AddrHandle, types.Read, abi.ExternalTexturePlane())
 		p1.Binding = &eb.Plane1
-		params := m.NewGlobal(np, types.AddrUniform, types.Read, externalParams)
+		params := m.NewGlobal(np, types.AddrUniform, types.Read, abi.ExternalTextureParams())
 		params.Binding = &eb.Params
 		globals[g.Value] = [3]ir.Value{p0.Value, p1.Value, params.Value}
 		drop[g] = true
@@ -104,7 +92,7 @@ func ExternalTextures(m *ir.Module, bindings map[ir.BindingPoint]abi.ExternalBin
 			}
 			n0, n1, np := abi.ExternalPartNames(m.Name(p))
 			ps := f.ReplaceParam(i, []string{n0, n1, np},
-				[]types.Type{plane, plane, externalParams})
+				[]types.Type{abi.ExternalTexturePlane(), abi.ExternalTexturePlane(), abi.ExternalTextureParams()})
 			x.parts[p] = [3]ir.Value{ps[0], ps[1], ps[2]}
 			i += 2
 		}
@@ -198,7 +186,7 @@ func (x *externals) gammaFunc() *ir.Func {
 	}
 	f := x.m.NewFunc("gammaCorrection", v3f)
 	v := f.AddParam("v", v3f, types.NoIO)
-	p := f.AddParam("params", gammaParams, types.NoIO)
+	p := f.AddParam("params", abi.ExternalTextureParams().Members[epGammaDecode].Type, types.NoIO)
 	b := ir.NewBuilder(f)
 	G, A, B, C := b.ExtractN(p, 0), b.ExtractN(p, 1), b.ExtractN(p, 2), b.ExtractN(p, 3)
 	D, E, F := b.ExtractN(p, 4), b.ExtractN(p, 5), b.ExtractN(p, 6)
@@ -247,9 +235,9 @@ func (x *externals) loadFunc() *ir.Func {
 		return x.load
 	}
 	f := x.m.NewFunc("textureLoadExternal", v4f)
-	p0 := f.AddParam("plane0", plane, types.NoIO)
-	p1 := f.AddParam("plane1", plane, types.NoIO)
-	params := f.AddParam("params", externalParams, types.NoIO)
+	p0 := f.AddParam("plane0", abi.ExternalTexturePlane(), types.NoIO)
+	p1 := f.AddParam("plane1", abi.ExternalTexturePlane(), types.NoIO)
+	params := f.AddParam("params", abi.ExternalTextureParams(), types.NoIO)
 	coords := f.AddParam("coords", v2u, types.NoIO)
 	b := ir.NewBuilder(f)
 	clamped := b.Builtin(builtins.FnMin, coords, b.ExtractN(params, epVisibleSize))
@@ -289,9 +277,9 @@ func (x *externals) sampleFunc() *ir.Func {
 		return x.sample
 	}
 	f := x.m.NewFunc("textureSampleExternal", v4f)
-	p0 := f.AddParam("plane0", plane, types.NoIO)
-	p1 := f.AddParam("plane1", plane, types.NoIO)
-	params := f.AddParam("params", externalParams, types.NoIO)
+	p0 := f.AddParam("plane0", abi.ExternalTexturePlane(), types.NoIO)
+	p1 := f.AddParam("plane1", abi.ExternalTexturePlane(), types.NoIO)
+	params := f.AddParam("params", abi.ExternalTextureParams(), types.NoIO)
 	s := f.AddParam("s", types.SamplerType, types.NoIO)
 	coords := f.AddParam("coords", v2f, types.NoIO)
 	b := ir.NewBuilder(f)

@@ -36,16 +36,30 @@ type Options struct {
 	File *diag.File
 }
 
-// A Pass is one step of ForSPIRV.
+// A Pass is one step of ForSPIRV. Its function is one of run, module (a pass of the module
+// alone) and laid (of the module and its layouts): functions, not closures made over them,
+// so that the table below is data in the binary rather than built when a process starts.
 type Pass struct {
-	Name string
-	run  func(m *ir.Module, opts Options, lay *layout.Layouts) error
+	Name   string
+	run    func(m *ir.Module, opts Options, lay *layout.Layouts) error
+	module func(m *ir.Module)
+	laid   func(m *ir.Module, lay *layout.Layouts)
 	// off reports whether opts leave the pass out.
 	off func(opts Options) bool
 }
 
 // Run runs the pass on m; lay supplies offsets and strides, as Options.Layouts does.
-func (p Pass) Run(m *ir.Module, opts Options, lay *layout.Layouts) error { return p.run(m, opts, lay) }
+func (p Pass) Run(m *ir.Module, opts Options, lay *layout.Layouts) error {
+	switch {
+	case p.module != nil:
+		p.module(m)
+	case p.laid != nil:
+		p.laid(m, lay)
+	default:
+		return p.run(m, opts, lay)
+	}
+	return nil
+}
 
 // passes is the order of ForSPIRV, the one place it is stated: first what the backend relies
 // on (override-expressions that specialisation constants compute, every pointer argument a
@@ -66,35 +80,21 @@ var passes = [...]Pass{
 		ExternalTextures(m, o.ExternalTextures)
 		return nil
 	}},
-	{Name: "ZeroInitWorkgroup", run: module(ZeroInitWorkgroup), off: func(o Options) bool { return o.NoZeroInitWorkgroup }},
-	{Name: "ShaderIO", run: module(ShaderIO)},
-	{Name: "Robustness", run: module(Robustness), off: func(o Options) bool { return o.NoRobustness }},
-	{Name: "DemoteToHelper", run: module(DemoteToHelper), off: func(o Options) bool { return o.NativeDemote }},
-	{Name: "IntDivRem", run: module(IntDivRem)},
-	{Name: "ShiftMask", run: module(ShiftMask)},
-	{Name: "FloatToIntSaturate", run: module(FloatToIntSaturate)},
-	{Name: "BitFieldClamp", run: module(BitFieldClamp)},
-	{Name: "SampleIndexClamp", run: module(SampleIndexClamp)},
-	{Name: "Std140", run: laid(Std140)},
-	{Name: "ForkExplicitLayout", run: laid(ForkExplicitLayout)},
-	{Name: "Fold", run: module(Fold)},
-	{Name: "CSE", run: module(CSE), off: func(o Options) bool { return o.NoOptimize }},
-	{Name: "PruneClamps", run: module(PruneClamps), off: func(o Options) bool { return o.NoOptimize }},
-	{Name: "DeadCode", run: module(DeadCode)},
-}
-
-func module(pass func(*ir.Module)) func(*ir.Module, Options, *layout.Layouts) error {
-	return func(m *ir.Module, _ Options, _ *layout.Layouts) error {
-		pass(m)
-		return nil
-	}
-}
-
-func laid(pass func(*ir.Module, *layout.Layouts)) func(*ir.Module, Options, *layout.Layouts) error {
-	return func(m *ir.Module, _ Options, lay *layout.Layouts) error {
-		pass(m, lay)
-		return nil
-	}
+	{Name: "ZeroInitWorkgroup", module: ZeroInitWorkgroup, off: func(o Options) bool { return o.NoZeroInitWorkgroup }},
+	{Name: "ShaderIO", module: ShaderIO},
+	{Name: "Robustness", module: Robustness, off: func(o Options) bool { return o.NoRobustness }},
+	{Name: "DemoteToHelper", module: DemoteToHelper, off: func(o Options) bool { return o.NativeDemote }},
+	{Name: "IntDivRem", module: IntDivRem},
+	{Name: "ShiftMask", module: ShiftMask},
+	{Name: "FloatToIntSaturate", module: FloatToIntSaturate},
+	{Name: "BitFieldClamp", module: BitFieldClamp},
+	{Name: "SampleIndexClamp", module: SampleIndexClamp},
+	{Name: "Std140", laid: Std140},
+	{Name: "ForkExplicitLayout", laid: ForkExplicitLayout},
+	{Name: "Fold", module: Fold},
+	{Name: "CSE", module: CSE, off: func(o Options) bool { return o.NoOptimize }},
+	{Name: "PruneClamps", module: PruneClamps, off: func(o Options) bool { return o.NoOptimize }},
+	{Name: "DeadCode", module: DeadCode},
 }
 
 // Passes returns the passes ForSPIRV runs with opts, in its order.
@@ -120,7 +120,7 @@ func ForSPIRV(m *ir.Module, opts Options) error {
 		if p.off != nil && p.off(opts) {
 			continue
 		}
-		if err := p.run(m, opts, lay); err != nil {
+		if err := p.Run(m, opts, lay); err != nil {
 			return err
 		}
 	}

@@ -1,4 +1,4 @@
-package wgsltest
+package testrun
 
 import (
 	"errors"
