@@ -1,6 +1,6 @@
 """Bazel rules for WGSL shaders, built on rules_go.
 
-    load("@com_github_wgslgo_wgslgo//rules:defs.bzl", "wgsl_go_library", "wgsl_spirv")
+    load("@com_github_wgslgo_wgslgo//rules:defs.bzl", "wgsl_go_library", "wgsl_library", "wgsl_spirv")
 
     # particles.wgsl -> particles_spv/particles.spv and particles_spv/particles.json;
     # shared.wgsl, without entry points, has no SPIR-V: particles_spv/shared.json only.
@@ -18,6 +18,18 @@
         importpath = "example.com/app/particles",
     )
 
+    # A WESL package in lib/lights (its wesl.toml and modules), and a shader importing it.
+    wgsl_library(
+        name = "lights_wesl",
+        srcs = ["wesl.toml", "shaders/point.wesl"],
+        deps = ["//lib/types:types_wesl"],
+    )
+    wgsl_spirv(
+        name = "scene_spv",
+        srcs = ["scene.wesl"],
+        deps = ["//lib/lights:lights_wesl"],
+    )
+
 Under bzlmod the repository is the module's (`@wgslgo//rules:defs.bzl`). Both rules run the
 project's own pure-Go tools (//tools/wgslc, //tools/wgslgen), built for the execution platform:
 every input and output is declared, nothing comes from the host or the network, so the actions
@@ -28,6 +40,10 @@ A shader without entry points (a file of shared structures) has no SPIR-V, and B
 the outputs before the tools run: such shaders are listed in `no_spirv` (wgslgo's Gazelle
 extension lists them). A shader listed wrongly, or missing from the list, fails the build with
 a message that says which way.
+
+A shader's actions can import only the WESL packages of its target's deps (and a library's
+modules those of its own deps): the tools get them in a manifest (-wesl-packages), and an
+import of any other package fails at its `file:line:col` with the label to add to deps.
 
 Both rules also have an output group `wgsl_check` that only checks the shaders (one action per
 shader, no code generated): `bazel build --output_groups=wgsl_check //...` lints every shader.
@@ -45,6 +61,90 @@ WgslInfo = provider(
     },
 )
 
+WeslInfo = provider(
+    doc = "A WESL package (wgsl_library) and the packages it depends on.",
+    fields = {
+        "label": "the wgsl_library's label",
+        "name": "the package's name, as importers that do not name it in a wesl.toml call it",
+        "dir": "the directory of its wesl.toml, else its root, from the execution root",
+        "files": "depset of the files of the package and of every package it reaches",
+        "packages": "depset of the manifest entries (JSON) of the package and of every " +
+                    "package it reaches, which the tools' -wesl-packages reads",
+    },
+)
+
+def _bazel_package_dir(label):
+    return "/".join([p for p in [label.workspace_root, label.package] if p])
+
+def _wgsl_library_impl(ctx):
+    dir = _bazel_package_dir(ctx.label)
+    configs = [f for f in ctx.files.srcs if f.basename == "wesl.toml"]
+    if len(configs) > 1:
+        fail("srcs has %d wesl.toml files: a wgsl_library is one package" % len(configs))
+    if configs:
+        dir = configs[0].dirname
+    name = ctx.attr.package_name or ctx.label.package.rpartition("/")[2]
+    if not name:
+        fail("set package_name: the package at the repository's root has no directory name")
+    entry = json.encode(struct(
+        label = str(ctx.label),
+        name = name,
+        dir = dir,
+        deps = [str(d[WeslInfo].label) for d in ctx.attr.deps],
+    ))
+    return [
+        DefaultInfo(files = depset(ctx.files.srcs)),
+        WeslInfo(
+            label = ctx.label,
+            name = name,
+            dir = dir,
+            files = depset(ctx.files.srcs, transitive = [d[WeslInfo].files for d in ctx.attr.deps]),
+            packages = depset([entry], transitive = [d[WeslInfo].packages for d in ctx.attr.deps]),
+        ),
+    ]
+
+wgsl_library = rule(
+    implementation = _wgsl_library_impl,
+    doc = "A WESL package: its module files (and wesl.toml) for the wgsl_spirv, " +
+          "wgsl_go_library and wgsl_library targets that list it in deps. Only the " +
+          "packages a target lists, and those they list in turn for their own modules, " +
+          "can be imported in its actions.",
+    attrs = {
+        "srcs": attr.label_list(
+            allow_files = [".wgsl", ".wesl", "wesl.toml"],
+            mandatory = True,
+            doc = "The package's module files, and its wesl.toml when it has one (the " +
+                  "package root is then the one it says).",
+        ),
+        "deps": attr.label_list(
+            providers = [WeslInfo],
+            doc = "The wgsl_library targets of the packages this package's modules import.",
+        ),
+        "package_name": attr.string(
+            doc = "The name modules import the package by when their wesl.toml does not " +
+                  "name it; default: the directory's name.",
+        ),
+    },
+    provides = [WeslInfo],
+)
+
+def _manifest(ctx):
+    """Writes the manifest of the WESL packages the target's actions may import."""
+    packages = depset(transitive = [d[WeslInfo].packages for d in ctx.attr.deps]).to_list()
+    target = str(ctx.label)
+    if getattr(ctx.attr, "library", ""):
+        # Messages name the wgsl_go_library a user writes, not its generator target.
+        target = target.rpartition(":")[0] + ":" + ctx.attr.library
+    content = "{%s}\n" % ", ".join([
+        '"target": ' + json.encode(target),
+        '"package_dir": ' + json.encode(_bazel_package_dir(ctx.label)),
+        '"deps": ' + json.encode([str(d[WeslInfo].label) for d in ctx.attr.deps]),
+        '"packages": [%s]' % ", ".join(sorted(packages)),
+    ])
+    manifest = ctx.actions.declare_file(ctx.label.name + ".wesl_packages.json")
+    ctx.actions.write(manifest, content)
+    return manifest
+
 _OPTION_ATTRS = {
     "srcs": attr.label_list(
         allow_files = [".wgsl", ".wesl"],
@@ -56,6 +156,12 @@ _OPTION_ATTRS = {
         allow_files = [".wgsl", ".wesl", "wesl.toml"],
         doc = "The WESL modules the srcs import (and the wesl.toml that says where their " +
               "package root is): inputs of every action, not compiled on their own.",
+    ),
+    "deps": attr.label_list(
+        providers = [WeslInfo],
+        doc = "The wgsl_library targets of the WESL packages the srcs import: the only " +
+              "packages their actions can open (with those the libraries depend on for " +
+              "their own modules).",
     ),
     "wesl_features": attr.string_list(
         doc = "Values of WESL's translate-time features (@if), as wgslc and wgslgen -feature: " +
@@ -99,9 +205,9 @@ _OPTION_ATTRS = {
     ),
 }
 
-def _option_args(attr):
+def _option_args(attr, manifest):
     """The command-line options shared by wgslc and wgslgen, in a fixed order."""
-    args = []
+    args = ["-wesl-packages=" + manifest.path]
     if attr.target:
         args.append("-target=" + attr.target)
     for name in sorted(attr.overrides):
@@ -117,9 +223,13 @@ def _option_args(attr):
 def _basename_stem(src):
     return src.basename[:-len(".wgsl")]
 
-def _inputs(ctx, src):
-    """What compiling one source reads: the source and the modules it may import."""
-    return [src] + ctx.files.modules
+def _inputs(ctx, srcs, manifest):
+    """What compiling sources reads: the sources, the modules they may import, the manifest
+    of their WESL packages and those packages' files."""
+    return depset(
+        srcs + ctx.files.modules + [manifest],
+        transitive = [d[WeslInfo].files for d in ctx.attr.deps],
+    )
 
 def _unique_stems(ctx):
     seen = {}
@@ -139,7 +249,7 @@ def _no_spirv(ctx):
         none[src.path] = True
     return none
 
-def _check_actions(ctx, options):
+def _check_actions(ctx, options, manifest):
     """One action per shader that checks it without generating code: the wgsl_check group.
 
     wgslc -check (parse, resolve, type-check, validate) writes nothing when a shader is good,
@@ -158,7 +268,7 @@ def _check_actions(ctx, options):
             executable = ctx.executable._stamp,
             tools = [ctx.attr._wgslc[DefaultInfo].files_to_run],
             arguments = [args],
-            inputs = _inputs(ctx, src),
+            inputs = _inputs(ctx, [src], manifest),
             outputs = [stamp],
             mnemonic = "WgslCheck",
             progress_message = "Checking WGSL %s" % src.short_path,
@@ -169,7 +279,8 @@ def _check_actions(ctx, options):
 def _wgsl_spirv_impl(ctx):
     _unique_stems(ctx)
     none = _no_spirv(ctx)
-    options = _option_args(ctx.attr)
+    manifest = _manifest(ctx)
+    options = _option_args(ctx.attr, manifest)
     if ctx.attr.dialect != "auto":
         options.append("-dialect=" + ctx.attr.dialect)
     if ctx.attr.entry_point:
@@ -208,7 +319,7 @@ def _wgsl_spirv_impl(ctx):
             executable = executable,
             tools = tools,
             arguments = [args],
-            inputs = _inputs(ctx, src),
+            inputs = _inputs(ctx, [src], manifest),
             outputs = outputs,
             mnemonic = "WgslCompile",
             progress_message = "Compiling WGSL %s" % src.short_path,
@@ -219,7 +330,7 @@ def _wgsl_spirv_impl(ctx):
         OutputGroupInfo(
             spirv = depset(spirv),
             reflection = depset(reflection),
-            wgsl_check = depset(_check_actions(ctx, check_options)),
+            wgsl_check = depset(_check_actions(ctx, check_options, manifest)),
         ),
         WgslInfo(
             srcs = depset(ctx.files.srcs),
@@ -261,7 +372,8 @@ wgsl_spirv = rule(
 def _wgsl_go_srcs_impl(ctx):
     _unique_stems(ctx)
     none = _no_spirv(ctx)
-    options = _option_args(ctx.attr)
+    manifest = _manifest(ctx)
+    options = _option_args(ctx.attr, manifest)
     go = ctx.actions.declare_file(ctx.attr.out)
 
     # wgslgen -embed=file writes, beside the Go file, one <source>.spv per shader with entry
@@ -295,7 +407,7 @@ def _wgsl_go_srcs_impl(ctx):
         executable = ctx.executable._spirvcheck,
         tools = [ctx.attr._wgslgen[DefaultInfo].files_to_run],
         arguments = [args],
-        inputs = ctx.files.srcs + ctx.files.modules,
+        inputs = _inputs(ctx, ctx.files.srcs, manifest),
         outputs = [go] + spirv,
         mnemonic = "WgslGen",
         progress_message = "Generating Go for WGSL %s" % ctx.label,
@@ -304,7 +416,7 @@ def _wgsl_go_srcs_impl(ctx):
         DefaultInfo(files = depset([go])),
         OutputGroupInfo(
             spirv = depset(spirv),
-            wgsl_check = depset(_check_actions(ctx, options)),
+            wgsl_check = depset(_check_actions(ctx, options, manifest)),
         ),
     ]
 
@@ -312,6 +424,7 @@ _wgsl_go_srcs = rule(
     implementation = _wgsl_go_srcs_impl,
     attrs = dict(_OPTION_ATTRS, **{
         "out": attr.string(mandatory = True),
+        "library": attr.string(doc = "The name of the wgsl_go_library that made this target."),
         "package": attr.string(mandatory = True),
         "embed": attr.string(default = "file", values = ["file", "inline"]),
         "wgsl": attr.string(default = "inline", values = ["inline", "none"]),
@@ -341,6 +454,7 @@ def wgsl_go_library(
         wesl_features = [],
         package = None,
         deps = [],
+        go_deps = [],
         target = "",
         overrides = {},
         uniform_standard_layout = False,
@@ -374,7 +488,9 @@ def wgsl_go_library(
             wgslgen writes no .spv (Gazelle lists them); the build fails, naming the
             attribute, when the list is wrong (with embed = "file").
         package: the Go package name; default: the last element of importpath.
-        deps: extra go_library dependencies (wgslgo's runtime package is always one).
+        deps: the wgsl_library targets of the WESL packages the srcs import (the only
+            packages the generation can open).
+        go_deps: extra go_library dependencies (wgslgo's runtime package is always one).
         target: target environment (vulkan1.0 ... vulkan1.3); empty: the tools' default.
         overrides: override name -> value, substituted at compile time.
         uniform_standard_layout: allow storage-buffer layout rules in uniform buffers.
@@ -400,7 +516,9 @@ def wgsl_go_library(
         srcs = srcs,
         no_spirv = no_spirv,
         modules = modules,
+        deps = deps,
         wesl_features = wesl_features,
+        library = name,
         out = go_file or name + "_wgsl.go",
         package = package or _default_package(importpath),
         target = target,
@@ -431,7 +549,7 @@ def wgsl_go_library(
         srcs = [":" + gen],
         embedsrcs = embedsrcs,
         importpath = importpath,
-        deps = deps + [_RUNTIME],
+        deps = go_deps + [_RUNTIME],
         visibility = visibility,
         tags = tags,
         testonly = testonly,

@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -47,19 +48,26 @@ func TestBazelEndToEnd(t *testing.T) {
 	root := copyTree(t, checkout, filepath.Join(t.TempDir(), "wgslgo"), func(rel string) bool {
 		return rel == ".git" || strings.HasPrefix(rel, "bazel-") || rel == filepath.Join("examples", "bazel")
 	})
-	gazelle := exec.Command(filepath.Join(root, "scripts", "bazel-gazelle.sh"))
-	out, err := gazelle.CombinedOutput()
+	out, err := exec.Command(filepath.Join(root, "scripts", "bazel-gazelle.sh")).CombinedOutput()
 	require.NoError(t, err, "gazelle:\n%s", out)
 
 	ws := copyTree(t, filepath.Join(checkout, "examples", "bazel"), filepath.Join(t.TempDir(), "ws"), func(rel string) bool {
 		return strings.HasPrefix(rel, "bazel-")
 	})
 	bz := newBazel(t, root, ws, filepath.Join(cache, "e2e", "output-base"))
+	gazelle := filepath.Join(t.TempDir(), "gazelle")
+	goCommand(t, filepath.Join(root, "gazelle"), nil, "build", "-o", gazelle, "./cmd/gazelle")
+	// go generate in the example, with wgslgo from the snapshot.
+	// (The example's go.mod has no go.sum: -mod=mod lets the go command complete the module
+	// graph from the module cache, offline.)
+	goCommand(t, ws, offlineGo, "mod", "edit", "-replace=github.com/wgslgo/wgslgo="+root)
+	packagesGazelle(t, gazelle, ws)
 
 	// The targets, and the output groups to build: the default outputs (.spv, .json) and the
 	// checks.
 	targets := []string{"//shaders:particles_spv", "//shaders:scale_spv", "//shaders:draft_spv", "//shaders:tonemap_spv", "//shaders:tonemap",
-		"//shaders:particles_wgslgen", "//shaders:scale_wgslgen", "//shaders:particles", "//shaders:scale"}
+		"//shaders:particles_wgslgen", "//shaders:scale_wgslgen", "//shaders:particles", "//shaders:scale",
+		"//pkgs/render", "//pkgs/bloom", "//pkgs/render:shade_wgsl_wgslgen", "//pkgs/bloom:bloom_wgslgen"}
 	groups := "--output_groups=+wgsl_check"
 	build := func(b *bazel, extra ...string) (string, []spawn, error) {
 		return b.build(append(append([]string{groups}, extra...), targets...)...)
@@ -114,6 +122,7 @@ func TestBazelEndToEnd(t *testing.T) {
 		require.NoError(t, err, out)
 		require.Regexp(t, fmt.Sprintf(`Executed \d+ out of %d tests?: %d tests? pass`, len(tests), len(tests)), out)
 	})
+	t.Run("wesl_packages", func(t *testing.T) { packagesStep(t, ws, bz) })
 	t.Run("incremental", func(t *testing.T) {
 		shader := filepath.Join(ws, "shaders", "particles.wgsl")
 		src, err := os.ReadFile(shader)
@@ -201,7 +210,7 @@ func TestBazelEndToEnd(t *testing.T) {
 		t.Logf("first output base: %d shader actions executed and uploaded (%s); second: %s", shaderActions, processesLine(uploadOut), line)
 	})
 
-	t.Run("gazelle", func(t *testing.T) { gazelleStep(t, root, ws, bz) })
+	t.Run("gazelle", func(t *testing.T) { gazelleStep(t, gazelle, ws, bz) })
 }
 
 // gazelleStep runs wgslgo's Gazelle (gazelle/cmd/gazelle) on the example, whose sim/
@@ -212,7 +221,7 @@ func TestBazelEndToEnd(t *testing.T) {
 // the attribute), and what go generate wrote in the tree changes neither the BUILD files nor the
 // build. A broken shader keeps its BUILD file,
 // and bazel build reports the error at its position.
-func gazelleStep(t *testing.T, root, ws string, bz *bazel) {
+func gazelleStep(t *testing.T, gazelle, ws string, bz *bazel) {
 	sim := filepath.Join(ws, "sim")
 	err := filepath.WalkDir(sim, func(path string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && filepath.Ext(path) != ".wgsl" && filepath.Ext(path) != ".go" {
@@ -228,14 +237,7 @@ func gazelleStep(t *testing.T, root, ws string, bz *bazel) {
 	})
 	require.NoError(t, err)
 
-	gazelle := filepath.Join(t.TempDir(), "gazelle")
-	goCommand(t, filepath.Join(root, "gazelle"), nil, "build", "-o", gazelle, "./cmd/gazelle")
-	runGazelle := func(args ...string) (string, error) {
-		cmd := exec.Command(gazelle, append([]string{"-repo_root", ws}, args...)...)
-		cmd.Dir = ws
-		out, err := cmd.CombinedOutput()
-		return string(out), err
-	}
+	runGazelle := func(args ...string) (string, error) { return runGazelle(gazelle, ws, args...) }
 	handWritten, err := os.ReadFile(filepath.Join(ws, "shaders", "BUILD.bazel"))
 	require.NoError(t, err)
 	out, err := runGazelle()
@@ -261,12 +263,7 @@ func gazelleStep(t *testing.T, root, ws string, bz *bazel) {
 	}
 	test()
 
-	// go generate in the example, with wgslgo from the snapshot.
-	// (The example's go.mod has no go.sum: -mod=mod lets the go command complete the module
-	// graph from the module cache, offline.)
-	offline := []string{"GOFLAGS=-mod=mod", "GOPROXY=off"}
-	goCommand(t, ws, offline, "mod", "edit", "-replace=github.com/wgslgo/wgslgo="+root)
-	goCommand(t, ws, offline, "generate", "./sim/physics")
+	goCommand(t, ws, offlineGo, "generate", "./sim/physics")
 	bin := bz.info(t, "bazel-bin")
 	for _, f := range []string{"shaders_wgsl.go", "integrate.spv", "collide.spv"} {
 		want, err := os.ReadFile(filepath.Join(sim, "physics", f))
@@ -323,6 +320,102 @@ func gazelleStep(t *testing.T, root, ws string, bz *bazel) {
 	out, _, err = bz.build("//sim/kernels")
 	require.Error(t, err, "a broken shader built:\n%s", out)
 	require.Regexp(t, regexp.MustCompile(`(?m)^sim/kernels/histogram\.wgsl:3:\d+: error: `), out)
+}
+
+// offlineGo is the go command's environment for the example: its go.mod has no go.sum, and
+// -mod=mod lets the go command complete the module graph from the module cache, offline.
+var offlineGo = []string{"GOFLAGS=-mod=mod", "GOPROXY=off"}
+
+// runGazelle runs wgslgo's Gazelle on the workspace ws; args follow -repo_root.
+func runGazelle(gazelle, ws string, args ...string) (string, error) {
+	cmd := exec.Command(gazelle, append([]string{"-repo_root", ws}, args...)...)
+	cmd.Dir = ws
+	out, err := cmd.CombinedOutput()
+	return string(out), err
+}
+
+// packagesGazelle writes the BUILD files of the example's pkgs/ tree with wgslgo's Gazelle,
+// before the build: a WESL library (pkgs/lights, with a wesl.toml, depending on pkgs/units, a
+// package without one, for its own modules), two consumers naming it in their wesl.toml (pkgs/render with a
+// //go:generate line, pkgs/bloom a directory of shaders alone) and a Go package importing
+// both. The tree holds only .wesl, .wgsl, .go and wesl.toml files.
+func packagesGazelle(t *testing.T, gazelle, ws string) {
+	pkgs := filepath.Join(ws, "pkgs")
+	err := filepath.WalkDir(pkgs, func(path string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && !slices.Contains([]string{".wesl", ".wgsl", ".go"}, filepath.Ext(path)) && d.Name() != "wesl.toml" {
+			err = fmt.Errorf("%s: the example's pkgs/ must hold only .wesl, .wgsl, .go and wesl.toml files", path)
+		}
+		return err
+	})
+	require.NoError(t, err)
+	out, err := runGazelle(gazelle, ws, pkgs)
+	require.NoError(t, err, "gazelle:\n%s", out)
+	require.Empty(t, out, "gazelle's log")
+	// Each import resolves to the wgsl_library of the package it names, and only the
+	// packages a target's own modules import are its deps.
+	for dir, want := range map[string]string{
+		"lights": `(?s)wgsl_library\(\s+name = "lights_wesl",.*"shaders/falloff.wesl",.*deps = \["//pkgs/units:units_wesl"\]`,
+		"units":  `(?s)wgsl_library\(\s+name = "units_wesl",\s+srcs = \["package.wesl"\],\s+visibility = \["//visibility:public"\],\s+\)`,
+		"render": `(?s)wgsl_go_library\(\s+name = "shade_wgsl",.*modules = \["wesl.toml"\],.*deps = \["//pkgs/lights:lights_wesl"\]`,
+		"bloom":  `(?s)wgsl_go_library\(\s+name = "bloom",.*modules = \["wesl.toml"\],.*deps = \["//pkgs/lights:lights_wesl"\]`,
+	} {
+		data, err := os.ReadFile(filepath.Join(pkgs, dir, "BUILD.bazel"))
+		require.NoError(t, err)
+		require.Regexp(t, want, string(data), "pkgs/%s/BUILD.bazel", dir)
+	}
+	out, err = runGazelle(gazelle, ws, "-mode", "diff", pkgs)
+	require.NoError(t, err, "a second gazelle run would change:\n%s", out)
+}
+
+// packagesStep tests the pkgs/ tree that packagesGazelle wrote the BUILD files of: its tests
+// pass, the Go and SPIR-V that Bazel generated for both consumers are byte for byte what go
+// generate writes (and, for the directory of shaders alone, what its equivalent wgslgen
+// command writes), and a consumer whose BUILD file lacks the library's dep fails to build with
+// an error at its import that names the label to add.
+func packagesStep(t *testing.T, ws string, bz *bazel) {
+	out, err := bz.run("test", "//pkgs/...")
+	require.NoError(t, err, out)
+	require.Regexp(t, `Executed \d+ out of 2 tests: 2 tests pass`, out)
+
+	pkgs := filepath.Join(ws, "pkgs")
+	goCommand(t, ws, offlineGo, "generate", "./pkgs/render")
+	var stderr bytes.Buffer
+	code := wgslgen.RunIn(filepath.Join(pkgs, "bloom"), "", []string{"-o", "bloom_wgsl.go", "-pkg", "bloom", "bloom.wgsl"}, &stderr)
+	require.Equal(t, wgslgen.ExitOK, code, stderr.String())
+	bin := bz.info(t, "bazel-bin")
+	for _, f := range []string{"render/shade_wgsl.go", "render/shade.spv", "bloom/bloom_wgsl.go", "bloom/bloom.spv"} {
+		want, err := os.ReadFile(filepath.Join(pkgs, f))
+		require.NoError(t, err, "go generate did not write %s", f)
+		got, err := os.ReadFile(filepath.Join(bin, "pkgs", f))
+		require.NoError(t, err)
+		require.True(t, bytes.Equal(want, got), "pkgs/%s: Bazel's differs from go generate's", f)
+		require.NoError(t, os.Remove(filepath.Join(pkgs, f)))
+		if filepath.Ext(f) == ".spv" {
+			spirvVal(t, filepath.Join(bin, "pkgs", f), "vulkan1.1")
+		}
+	}
+	shade, err := os.ReadFile(filepath.Join(bin, "pkgs", "render", "shade_wgsl.go"))
+	require.NoError(t, err)
+	require.Contains(t, string(shade), "// Source: shade.wesl (imports ../lights/shaders/falloff.wesl, ../lights/shaders/package.wesl, ../lights/shaders/types.wesl, ../units/package.wesl)")
+
+	// Without the dep, the library is not among the generation's inputs, and not in its
+	// manifest: the build fails at the import, naming the label.
+	buildFile := filepath.Join(pkgs, "bloom", "BUILD.bazel")
+	written, err := os.ReadFile(buildFile)
+	require.NoError(t, err)
+	const dep = `    deps = ["//pkgs/lights:lights_wesl"],` + "\n"
+	i := strings.Index(string(written), "wgsl_go_library(")
+	require.Positive(t, i, "pkgs/bloom/BUILD.bazel has no wgsl_go_library")
+	require.Contains(t, string(written[i:]), dep)
+	require.NoError(t, os.WriteFile(buildFile, []byte(string(written[:i])+strings.Replace(string(written[i:]), dep, "", 1)), 0o644))
+	out, _, err = bz.build("//pkgs/bloom")
+	require.Error(t, err, "built without the library's dep:\n%s", out)
+	require.Regexp(t, regexp.MustCompile(`(?m)^pkgs/bloom/bloom\.wgsl:1:8: error: cannot open package 'lights': the WESL package lights \(pkgs/lights, named by pkgs/bloom/wesl\.toml:5:1\) is not a dependency of //pkgs/bloom:bloom: add "//pkgs/lights:lights_wesl" to its deps$`), out)
+	// With the dep back, it builds again (and the outputs the failed action removed are
+	// back for the steps that follow).
+	require.NoError(t, os.WriteFile(buildFile, written, 0o644))
+	out, _, err = bz.build("//pkgs/bloom")
+	require.NoError(t, err, out)
 }
 
 // goCommand runs the go command in dir, outside any go.work, with env added to the

@@ -38,6 +38,15 @@ type Resolver interface {
 	Resolve(from *Package, name string) (*Package, error)
 }
 
+// An ExclusiveResolver resolves every name itself: a package resolving through it does not
+// first open the dependencies its wesl.toml lists by path. A build system whose actions see
+// only the packages they declare (Bazel) gives one, so that a package missing from the
+// declaration is an error that says how to declare it, not a directory opened behind its back.
+type ExclusiveResolver interface {
+	Resolver
+	ResolvesAll()
+}
+
 // Resolvers tries each resolver in order.
 type Resolvers []Resolver
 
@@ -123,6 +132,9 @@ func (p *Package) setConfig(cfg *Config) {
 }
 
 func (p *Package) resolve(name string) (*Package, error) {
+	if _, ok := p.Resolver.(ExclusiveResolver); ok {
+		return p.Resolver.Resolve(p, name)
+	}
 	pkg, err := Resolvers{configResolver{}, p.Resolver}.Resolve(p, name)
 	if pkg != nil || err != nil || p.Config == nil {
 		return pkg, err

@@ -99,6 +99,10 @@ func (l *wgslLang) Configure(c *config.Config, rel string, f *rule.File) {
 	}
 	c.Exts[languageName] = &o
 	l.readLines(c, rel)
+	if l.named == nil {
+		l.named = namedPackages(c.RepoRoot)
+	}
+	l.claimLibrary(c, rel)
 }
 
 var directiveUsage = map[string]string{

@@ -120,6 +120,13 @@ func (l *wgslLang) GenerateRules(args language.GenerateArgs) language.GenerateRe
 		importpath = golang.InferImportPath(args.Config, args.Rel)
 	}
 	generated := map[string]bool{}
+	if !l.claimed[args.Rel] {
+		if lib, imp := l.libraryRule(args.Config, args.Rel, args.Dir); lib != nil {
+			taken[lib.Name()], generated[lib.Name()] = true, true
+			res.Gen = append(res.Gen, lib)
+			res.Imports = append(res.Imports, imp)
+		}
+	}
 	for i, t := range targets {
 		var name string
 		var vis []string
@@ -147,12 +154,18 @@ func (l *wgslLang) GenerateRules(args language.GenerateArgs) language.GenerateRe
 		}
 		taken[name], generated[name] = true, true
 		r := rule.NewRule(libraryKind, name)
-		setAttrs(r, t, importpath, args.Dir)
+		modules := setAttrs(r, t, importpath, args.Dir)
 		if vis != nil {
 			r.SetAttr("visibility", vis)
 		}
+		imp := scanImports(args.Config, args.Rel, args.Dir, append(slices.Clone(t.srcs), modules...))
+		if imp.config != nil && imp.rel == args.Rel && (len(imp.names) > 0 || len(modules) > 0) {
+			// The wesl.toml says what the imported package names stand for, and where the
+			// package root is: the actions read it, as wgslgen does.
+			r.SetAttr("modules", slices.Sorted(slices.Values(append(modules, "wesl.toml"))))
+		}
 		res.Gen = append(res.Gen, r)
-		res.Imports = append(res.Imports, nil)
+		res.Imports = append(res.Imports, imp)
 
 		if goLib != nil {
 			setStrings(goLib, "embed", append(goLib.AttrStrings("embed"), ":"+name))
@@ -167,8 +180,8 @@ func (l *wgslLang) GenerateRules(args language.GenerateArgs) language.GenerateRe
 	// they are marked # keep.
 	if args.File != nil {
 		for _, r := range args.File.Rules {
-			if r.Kind() == libraryKind && !generated[r.Name()] {
-				res.Empty = append(res.Empty, rule.NewRule(libraryKind, r.Name()))
+			if (r.Kind() == libraryKind || r.Kind() == weslLibraryKind) && !generated[r.Name()] {
+				res.Empty = append(res.Empty, rule.NewRule(r.Kind(), r.Name()))
 			}
 		}
 	}
@@ -224,7 +237,9 @@ func (l *wgslLang) targets(args language.GenerateArgs) []target {
 // options that are not its defaults, and the shaders without entry points, for which wgslgen
 // writes no .spv file (as the compiler reflects them in dir, where the command runs; a
 // shader that does not compile is not one of them, and its build reports the error).
-func setAttrs(r *rule.Rule, t target, importpath, dir string) {
+// setAttrs sets the attributes of a target; it returns its modules, the module files of its
+// own Bazel package that its shaders import.
+func setAttrs(r *rule.Rule, t target, importpath, dir string) []string {
 	r.SetAttr("srcs", t.srcs)
 	if none := t.cmd.NoSPIRV(dir); len(none) > 0 {
 		for i, in := range none {
@@ -233,7 +248,8 @@ func setAttrs(r *rule.Rule, t target, importpath, dir string) {
 		sort.Strings(none)
 		r.SetAttr("no_spirv", none)
 	}
-	if modules := t.cmd.Modules(dir); len(modules) > 0 {
+	modules := slices.DeleteFunc(t.cmd.Modules(dir), func(name string) bool { return otherPackageFile(dir, name) })
+	if len(modules) > 0 {
 		r.SetAttr("modules", modules)
 	}
 	if len(t.cmd.Features) > 0 {
@@ -274,6 +290,7 @@ func setAttrs(r *rule.Rule, t target, importpath, dir string) {
 	if t.cmd.Prefix {
 		r.SetAttr("prefix", true)
 	}
+	return modules
 }
 
 func findRule(rules []*rule.Rule, kind string) *rule.Rule {

@@ -5,7 +5,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bazelbuild/bazel-gazelle/label"
+
 	"github.com/wgslgo/wgslgo/gen/wgslgen"
+	"github.com/wgslgo/wgslgo/internal/weslbazel"
 )
 
 // TestLineCheck: a wgslgen line becomes a target of its directory only when it writes a file
@@ -38,6 +41,16 @@ func TestLineCheck(t *testing.T) {
 			t.Errorf("-o %s %v: %v", c.out, c.inputs, err)
 		case c.err == "" && !slices.Equal(c.srcs, g.srcs):
 			t.Errorf("-o %s %v: sources %q, want %q", c.out, c.inputs, g.srcs, c.srcs)
+		}
+	}
+}
+
+// TestRepoName: the repository the rules' messages and this extension name for a library of a
+// Go module is the one Gazelle's go_repository convention gives the module.
+func TestRepoName(t *testing.T) {
+	for _, mod := range []string{"example.com/shaderlib", "github.com/Example/shader-noise", "gopkg.in/yaml.v3", "example.com", "go.example.org/a/b.c/d-e"} {
+		if got, want := weslbazel.RepoName(mod), label.ImportPathToBazelRepoName(mod); got != want {
+			t.Errorf("RepoName(%s) = %s, Gazelle names it %s", mod, got, want)
 		}
 	}
 }

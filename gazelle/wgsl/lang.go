@@ -1,7 +1,8 @@
 // Package wgsl is a Gazelle language extension for WGSL shaders: in each directory with .wgsl
 // files it writes wgsl_go_library targets (wgslgo's rules/defs.bzl) that generate, in the
 // build, the Go that `go generate` writes with wgslgen, byte for byte, and wires them into the
-// directory's Go package.
+// directory's Go package; and wgsl_library targets for WESL packages, with the deps that
+// WESL imports resolve to.
 //
 //   - A directory whose Go files hold //go:generate lines that run wgslgen gets one target per
 //     line, with that line's shaders, output file, package and options, embedded (rules_go's
@@ -11,6 +12,13 @@
 //     the options of the directives below; embedded into the directory's go_library when it has
 //     Go files, else the Go package of the directory itself (named as the Go extension names
 //     libraries), which imports of its path resolve to.
+//   - A directory with a wesl.toml, or that a wesl.toml of the repository names by path, is
+//     a WESL package: it gets a wgsl_library (named
+//     BASE_wesl) of its wesl.toml and module files, indexed under its package name and
+//     directory. The deps of every wgsl_library and wgsl_go_library are the libraries of
+//     the packages its modules import: `# gazelle:resolve wgsl NAME LABEL`, else what its
+//     wesl.toml's [dependencies] names (a directory by path, a Go module's go_repository),
+//     else the library of that package name.
 //
 // Directives, each a wgslgen flag, for directories without a line (inherited by
 // subdirectories, but wgsl_out and wgsl_pkg):
@@ -73,6 +81,10 @@ type wgslLang struct {
 	lines map[string][]genLine
 	// claimed holds the directories whose shaders a line of a parent directory generates.
 	claimed map[string]bool
+	// named holds the directories without a wesl.toml that a wesl.toml of the repository
+	// names by path under [dependencies]: WESL packages all the same (their root is the
+	// directory). Nil until the repository's root is configured.
+	named map[string]bool
 	// unreadable holds the directories whose Go files could not be read for their lines.
 	unreadable map[string]bool
 }
@@ -92,13 +104,19 @@ var kinds = map[string]rule.KindInfo{
 			"target": true, "overrides": true, "uniform_standard_layout": true, "webgpu_limits": true, "bindings": true, "prefix": true,
 			"modules": true, "wesl_features": true,
 		},
+		ResolveAttrs: map[string]bool{"deps": true},
+	},
+	weslLibraryKind: {
+		NonEmptyAttrs:  map[string]bool{"srcs": true},
+		MergeableAttrs: map[string]bool{"srcs": true},
+		ResolveAttrs:   map[string]bool{"deps": true},
 	},
 }
 
 func (*wgslLang) Kinds() map[string]rule.KindInfo { return kinds }
 
 func (l *wgslLang) Loads() []rule.LoadInfo {
-	return []rule.LoadInfo{{Name: "@" + l.repo + "//rules:defs.bzl", Symbols: []string{libraryKind}}}
+	return []rule.LoadInfo{{Name: "@" + l.repo + "//rules:defs.bzl", Symbols: []string{libraryKind, weslLibraryKind}}}
 }
 
 // ApparentLoads loads the rules from wgslgo's repository as the MODULE.bazel of the
@@ -113,8 +131,12 @@ func (l *wgslLang) ApparentLoads(moduleToApparentName func(string) string) []rul
 
 func (*wgslLang) Fix(c *config.Config, f *rule.File) {}
 
-// Imports indexes a wgsl_go_library under its Go import path.
+// Imports indexes a wgsl_go_library under its Go import path, and a wgsl_library under its
+// WESL package's name and directory.
 func (*wgslLang) Imports(c *config.Config, r *rule.Rule, f *rule.File) []resolve.ImportSpec {
+	if r.Kind() == weslLibraryKind {
+		return libraryImports(r, f)
+	}
 	if r.Kind() != libraryKind || r.AttrString("importpath") == "" {
 		return nil
 	}
@@ -123,9 +145,13 @@ func (*wgslLang) Imports(c *config.Config, r *rule.Rule, f *rule.File) []resolve
 
 func (*wgslLang) Embeds(r *rule.Rule, from label.Label) []label.Label { return nil }
 
-// Resolve has nothing to do: the generated code imports only the standard library and
-// wgslgo's runtime package, which wgsl_go_library adds itself.
+// Resolve sets the deps of a target whose modules import WESL packages to their
+// wgsl_library targets. (The generated Go imports only the standard library and wgslgo's
+// runtime package, which wgsl_go_library adds itself.)
 func (*wgslLang) Resolve(c *config.Config, ix *resolve.RuleIndex, rc *repo.RemoteCache, r *rule.Rule, imports interface{}, from label.Label) {
+	if imp, ok := imports.(*weslImports); ok && imp != nil {
+		resolveWESL(c, ix, r, imp, from)
+	}
 }
 
 // CrossResolve resolves the Go imports the Go extension could not find in its index: a Go

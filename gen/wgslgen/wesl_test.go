@@ -113,3 +113,52 @@ func TestWESLBuilds(t *testing.T) {
 	buildInModule(t, dir, `	p := []fx.Particle{{Mass: 2}}
 	fmt.Println(unsafe.Sizeof(p[0]), fx.AdvanceShader.EntryPoints[0].Name, fx.WeighShader.EntryPoints[0].Name)`)
 }
+
+// TestWESLPackagesManifest: run as Bazel runs it — from the execution root, the Go file in an
+// output tree, the packages in a -wesl-packages manifest — wgslgen writes what go generate
+// writes in the shader's directory, byte for byte (the imported files named from that
+// directory); without the dep, the import fails with the label to add.
+func TestWESLPackagesManifest(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, map[string]string{
+		"app/wesl.toml": "[package]\nroot = \".\"\n\n[dependencies]\nlights = { path = \"../lib/lights\" }\n",
+		"app/shade.wesl": `import lights::Light;
+
+@group(0) @binding(0) var<storage, read_write> lights: array<Light>;
+
+@compute @workgroup_size(1)
+fn shade() { lights[0].power *= 2.0; }
+`,
+		"lib/lights/package.wesl": "public struct Light { position: vec3f, power: f32 }\n",
+	})
+	var stderr bytes.Buffer
+	require.Equal(t, ExitOK, RunIn(filepath.Join(root, "app"), "", []string{"-o", "shade_wgsl.go", "shade.wesl"}, &stderr), stderr.String())
+	want, err := os.ReadFile(filepath.Join(root, "app", "shade_wgsl.go"))
+	require.NoError(t, err)
+	assert.Contains(t, string(want), "// Source: shade.wesl (imports ../lib/lights/package.wesl)")
+
+	for _, c := range []struct {
+		deps     string
+		code     int
+		diagnose string
+	}{
+		{`["//lib/lights:lights_wesl"]`, ExitOK, ""},
+		{`[]`, ExitFail, `app/shade.wesl:1:8: error: cannot open package 'lights': the WESL package lights (lib/lights, named by app/wesl.toml:5:1) is not a dependency of //app:shade: add "//lib/lights:lights_wesl" to its deps`},
+	} {
+		manifest := `{"target": "//app:shade", "package_dir": "app", "deps": ` + c.deps + `,
+			"packages": [{"label": "//lib/lights:lights_wesl", "name": "lights", "dir": "lib/lights", "deps": []}]}`
+		require.NoError(t, os.WriteFile(filepath.Join(root, "app.json"), []byte(manifest), 0o644))
+		out := filepath.Join("bazel-out", "bin", "app", "shade_wgsl.go")
+		require.NoError(t, os.MkdirAll(filepath.Join(root, filepath.Dir(out)), 0o755))
+		stderr.Reset()
+		code := RunIn(root, "", []string{"-o", out, "-pkg", "app", "-wesl-packages", "app.json", "app/shade.wesl"}, &stderr)
+		require.Equal(t, c.code, code, stderr.String())
+		if c.code != ExitOK {
+			assert.Contains(t, stderr.String(), c.diagnose)
+			continue
+		}
+		got, err := os.ReadFile(filepath.Join(root, out))
+		require.NoError(t, err)
+		assert.Equal(t, string(want), string(got), "the generated Go differs from go generate's")
+	}
+}

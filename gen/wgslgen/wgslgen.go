@@ -32,6 +32,7 @@ import (
 	"github.com/wgslgo/wgslgo/gen"
 	"github.com/wgslgo/wgslgo/gen/wgsl"
 	"github.com/wgslgo/wgslgo/internal/gomod"
+	"github.com/wgslgo/wgslgo/internal/weslbazel"
 )
 
 // Exit codes of the command-line contract.
@@ -59,13 +60,17 @@ type compileOptions struct {
 	// Modules resolves the dependencies wesl.toml files name by Go module, with the go
 	// command run in Dir (only when a shader has such a dependency); nil: none are resolved.
 	Modules *gomod.Resolver
+	// Packages, when set, is the only resolver of packages: Bazel's (-wesl-packages).
+	Packages *weslbazel.Resolver
 }
 
 // compiler returns the compiler's options for target.
 func (o compileOptions) compiler(target compiler.Target) compiler.Options {
 	opts := compiler.Options{Target: target, UniformStandardLayout: o.UniformStandardLayout, WebGPULimits: o.WebGPULimits,
 		Overrides: o.Overrides, Features: o.Features, FS: dirFS{o.Dir}}
-	if o.Modules != nil {
+	if o.Packages != nil {
+		opts.Resolver = o.Packages
+	} else if o.Modules != nil {
 		opts.Resolver = o.Modules
 	}
 	return opts
@@ -218,6 +223,9 @@ type Command struct {
 	WebGPULimits bool
 	// Check is -check: compare instead of writing.
 	Check bool
+	// Packages is -wesl-packages: the manifest of the WESL packages a Bazel target may
+	// import (package weslbazel), which resolves every package the shaders import.
+	Packages string
 	// Inputs are the shaders as given, sorted by file name: the order in which they are
 	// generated, so that the output does not depend on the order of the command line (a
 	// build system may sort it).
@@ -382,6 +390,7 @@ func parseArgs(args []string, stderr io.Writer) (*Command, error) {
 	fs.BoolVar(&cmd.Check, "check", false, "write nothing; exit 1 if the generated files on disk are stale")
 	fs.Var(&overrides, "override", "substitute override `NAME=VALUE` at compile time (repeatable)")
 	fs.StringVar(&forList, "for", "", "also write the WGSL each of these `BINDINGS` compiles (comma-separated: "+forNames()+"), warning about what it cannot read")
+	fs.StringVar(&cmd.Packages, "wesl-packages", "", "resolve the WESL packages the shaders import with the manifest `FILE` only (Bazel's rules write it)")
 	fs.Var(&features, "feature", "set the WESL translate-time feature `NAME` on, or NAME=false off (repeatable)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: wgslgen [flags] FILE.wgsl|ROOT.wesl...\n")
@@ -513,6 +522,16 @@ func run(dir, pkg string, args []string, stderr io.Writer, userDir string) int {
 	}
 
 	opts := cmd.compileOptions(dir)
+	if cmd.Packages != "" {
+		r, err := weslbazel.Load(dirFS{dir}, path(cmd.Packages))
+		if err != nil {
+			return usage("%v", err)
+		}
+		opts.Packages, opts.Modules = r, nil
+		if r.PackageDir() != "" {
+			opts.OutDir = path(r.PackageDir())
+		}
+	}
 	if userDir != "" {
 		// The shaders compile under the names messages show, relative to where the user
 		// works: the modules a WESL shader imports are found from there too.

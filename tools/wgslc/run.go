@@ -17,6 +17,7 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/syntax"
 	"github.com/wgslgo/wgslgo/compiler/wesl"
 	"github.com/wgslgo/wgslgo/internal/gomod"
+	"github.com/wgslgo/wgslgo/internal/weslbazel"
 )
 
 // Exit codes of the command-line contract.
@@ -28,26 +29,27 @@ const (
 )
 
 type config struct {
-	out        string
-	reflectOut string
-	parseOnly  bool
-	check      bool
-	migrate    bool
-	dialect    string
-	target     string
-	entryPoint string
-	robustness string
-	uniformStd bool
-	webgpuLim  bool
-	debug      bool
-	noNames    bool
-	diagFormat string
-	overrides  compiler.OverrideFlag
-	features   compiler.FeatureFlag
-	mangle     string
-	emit       string
-	sourceMap  string
-	input      string
+	out          string
+	reflectOut   string
+	parseOnly    bool
+	check        bool
+	migrate      bool
+	dialect      string
+	target       string
+	entryPoint   string
+	robustness   string
+	uniformStd   bool
+	webgpuLim    bool
+	debug        bool
+	noNames      bool
+	diagFormat   string
+	overrides    compiler.OverrideFlag
+	features     compiler.FeatureFlag
+	mangle       string
+	emit         string
+	sourceMap    string
+	weslPackages string
+	input        string
 
 	// Set by resolve.
 	syntaxDialect syntax.Dialect
@@ -65,7 +67,8 @@ const usage = `usage: wgslc [flags] FILE.wgsl
 A file is a WGSL module or the root module of a WESL program (.wesl or .wgsl): its imports
 are read from its package (the directory of its wesl.toml's root, or its own directory),
 --feature gives the values of @if's features, and the program is linked before it is
-compiled. --emit=wgsl writes the linked program as one WGSL module instead of SPIR-V (to
+compiled. --wesl-packages FILE (written by Bazel's rules) resolves the packages it imports
+from the manifest FILE only. --emit=wgsl writes the linked program as one WGSL module instead of SPIR-V (to
 standard output without -o).
 
 One file: -o OUT.spv and --reflect OUT.json name the files written; FILE '-' reads the
@@ -109,6 +112,7 @@ func newFlagSet(cfg *config, stderr io.Writer) *flag.FlagSet {
 	fs.BoolVar(&cfg.noNames, "strip-names", false, "leave out OpName and OpMemberName (smaller SPIR-V)")
 	fs.StringVar(&cfg.diagFormat, "diagnostics-format", "text", "diagnostics format: text or json")
 	fs.Var(&cfg.overrides, "override", "substitute override `NAME=VALUE` at compile time (repeatable)")
+	fs.StringVar(&cfg.weslPackages, "wesl-packages", "", "resolve the WESL packages the input imports with the manifest `FILE` only (Bazel's rules write it)")
 	fs.Var(&cfg.features, "feature", "set the WESL translate-time feature `NAME` on, or NAME=false off (repeatable); @if needs a value for every feature it tests")
 	fs.StringVar(&cfg.mangle, "mangle", "minimal", "names of the declarations of imported modules: minimal (renamed only on a collision) or underscore (the path: package_util_name)")
 	fs.StringVar(&cfg.emit, "emit", "spirv", "output: spirv, or wgsl for the linked WESL program as one WGSL module")
@@ -205,12 +209,17 @@ func compileFile(cfg config, stdout, stderr io.Writer) int {
 	if cfg.migrate {
 		return runMigrate(stdout, stderr, cfg, file, dialect)
 	}
+	resolver, err := inputResolver(cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "wgslc: %v\n", err)
+		return exitUsage
+	}
 	src := compiler.Source{Name: file.Name, Text: text}
 	opts := compiler.Options{
 		Features:              cfg.features,
 		Mangle:                cfg.mangling,
 		FS:                    inputFS(cfg.input),
-		Resolver:              inputResolver(cfg.input),
+		Resolver:              resolver,
 		Dialect:               dialect,
 		Target:                cfg.compileTarget,
 		EntryPoint:            cfg.entryPoint,
@@ -266,13 +275,17 @@ func compileFile(cfg config, stdout, stderr io.Writer) int {
 
 // inputFS is where the modules an input imports are read: the operating system's files,
 // none for standard input.
-// inputResolver resolves the dependencies wesl.toml files name by Go module, with the go
-// command in the working directory (run only for such a dependency).
-func inputResolver(input string) wesl.Resolver {
-	if input == "-" {
-		return nil
+// inputResolver resolves the packages of a Bazel target's manifest (-wesl-packages), else
+// the dependencies wesl.toml files name by Go module, with the go command in the working
+// directory (run only for such a dependency).
+func inputResolver(cfg config) (wesl.Resolver, error) {
+	switch {
+	case cfg.weslPackages != "":
+		return weslbazel.Load(wesl.OSFS{}, cfg.weslPackages)
+	case cfg.input == "-":
+		return nil, nil
 	}
-	return &gomod.Resolver{}
+	return &gomod.Resolver{}, nil
 }
 
 func inputFS(input string) wesl.FS {

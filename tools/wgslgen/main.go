@@ -43,6 +43,8 @@
 // directives, the module cache, vendor/), offline, and names their files module@version in
 // the generated file, so that an upgrade makes -check fail. A library whose directory holds
 // wgslgen's Go output publishes its structures' Go types, which the generated file uses.
+// Bazel's rules give -wesl-packages FILE instead: the manifest of the packages the target
+// declares, which resolves every package (see rules/README.md).
 //
 // The shaders compile in parallel; the output depends only on the shaders (a library's by its
 // module version) and the flags: no timestamps or paths.
