@@ -166,22 +166,14 @@ type parser struct {
 // exact length, which saves the intermediate slices of repeated appends. Nested lists push
 // above the outer list's entries and pop back to them.
 func (p *parser) exprsFrom(mark int) []Expr {
-	out := p.exprLists.take(len(p.exprStack) - mark)
-	copy(out, p.exprStack[mark:])
-	clear(p.exprStack[mark:])
-	p.exprStack = p.exprStack[:mark]
-	return out
+	return p.exprLists.pop(&p.exprStack, mark)
 }
 
 func (p *parser) stmtsFrom(mark int) []Stmt {
 	if len(p.stmtStack) == mark {
 		return nil
 	}
-	out := p.stmtLists.take(len(p.stmtStack) - mark)
-	copy(out, p.stmtStack[mark:])
-	clear(p.stmtStack[mark:])
-	p.stmtStack = p.stmtStack[:mark]
-	return out
+	return p.stmtLists.pop(&p.stmtStack, mark)
 }
 
 // attrsFrom is exprsFrom for attributes; no attributes are nil.
@@ -189,11 +181,7 @@ func (p *parser) attrsFrom(mark int) []*Attribute {
 	if len(p.attrStack) == mark {
 		return nil
 	}
-	out := p.attrLists.take(len(p.attrStack) - mark)
-	copy(out, p.attrStack[mark:])
-	clear(p.attrStack[mark:])
-	p.attrStack = p.attrStack[:mark]
-	return out
+	return p.attrLists.pop(&p.attrStack, mark)
 }
 
 // exprID numbers a new expression node.
@@ -262,6 +250,16 @@ func (s *listSlab[T]) take(n int) []T {
 	}
 	out := s.free[:n:n]
 	s.free = s.free[n:]
+	return out
+}
+
+// pop copies the entries of *stack above mark into a list of their exact length and cuts the
+// stack back to mark, clearing what it held so that the stack keeps no node alive.
+func (s *listSlab[T]) pop(stack *[]T, mark int) []T {
+	out := s.take(len(*stack) - mark)
+	copy(out, (*stack)[mark:])
+	clear((*stack)[mark:])
+	*stack = (*stack)[:mark]
 	return out
 }
 
