@@ -40,8 +40,8 @@ func compileAllFromText(t *testing.T) [][]*Overload {
 	ensureIndex()
 	compileMu.Lock()
 	defer compileMu.Unlock()
-	saveTable, saveBlocks, saveNames := table, srcBlocks, sortedNames
-	defer func() { table, srcBlocks, sortedNames = saveTable, saveBlocks, saveNames }()
+	saveNames, saveEntries, saveBlocks := names, entries, srcBlocks
+	defer func() { names, entries, srcBlocks = saveNames, saveEntries, saveBlocks }()
 	blocks, names := indexTable(tableText + matrixConstructors())
 	useIndex(blocks, names)
 	out := make([][]*Overload, len(blocks))

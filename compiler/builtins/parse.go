@@ -413,13 +413,16 @@ func (b *block) addConstraint(line string) {
 // first looked up: a process that checks a shader needs the overloads of the few builtins it
 // calls, and compiling the whole table would cost milliseconds at every start. The split of
 // the text into blocks, and which builtins each block declares, is computed ahead of time
-// (index_gen.go, kept current by TestIndexGenerated) so the first lookup only fills a map.
+// (index_gen.go, kept current by TestIndexGenerated) as static data, with a perfect hash of
+// the names: the first lookup only allocates the entries, zeroed, and a lookup hashes the
+// name to the one slot that can hold it. (A map of the names, built at the first lookup, cost
+// a process 20 µs and its page faults; a binary search costs every lookup twice a map's.)
 
-// entry is one builtin of the table.
+// entry is one builtin of the table: the Builtin, made when a block declaring it is
+// compiled (under compileMu), complete when once has run.
 type entry struct {
-	once   sync.Once
-	b      *Builtin
-	blocks []int16 // the blocks declaring overloads of b, ascending
+	once sync.Once
+	b    *Builtin
 }
 
 // srcBlock is the text of one block, compiled on demand.
@@ -437,7 +440,9 @@ type indexedName struct {
 }
 
 var (
-	table     map[string]*entry // read-only after ensureIndex
+	names     []indexedName // sorted by name; read-only after ensureIndex
+	hashed    bool          // names are indexedNames, which nameSlots hashes
+	entries   []entry       // entries[i] is names[i]'s
 	srcBlocks []srcBlock
 	// compileMu serializes the compilation of blocks, which appends to the Overloads of
 	// every builtin the block declares. Those builtins are not visible yet: a builtin is
@@ -445,20 +450,47 @@ var (
 	compileMu sync.Mutex
 )
 
-// useIndex makes blocks and names (sorted) the table.
-func useIndex(blocks []srcBlock, names []indexedName) {
-	srcBlocks = blocks
-	table = make(map[string]*entry, len(names))
-	entries := make([]entry, len(names))
-	bs := make([]Builtin, len(names))
-	sortedNames = make([]string, len(names))
-	for i, n := range names {
-		ctor := isCtorName(n.name)
-		bs[i] = Builtin{Name: n.name, Constructor: ctor, scalar: ctor && indexOf(scalarNames[:], n.name) >= 0}
-		entries[i] = entry{b: &bs[i], blocks: n.blocks}
-		table[n.name] = &entries[i]
-		sortedNames[i] = n.name
+// useIndex makes blocks and ns (sorted) the table.
+func useIndex(blocks []srcBlock, ns []indexedName) {
+	srcBlocks, names = blocks, ns
+	hashed = len(ns) > 0 && &ns[0] == &indexedNames[0]
+	entries = make([]entry, len(ns))
+}
+
+// find returns the index of the builtin called name in names.
+func find(name string) (int, bool) {
+	if hashed {
+		i := int(nameSlots[nameSlot(name, nameHashSeed)]) - 1
+		return i, i >= 0 && names[i].name == name
 	}
+	return slices.BinarySearchFunc(names, name, func(n indexedName, name string) int { return strings.Compare(n.name, name) })
+}
+
+// nameSlotBits is the size of nameSlots: 8,192 slots hold the table's 167 names without a
+// collision for about one seed in six.
+const nameSlotBits = 13
+
+// nameSlot is name's slot in nameSlots under seed: FNV-1a, folded, multiplied by an odd
+// number the seed picks, its top bits. (The seed must act after the bytes: as FNV's start it
+// would move the hashes of all names of a length alike, and their collisions with them.)
+func nameSlot(name string, seed uint64) uint32 {
+	h := uint64(0xcbf29ce484222325)
+	for i := 0; i < len(name); i++ {
+		h = (h ^ uint64(name[i])) * 0x100000001b3
+	}
+	h ^= h >> 32
+	return uint32(h * (seed*0x9e3779b97f4a7c15 | 1) >> (64 - nameSlotBits))
+}
+
+// builtinAt returns names[i]'s Builtin, made on first use; compileMu is held.
+func builtinAt(i int) *Builtin {
+	e := &entries[i]
+	if e.b == nil {
+		n := names[i].name
+		ctor := isCtorName(n)
+		e.b = &Builtin{Name: n, Constructor: ctor, scalar: ctor && indexOf(scalarNames[:], n) >= 0}
+	}
+	return e.b
 }
 
 // indexTable splits the table text into blocks and lists the builtins they declare, sorted
@@ -517,18 +549,20 @@ func fnName(line string) string {
 // lookupTable returns the builtin called name with all its overloads, in table order.
 func lookupTable(name string) (*Builtin, bool) {
 	ensureIndex()
-	e, ok := table[name]
+	i, ok := find(name)
 	if !ok {
 		return nil, false
 	}
+	e := &entries[i]
 	e.once.Do(func() {
 		compileMu.Lock()
 		defer compileMu.Unlock()
-		for _, i := range e.blocks {
-			compileBlock(int(i))
+		b := builtinAt(i)
+		for _, k := range names[i].blocks {
+			compileBlock(int(k))
 		}
 		// A block compiled earlier for another builtin may come later in the table.
-		slices.SortFunc(e.b.Overloads, func(x, y *Overload) int { return cmp.Compare(x.id, y.id) })
+		slices.SortFunc(b.Overloads, func(x, y *Overload) int { return cmp.Compare(x.id, y.id) })
 	})
 	return e.b, true
 }
@@ -549,7 +583,8 @@ func compileBlock(i int) {
 		os = compileBlockText(i)
 	}
 	for _, o := range os {
-		bi := table[o.Name].b
+		k, _ := find(o.Name)
+		bi := builtinAt(k)
 		bi.Overloads = append(bi.Overloads, o)
 	}
 }
