@@ -460,10 +460,15 @@ func useIndex(blocks []srcBlock, ns []indexedName) {
 // find returns the index of the builtin called name in names.
 func find(name string) (int, bool) {
 	if hashed {
-		i := int(nameSlots[nameSlot(name, nameHashSeed)]) - 1
-		return i, i >= 0 && names[i].name == name
+		return findHashed(name)
 	}
 	return slices.BinarySearchFunc(names, name, func(n indexedName, name string) int { return strings.Compare(n.name, name) })
+}
+
+// findHashed returns the index of the builtin called name in indexedNames.
+func findHashed(name string) (int, bool) {
+	i := int(nameSlots[nameSlot(name, nameHashSeed)]) - 1
+	return i, i >= 0 && indexedNames[i].name == name
 }
 
 // nameSlotBits is the size of nameSlots: 8,192 slots hold the table's 167 names without a
