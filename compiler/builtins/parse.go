@@ -51,37 +51,74 @@ func indexOf[T ~string](list []T, s string) int {
 }
 
 // Text macros: line macros expand to parameterization lines, value macros to alternatives.
-// The spec's names are used where the spec has them.
-var lineMacros = map[string]string{
-	"ALLNUMERICDECL":       "S: AbstractInt, AbstractFloat, i32, u32, f32, f16\nT: S, vecN<S>",
-	"ALLSIGNEDNUMERICDECL": "S: AbstractInt, AbstractFloat, i32, f32, f16\nT: S, vecN<S>",
-	"ALLFLOATINGDECL":      "S: AbstractFloat, f32, f16\nT: S, vecN<S>",
-	"ALLINTEGRALDECL":      "S: AbstractInt, i32, u32\nT: S, vecN<S>",
-	"CONCRETENUMERICDECL":  "S: i32, u32, f32, f16\nT: S, vecN<S>",
+// The spec's names are used where the spec has them. (These and the predicates are switches,
+// not maps: a map would be built when every process starts.)
+func lineMacro(name string) (string, bool) {
+	switch name {
+	case "ALLNUMERICDECL":
+		return "S: AbstractInt, AbstractFloat, i32, u32, f32, f16\nT: S, vecN<S>", true
+	case "ALLSIGNEDNUMERICDECL":
+		return "S: AbstractInt, AbstractFloat, i32, f32, f16\nT: S, vecN<S>", true
+	case "ALLFLOATINGDECL":
+		return "S: AbstractFloat, f32, f16\nT: S, vecN<S>", true
+	case "ALLINTEGRALDECL":
+		return "S: AbstractInt, i32, u32\nT: S, vecN<S>", true
+	case "CONCRETENUMERICDECL":
+		return "S: i32, u32, f32, f16\nT: S, vecN<S>", true
+	}
+	return "", false
 }
 
-var valueMacros = map[string]string{
-	"INT":            "i32, u32",
-	"INTEGRAL":       "i32, u32, vecN<i32>, vecN<u32>",
-	"FLOATSCALAR":    "AbstractFloat, f16, f32",
-	"SCALAR":         "bool, AbstractInt, AbstractFloat, i32, u32, f32, f16",
-	"CONCRETESCALAR": "bool, i32, u32, f32, f16",
-	"SAMPLEDTYPE":    "i32, u32, f32",
+func valueMacro(name string) (string, bool) {
+	switch name {
+	case "INT":
+		return "i32, u32", true
+	case "INTEGRAL":
+		return "i32, u32, vecN<i32>, vecN<u32>", true
+	case "FLOATSCALAR":
+		return "AbstractFloat, f16, f32", true
+	case "SCALAR":
+		return "bool, AbstractInt, AbstractFloat, i32, u32, f32, f16", true
+	case "CONCRETESCALAR":
+		return "bool, i32, u32, f32, f16", true
+	case "SAMPLEDTYPE":
+		return "i32, u32, f32", true
+	}
+	return "", false
 }
 
-// Predicates of type variables.
-var predicates = map[string]func(types.Type) bool{
-	"any":                    func(types.Type) bool { return true },
-	"constructible":          types.IsConstructible,
-	"concrete constructible": func(t types.Type) bool { return types.IsConstructible(t) && types.IsConcrete(t) },
-	// bufferView<T>: T host-shareable and neither an atomic nor a buffer inside.
-	"host-shareable": func(t types.Type) bool {
-		return types.IsHostShareable(t) && !types.Contains(t, isAtomicOrBuffer)
-	},
-	// bufferArrayView<T>: the same, without a fixed footprint.
-	"host-shareable without fixed footprint": func(t types.Type) bool {
-		return types.IsHostShareable(t) && !types.IsFixedFootprint(t) && !types.Contains(t, isAtomicOrBuffer)
-	},
+// predicate returns the predicate of type variables called name, or nil.
+func predicate(name string) func(types.Type) bool {
+	switch name {
+	case "any":
+		return anyType
+	case "constructible":
+		return types.IsConstructible
+	case "concrete constructible":
+		return isConcreteConstructible
+	case "host-shareable":
+		return isBufferView
+	case "host-shareable without fixed footprint":
+		return isBufferArrayView
+	}
+	return nil
+}
+
+func anyType(types.Type) bool { return true }
+
+func isConcreteConstructible(t types.Type) bool {
+	return types.IsConstructible(t) && types.IsConcrete(t)
+}
+
+// isBufferView: the T of bufferView<T>, host-shareable and neither an atomic nor a buffer
+// inside.
+func isBufferView(t types.Type) bool {
+	return types.IsHostShareable(t) && !types.Contains(t, isAtomicOrBuffer)
+}
+
+// isBufferArrayView: the T of bufferArrayView<T>, the same without a fixed footprint.
+func isBufferArrayView(t types.Type) bool {
+	return types.IsHostShareable(t) && !types.IsFixedFootprint(t) && !types.Contains(t, isAtomicOrBuffer)
 }
 
 func isAtomicOrBuffer(t types.Type) bool {
@@ -368,7 +405,7 @@ func (s *scanner) param() paramDecl {
 }
 
 func (b *block) addConstraint(line string) {
-	if m, ok := lineMacros[line]; ok {
+	if m, ok := lineMacro(line); ok {
 		for _, l := range strings.Split(m, "\n") {
 			b.addConstraint(l)
 		}
@@ -389,11 +426,11 @@ func (b *block) addConstraint(line string) {
 	}
 	name, rhs = strings.TrimSpace(name), strings.TrimSpace(rhs)
 	c := &constraint{}
-	if _, ok := predicates[rhs]; ok || rhs == "texel format" || rhs == "access mode" || strings.HasPrefix(rhs, "channel format of ") {
+	if predicate(rhs) != nil || rhs == "texel format" || rhs == "access mode" || strings.HasPrefix(rhs, "channel format of ") {
 		c.pred = rhs
 	} else {
 		for _, w := range strings.Fields(rhs) {
-			if m, ok := valueMacros[strings.Trim(w, ",")]; ok {
+			if m, ok := valueMacro(strings.Trim(w, ",")); ok {
 				rhs = strings.Replace(rhs, strings.Trim(w, ","), m, 1)
 			}
 		}
@@ -646,13 +683,12 @@ func allScalars(alts []*texpr) bool {
 	return true
 }
 
-var ctorNames = map[string]bool{
-	"array": true, "bool": true, "f16": true, "f32": true, "i32": true, "u32": true,
-	"vec2": true, "vec3": true, "vec4": true,
-}
-
 func isCtorName(name string) bool {
-	return ctorNames[name] || len(name) == 6 && strings.HasPrefix(name, "mat") && name[4] == 'x'
+	switch name {
+	case "array", "bool", "f16", "f32", "i32", "u32", "vec2", "vec3", "vec4":
+		return true
+	}
+	return len(name) == 6 && strings.HasPrefix(name, "mat") && name[4] == 'x'
 }
 
 // compiler turns one expanded fnDecl into an Overload.
@@ -792,7 +828,7 @@ func (c *compiler) variable(name string, kind vkind) int8 {
 			d.mask = 1<<types.KindI32 | 1<<types.KindU32 | 1<<types.KindF32
 			d.from = c.variable(strings.TrimPrefix(con.pred, "channel format of "), vkFormat)
 		case con.pred != "":
-			d.kind, d.pred, d.predName = vkType, predicates[con.pred], con.pred
+			d.kind, d.pred, d.predName = vkType, predicate(con.pred), con.pred
 		default:
 			for _, a := range con.alts {
 				if k := indexOf(scalarNames[:], a.name); k >= 0 {
