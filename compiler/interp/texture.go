@@ -120,7 +120,7 @@ type namedFormat struct {
 
 // lookupFormat returns the texel format called name.
 func lookupFormat(name TextureFormat) (format, bool) {
-	for _, f := range formats {
+	for _, f := range formats[:] {
 		if f.name == name {
 			return f.format, true
 		}

@@ -251,7 +251,7 @@ var draftBuiltins = [...]draftBuiltin{
 
 // lookupDraftBuiltin returns the draft's builtin variable called name.
 func lookupDraftBuiltin(name string) (draftBuiltin, bool) {
-	for _, b := range draftBuiltins {
+	for _, b := range draftBuiltins[:] {
 		if b.name == name {
 			return b, true
 		}
@@ -321,7 +321,7 @@ func (c *checker) legacyBuiltinVar(a *syntax.Attribute, name string, dir builtin
 	mv, ok := builtins.LookupValue(name)
 	if !ok || mv.Extension != 0 || mv.Features != 0 {
 		names := make([]string, len(draftBuiltins))
-		for i, b := range draftBuiltins {
+		for i, b := range draftBuiltins[:] {
 			names[i] = b.name
 		}
 		e := c.errorf(a, "unknown builtin variable '%s'", name)
@@ -351,7 +351,7 @@ func legacyStage(v *Var) (Stage, builtins.Direction, bool) {
 	if v.Space == types.AddrOut {
 		dir = builtins.Output
 	}
-	for _, b := range draftBuiltins {
+	for _, b := range draftBuiltins[:] {
 		name := b.modern
 		if name == "" {
 			name = LegacyWorkgroupSize

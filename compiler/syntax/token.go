@@ -369,10 +369,10 @@ var (
 
 func makeReservedFilters() {
 	reservedFiltersOnce.Do(func() {
-		for _, w := range modernReserved {
+		for _, w := range modernReserved[:] {
 			modernReservedFilter[w[0]] |= 1 << len(w)
 		}
-		for _, w := range legacyReserved {
+		for _, w := range legacyReserved[:] {
 			legacyReservedFilter[w[0]] |= 1 << len(w)
 		}
 	})

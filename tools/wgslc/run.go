@@ -393,7 +393,9 @@ func writeReflection(stderr io.Writer, path string, m *reflect.Module) int {
 // of memory it touches.
 func writeWords(path string, words []uint32) error {
 	return writeOutput(path, 4*int64(len(words)), func(f *os.File) error {
-		var buf [16 << 10]byte
+		// On the heap, at most 16 KB: a buffer of that size on the stack would grow it for
+		// every output, however small.
+		buf := make([]byte, 4*min(len(words), 4<<10))
 		for len(words) > 0 {
 			n := min(len(words), len(buf)/4)
 			for i, w := range words[:n] {
