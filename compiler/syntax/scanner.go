@@ -62,7 +62,7 @@ func scan(src []byte, d Dialect, rep *diag.Reporter, maxTokens int) (toks []Toke
 // scanWithComments is scan that also returns the spans of the comments when keep is set;
 // buf, when large enough, is reused for the tokens.
 func scanWithComments(src []byte, base diag.Pos, d Dialect, rep *diag.Reporter, maxTokens int, keep bool, buf []Token) (toks []Token, comments []diag.Span, stopped bool) {
-	makeReservedFilters()
+	makeReservedSets()
 	s := scanner{
 		src:          src,
 		base:         int(base),
@@ -322,18 +322,10 @@ func (s *scanner) word(start int) {
 }
 
 func (s *scanner) isReserved(w []byte) bool {
-	if len(w) >= 32 {
-		return false
-	}
-	words, filter := modernReserved[:], &modernReservedFilter
 	if s.legacy {
-		words, filter = legacyReserved[:], &legacyReservedFilter
+		return has(&legacyReservedSet, w)
 	}
-	// Most identifiers are rejected by their first byte and length without a search.
-	if filter[w[0]]&(1<<len(w)) == 0 {
-		return false
-	}
-	return inSorted(words, w)
+	return has(&modernReservedSet, w)
 }
 
 func isDigit(c byte) bool    { return '0' <= c && c <= '9' }

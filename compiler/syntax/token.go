@@ -359,49 +359,65 @@ var legacyReserved = [...]string{
 	"typedef", "u16", "u64", "u8", "unless", "using", "while",
 }
 
-// Reserved word filters: bit n of filter[c] is set when some reserved word starts with byte c
-// and has length n. They are made by the first scan.
+// reservedSet indexes a sorted list of reserved words for the scanner, which asks about every
+// identifier: most are rejected by their first byte and length, the rest compared with the
+// few words of that first byte.
+type reservedSet struct {
+	words  []string
+	filter [256]uint32 // bit n of filter[c]: some word starts with byte c and has length n
+	start  [257]uint16 // words[start[c]:start[c+1]] start with byte c
+}
+
+func (r *reservedSet) index(words []string) {
+	r.words = words
+	for _, w := range words {
+		r.filter[w[0]] |= 1 << len(w)
+	}
+	for c, i := 0, 0; c <= 256; c++ {
+		for i < len(words) && int(words[i][0]) < c {
+			i++
+		}
+		r.start[c] = uint16(i)
+	}
+}
+
+func has[S string | []byte](r *reservedSet, w S) bool {
+	if len(w) == 0 || len(w) >= 32 || r.filter[w[0]]&(1<<len(w)) == 0 {
+		return false
+	}
+	for _, x := range r.words[r.start[w[0]]:r.start[int(w[0])+1]] {
+		if len(x) == len(w) && x == string(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// The reserved word sets are indexed by the first scan (or question).
 var (
-	reservedFiltersOnce  sync.Once
-	modernReservedFilter [256]uint32
-	legacyReservedFilter [256]uint32
+	reservedOnce                         sync.Once
+	modernReservedSet, legacyReservedSet reservedSet
 )
 
-func makeReservedFilters() {
-	reservedFiltersOnce.Do(func() {
-		for _, w := range modernReserved[:] {
-			modernReservedFilter[w[0]] |= 1 << len(w)
-		}
-		for _, w := range legacyReserved[:] {
-			legacyReservedFilter[w[0]] |= 1 << len(w)
-		}
+func makeReservedSets() {
+	reservedOnce.Do(func() {
+		modernReservedSet.index(modernReserved[:])
+		legacyReservedSet.index(legacyReserved[:])
 	})
 }
 
-// inSorted reports whether w is one of the sorted words.
-func inSorted[S string | []byte](words []string, w S) bool {
-	lo, hi := 0, len(words)
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if words[m] < string(w) {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	return lo < len(words) && words[lo] == string(w)
-}
-
 func isModernReserved(w string) bool {
-	return inSorted(modernReserved[:], w)
+	makeReservedSets()
+	return has(&modernReservedSet, w)
 }
 
 // IsReserved reports whether word is a reserved word of the dialect.
 func IsReserved(word string, d Dialect) bool {
+	makeReservedSets()
 	if d == DialectLegacy2021 {
-		return inSorted(legacyReserved[:], word)
+		return has(&legacyReservedSet, word)
 	}
-	return inSorted(modernReserved[:], word)
+	return has(&modernReservedSet, word)
 }
 
 // IsKeyword reports whether word is a keyword of the dialect.
