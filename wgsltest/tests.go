@@ -9,7 +9,7 @@ import (
 )
 
 // Library is the WGSL of the expectations, the top module of the package wgsl_test.
-var Library = testrun.Library
+var Library = testrun.Library()
 
 // LibraryName is the name the expectations' module has in positions.
 const LibraryName = testrun.LibraryName

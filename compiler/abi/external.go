@@ -101,6 +101,14 @@ func ExternalTextureParams() *types.Struct {
 }
 
 // ExternalTexturePlane is the type of each plane of an external texture.
-func ExternalTexturePlane() *types.Texture { return plane }
+func ExternalTexturePlane() *types.Texture {
+	planeOnce.Do(func() { plane = &types.Texture{Kind: types.TexSampled, Dim: types.Dim2D, Sampled: types.F32} })
+	return plane
+}
 
-var plane = &types.Texture{Kind: types.TexSampled, Dim: types.Dim2D, Sampled: types.F32}
+// plane is made on first use: types.F32 is a variable of another package, so a plane made
+// by the package's initialiser would cost every process.
+var (
+	planeOnce sync.Once
+	plane     *types.Texture
+)

@@ -19,8 +19,9 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
 
-// Library is the WGSL of the expectations, the top module of the package wgsl_test.
-var Library = testlib.Text
+// Library is the WGSL of the expectations, the top module of the package wgsl_test. (A
+// function: a variable set from testlib's would be set when every process starts.)
+func Library() string { return testlib.Text }
 
 // LibraryName is the name the expectations' module has in positions.
 const LibraryName = testlib.File
@@ -28,7 +29,8 @@ const LibraryName = testlib.File
 // hookLine is the line of the library's declaration of wgsl_test_fail, which every failing
 // expectation calls and the runner replaces with its report.
 func hookLine() int {
-	return strings.Count(Library[:strings.Index(Library, "fn wgsl_test_fail(")], "\n") + 1
+	lib := testlib.Text
+	return strings.Count(lib[:strings.Index(lib, "fn wgsl_test_fail(")], "\n") + 1
 }
 
 // File is a WGSL source file.
@@ -114,7 +116,7 @@ func (s *Suite) add(files []File, joinLibrary bool) error {
 		src.add(f.Name, f.Text)
 	}
 	if joinLibrary {
-		src.add(LibraryName, []byte(Library))
+		src.add(LibraryName, []byte(testlib.Text))
 	}
 	opts := compiler.Options{Tests: true}
 	prog, diags := compiler.Check(compiler.Source{Name: src.name(), Text: src.text}, opts)
