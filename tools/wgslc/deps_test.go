@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"os/exec"
 	"slices"
 	"strings"
@@ -24,4 +25,35 @@ func TestLinkedPackages(t *testing.T) {
 	for _, p := range []string{"testing", "runtime/trace", "runtime/pprof", "github.com/wgslgo/wgslgo/wgsltest"} {
 		assert.False(t, slices.Contains(deps, p), "wgslc links %s", p)
 	}
+}
+
+// TestNoStartupAllocations: none of the project's packages that wgslc links allocates when
+// the process starts (GODEBUG=inittrace=1 reports each package's initialisation): tables are
+// static data, or made when first used. A package that builds a map or calls a function of
+// another package to set a variable costs every wgslc process, whatever it compiles.
+func TestNoStartupAllocations(t *testing.T) {
+	goCmd := oracle.GoCommand(t, "lists the packages wgslc links")
+	out, err := exec.Command(goCmd, "list", "-deps", ".").Output()
+	require.NoError(t, err)
+	linked := map[string]bool{}
+	for _, p := range strings.Fields(string(out)) {
+		if strings.HasPrefix(p, "github.com/wgslgo/wgslgo/") && p != "github.com/wgslgo/wgslgo/tools/wgslc" {
+			linked[p] = true
+		}
+	}
+	// This test binary links the same packages (and more): its start is wgslc's.
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "GODEBUG=inittrace=1")
+	trace, err := cmd.CombinedOutput()
+	require.NoError(t, err, "%s", trace)
+	seen := 0
+	for _, line := range strings.Split(string(trace), "\n") {
+		f := strings.Fields(line) // init PKG @T ms, C ms clock, B bytes, A allocs
+		if len(f) < 10 || f[0] != "init" || !linked[f[1]] {
+			continue
+		}
+		seen++
+		assert.Equal(t, "0", f[9], "%s allocates at initialisation: %s", f[1], line)
+	}
+	require.NotZero(t, seen, "no initialisation of wgslc's packages in the trace:\n%s", trace)
 }
