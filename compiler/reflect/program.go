@@ -77,7 +77,7 @@ func FromProgram(p *sema.Program, source string, spec *Specialization) (*Module,
 		if !ok {
 			return nil, fmt.Errorf("variable %s: type %s is not a resource type", v.Name(), v.Type)
 		}
-		b.Visibility = append(b.Visibility, use.stages[v]...)
+		b.Visibility = append(b.Visibility, use.stagesOf(v)...)
 		ref := BindingRef{Group: v.Group, Binding: v.Binding}
 		byVar[v] = ref
 		if v.Space.IsHostShareable() {
@@ -94,7 +94,7 @@ func FromProgram(p *sema.Program, source string, spec *Specialization) (*Module,
 				abi.ExternalTexturePlane(), HandleUse{WithSampler: true})
 			pb, _ := BindingOf(l, params.Group, params.Binding, np, types.AddrUniform, types.Read, pt, HandleUse{})
 			for _, part := range []*Binding{&p1, &pb} {
-				part.Visibility = append(part.Visibility, use.stages[v]...)
+				part.Visibility = append(part.Visibility, use.stagesOf(v)...)
 				part.ExternalPart = &ref
 			}
 			m.Bindings = append(m.Bindings, p1, pb)
@@ -115,7 +115,7 @@ func FromProgram(p *sema.Program, source string, spec *Specialization) (*Module,
 		if v.Space != types.AddrImmediate {
 			continue
 		}
-		stages := append([]Stage{}, use.stages[v]...)
+		stages := append([]Stage{}, use.stagesOf(v)...)
 		m.Immediates = append(m.Immediates, Immediate{Name: v.Name(), Type: TypeOf(l, v.Type), Size: l.SizeOf(v.Type), Stages: stages})
 		roots = append(roots, v.Type)
 	}
