@@ -214,10 +214,15 @@ func (s *slab[T]) next(n int) []T {
 }
 
 // reset clears the chunks handed out (they may hold pointers into the module) for the next
-// module.
-func (s *slab[T]) reset() {
-	for _, c := range s.chunks[:s.used] {
-		clear(c[:cap(c)])
+// module. last is the part of the last chunk handed out that was filled: past it, the chunk
+// is as clear as it was made.
+func (s *slab[T]) reset(last []T) {
+	for i, c := range s.chunks[:s.used] {
+		if i == s.used-1 {
+			clear(c[:len(last)])
+		} else {
+			clear(c[:cap(c)])
+		}
 	}
 	s.used = 0
 }
@@ -254,14 +259,14 @@ func (m *Module) Release() {
 	clear(m.Substituted)
 	clear(m.Funcs)
 	clear(m.argTypes[:cap(m.argTypes)])
-	m.instChunks.reset()
-	m.ctlChunks.reset()
-	m.argChunks.reset()
-	m.blockChunks.reset()
-	m.instListChunks.reset()
-	m.blockListsChunks.reset()
-	m.funcChunks.reset()
-	m.globalChunks.reset()
+	m.instChunks.reset(m.instSlab)
+	m.ctlChunks.reset(m.ctlSlab)
+	m.argChunks.reset(m.argSlab)
+	m.blockChunks.reset(m.blockSlab)
+	m.instListChunks.reset(m.instLists)
+	m.blockListsChunks.reset(m.blockLists)
+	m.funcChunks.reset(m.funcSlab)
+	m.globalChunks.reset(m.globalSlab)
 	*m.Exprs = Block{}
 	*m = Module{
 		values: m.values[:1], nameOf: m.nameOf[:0], names: m.names[:0], paramFuncs: m.paramFuncs,

@@ -37,7 +37,7 @@ func TestGrowList(t *testing.T) {
 		}
 		if round == 0 {
 			require.NotZero(t, pool.used)
-			pool.reset()
+			pool.reset(chunks)
 			for _, c := range pool.chunks {
 				require.Equal(t, make([]int, cap(c)), c[:cap(c)], "a reset chunk is cleared")
 			}
