@@ -46,3 +46,17 @@ func BenchmarkResolveExact(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkLookup finds builtins by name, as the checker does for every call.
+func BenchmarkLookup(b *testing.B) {
+	names := []string{"max", "clamp", "mix", "dot", "normalize", "vec4", "vec3f", "f32", "textureSample", "textureLoad", "atomicAdd", "select", "array", "mat4x4f"}
+	for _, n := range names {
+		if _, ok := Lookup(n); !ok {
+			b.Fatal(n)
+		}
+	}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		Lookup(names[i%len(names)])
+	}
+}

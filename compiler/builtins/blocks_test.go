@@ -40,8 +40,8 @@ func compileAllFromText(t *testing.T) [][]*Overload {
 	ensureIndex()
 	compileMu.Lock()
 	defer compileMu.Unlock()
-	saveTable, saveBlocks, saveNames := table, srcBlocks, sortedNames
-	defer func() { table, srcBlocks, sortedNames = saveTable, saveBlocks, saveNames }()
+	saveNames, saveEntries, saveBlocks := names, entries, srcBlocks
+	defer func() { names, entries, srcBlocks = saveNames, saveEntries, saveBlocks }()
 	blocks, names := indexTable(tableText + matrixConstructors())
 	useIndex(blocks, names)
 	out := make([][]*Overload, len(blocks))
@@ -111,8 +111,8 @@ func goOverload(o *Overload) string {
 		for _, v := range o.vars {
 			pred := "nil"
 			if v.pred != nil {
-				require.NotNil(nil, predicates[v.predName], "predicate %q", v.predName)
-				pred = fmt.Sprintf("predicates[%q]", v.predName)
+				require.NotNil(nil, predicate(v.predName), "predicate %q", v.predName)
+				pred = fmt.Sprintf("predicate(%q)", v.predName)
 			}
 			vs = append(vs, fmt.Sprintf("{name: %q, kind: %d, mask: %#x, pred: %s, predName: %q, from: %d}", v.name, v.kind, v.mask, pred, v.predName, v.from))
 		}

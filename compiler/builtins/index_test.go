@@ -7,6 +7,7 @@ import (
 	"go/format"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -34,6 +35,17 @@ func TestIndexGenerated(t *testing.T) {
 	buf.WriteString("var indexedNames = [...]indexedName{\n")
 	for _, n := range names {
 		fmt.Fprintf(&buf, "\t{%q, %#v},\n", n.name, n.blocks)
+	}
+	buf.WriteString("}\n\n")
+	seed, slots := perfectHash(t, names)
+	buf.WriteString("// nameHashSeed makes nameSlot a perfect hash of indexedNames: no two share a slot.\n")
+	fmt.Fprintf(&buf, "const nameHashSeed = %#x\n\n", seed)
+	buf.WriteString("// nameSlots holds, at each name's slot, its index in indexedNames plus one.\n")
+	buf.WriteString("var nameSlots = [1 << nameSlotBits]uint16{\n")
+	for slot, i := range slots {
+		if i != 0 {
+			fmt.Fprintf(&buf, "\t%d: %d, // %s\n", slot, i, names[i-1].name)
+		}
 	}
 	buf.WriteString("}\n")
 	src, err := format.Source(buf.Bytes())
@@ -64,9 +76,57 @@ func generatedFile(t *testing.T, name string, src []byte) bool {
 	return true
 }
 
+// perfectHash returns the first seed from 1 under which nameSlot gives every name a slot of
+// its own, and the slots (each name's index plus one).
+func perfectHash(t *testing.T, names []indexedName) (uint64, []uint16) {
+	slots := make([]uint16, 1<<nameSlotBits)
+	for seed := uint64(1); seed <= 1<<16; seed++ {
+		clear(slots)
+		ok := true
+		for i, n := range names {
+			s := nameSlot(n.name, seed)
+			if slots[s] != 0 {
+				ok = false
+				break
+			}
+			slots[s] = uint16(i + 1)
+		}
+		if ok {
+			return seed, slots
+		}
+	}
+	t.Fatalf("no seed up to 65,536 hashes the %d builtin names apart: raise nameSlotBits", len(names))
+	return 0, nil
+}
+
 func goStrings(ss []string) string {
 	if ss == nil {
 		return "nil"
 	}
 	return fmt.Sprintf("%#v", ss)
+}
+
+// TestNameHash: the hash finds every builtin at its own index, and no other name: near misses
+// (a letter more, a letter less, another case) land in empty slots or in a builtin's that
+// is not theirs.
+func TestNameHash(t *testing.T) {
+	builtin := map[string]bool{}
+	for i, n := range indexedNames {
+		got, ok := findHashed(n.name)
+		require.True(t, ok, n.name)
+		require.Equal(t, i, got, n.name)
+		builtin[n.name] = true
+	}
+	misses := 0
+	for _, n := range indexedNames {
+		for _, near := range []string{n.name + "x", n.name[:len(n.name)-1], strings.ToUpper(n.name), "_" + n.name, n.name + "2"} {
+			if builtin[near] {
+				continue
+			}
+			_, ok := findHashed(near)
+			require.False(t, ok, "%q is not a builtin", near)
+			misses++
+		}
+	}
+	require.Greater(t, misses, 700)
 }

@@ -34,12 +34,14 @@ func (in *Instance) Call() Call {
 
 // typeExamples are the types tried for a type variable, in order; those its predicate takes
 // are used.
-var typeExamples = []types.Type{
-	types.F32,
-	types.Vec(3, types.I32),
-	&types.Array{Elem: types.U32, Count: 2},
-	&types.Array{Elem: types.F32},
-	types.AbstractInt,
+func typeExamples() []types.Type {
+	return []types.Type{
+		types.F32,
+		types.Vec(3, types.I32),
+		&types.Array{Elem: types.U32, Count: 2},
+		&types.Array{Elem: types.F32},
+		types.AbstractInt,
+	}
 }
 
 // maxProduct is the number of bindings up to which Instances lists every combination of the
@@ -80,7 +82,7 @@ func (o *Overload) Instances() []Instance {
 				vals = append(vals, int32(f))
 			}
 		case vkType:
-			for _, t := range typeExamples {
+			for _, t := range typeExamples() {
 				if d.pred(t) && len(typeDomains[i]) < 2 {
 					typeDomains[i] = append(typeDomains[i], t)
 				}

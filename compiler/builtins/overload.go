@@ -2,7 +2,6 @@ package builtins
 
 import (
 	"math/bits"
-	"slices"
 	"strings"
 	"sync"
 )
@@ -189,8 +188,6 @@ func (o *Overload) Signature() string {
 	return sb.String()
 }
 
-var sortedNames []string
-
 // indexOnce guards the making of the table from its index (index_gen.go), done when a
 // builtin is first looked up rather than at start-up.
 var indexOnce sync.Once
@@ -218,5 +215,9 @@ func IsBuiltin(name string) bool {
 // Names returns the names of every builtin function and value constructor, sorted.
 func Names() []string {
 	ensureIndex()
-	return slices.Clone(sortedNames)
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = n.name
+	}
+	return out
 }

@@ -51,37 +51,74 @@ func indexOf[T ~string](list []T, s string) int {
 }
 
 // Text macros: line macros expand to parameterization lines, value macros to alternatives.
-// The spec's names are used where the spec has them.
-var lineMacros = map[string]string{
-	"ALLNUMERICDECL":       "S: AbstractInt, AbstractFloat, i32, u32, f32, f16\nT: S, vecN<S>",
-	"ALLSIGNEDNUMERICDECL": "S: AbstractInt, AbstractFloat, i32, f32, f16\nT: S, vecN<S>",
-	"ALLFLOATINGDECL":      "S: AbstractFloat, f32, f16\nT: S, vecN<S>",
-	"ALLINTEGRALDECL":      "S: AbstractInt, i32, u32\nT: S, vecN<S>",
-	"CONCRETENUMERICDECL":  "S: i32, u32, f32, f16\nT: S, vecN<S>",
+// The spec's names are used where the spec has them. (These and the predicates are switches,
+// not maps: a map would be built when every process starts.)
+func lineMacro(name string) (string, bool) {
+	switch name {
+	case "ALLNUMERICDECL":
+		return "S: AbstractInt, AbstractFloat, i32, u32, f32, f16\nT: S, vecN<S>", true
+	case "ALLSIGNEDNUMERICDECL":
+		return "S: AbstractInt, AbstractFloat, i32, f32, f16\nT: S, vecN<S>", true
+	case "ALLFLOATINGDECL":
+		return "S: AbstractFloat, f32, f16\nT: S, vecN<S>", true
+	case "ALLINTEGRALDECL":
+		return "S: AbstractInt, i32, u32\nT: S, vecN<S>", true
+	case "CONCRETENUMERICDECL":
+		return "S: i32, u32, f32, f16\nT: S, vecN<S>", true
+	}
+	return "", false
 }
 
-var valueMacros = map[string]string{
-	"INT":            "i32, u32",
-	"INTEGRAL":       "i32, u32, vecN<i32>, vecN<u32>",
-	"FLOATSCALAR":    "AbstractFloat, f16, f32",
-	"SCALAR":         "bool, AbstractInt, AbstractFloat, i32, u32, f32, f16",
-	"CONCRETESCALAR": "bool, i32, u32, f32, f16",
-	"SAMPLEDTYPE":    "i32, u32, f32",
+func valueMacro(name string) (string, bool) {
+	switch name {
+	case "INT":
+		return "i32, u32", true
+	case "INTEGRAL":
+		return "i32, u32, vecN<i32>, vecN<u32>", true
+	case "FLOATSCALAR":
+		return "AbstractFloat, f16, f32", true
+	case "SCALAR":
+		return "bool, AbstractInt, AbstractFloat, i32, u32, f32, f16", true
+	case "CONCRETESCALAR":
+		return "bool, i32, u32, f32, f16", true
+	case "SAMPLEDTYPE":
+		return "i32, u32, f32", true
+	}
+	return "", false
 }
 
-// Predicates of type variables.
-var predicates = map[string]func(types.Type) bool{
-	"any":                    func(types.Type) bool { return true },
-	"constructible":          types.IsConstructible,
-	"concrete constructible": func(t types.Type) bool { return types.IsConstructible(t) && types.IsConcrete(t) },
-	// bufferView<T>: T host-shareable and neither an atomic nor a buffer inside.
-	"host-shareable": func(t types.Type) bool {
-		return types.IsHostShareable(t) && !types.Contains(t, isAtomicOrBuffer)
-	},
-	// bufferArrayView<T>: the same, without a fixed footprint.
-	"host-shareable without fixed footprint": func(t types.Type) bool {
-		return types.IsHostShareable(t) && !types.IsFixedFootprint(t) && !types.Contains(t, isAtomicOrBuffer)
-	},
+// predicate returns the predicate of type variables called name, or nil.
+func predicate(name string) func(types.Type) bool {
+	switch name {
+	case "any":
+		return anyType
+	case "constructible":
+		return types.IsConstructible
+	case "concrete constructible":
+		return isConcreteConstructible
+	case "host-shareable":
+		return isBufferView
+	case "host-shareable without fixed footprint":
+		return isBufferArrayView
+	}
+	return nil
+}
+
+func anyType(types.Type) bool { return true }
+
+func isConcreteConstructible(t types.Type) bool {
+	return types.IsConstructible(t) && types.IsConcrete(t)
+}
+
+// isBufferView: the T of bufferView<T>, host-shareable and neither an atomic nor a buffer
+// inside.
+func isBufferView(t types.Type) bool {
+	return types.IsHostShareable(t) && !types.Contains(t, isAtomicOrBuffer)
+}
+
+// isBufferArrayView: the T of bufferArrayView<T>, the same without a fixed footprint.
+func isBufferArrayView(t types.Type) bool {
+	return types.IsHostShareable(t) && !types.IsFixedFootprint(t) && !types.Contains(t, isAtomicOrBuffer)
 }
 
 func isAtomicOrBuffer(t types.Type) bool {
@@ -368,7 +405,7 @@ func (s *scanner) param() paramDecl {
 }
 
 func (b *block) addConstraint(line string) {
-	if m, ok := lineMacros[line]; ok {
+	if m, ok := lineMacro(line); ok {
 		for _, l := range strings.Split(m, "\n") {
 			b.addConstraint(l)
 		}
@@ -389,11 +426,11 @@ func (b *block) addConstraint(line string) {
 	}
 	name, rhs = strings.TrimSpace(name), strings.TrimSpace(rhs)
 	c := &constraint{}
-	if _, ok := predicates[rhs]; ok || rhs == "texel format" || rhs == "access mode" || strings.HasPrefix(rhs, "channel format of ") {
+	if predicate(rhs) != nil || rhs == "texel format" || rhs == "access mode" || strings.HasPrefix(rhs, "channel format of ") {
 		c.pred = rhs
 	} else {
 		for _, w := range strings.Fields(rhs) {
-			if m, ok := valueMacros[strings.Trim(w, ",")]; ok {
+			if m, ok := valueMacro(strings.Trim(w, ",")); ok {
 				rhs = strings.Replace(rhs, strings.Trim(w, ","), m, 1)
 			}
 		}
@@ -413,13 +450,16 @@ func (b *block) addConstraint(line string) {
 // first looked up: a process that checks a shader needs the overloads of the few builtins it
 // calls, and compiling the whole table would cost milliseconds at every start. The split of
 // the text into blocks, and which builtins each block declares, is computed ahead of time
-// (index_gen.go, kept current by TestIndexGenerated) so the first lookup only fills a map.
+// (index_gen.go, kept current by TestIndexGenerated) as static data, with a perfect hash of
+// the names: the first lookup only allocates the entries, zeroed, and a lookup hashes the
+// name to the one slot that can hold it. (A map of the names, built at the first lookup, cost
+// a process 20 µs and its page faults; a binary search costs every lookup twice a map's.)
 
-// entry is one builtin of the table.
+// entry is one builtin of the table: the Builtin, made when a block declaring it is
+// compiled (under compileMu), complete when once has run.
 type entry struct {
-	once   sync.Once
-	b      *Builtin
-	blocks []int16 // the blocks declaring overloads of b, ascending
+	once sync.Once
+	b    *Builtin
 }
 
 // srcBlock is the text of one block, compiled on demand.
@@ -437,7 +477,9 @@ type indexedName struct {
 }
 
 var (
-	table     map[string]*entry // read-only after ensureIndex
+	names     []indexedName // sorted by name; read-only after ensureIndex
+	hashed    bool          // names are indexedNames, which nameSlots hashes
+	entries   []entry       // entries[i] is names[i]'s
 	srcBlocks []srcBlock
 	// compileMu serializes the compilation of blocks, which appends to the Overloads of
 	// every builtin the block declares. Those builtins are not visible yet: a builtin is
@@ -445,20 +487,52 @@ var (
 	compileMu sync.Mutex
 )
 
-// useIndex makes blocks and names (sorted) the table.
-func useIndex(blocks []srcBlock, names []indexedName) {
-	srcBlocks = blocks
-	table = make(map[string]*entry, len(names))
-	entries := make([]entry, len(names))
-	bs := make([]Builtin, len(names))
-	sortedNames = make([]string, len(names))
-	for i, n := range names {
-		ctor := isCtorName(n.name)
-		bs[i] = Builtin{Name: n.name, Constructor: ctor, scalar: ctor && indexOf(scalarNames[:], n.name) >= 0}
-		entries[i] = entry{b: &bs[i], blocks: n.blocks}
-		table[n.name] = &entries[i]
-		sortedNames[i] = n.name
+// useIndex makes blocks and ns (sorted) the table.
+func useIndex(blocks []srcBlock, ns []indexedName) {
+	srcBlocks, names = blocks, ns
+	hashed = len(ns) > 0 && &ns[0] == &indexedNames[0]
+	entries = make([]entry, len(ns))
+}
+
+// find returns the index of the builtin called name in names.
+func find(name string) (int, bool) {
+	if hashed {
+		return findHashed(name)
 	}
+	return slices.BinarySearchFunc(names, name, func(n indexedName, name string) int { return strings.Compare(n.name, name) })
+}
+
+// findHashed returns the index of the builtin called name in indexedNames.
+func findHashed(name string) (int, bool) {
+	i := int(nameSlots[nameSlot(name, nameHashSeed)]) - 1
+	return i, i >= 0 && indexedNames[i].name == name
+}
+
+// nameSlotBits is the size of nameSlots: 8,192 slots hold the table's 167 names without a
+// collision for about one seed in six.
+const nameSlotBits = 13
+
+// nameSlot is name's slot in nameSlots under seed: FNV-1a, folded, multiplied by an odd
+// number the seed picks, its top bits. (The seed must act after the bytes: as FNV's start it
+// would move the hashes of all names of a length alike, and their collisions with them.)
+func nameSlot(name string, seed uint64) uint32 {
+	h := uint64(0xcbf29ce484222325)
+	for i := 0; i < len(name); i++ {
+		h = (h ^ uint64(name[i])) * 0x100000001b3
+	}
+	h ^= h >> 32
+	return uint32(h * (seed*0x9e3779b97f4a7c15 | 1) >> (64 - nameSlotBits))
+}
+
+// builtinAt returns names[i]'s Builtin, made on first use; compileMu is held.
+func builtinAt(i int) *Builtin {
+	e := &entries[i]
+	if e.b == nil {
+		n := names[i].name
+		ctor := isCtorName(n)
+		e.b = &Builtin{Name: n, Constructor: ctor, scalar: ctor && indexOf(scalarNames[:], n) >= 0}
+	}
+	return e.b
 }
 
 // indexTable splits the table text into blocks and lists the builtins they declare, sorted
@@ -517,18 +591,20 @@ func fnName(line string) string {
 // lookupTable returns the builtin called name with all its overloads, in table order.
 func lookupTable(name string) (*Builtin, bool) {
 	ensureIndex()
-	e, ok := table[name]
+	i, ok := find(name)
 	if !ok {
 		return nil, false
 	}
+	e := &entries[i]
 	e.once.Do(func() {
 		compileMu.Lock()
 		defer compileMu.Unlock()
-		for _, i := range e.blocks {
-			compileBlock(int(i))
+		b := builtinAt(i)
+		for _, k := range names[i].blocks {
+			compileBlock(int(k))
 		}
 		// A block compiled earlier for another builtin may come later in the table.
-		slices.SortFunc(e.b.Overloads, func(x, y *Overload) int { return cmp.Compare(x.id, y.id) })
+		slices.SortFunc(b.Overloads, func(x, y *Overload) int { return cmp.Compare(x.id, y.id) })
 	})
 	return e.b, true
 }
@@ -549,7 +625,8 @@ func compileBlock(i int) {
 		os = compileBlockText(i)
 	}
 	for _, o := range os {
-		bi := table[o.Name].b
+		k, _ := find(o.Name)
+		bi := builtinAt(k)
 		bi.Overloads = append(bi.Overloads, o)
 	}
 }
@@ -606,13 +683,12 @@ func allScalars(alts []*texpr) bool {
 	return true
 }
 
-var ctorNames = map[string]bool{
-	"array": true, "bool": true, "f16": true, "f32": true, "i32": true, "u32": true,
-	"vec2": true, "vec3": true, "vec4": true,
-}
-
 func isCtorName(name string) bool {
-	return ctorNames[name] || len(name) == 6 && strings.HasPrefix(name, "mat") && name[4] == 'x'
+	switch name {
+	case "array", "bool", "f16", "f32", "i32", "u32", "vec2", "vec3", "vec4":
+		return true
+	}
+	return len(name) == 6 && strings.HasPrefix(name, "mat") && name[4] == 'x'
 }
 
 // compiler turns one expanded fnDecl into an Overload.
@@ -752,7 +828,7 @@ func (c *compiler) variable(name string, kind vkind) int8 {
 			d.mask = 1<<types.KindI32 | 1<<types.KindU32 | 1<<types.KindF32
 			d.from = c.variable(strings.TrimPrefix(con.pred, "channel format of "), vkFormat)
 		case con.pred != "":
-			d.kind, d.pred, d.predName = vkType, predicates[con.pred], con.pred
+			d.kind, d.pred, d.predName = vkType, predicate(con.pred), con.pred
 		default:
 			for _, a := range con.alts {
 				if k := indexOf(scalarNames[:], a.name); k >= 0 {

@@ -847,9 +847,9 @@ func unknown(name string) *Error {
 	}
 	lower := strings.ToLower(name)
 	ensureIndex()
-	for _, n := range sortedNames {
-		if d := diag.EditDistance(lower, strings.ToLower(n)); d < bestD || d == bestD && best == "" {
-			best, bestD = n, d
+	for _, n := range names {
+		if d := diag.EditDistance(lower, strings.ToLower(n.name)); d < bestD || d == bestD && best == "" {
+			best, bestD = n.name, d
 		}
 	}
 	for n := 2; n <= 4; n++ {

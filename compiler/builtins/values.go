@@ -1,6 +1,10 @@
 package builtins
 
-import "github.com/wgslgo/wgslgo/compiler/types"
+import (
+	"sync"
+
+	"github.com/wgslgo/wgslgo/compiler/types"
+)
 
 // Direction says whether a built-in value flows into an entry point or out of it.
 type Direction uint8
@@ -56,41 +60,55 @@ func (v *Value) Allowed(s Stage, d Direction) bool {
 	return false
 }
 
-var u32, vec3u, vec4f = types.U32, types.Vec(3, types.U32), types.Vec(4, types.F32)
+// builtinValues are the built-in values, made on first use: their types come from the types
+// package's functions, so a table made when the process starts would cost every process.
+// (A sync.Once and a function, not sync.OnceValue, which is itself made at start.)
+var (
+	valuesOnce sync.Once
+	values     []*Value
+)
 
-var values = []*Value{
-	{Name: "vertex_index", Type: u32, Uses: []ValueUse{{Vertex, Input}}},
-	{Name: "instance_index", Type: u32, Uses: []ValueUse{{Vertex, Input}}},
-	{Name: "clip_distances", Uses: []ValueUse{{Vertex, Output}}, Extension: ExtClipDistances},
-	{Name: "position", Type: vec4f, Uses: []ValueUse{{Vertex, Output}, {Fragment, Input}}},
-	{Name: "front_facing", Type: types.Bool, Uses: []ValueUse{{Fragment, Input}}},
-	{Name: "frag_depth", Type: types.F32, Uses: []ValueUse{{Fragment, Output}}},
-	{Name: "primitive_index", Type: u32, Uses: []ValueUse{{Fragment, Input}}, Extension: ExtPrimitiveIndex},
-	{Name: "sample_index", Type: u32, Uses: []ValueUse{{Fragment, Input}}},
-	{Name: "sample_mask", Type: u32, Uses: []ValueUse{{Fragment, Input}, {Fragment, Output}}},
-	{Name: "local_invocation_id", Type: vec3u, Uses: []ValueUse{{Compute, Input}}},
-	{Name: "local_invocation_index", Type: u32, Uses: []ValueUse{{Compute, Input}}},
-	{Name: "global_invocation_id", Type: vec3u, Uses: []ValueUse{{Compute, Input}}},
-	{Name: "global_invocation_index", Type: u32, Uses: []ValueUse{{Compute, Input}},
-		Features: FeatureSet(0).With(LinearIndexing)},
-	{Name: "workgroup_id", Type: vec3u, Uses: []ValueUse{{Compute, Input}}},
-	{Name: "workgroup_index", Type: u32, Uses: []ValueUse{{Compute, Input}},
-		Features: FeatureSet(0).With(LinearIndexing)},
-	{Name: "num_workgroups", Type: vec3u, Uses: []ValueUse{{Compute, Input}}},
-	{Name: "subgroup_invocation_id", Type: u32, Uses: []ValueUse{{Compute, Input}, {Fragment, Input}},
-		Extension: ExtSubgroups},
-	{Name: "subgroup_size", Type: u32, Uses: []ValueUse{{Compute, Input}, {Fragment, Input}},
-		Extension: ExtSubgroups},
-	{Name: "subgroup_id", Type: u32, Uses: []ValueUse{{Compute, Input}},
-		Extension: ExtSubgroups, Features: FeatureSet(0).With(SubgroupID)},
-	{Name: "num_subgroups", Type: u32, Uses: []ValueUse{{Compute, Input}},
-		Extension: ExtSubgroups, Features: FeatureSet(0).With(SubgroupID)},
+func builtinValues() []*Value {
+	valuesOnce.Do(makeValues)
+	return values
+}
+
+func makeValues() {
+	u32, vec3u, vec4f := types.U32, types.Vec(3, types.U32), types.Vec(4, types.F32)
+	values = []*Value{
+		{Name: "vertex_index", Type: u32, Uses: []ValueUse{{Vertex, Input}}},
+		{Name: "instance_index", Type: u32, Uses: []ValueUse{{Vertex, Input}}},
+		{Name: "clip_distances", Uses: []ValueUse{{Vertex, Output}}, Extension: ExtClipDistances},
+		{Name: "position", Type: vec4f, Uses: []ValueUse{{Vertex, Output}, {Fragment, Input}}},
+		{Name: "front_facing", Type: types.Bool, Uses: []ValueUse{{Fragment, Input}}},
+		{Name: "frag_depth", Type: types.F32, Uses: []ValueUse{{Fragment, Output}}},
+		{Name: "primitive_index", Type: u32, Uses: []ValueUse{{Fragment, Input}}, Extension: ExtPrimitiveIndex},
+		{Name: "sample_index", Type: u32, Uses: []ValueUse{{Fragment, Input}}},
+		{Name: "sample_mask", Type: u32, Uses: []ValueUse{{Fragment, Input}, {Fragment, Output}}},
+		{Name: "local_invocation_id", Type: vec3u, Uses: []ValueUse{{Compute, Input}}},
+		{Name: "local_invocation_index", Type: u32, Uses: []ValueUse{{Compute, Input}}},
+		{Name: "global_invocation_id", Type: vec3u, Uses: []ValueUse{{Compute, Input}}},
+		{Name: "global_invocation_index", Type: u32, Uses: []ValueUse{{Compute, Input}},
+			Features: FeatureSet(0).With(LinearIndexing)},
+		{Name: "workgroup_id", Type: vec3u, Uses: []ValueUse{{Compute, Input}}},
+		{Name: "workgroup_index", Type: u32, Uses: []ValueUse{{Compute, Input}},
+			Features: FeatureSet(0).With(LinearIndexing)},
+		{Name: "num_workgroups", Type: vec3u, Uses: []ValueUse{{Compute, Input}}},
+		{Name: "subgroup_invocation_id", Type: u32, Uses: []ValueUse{{Compute, Input}, {Fragment, Input}},
+			Extension: ExtSubgroups},
+		{Name: "subgroup_size", Type: u32, Uses: []ValueUse{{Compute, Input}, {Fragment, Input}},
+			Extension: ExtSubgroups},
+		{Name: "subgroup_id", Type: u32, Uses: []ValueUse{{Compute, Input}},
+			Extension: ExtSubgroups, Features: FeatureSet(0).With(SubgroupID)},
+		{Name: "num_subgroups", Type: u32, Uses: []ValueUse{{Compute, Input}},
+			Extension: ExtSubgroups, Features: FeatureSet(0).With(SubgroupID)},
+	}
 }
 
 // LookupValue returns the built-in value called name. A search of the twenty values costs
 // less than a map built when every process starts.
 func LookupValue(name string) (*Value, bool) {
-	for _, v := range values {
+	for _, v := range builtinValues() {
 		if v.Name == name {
 			return v, true
 		}
@@ -99,4 +117,4 @@ func LookupValue(name string) (*Value, bool) {
 }
 
 // Values returns every built-in value in the spec's order.
-func Values() []*Value { return append([]*Value(nil), values...) }
+func Values() []*Value { return append([]*Value(nil), builtinValues()...) }

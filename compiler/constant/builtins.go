@@ -26,16 +26,24 @@ type evalCall struct {
 
 // builtinTable is built on first use, not at package initialisation: most shaders evaluate no
 // built-in function at compile time, and a process that compiles one shader (wgslc) would
-// pay for the table's 100 allocations at start.
-var builtinTable = sync.OnceValue(func() map[builtins.Fn]builtin {
-	t := map[builtins.Fn]builtin{}
-	for _, m := range []map[builtins.Fn]builtin{floatBuiltins(), numericBuiltins(), bitBuiltins(), packBuiltins(), otherBuiltins()} {
-		for fn, b := range m {
-			t[fn] = b
+// pay for the table's 100 allocations at start. (A sync.Once, not sync.OnceValue, which is
+// itself made at initialisation.)
+var (
+	builtinOnce sync.Once
+	builtinMap  map[builtins.Fn]builtin
+)
+
+func builtinTable() map[builtins.Fn]builtin {
+	builtinOnce.Do(func() {
+		builtinMap = map[builtins.Fn]builtin{}
+		for _, m := range []map[builtins.Fn]builtin{floatBuiltins(), numericBuiltins(), bitBuiltins(), packBuiltins(), otherBuiltins()} {
+			for fn, b := range m {
+				builtinMap[fn] = b
+			}
 		}
-	}
-	return t
-})
+	})
+	return builtinMap
+}
 
 // Evaluates reports whether CallBuiltin evaluates fn. It does every function the table
 // declares @const (builtins.Fn.Const) and no other; the tests hold it to that.

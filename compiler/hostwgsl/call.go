@@ -52,7 +52,7 @@ func inferring(name string) bool {
 // builtin writes a call of a builtin function.
 func (w *writer) builtin(e *syntax.CallExpr, c *sema.Call, out *syntax.CallExpr) syntax.Expr {
 	name := c.Name
-	if m, ok := w.l.builtins[name]; ok {
+	if m, ok := w.l.builtin(name); ok {
 		if m.refused() {
 			w.refuse(e.Callee.Loc, "has no %s", name)
 			return out

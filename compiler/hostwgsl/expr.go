@@ -1,6 +1,7 @@
 package hostwgsl
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/wgslgo/wgslgo/compiler/diag"
@@ -40,7 +41,7 @@ func (w *writer) checkType(e syntax.Expr) {
 		if !ok {
 			return true
 		}
-		if w.l.formats[id.Name.Name] {
+		if slices.Contains(w.l.formats, id.Name.Name) {
 			w.refuse(id.Loc, "has no storage texel format %s", id.Name.Name)
 			return false
 		}
@@ -48,15 +49,15 @@ func (w *writer) checkType(e syntax.Expr) {
 		if t == nil {
 			return true
 		}
-		if tex, ok := t.(*types.Texture); ok && w.l.types[tex.String()] != "" {
-			w.refuse(id.Loc, "%s", w.l.types[tex.String()])
+		if tex, ok := t.(*types.Texture); ok && w.l.typeNote(tex.String()) != "" {
+			w.refuse(id.Loc, "%s", w.l.typeNote(tex.String()))
 			return false
 		}
-		if w.l.types["f16"] != "" && types.UsesF16(t) && !w.l.noEnable && !w.refusedF16 {
+		if w.l.typeNote("f16") != "" && types.UsesF16(t) && !w.l.noEnable && !w.refusedF16 {
 			// Once: every f16 of the module would say the same. (A compiler that reads no
 			// enable refuses `enable f16` already.)
 			w.refusedF16 = true
-			w.refuse(id.Loc, "%s", w.l.types["f16"])
+			w.refuse(id.Loc, "%s", w.l.typeNote("f16"))
 			return false
 		}
 		return true

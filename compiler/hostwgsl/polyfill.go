@@ -18,6 +18,22 @@ type missing struct {
 	helper func(params []types.Type, result types.Type) (key string, text func(name string) string, why string)
 }
 
+// namedMissing is the builtin function called name, missing.
+type namedMissing struct {
+	name string
+	missing
+}
+
+// builtin returns what the compiler lacks of the builtin function called name.
+func (l *lacks) builtin(name string) (missing, bool) {
+	for _, m := range l.builtins {
+		if m.name == name {
+			return m.missing, true
+		}
+	}
+	return missing{}, false
+}
+
 // refused reports whether a call of the builtin has no helper.
 func (m missing) refused() bool { return m.body == "" && m.helper == nil }
 
@@ -47,23 +63,23 @@ const (
 )
 
 // naga19Builtins are the builtin functions naga 0.19 lacks.
-var naga19Builtins = map[string]missing{
-	"quantizeToF16": {helper: quantizeToF16},
-	"unpack4xU8":    {body: "(e: u32) -> vec4<u32> {\n  return " + unpackU8Open + "e" + unpackU8Close + ";\n}"},
-	"unpack4xI8":    {body: "(e: u32) -> vec4<i32> {\n  return " + unpackI8Open + "e" + unpackI8Close + ";\n}"},
-	"pack4xU8":      {body: "(e: vec4<u32>) -> u32 " + packU8Open + "e" + packU8Close},
-	"pack4xI8":      {body: "(e: vec4<i32>) -> u32 " + packU8Open + "bitcast<vec4<u32>>(e)" + packU8Close},
-	"pack4xU8Clamp": {body: "(e: vec4<u32>) -> u32 " + packU8Open + "min(e, vec4<u32>(255u))" + packU8Close},
-	"pack4xI8Clamp": {body: "(e: vec4<i32>) -> u32 " + packU8Open + "bitcast<vec4<u32>>(clamp(e, vec4<i32>(-128i), vec4<i32>(127i)))" + packU8Close},
-	"dot4U8Packed": {body: "(e1: u32, e2: u32) -> u32 " + dotOpen +
-		"(" + unpackU8Open + "e1" + unpackU8Close + ") * (" + unpackU8Open + "e2" + unpackU8Close + ")" + dotClose},
-	"dot4I8Packed": {body: "(e1: u32, e2: u32) -> i32 " + dotOpen +
-		"(" + unpackI8Open + "e1" + unpackI8Close + ") * (" + unpackI8Open + "e2" + unpackI8Close + ")" + dotClose},
+var naga19Builtins = []namedMissing{
+	{name: "quantizeToF16", missing: missing{helper: quantizeToF16}},
+	{name: "unpack4xU8", missing: missing{body: "(e: u32) -> vec4<u32> {\n  return " + unpackU8Open + "e" + unpackU8Close + ";\n}"}},
+	{name: "unpack4xI8", missing: missing{body: "(e: u32) -> vec4<i32> {\n  return " + unpackI8Open + "e" + unpackI8Close + ";\n}"}},
+	{name: "pack4xU8", missing: missing{body: "(e: vec4<u32>) -> u32 " + packU8Open + "e" + packU8Close}},
+	{name: "pack4xI8", missing: missing{body: "(e: vec4<i32>) -> u32 " + packU8Open + "bitcast<vec4<u32>>(e)" + packU8Close}},
+	{name: "pack4xU8Clamp", missing: missing{body: "(e: vec4<u32>) -> u32 " + packU8Open + "min(e, vec4<u32>(255u))" + packU8Close}},
+	{name: "pack4xI8Clamp", missing: missing{body: "(e: vec4<i32>) -> u32 " + packU8Open + "bitcast<vec4<u32>>(clamp(e, vec4<i32>(-128i), vec4<i32>(127i)))" + packU8Close}},
+	{name: "dot4U8Packed", missing: missing{body: "(e1: u32, e2: u32) -> u32 " + dotOpen +
+		"(" + unpackU8Open + "e1" + unpackU8Close + ") * (" + unpackU8Open + "e2" + unpackU8Close + ")" + dotClose}},
+	{name: "dot4I8Packed", missing: missing{body: "(e1: u32, e2: u32) -> i32 " + dotOpen +
+		"(" + unpackI8Open + "e1" + unpackI8Close + ") * (" + unpackI8Open + "e2" + unpackI8Close + ")" + dotClose}},
 	// The spec's half texel: vec2(0.5) / vec2<f32>(textureDimensions(t)), at level 0.
-	"textureSampleBaseClampToEdge": {body: "(t: texture_2d<f32>, s: sampler, coords: vec2<f32>) -> vec4<f32> {\n" +
+	{name: "textureSampleBaseClampToEdge", missing: missing{body: "(t: texture_2d<f32>, s: sampler, coords: vec2<f32>) -> vec4<f32> {\n" +
 		"  let half_texel = vec2<f32>(0.5f) / vec2<f32>(textureDimensions(t, 0i));\n" +
-		"  return textureSampleLevel(t, s, clamp(coords, half_texel, vec2<f32>(1.0f) - half_texel), 0.0f);\n}"},
-	"textureBarrier": {},
+		"  return textureSampleLevel(t, s, clamp(coords, half_texel, vec2<f32>(1.0f) - half_texel), 0.0f);\n}"}},
+	{name: "textureBarrier", missing: missing{}},
 }
 
 // quantizeToF16 rounds through pack2x16float and unpack2x16float, which convert to binary16

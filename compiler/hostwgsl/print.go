@@ -37,6 +37,7 @@ package hostwgsl
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 
@@ -190,7 +191,7 @@ func (w *writer) directive(d syntax.Directive) syntax.Directive {
 	case *syntax.Enable:
 		var keep []syntax.Ident
 		for _, name := range d.Names {
-			rule, listed := w.l.enables[name.Name]
+			rule, listed := w.l.enableRule(name.Name)
 			switch {
 			case listed && rule == extImplicit && w.l.checkable:
 				keep = append(keep, name)
@@ -478,7 +479,7 @@ func (w *writer) attrs(list []*syntax.Attribute) []*syntax.Attribute {
 				continue
 			}
 		case "builtin":
-			if name := identName(a.Args[0]); w.l.builtinValues[name] {
+			if name := identName(a.Args[0]); slices.Contains(w.l.builtinValues, name) {
 				w.refuse(a.Loc, "has no @builtin(%s)", name)
 			}
 		}

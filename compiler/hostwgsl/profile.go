@@ -53,7 +53,7 @@ type lacks struct {
 	requiresFeatures []string
 	// enables maps enable-extensions to what the compiler does with them; the directive
 	// itself is kept for those not listed, unless noEnable.
-	enables  map[string]extension
+	enables  []enableRule
 	noEnable bool
 	// diagnostics: diagnostic directives and attributes, for a compiler without the uniformity
 	// analysis they filter: they go. diagnosticAttrs: @diagnostic attributes only, for a
@@ -82,7 +82,7 @@ type lacks struct {
 	// depthLevelFloat: textureSampleLevel on a depth texture takes the level as an f32.
 	depthLevelFloat bool
 	// builtins are the builtin functions the compiler does not know, by name.
-	builtins map[string]missing
+	builtins []namedMissing
 	// pointerParams: pointer parameters in the storage, uniform, workgroup (and immediate)
 	// address spaces (unrestricted_pointer_parameters), and storage textures as parameters;
 	// privatePointerParams: in the private address space too (gogpu/naga writes SPIR-V that
@@ -96,11 +96,11 @@ type lacks struct {
 	handleLet bool
 	// types lists the types the compiler does not read, or gets wrong, by name of the spec
 	// ("texture_external", "f16"), with what to do instead.
-	types map[string]string
+	types []typeNote
 	// builtinValues lists the @builtin values it does not read ("clip_distances").
-	builtinValues map[string]bool
+	builtinValues []string
 	// formats lists the storage texel formats it does not read.
-	formats map[string]bool
+	formats []string
 	// relational: all() and any() of vectors, which gogpu/naga reads but writes no SPIR-V
 	// for; they become comparisons of the components.
 	relational bool
@@ -144,6 +144,40 @@ type lacks struct {
 	duplicateBindings bool
 }
 
+// The lists of a profile's lacks are static data, searched in order (a handful of entries
+// each): maps would be built when every process starts, whichever profile it uses.
+
+// enableRule is what a compiler does with the enable-extension called name.
+type enableRule struct {
+	name string
+	ext  extension
+}
+
+// enableRule returns the rule for the extension called name.
+func (l *lacks) enableRule(name string) (extension, bool) {
+	for _, r := range l.enables {
+		if r.name == name {
+			return r.ext, true
+		}
+	}
+	return 0, false
+}
+
+// typeNote says what to do instead of a type, by its name in the spec.
+type typeNote struct {
+	name, note string
+}
+
+// typeNote returns what to do instead of the type called name, or "" if it is read.
+func (l *lacks) typeNote(name string) string {
+	for _, t := range l.types {
+		if t.name == name {
+			return t.note
+		}
+	}
+	return ""
+}
+
 // extension is what a compiler does with an enable-extension.
 type extension uint8
 
@@ -173,12 +207,12 @@ var (
 		Bindings: []Binding{{Name: "wgpu-native", Module: "github.com/oliverbestmann/webgpu v1.33.5-0.20260523154840-fa113c1fb662"}},
 		lacks: lacks{
 			requiresFeatures: []string{"immediate_address_space", "texture_and_sampler_let"},
-			enables:          map[string]extension{"subgroups": extImplicit, "subgroup_size_control": extRefuse},
+			enables:          []enableRule{{"subgroups", extImplicit}, {"subgroup_size_control", extRefuse}},
 			diagnosticAttrs:  true,
 			trailingReturn:   true,
 			pointerParams:    true,
 			handleLet:        true,
-			builtins:         map[string]missing{"subgroupElect": {}},
+			builtins:         []namedMissing{{name: "subgroupElect"}},
 		},
 	}
 
@@ -198,7 +232,7 @@ var (
 			noEnable:      true,
 			// The binding has the native feature for primitive_index, none for dual-source
 			// blending (naga 0.19 spells it @second_blend_source).
-			enables:         map[string]extension{"primitive_index": extImplicit},
+			enables:         []enableRule{{"primitive_index", extImplicit}},
 			diagnostics:     true,
 			constAssert:     true,
 			mustUse:         true,
@@ -214,12 +248,12 @@ var (
 			builtins:        naga19Builtins,
 			pointerParams:   true,
 			handleLet:       true,
-			types: map[string]string{
-				"texture_external": "has no texture_external: bind the video frame as a texture_2d<f32> and sample it with textureSampleLevel",
-				"f16":              "has no f16: use f32",
+			types: []typeNote{
+				{"texture_external", "has no texture_external: bind the video frame as a texture_2d<f32> and sample it with textureSampleLevel"},
+				{"f16", "has no f16: use f32"},
 			},
-			builtinValues: map[string]bool{"clip_distances": true, "subgroup_invocation_id": true, "subgroup_size": true, "subgroup_id": true, "num_subgroups": true},
-			formats:       map[string]bool{"rg11b10ufloat": true},
+			builtinValues: []string{"clip_distances", "subgroup_invocation_id", "subgroup_size", "subgroup_id", "num_subgroups"},
+			formats:       []string{"rg11b10ufloat"},
 		},
 	}
 
@@ -236,15 +270,15 @@ var (
 			requires:        true,
 			diagnosticAttrs: true,
 			handleLet:       true,
-			types: map[string]string{
-				"f16": "has no f16: use f32",
-				"texture_depth_multisampled_2d": "loads a texture_depth_multisampled_2d as integers (its SPIR-V does not validate): " +
-					"bind the depth as a texture_multisampled_2d<f32> of r32float",
+			types: []typeNote{
+				{"f16", "has no f16: use f32"},
+				{"texture_depth_multisampled_2d", "loads a texture_depth_multisampled_2d as integers (its SPIR-V does not validate): " +
+					"bind the depth as a texture_multisampled_2d<f32> of r32float"},
 			},
 			continuingLoops:      true,
 			transpose:            true,
 			nonSquareProducts:    true,
-			builtins:             map[string]missing{"subgroupElect": {}},
+			builtins:             []namedMissing{{name: "subgroupElect"}},
 			relational:           true,
 			duplicateBindings:    true,
 			trailingReturn:       true,

@@ -71,18 +71,61 @@ type format struct {
 	bgra  bool
 }
 
-var formats = map[TextureFormat]format{
-	"r8unorm": {1, chUnorm, 1, false}, "r8snorm": {1, chSnorm, 1, false}, "r8uint": {1, chUint, 1, false}, "r8sint": {1, chSint, 1, false},
-	"rg8unorm": {2, chUnorm, 1, false}, "rg8snorm": {2, chSnorm, 1, false}, "rg8uint": {2, chUint, 1, false}, "rg8sint": {2, chSint, 1, false},
-	"rgba8unorm": {4, chUnorm, 1, false}, "rgba8snorm": {4, chSnorm, 1, false}, "rgba8uint": {4, chUint, 1, false}, "rgba8sint": {4, chSint, 1, false},
-	"bgra8unorm": {4, chUnorm, 1, true},
-	"r16unorm":   {1, chUnorm, 2, false}, "r16snorm": {1, chSnorm, 2, false}, "r16uint": {1, chUint, 2, false}, "r16sint": {1, chSint, 2, false}, "r16float": {1, chFloat, 2, false},
-	"rg16unorm": {2, chUnorm, 2, false}, "rg16snorm": {2, chSnorm, 2, false}, "rg16uint": {2, chUint, 2, false}, "rg16sint": {2, chSint, 2, false}, "rg16float": {2, chFloat, 2, false},
-	"rgba16unorm": {4, chUnorm, 2, false}, "rgba16snorm": {4, chSnorm, 2, false}, "rgba16uint": {4, chUint, 2, false}, "rgba16sint": {4, chSint, 2, false}, "rgba16float": {4, chFloat, 2, false},
-	"r32uint": {1, chUint, 4, false}, "r32sint": {1, chSint, 4, false}, "r32float": {1, chFloat, 4, false},
-	"rg32uint": {2, chUint, 4, false}, "rg32sint": {2, chSint, 4, false}, "rg32float": {2, chFloat, 4, false},
-	"rgba32uint": {4, chUint, 4, false}, "rgba32sint": {4, chSint, 4, false}, "rgba32float": {4, chFloat, 4, false},
-	"depth32float": {1, chFloat, 4, false},
+// formats are the texel formats the interpreter reads and writes: a static list, searched in
+// order (a map would be built when every process starts).
+var formats = [...]namedFormat{
+	{"r8unorm", format{1, chUnorm, 1, false}},
+	{"r8snorm", format{1, chSnorm, 1, false}},
+	{"r8uint", format{1, chUint, 1, false}},
+	{"r8sint", format{1, chSint, 1, false}},
+	{"rg8unorm", format{2, chUnorm, 1, false}},
+	{"rg8snorm", format{2, chSnorm, 1, false}},
+	{"rg8uint", format{2, chUint, 1, false}},
+	{"rg8sint", format{2, chSint, 1, false}},
+	{"rgba8unorm", format{4, chUnorm, 1, false}},
+	{"rgba8snorm", format{4, chSnorm, 1, false}},
+	{"rgba8uint", format{4, chUint, 1, false}},
+	{"rgba8sint", format{4, chSint, 1, false}},
+	{"bgra8unorm", format{4, chUnorm, 1, true}},
+	{"r16snorm", format{1, chSnorm, 2, false}},
+	{"r16uint", format{1, chUint, 2, false}},
+	{"r16sint", format{1, chSint, 2, false}},
+	{"r16float", format{1, chFloat, 2, false}},
+	{"rg16unorm", format{2, chUnorm, 2, false}},
+	{"rg16snorm", format{2, chSnorm, 2, false}},
+	{"rg16uint", format{2, chUint, 2, false}},
+	{"rg16sint", format{2, chSint, 2, false}},
+	{"rg16float", format{2, chFloat, 2, false}},
+	{"rgba16unorm", format{4, chUnorm, 2, false}},
+	{"rgba16snorm", format{4, chSnorm, 2, false}},
+	{"rgba16uint", format{4, chUint, 2, false}},
+	{"rgba16sint", format{4, chSint, 2, false}},
+	{"rgba16float", format{4, chFloat, 2, false}},
+	{"r32uint", format{1, chUint, 4, false}},
+	{"r32sint", format{1, chSint, 4, false}},
+	{"r32float", format{1, chFloat, 4, false}},
+	{"rg32uint", format{2, chUint, 4, false}},
+	{"rg32sint", format{2, chSint, 4, false}},
+	{"rg32float", format{2, chFloat, 4, false}},
+	{"rgba32uint", format{4, chUint, 4, false}},
+	{"rgba32sint", format{4, chSint, 4, false}},
+	{"rgba32float", format{4, chFloat, 4, false}},
+	{"depth32float", format{1, chFloat, 4, false}},
+}
+
+type namedFormat struct {
+	name TextureFormat
+	format
+}
+
+// lookupFormat returns the texel format called name.
+func lookupFormat(name TextureFormat) (format, bool) {
+	for _, f := range formats {
+		if f.name == name {
+			return f.format, true
+		}
+	}
+	return format{}, false
 }
 
 // image is a bound texture, checked, with its levels located.
@@ -128,7 +171,7 @@ func newImage(tex *Texture, t *types.Texture) (*image, error) {
 	if t.Kind == types.TexExternal {
 		return nil, fmt.Errorf("texture_external is not run by the interpreter")
 	}
-	f, ok := formats[tex.Format]
+	f, ok := lookupFormat(tex.Format)
 	if !ok {
 		return nil, fmt.Errorf("texture format %q is not one the interpreter knows", tex.Format)
 	}
@@ -280,7 +323,7 @@ func (s *Sampler) check(comparison bool) error {
 			return fmt.Errorf("unknown filter %q", f)
 		}
 	}
-	if _, ok := compareFuncs[s.Compare]; !ok || (s.Compare != "") != comparison {
+	if _, ok := compareFunc(s.Compare); !ok || (s.Compare != "") != comparison {
 		if comparison {
 			return fmt.Errorf("a sampler_comparison needs a Compare function, not %q", s.Compare)
 		}
@@ -289,16 +332,30 @@ func (s *Sampler) check(comparison bool) error {
 	return nil
 }
 
-var compareFuncs = map[CompareFunction]func(ref, texel float32) bool{
-	"":              nil,
-	"never":         func(_, _ float32) bool { return false },
-	"less":          func(r, t float32) bool { return r < t },
-	"equal":         func(r, t float32) bool { return r == t },
-	"less-equal":    func(r, t float32) bool { return r <= t },
-	"greater":       func(r, t float32) bool { return r > t },
-	"not-equal":     func(r, t float32) bool { return r != t },
-	"greater-equal": func(r, t float32) bool { return r >= t },
-	"always":        func(_, _ float32) bool { return true },
+// compareFunc returns the comparison a sampler's compare function names: nil for "" (no
+// comparison), ok false for a name that is none.
+func compareFunc(name CompareFunction) (cmp func(ref, texel float32) bool, ok bool) {
+	switch name {
+	case "":
+		return nil, true
+	case "never":
+		return func(_, _ float32) bool { return false }, true
+	case "less":
+		return func(r, t float32) bool { return r < t }, true
+	case "equal":
+		return func(r, t float32) bool { return r == t }, true
+	case "less-equal":
+		return func(r, t float32) bool { return r <= t }, true
+	case "greater":
+		return func(r, t float32) bool { return r > t }, true
+	case "not-equal":
+		return func(r, t float32) bool { return r != t }, true
+	case "greater-equal":
+		return func(r, t float32) bool { return r >= t }, true
+	case "always":
+		return func(_, _ float32) bool { return true }, true
+	}
+	return nil, false
 }
 
 // textureCall is a texture builtin call.
@@ -660,7 +717,7 @@ func (sp *sampling) fetch(m uint32, c [3]int64) [4]uint32 {
 
 // compare is the result of the depth comparison with texel value v: 1 or 0.
 func (sp *sampling) compare(v uint32) float32 {
-	if compareFuncs[sp.s.Compare](sp.ref, f32(v)) {
+	if cmp, _ := compareFunc(sp.s.Compare); cmp(sp.ref, f32(v)) {
 		return 1
 	}
 	return 0

@@ -4,6 +4,7 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/syntax"
 	"github.com/wgslgo/wgslgo/compiler/types"
+	"slices"
 )
 
 // attrSet is the attributes of one declaration after placement checks, in source order,
@@ -21,18 +22,17 @@ func (s attrSet) get(name string) *syntax.Attribute {
 	return nil
 }
 
-// knownAttrs are every attribute name of the language (and of the 2021 draft).
-var knownAttrs = map[string]bool{
-	"align": true, "binding": true, "blend_src": true, "builtin": true, "const": true, "diagnostic": true,
-	"group": true, "id": true, "interpolate": true, "invariant": true, "location": true, "must_use": true,
-	"size": true, "workgroup_size": true, "vertex": true, "fragment": true, "compute": true,
-	"subgroup_size": true, "test": true,
+// knownAttrs are every attribute name of the language (and of the 2021 draft), sorted: the
+// suggestion for a misspelt one is the same from run to run. (These tables are static data
+// rather than maps, which every process would build at start.)
+var knownAttrs = [...]string{
+	"align", "binding", "blend_src", "builtin", "compute", "const", "diagnostic", "fragment",
+	"group", "id", "interpolate", "invariant", "location", "must_use", "size", "subgroup_size",
+	"test", "vertex", "workgroup_size",
 }
 
-// legacyAttrNames maps 2021-draft attribute names to where they are allowed, besides the modern
-// ones they share.
-var legacyAttrs = map[string]bool{"stage": true, "offset": true, "block": true, "stride": true,
-	"access": true, "constant_id": true, "set": true}
+// legacyAttrs are the 2021-draft attribute names besides the modern ones they share.
+var legacyAttrs = [...]string{"access", "block", "constant_id", "offset", "set", "stage", "stride"}
 
 // attrs validates the attributes of a declaration against the names allowed there.
 func (c *checker) attrs(list []*syntax.Attribute, where string, allowed ...string) attrSet {
@@ -48,13 +48,9 @@ func (c *checker) attrs(list []*syntax.Attribute, where string, allowed ...strin
 	}
 	for i, a := range list {
 		name := a.Name.Name
-		if !knownAttrs[name] && !(c.legacy && legacyAttrs[name]) {
+		if !slices.Contains(knownAttrs[:], name) && !(c.legacy && slices.Contains(legacyAttrs[:], name)) {
 			d := c.errorAt(a.Name.Loc, "unknown attribute '@%s'", name)
-			var names []string
-			for n := range knownAttrs {
-				names = append(names, n)
-			}
-			if s := closest(name, names); s != "" {
+			if s := closest(name, knownAttrs[:]); s != "" {
 				c.note(d, a.Name.Loc, "did you mean '@%s'?", s)
 			}
 			drop(i)

@@ -542,7 +542,7 @@ func (c *checker) unaryOn(e *syntax.UnaryExpr, op operand) operand {
 	return res
 }
 
-var binaryOps = map[syntax.Op]constant.Op{
+var binaryOps = [...]constant.Op{
 	syntax.OpAdd: constant.Add, syntax.OpSub: constant.Sub, syntax.OpMul: constant.Mul,
 	syntax.OpDiv: constant.Div, syntax.OpRem: constant.Rem, syntax.OpAnd: constant.And,
 	syntax.OpOr: constant.Or, syntax.OpXor: constant.Xor, syntax.OpShl: constant.Shl,

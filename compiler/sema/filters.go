@@ -33,13 +33,16 @@ func parseSeverity(s string) (filterSeverity, bool) {
 	return sevDefault, false
 }
 
-// knownRules are the filterable triggering rules and their default severities.
-var knownRules = map[string]filterSeverity{
-	"derivative_uniformity": sevError,
-	"subgroup_uniformity":   sevError,
+// knownRule returns the default severity of a filterable triggering rule.
+func knownRule(rule string) (filterSeverity, bool) {
+	switch rule {
+	case "derivative_uniformity", "subgroup_uniformity":
+		return sevError, true
 	// Our own rule for unreachable statements; Tint spells it chromium.unreachable_code.
-	"unreachable_code":          sevWarning,
-	"chromium.unreachable_code": sevWarning,
+	case "unreachable_code", "chromium.unreachable_code":
+		return sevWarning, true
+	}
+	return sevDefault, false
 }
 
 type filterRange struct {
@@ -63,7 +66,7 @@ func (c *checker) control(ctl *syntax.DiagnosticControl) (string, filterSeverity
 		return "", 0, false
 	}
 	rule := ctl.Rule.Name
-	if _, known := knownRules[rule]; !known {
+	if _, known := knownRule(rule); !known {
 		if !containsDot(rule) {
 			c.warn(ctl.Rule.Loc, "", "unrecognized diagnostic rule '"+rule+"'")
 		}
@@ -147,7 +150,8 @@ func (c *checker) severityAt(rule string, pos diag.Pos) filterSeverity {
 	if sev, ok := c.filters.global[rule]; ok {
 		return sev
 	}
-	return knownRules[rule]
+	sev, _ := knownRule(rule)
+	return sev
 }
 
 // warn reports a diagnostic of a filterable rule (or an unfiltered warning when rule is "").

@@ -2,6 +2,7 @@ package sema
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/constant"
@@ -194,30 +195,68 @@ func findAttr(list []*syntax.Attribute, name string) *syntax.Attribute {
 
 // draftBuiltin is a builtin variable of the draft (seed §14).
 type draftBuiltin struct {
+	name string
 	// modern is today's @builtin name; "" for workgroup_size, which has none (the lowering
 	// and the migration substitute the entry point's workgroup size).
 	modern string
 	stage  Stage
 	dir    builtins.Direction
-	typ    types.Type
+	typ    draftType
 }
 
-var draftBuiltins = map[string]draftBuiltin{
-	"vertex_index":           {"vertex_index", Vertex, builtins.Input, types.U32},
-	"instance_index":         {"instance_index", Vertex, builtins.Input, types.U32},
-	"position":               {"position", Vertex, builtins.Output, types.Vec(4, types.F32)},
-	"frag_coord":             {"position", Fragment, builtins.Input, types.Vec(4, types.F32)},
-	"front_facing":           {"front_facing", Fragment, builtins.Input, types.Bool},
-	"frag_depth":             {"frag_depth", Fragment, builtins.Output, types.F32},
-	"local_invocation_id":    {"local_invocation_id", Compute, builtins.Input, types.Vec(3, types.U32)},
-	"local_invocation_index": {"local_invocation_index", Compute, builtins.Input, types.U32},
-	"local_invocation_idx":   {"local_invocation_index", Compute, builtins.Input, types.U32}, // Tint's name then
-	"global_invocation_id":   {"global_invocation_id", Compute, builtins.Input, types.Vec(3, types.U32)},
-	"workgroup_id":           {"workgroup_id", Compute, builtins.Input, types.Vec(3, types.U32)},
-	"workgroup_size":         {"", Compute, builtins.Input, types.Vec(3, types.U32)},
-	"sample_index":           {"sample_index", Fragment, builtins.Input, types.U32},
-	"sample_mask_in":         {"sample_mask", Fragment, builtins.Input, types.U32},
-	"sample_mask_out":        {"sample_mask", Fragment, builtins.Output, types.U32},
+// draftType is the type of a draft builtin variable (a constant, so that draftBuiltins is
+// static data).
+type draftType uint8
+
+const (
+	draftU32 draftType = iota
+	draftBool
+	draftF32
+	draftVec3U32
+	draftVec4F32
+)
+
+func (t draftType) typ() types.Type {
+	switch t {
+	case draftBool:
+		return types.Bool
+	case draftF32:
+		return types.F32
+	case draftVec3U32:
+		return types.Vec(3, types.U32)
+	case draftVec4F32:
+		return types.Vec(4, types.F32)
+	}
+	return types.U32
+}
+
+// draftBuiltins are the draft's builtin variables, sorted by name.
+var draftBuiltins = [...]draftBuiltin{
+	{"frag_coord", "position", Fragment, builtins.Input, draftVec4F32},
+	{"frag_depth", "frag_depth", Fragment, builtins.Output, draftF32},
+	{"front_facing", "front_facing", Fragment, builtins.Input, draftBool},
+	{"global_invocation_id", "global_invocation_id", Compute, builtins.Input, draftVec3U32},
+	{"instance_index", "instance_index", Vertex, builtins.Input, draftU32},
+	{"local_invocation_id", "local_invocation_id", Compute, builtins.Input, draftVec3U32},
+	{"local_invocation_idx", "local_invocation_index", Compute, builtins.Input, draftU32}, // Tint's name then
+	{"local_invocation_index", "local_invocation_index", Compute, builtins.Input, draftU32},
+	{"position", "position", Vertex, builtins.Output, draftVec4F32},
+	{"sample_index", "sample_index", Fragment, builtins.Input, draftU32},
+	{"sample_mask_in", "sample_mask", Fragment, builtins.Input, draftU32},
+	{"sample_mask_out", "sample_mask", Fragment, builtins.Output, draftU32},
+	{"vertex_index", "vertex_index", Vertex, builtins.Input, draftU32},
+	{"workgroup_id", "workgroup_id", Compute, builtins.Input, draftVec3U32},
+	{"workgroup_size", "", Compute, builtins.Input, draftVec3U32},
+}
+
+// lookupDraftBuiltin returns the draft's builtin variable called name.
+func lookupDraftBuiltin(name string) (draftBuiltin, bool) {
+	for _, b := range draftBuiltins {
+		if b.name == name {
+			return b, true
+		}
+	}
+	return draftBuiltin{}, false
 }
 
 // LegacyWorkgroupSize is the IO.Builtin of a draft `[[builtin(workgroup_size)]] var<in>`: a
@@ -259,7 +298,7 @@ func (c *checker) legacyIOAttrs(set attrSet, v *Var) {
 }
 
 func (c *checker) legacyBuiltinVar(a *syntax.Attribute, name string, dir builtins.Direction, v *Var) {
-	if b, ok := draftBuiltins[name]; ok {
+	if b, ok := lookupDraftBuiltin(name); ok {
 		if b.dir != dir {
 			want := "in"
 			if b.dir == builtins.Output {
@@ -268,8 +307,8 @@ func (c *checker) legacyBuiltinVar(a *syntax.Attribute, name string, dir builtin
 			c.errorf(a, "[[builtin(%s)]] is a %s %s; declare the variable var<%s>", name, b.stage, b.dir, want)
 			return
 		}
-		if !types.Identical(v.Type, b.typ) {
-			c.errorf(a, "[[builtin(%s)]] needs type %s, not %s", name, b.typ, v.Type)
+		if t := b.typ.typ(); !types.Identical(v.Type, t) {
+			c.errorf(a, "[[builtin(%s)]] needs type %s, not %s", name, t, v.Type)
 			return
 		}
 		v.IO.Builtin = b.modern
@@ -281,9 +320,9 @@ func (c *checker) legacyBuiltinVar(a *syntax.Attribute, name string, dir builtin
 	// Modern names that the draft did not have yet (sample_mask, num_workgroups...).
 	mv, ok := builtins.LookupValue(name)
 	if !ok || mv.Extension != 0 || mv.Features != 0 {
-		var names []string
-		for n := range draftBuiltins {
-			names = append(names, n)
+		names := make([]string, len(draftBuiltins))
+		for i, b := range draftBuiltins {
+			names[i] = b.name
 		}
 		e := c.errorf(a, "unknown builtin variable '%s'", name)
 		if s := closest(name, names); s != "" {
@@ -730,9 +769,7 @@ func (c *checker) legacyFuncName(e *syntax.CallExpr) string {
 }
 
 // legacyTextureQueries return i32 in the draft.
-var legacyTextureQueries = map[string]bool{
-	"textureDimensions": true, "textureNumLayers": true, "textureNumLevels": true, "textureNumSamples": true,
-}
+var legacyTextureQueries = [...]string{"textureDimensions", "textureNumLayers", "textureNumLevels", "textureNumSamples"}
 
 // legacyCallArgs adapts the arguments of a builtin call to today's overloads: a reference
 // passed where the builtin takes a pointer is the pointer (arrayLength(buf.data)), and
@@ -779,7 +816,7 @@ func (c *checker) legacyCallArgs(e *syntax.CallExpr, bc *builtins.Call, args []o
 // its textureDimensions of a cube texture returns a vec3<i32>, (width, height, height) as
 // Tint computed it then, where today's returns the vec2<u32> of a face.
 func (c *checker) legacyResultType(e *syntax.CallExpr, name string, t types.Type) types.Type {
-	if !legacyTextureQueries[name] || t == nil {
+	if !slices.Contains(legacyTextureQueries[:], name) || t == nil {
 		return t
 	}
 	dt := types.WithScalar(t, types.I32)

@@ -765,13 +765,16 @@ func (p *parser) parseAttributes() []*Attribute {
 	}
 }
 
-var attrProductions = map[string]string{
-	"align": "align_attr", "binding": "binding_attr", "blend_src": "blend_src_attr",
-	"builtin": "builtin_attr", "group": "group_attr", "id": "id_attr",
-	"interpolate": "interpolate_attr", "invariant": "invariant_attr",
-	"location": "location_attr", "must_use": "must_use_attr", "size": "size_attr",
-	"workgroup_size": "workgroup_size_attr", "subgroup_size": "subgroup_size_attr",
-	"vertex": "vertex_attr", "fragment": "fragment_attr", "compute": "compute_attr",
+// attrProduction is the grammar production of the attribute called name, if it has one of
+// its own.
+func attrProduction(name string) (string, bool) {
+	switch name {
+	case "align", "binding", "blend_src", "builtin", "group", "id", "interpolate", "invariant",
+		"location", "must_use", "size", "workgroup_size", "subgroup_size", "vertex", "fragment",
+		"compute":
+		return name + "_attr", true
+	}
+	return "", false
 }
 
 func (p *parser) parseAttribute() *Attribute {
@@ -824,7 +827,7 @@ func (p *parser) parseAttribute() *Attribute {
 
 // traceAttr records the specific attribute production an attribute matches.
 func (p *parser) traceAttr(a *Attribute) {
-	prod, ok := attrProductions[a.Name.Name]
+	prod, ok := attrProduction(a.Name.Name)
 	if !ok {
 		return
 	}

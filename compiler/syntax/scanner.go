@@ -62,6 +62,7 @@ func scan(src []byte, d Dialect, rep *diag.Reporter, maxTokens int) (toks []Toke
 // scanWithComments is scan that also returns the spans of the comments when keep is set;
 // buf, when large enough, is reused for the tokens.
 func scanWithComments(src []byte, base diag.Pos, d Dialect, rep *diag.Reporter, maxTokens int, keep bool, buf []Token) (toks []Token, comments []diag.Span, stopped bool) {
+	makeReservedFilters()
 	s := scanner{
 		src:          src,
 		base:         int(base),
@@ -324,16 +325,15 @@ func (s *scanner) isReserved(w []byte) bool {
 	if len(w) >= 32 {
 		return false
 	}
-	set, filter := modernReserved, &modernReservedFilter
+	words, filter := modernReserved[:], &modernReservedFilter
 	if s.legacy {
-		set, filter = legacyReserved, &legacyReservedFilter
+		words, filter = legacyReserved[:], &legacyReservedFilter
 	}
-	// Most identifiers are rejected by their first byte and length without hashing.
+	// Most identifiers are rejected by their first byte and length without a search.
 	if filter[w[0]]&(1<<len(w)) == 0 {
 		return false
 	}
-	_, ok := set[string(w)]
-	return ok
+	return inSorted(words, w)
 }
 
 func isDigit(c byte) bool    { return '0' <= c && c <= '9' }

@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -276,4 +277,25 @@ func TestScanTokenLimit(t *testing.T) {
 	_, diags := Parse(diag.NewFile("t.wgsl", []byte(src)), Options{MaxTokens: 10})
 	require.NotEmpty(t, diags)
 	assert.Equal(t, "t.wgsl:1:21: error: too many tokens (more than 10)", diags[0].Error())
+}
+
+// TestReservedWords: the word lists are sorted, as their binary search requires, and every
+// word of each is reserved in its dialect, asked or scanned (unless also a keyword).
+func TestReservedWords(t *testing.T) {
+	for _, c := range []struct {
+		d     Dialect
+		words []string
+	}{{DialectModern, modernReserved[:]}, {DialectLegacy2021, legacyReserved[:]}} {
+		require.True(t, slices.IsSorted(c.words))
+		for _, w := range c.words {
+			require.True(t, IsReserved(w, c.d), w)
+			require.False(t, IsReserved(w+"_", c.d), w)
+			if IsKeyword(w, c.d) {
+				continue // scanned as the keyword it also is
+			}
+			_, diags := scanString(w+" "+w+"_", c.d)
+			require.Len(t, diags, 1, "%q in dialect %v", w, c.d)
+			require.Contains(t, diags[0].Message, "is a reserved word")
+		}
+	}
 }

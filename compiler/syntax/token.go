@@ -1,6 +1,10 @@
 package syntax
 
-import "github.com/wgslgo/wgslgo/compiler/diag"
+import (
+	"sync"
+
+	"github.com/wgslgo/wgslgo/compiler/diag"
+)
 
 // Kind is the kind of a token.
 type Kind uint8
@@ -325,74 +329,79 @@ func legacyKeyword(w []byte) Kind {
 	return TokIdent
 }
 
-// modernReserved is the set of reserved words of modern WGSL.
-var modernReserved = makeSet(
+// modernReserved are the reserved words of modern WGSL, sorted (static data: a set built at
+// start-up would cost every process that never scans a word).
+var modernReserved = [...]string{
 	"NULL", "Self", "abstract", "active", "alignas", "alignof", "as", "asm", "asm_fragment",
 	"async", "attribute", "auto", "await", "become", "cast", "catch", "class", "co_await",
-	"co_return", "co_yield", "coherent", "column_major", "common", "compile",
-	"compile_fragment", "concept", "const_cast", "consteval", "constexpr", "constinit",
-	"crate", "debugger", "decltype", "delete", "demote", "demote_to_helper", "do",
-	"dynamic_cast", "enum", "explicit", "export", "extends", "extern", "external",
-	"fallthrough", "filter", "final", "finally", "friend", "from", "fxgroup", "get", "goto",
-	"groupshared", "highp", "impl", "implements", "import", "inline", "instanceof",
-	"interface", "layout", "lowp", "macro", "macro_rules", "match", "mediump", "meta", "mod",
-	"module", "move", "mut", "mutable", "namespace", "new", "nil", "noexcept", "noinline",
-	"nointerpolation", "noperspective", "null", "nullptr", "of", "operator", "package",
-	"packoffset", "partition", "pass", "patch", "pixelfragment", "precise", "precision",
-	"premerge", "priv", "protected", "pub", "public", "readonly", "ref", "regardless",
-	"register", "reinterpret_cast", "require", "resource", "restrict", "self", "set",
-	"shared", "sizeof", "smooth", "snorm", "static", "static_assert", "static_cast", "std",
-	"subroutine", "super", "target", "template", "this", "thread_local", "throw", "trait",
-	"try", "type", "typedef", "typeid", "typename", "typeof", "union", "unless", "unorm",
-	"unsafe", "unsized", "use", "using", "varying", "virtual", "volatile", "wgsl", "where",
-	"with", "writeonly", "yield",
-)
-
-// legacyReserved is the 2021 draft's list of reserved keywords (without `let`, which later
-// 2021 drafts use, and without the type names f16 and the like, which the checker rejects).
-var legacyReserved = makeSet(
-	"asm", "bf16", "do", "enum", "f64", "i8", "i16", "i64", "typedef", "u8", "u16",
-	"u64", "unless", "using", "while", "regardless", "premerge", "handle",
-)
-
-// Reserved word filters: bit n of filter[c] is set when some reserved word starts with
-// byte c and has length n.
-var (
-	modernReservedFilter = makeFilter(modernReserved)
-	legacyReservedFilter = makeFilter(legacyReserved)
-)
-
-func makeFilter(set map[string]struct{}) (f [256]uint32) {
-	for w := range set {
-		f[w[0]] |= 1 << len(w)
-	}
-	return f
+	"co_return", "co_yield", "coherent", "column_major", "common", "compile", "compile_fragment",
+	"concept", "const_cast", "consteval", "constexpr", "constinit", "crate", "debugger",
+	"decltype", "delete", "demote", "demote_to_helper", "do", "dynamic_cast", "enum", "explicit",
+	"export", "extends", "extern", "external", "fallthrough", "filter", "final", "finally",
+	"friend", "from", "fxgroup", "get", "goto", "groupshared", "highp", "impl", "implements",
+	"import", "inline", "instanceof", "interface", "layout", "lowp", "macro", "macro_rules",
+	"match", "mediump", "meta", "mod", "module", "move", "mut", "mutable", "namespace", "new",
+	"nil", "noexcept", "noinline", "nointerpolation", "noperspective", "null", "nullptr", "of",
+	"operator", "package", "packoffset", "partition", "pass", "patch", "pixelfragment", "precise",
+	"precision", "premerge", "priv", "protected", "pub", "public", "readonly", "ref",
+	"regardless", "register", "reinterpret_cast", "require", "resource", "restrict", "self",
+	"set", "shared", "sizeof", "smooth", "snorm", "static", "static_assert", "static_cast", "std",
+	"subroutine", "super", "target", "template", "this", "thread_local", "throw", "trait", "try",
+	"type", "typedef", "typeid", "typename", "typeof", "union", "unless", "unorm", "unsafe",
+	"unsized", "use", "using", "varying", "virtual", "volatile", "wgsl", "where", "with",
+	"writeonly", "yield",
 }
 
-func makeSet(words ...string) map[string]struct{} {
-	m := make(map[string]struct{}, len(words))
-	for _, w := range words {
-		m[w] = struct{}{}
+// legacyReserved are the 2021 draft's reserved keywords, sorted (without `let`, which later
+// 2021 drafts use, and without the type names f16 and the like, which the checker rejects).
+var legacyReserved = [...]string{
+	"asm", "bf16", "do", "enum", "f64", "handle", "i16", "i64", "i8", "premerge", "regardless",
+	"typedef", "u16", "u64", "u8", "unless", "using", "while",
+}
+
+// Reserved word filters: bit n of filter[c] is set when some reserved word starts with byte c
+// and has length n. They are made by the first scan.
+var (
+	reservedFiltersOnce  sync.Once
+	modernReservedFilter [256]uint32
+	legacyReservedFilter [256]uint32
+)
+
+func makeReservedFilters() {
+	reservedFiltersOnce.Do(func() {
+		for _, w := range modernReserved {
+			modernReservedFilter[w[0]] |= 1 << len(w)
+		}
+		for _, w := range legacyReserved {
+			legacyReservedFilter[w[0]] |= 1 << len(w)
+		}
+	})
+}
+
+// inSorted reports whether w is one of the sorted words.
+func inSorted[S string | []byte](words []string, w S) bool {
+	lo, hi := 0, len(words)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if words[m] < string(w) {
+			lo = m + 1
+		} else {
+			hi = m
+		}
 	}
-	return m
+	return lo < len(words) && words[lo] == string(w)
 }
 
 func isModernReserved(w string) bool {
-	if len(w) >= 32 || modernReservedFilter[w[0]]&(1<<len(w)) == 0 {
-		return false
-	}
-	_, ok := modernReserved[w]
-	return ok
+	return inSorted(modernReserved[:], w)
 }
 
 // IsReserved reports whether word is a reserved word of the dialect.
 func IsReserved(word string, d Dialect) bool {
 	if d == DialectLegacy2021 {
-		_, ok := legacyReserved[word]
-		return ok
+		return inSorted(legacyReserved[:], word)
 	}
-	_, ok := modernReserved[word]
-	return ok
+	return inSorted(modernReserved[:], word)
 }
 
 // IsKeyword reports whether word is a keyword of the dialect.

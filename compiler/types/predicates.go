@@ -408,7 +408,7 @@ type resultKey struct {
 
 var (
 	resultMu    sync.Mutex
-	resultCache = map[resultKey]*Struct{}
+	resultCache map[resultKey]*Struct // made by the first result structure
 )
 
 func builtinFamily(s *Struct) string {
@@ -440,6 +440,9 @@ func resultStruct(k resultKey, build func() *Struct) *Struct {
 	}
 	s := build()
 	s.Builtin = true
+	if resultCache == nil {
+		resultCache = map[resultKey]*Struct{}
+	}
 	resultCache[k] = s
 	return s
 }

@@ -9,10 +9,12 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
 
-var (
-	v2f, v3f, v4f = types.Vec(2, types.F32), types.Vec(3, types.F32), types.Vec(4, types.F32)
-	v2u           = types.Vec(2, types.U32)
-)
+// The vector types of the helpers (functions, not variables: a variable would be set when
+// every process starts).
+func v2f() *types.Vector { return types.Vec(2, types.F32) }
+func v3f() *types.Vector { return types.Vec(3, types.F32) }
+func v4f() *types.Vector { return types.Vec(4, types.F32) }
+func v2u() *types.Vector { return types.Vec(2, types.U32) }
 
 // The members of abi.ExternalTextureParams the helpers read, by index (TestExternalParamsMembers
 // holds them to abi's order): constants rather than looked up by name when a process starts.
@@ -159,11 +161,11 @@ func (x *externals) builtin(b *ir.Builder, in *ir.Inst, ps [3]ir.Value) {
 	var v ir.Value
 	switch in.Builtin() {
 	case builtins.FnTextureDimensions:
-		v = b.Add(b.ExtractN(ps[2], epVisibleSize), m.ConstSplat(v2u, m.ConstU32(1)))
+		v = b.Add(b.ExtractN(ps[2], epVisibleSize), m.ConstSplat(v2u(), m.ConstU32(1)))
 	case builtins.FnTextureLoad:
 		coords := in.Args[1]
-		if m.Type(coords) != types.Type(v2u) {
-			coords = b.Convert(v2u, coords)
+		if m.Type(coords) != types.Type(v2u()) {
+			coords = b.Convert(v2u(), coords)
 		}
 		v = b.Call(x.loadFunc(), ps[0], ps[1], ps[2], coords)
 	case builtins.FnTextureSampleBaseClampToEdge:
@@ -184,16 +186,16 @@ func (x *externals) gammaFunc() *ir.Func {
 	if x.gamma != nil {
 		return x.gamma
 	}
-	f := x.m.NewFunc("gammaCorrection", v3f)
-	v := f.AddParam("v", v3f, types.NoIO)
+	f := x.m.NewFunc("gammaCorrection", v3f())
+	v := f.AddParam("v", v3f(), types.NoIO)
 	p := f.AddParam("params", abi.ExternalTextureParams().Members[epGammaDecode].Type, types.NoIO)
 	b := ir.NewBuilder(f)
 	G, A, B, C := b.ExtractN(p, 0), b.ExtractN(p, 1), b.ExtractN(p, 2), b.ExtractN(p, 3)
 	D, E, F := b.ExtractN(p, 4), b.ExtractN(p, 5), b.ExtractN(p, 6)
 	abs, sign := b.Builtin(builtins.FnAbs, v), b.Builtin(builtins.FnSign, v)
-	cond := b.Lt(abs, b.Splat(v3f, D))
+	cond := b.Lt(abs, b.Splat(v3f(), D))
 	t := b.Mul(sign, b.Add(b.Mul(C, abs), F))
-	pow := b.Builtin(builtins.FnPow, b.Add(b.Mul(A, abs), B), b.Splat(v3f, G))
+	pow := b.Builtin(builtins.FnPow, b.Add(b.Mul(A, abs), B), b.Splat(v3f(), G))
 	fv := b.Mul(sign, b.Add(pow, E))
 	b.Return(b.Select(cond, t, fv))
 	x.gamma = f
@@ -204,17 +206,17 @@ func (x *externals) gammaFunc() *ir.Func {
 // conversion unless doYuvToRgbConversionOnly, and the return of vec4f(rgb, a).
 func (x *externals) convert(b *ir.Builder, params, rgb, a ir.Value) {
 	only := b.Eq(b.ExtractN(params, epConversionOnly), b.U32(0))
-	conv := b.If(only, []types.Type{v3f}, func() {
+	conv := b.If(only, []types.Type{v3f()}, func() {
 		decoded := b.Call(x.gammaFunc(), rgb, b.ExtractN(params, epGammaDecode))
 		wide := b.Mul(b.ExtractN(params, epGamut), decoded)
 		b.ExitIf(b.Call(x.gammaFunc(), wide, b.ExtractN(params, epGammaEncode)))
 	}, func() { b.ExitIf(rgb) })
-	b.Return(b.Construct(v4f, conv.Results()[0], a))
+	b.Return(b.Construct(v4f(), conv.Results()[0], a))
 }
 
 // yuv is vec4f(y, uv, 1) * yuvToRgbConversionMatrix.
 func yuv(b *ir.Builder, params, y, uv ir.Value) ir.Value {
-	return b.Mul(b.Construct(v4f, y, uv, b.F32(1)), b.ExtractN(params, epYuvToRgb))
+	return b.Mul(b.Construct(v4f(), y, uv, b.F32(1)), b.ExtractN(params, epYuvToRgb))
 }
 
 // loadFunc is textureLoad of an external texture:
@@ -234,23 +236,23 @@ func (x *externals) loadFunc() *ir.Func {
 	if x.load != nil {
 		return x.load
 	}
-	f := x.m.NewFunc("textureLoadExternal", v4f)
+	f := x.m.NewFunc("textureLoadExternal", v4f())
 	p0 := f.AddParam("plane0", abi.ExternalTexturePlane(), types.NoIO)
 	p1 := f.AddParam("plane1", abi.ExternalTexturePlane(), types.NoIO)
 	params := f.AddParam("params", abi.ExternalTextureParams(), types.NoIO)
-	coords := f.AddParam("coords", v2u, types.NoIO)
+	coords := f.AddParam("coords", v2u(), types.NoIO)
 	b := ir.NewBuilder(f)
 	clamped := b.Builtin(builtins.FnMin, coords, b.ExtractN(params, epVisibleSize))
-	c := b.Mul(b.ExtractN(params, epLoadTransform), b.Construct(v3f, b.Convert(v2f, clamped), b.F32(1)))
+	c := b.Mul(b.ExtractN(params, epLoadTransform), b.Construct(v3f(), b.Convert(v2f(), clamped), b.F32(1)))
 	c = b.Builtin(builtins.FnRound, c)
-	c0 := b.Convert(v2u, c)
+	c0 := b.Convert(v2u(), c)
 	one := b.Eq(b.ExtractN(params, epNumPlanes), b.U32(1))
-	texels := b.If(one, []types.Type{v3f, types.F32}, func() {
+	texels := b.If(one, []types.Type{v3f(), types.F32}, func() {
 		t := b.Builtin(builtins.FnTextureLoad, p0, c0, b.U32(0))
 		b.ExitIf(b.Swizzle(t, 0, 1, 2), b.Swizzle(t, 3))
 	}, func() {
 		y := b.Swizzle(b.Builtin(builtins.FnTextureLoad, p0, c0, b.U32(0)), 0)
-		c1 := b.Convert(v2u, b.Mul(c, b.ExtractN(params, epPlane1Factor)))
+		c1 := b.Convert(v2u(), b.Mul(c, b.ExtractN(params, epPlane1Factor)))
 		uv := b.Swizzle(b.Builtin(builtins.FnTextureLoad, p1, c1, b.U32(0)), 0, 1)
 		b.ExitIf(yuv(b, params, y, uv), b.F32(1))
 	})
@@ -276,17 +278,17 @@ func (x *externals) sampleFunc() *ir.Func {
 	if x.sample != nil {
 		return x.sample
 	}
-	f := x.m.NewFunc("textureSampleExternal", v4f)
+	f := x.m.NewFunc("textureSampleExternal", v4f())
 	p0 := f.AddParam("plane0", abi.ExternalTexturePlane(), types.NoIO)
 	p1 := f.AddParam("plane1", abi.ExternalTexturePlane(), types.NoIO)
 	params := f.AddParam("params", abi.ExternalTextureParams(), types.NoIO)
 	s := f.AddParam("s", types.SamplerType, types.NoIO)
-	coords := f.AddParam("coords", v2f, types.NoIO)
+	coords := f.AddParam("coords", v2f(), types.NoIO)
 	b := ir.NewBuilder(f)
-	c := b.Mul(b.ExtractN(params, epSampleTransform), b.Construct(v3f, coords, b.F32(1)))
+	c := b.Mul(b.ExtractN(params, epSampleTransform), b.Construct(v3f(), coords, b.F32(1)))
 	c0 := b.Builtin(builtins.FnClamp, c, b.ExtractN(params, epPlane0Min), b.ExtractN(params, epPlane0Max))
 	one := b.Eq(b.ExtractN(params, epNumPlanes), b.U32(1))
-	texels := b.If(one, []types.Type{v3f, types.F32}, func() {
+	texels := b.If(one, []types.Type{v3f(), types.F32}, func() {
 		t := b.Builtin(builtins.FnTextureSampleLevel, p0, s, c0, b.F32(0))
 		b.ExitIf(b.Swizzle(t, 0, 1, 2), b.Swizzle(t, 3))
 	}, func() {
