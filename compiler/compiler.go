@@ -256,6 +256,8 @@ func compile(src Source, opts Options, library bool) (res *Result, err error) {
 		}
 	}
 	words, err := backend.Emit(p.Module, bopts)
+	// Nothing of the result refers to the module: its memory goes to the next compilation.
+	p.Module.Release()
 	if err != nil {
 		if be := (*backend.Error)(nil); errors.As(err, &be) {
 			return nil, append(diags, backendDiagnostic(prog, be))

@@ -19,11 +19,12 @@ package backend
 
 import (
 	"fmt"
-	"github.com/wgslgo/wgslgo/compiler/abi"
-	"github.com/wgslgo/wgslgo/compiler/diag"
 	"slices"
+	"sync"
 
+	"github.com/wgslgo/wgslgo/compiler/abi"
 	"github.com/wgslgo/wgslgo/compiler/builtins"
+	"github.com/wgslgo/wgslgo/compiler/diag"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/layout"
 	"github.com/wgslgo/wgslgo/compiler/spirv"
@@ -111,7 +112,7 @@ func Emit(m *ir.Module, opts Options) (words []uint32, err error) {
 		return nil, err
 	}
 	words = e.b.Words()
-	e.b.Release()
+	e.release()
 	return words, nil
 }
 
@@ -197,6 +198,13 @@ type emitter struct {
 	// shareConvert).
 	shared       map[types.Type]types.Type
 	sharedStride map[arrayKey]uint32
+
+	// fis is the slab of the funcInfo of info; seenFunc and seenGlobal are the scratch of
+	// scan, reached the workgroup variables that functions use (module).
+	fis        []funcInfo
+	seenFunc   map[*ir.Func]bool
+	seenGlobal map[ir.Value]uint8
+	reached    map[*ir.Global]bool
 }
 
 type ptrKey struct {
@@ -209,19 +217,71 @@ func newEmitter(m *ir.Module, opts Options) *emitter {
 	if lay == nil {
 		lay = layout.New(layout.Options{})
 	}
-	// The maps most modules leave empty (overrides, wrapped globals, shared layouts...) are
-	// made on their first entry: a small compilation pays for each map it makes.
-	return &emitter{
-		m: m, opts: opts, ver: opts.Target.Version(), lay: lay,
-		b:          spirv.NewBuilder(opts.Target.Version()),
-		ids:        make([]spirv.ID, m.NumValues()),
-		types:      map[types.Type]spirv.ID{},
-		ptrs:       map[ptrKey]spirv.ID{},
-		funcIDs:    map[*ir.Func]spirv.ID{},
-		globalVars: map[*ir.Global]spirv.ID{},
-		info:       map[*ir.Func]*funcInfo{},
-		globalIx:   map[*ir.Global]int{},
+	e, _ := emitters.Get().(*emitter)
+	if e == nil {
+		// The maps most modules leave empty (overrides, wrapped globals, shared layouts...)
+		// are made on their first entry: a small compilation pays for each map it makes.
+		e = &emitter{
+			types:      map[types.Type]spirv.ID{},
+			ptrs:       map[ptrKey]spirv.ID{},
+			funcIDs:    map[*ir.Func]spirv.ID{},
+			globalVars: map[*ir.Global]spirv.ID{},
+			info:       map[*ir.Func]*funcInfo{},
+			globalIx:   map[*ir.Global]int{},
+		}
 	}
+	e.m, e.opts, e.ver, e.lay = m, opts, opts.Target.Version(), lay
+	e.b = spirv.NewBuilder(opts.Target.Version())
+	if n := m.NumValues(); n <= cap(e.ids) {
+		e.ids = e.ids[:n]
+	} else {
+		e.ids = make([]spirv.ID, n)
+	}
+	return e
+}
+
+// emitters keeps the emitters of finished emissions (release), their tables cleared: a
+// process that compiles many shaders fills the same tables again rather than making and
+// growing new ones and collecting the old.
+var emitters sync.Pool // of *emitter
+
+// release gives e's builder and tables to the emissions that come after it; e must not be
+// used afterwards.
+func (e *emitter) release() {
+	e.b.Release()
+	clear(e.ids[:cap(e.ids)])
+	clear(e.types)
+	clear(e.ptrs)
+	clear(e.funcIDs)
+	clear(e.globalVars)
+	clear(e.info)
+	clear(e.globalIx)
+	clear(e.wrapped)
+	clear(e.blocks)
+	clear(e.pending)
+	clear(e.inProgress)
+	clear(e.shared)
+	clear(e.sharedStride)
+	clear(e.seenFunc)
+	clear(e.seenGlobal)
+	clear(e.reached)
+	for i := range e.fis[:cap(e.fis)] {
+		e.fis[:cap(e.fis)][i].reset()
+	}
+	if fs := e.fnState; fs != nil {
+		clear(fs.inner)
+		clear(fs.targets)
+		clear(fs.loops[:cap(fs.loops)])
+		*fs = funcState{inner: fs.inner, targets: fs.targets, loops: fs.loops[:0]}
+	}
+	*e = emitter{
+		ids: e.ids[:0], types: e.types, ptrs: e.ptrs, funcIDs: e.funcIDs, globalVars: e.globalVars,
+		info: e.info, globalIx: e.globalIx, wrapped: e.wrapped, blocks: e.blocks, pending: e.pending,
+		inProgress: e.inProgress, shared: e.shared, sharedStride: e.sharedStride,
+		scratch: e.scratch[:0], fnState: e.fnState, seenFunc: e.seenFunc, seenGlobal: e.seenGlobal,
+		reached: e.reached, fis: e.fis[:0],
+	}
+	emitters.Put(e)
 }
 
 func (e *emitter) module() {
@@ -237,6 +297,9 @@ func (e *emitter) module() {
 		}
 	}
 	e.u32 = b.TypeInt(32, false)
+	if cap(e.fis) < len(e.m.Funcs) {
+		e.fis = make([]funcInfo, 0, len(e.m.Funcs))
+	}
 	for _, f := range e.m.Funcs {
 		e.scan(f)
 	}
@@ -255,7 +318,10 @@ func (e *emitter) module() {
 	// does not list the variables it uses, and Vulkan's limit on workgroup memory is then
 	// checked on all of the module's (an unused override-sized array would fail a valid
 	// pipeline).
-	referenced := map[*ir.Global]bool{}
+	if e.reached == nil {
+		e.reached = map[*ir.Global]bool{}
+	}
+	referenced := e.reached
 	for _, fi := range e.info {
 		for _, g := range fi.globals {
 			referenced[g] = true
@@ -272,7 +338,8 @@ func (e *emitter) module() {
 		e.funcIDs[f] = b.NewID()
 	}
 	// Callees before callers, in declaration order otherwise, so that output is stable.
-	done := map[*ir.Func]bool{}
+	done := e.seenFunc // the scans are over
+	clear(done)
 	var visit func(f *ir.Func)
 	visit = func(f *ir.Func) {
 		if done[f] {
@@ -403,12 +470,35 @@ type funcInfo struct {
 	inner []ir.Value
 }
 
+// newFuncInfo returns an empty funcInfo from the emitter's slab, whose lists keep the room
+// that an earlier emission's functions gave them.
+func (e *emitter) newFuncInfo() *funcInfo {
+	if len(e.fis) == cap(e.fis) {
+		// The slab is sized for the module's functions (module), so this is a function the
+		// emitter made itself.
+		return &funcInfo{}
+	}
+	e.fis = e.fis[:len(e.fis)+1]
+	return &e.fis[len(e.fis)-1]
+}
+
+// reset empties fi, keeping the room of its lists.
+func (fi *funcInfo) reset() {
+	clear(fi.callees)
+	clear(fi.globals)
+	*fi = funcInfo{callees: fi.callees[:0], globals: fi.globals[:0], inner: fi.inner[:0]}
+}
+
 // scan walks f once, before anything is emitted, for its funcInfo and, before SPIR-V 1.4,
 // the layout twins its conversions relate (see shareConvert).
 func (e *emitter) scan(f *ir.Func) {
-	fi := &funcInfo{}
-	seenFunc := map[*ir.Func]bool{}
-	seenGlobal := map[ir.Value]uint8{} // 1 used, 2 used directly too
+	fi := e.newFuncInfo()
+	if e.seenFunc == nil {
+		e.seenFunc, e.seenGlobal = map[*ir.Func]bool{}, map[ir.Value]uint8{}
+	}
+	seenFunc, seenGlobal := e.seenFunc, e.seenGlobal // seenGlobal: 1 used, 2 used directly too
+	clear(seenFunc)
+	clear(seenGlobal)
 	share := e.ver < spirv.Version1_4
 	ir.Walk(f.Body, func(in *ir.Inst) {
 		if in.Op == ir.OpConvert && share {

@@ -1,6 +1,7 @@
 package backend_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -159,6 +160,23 @@ func TestDeterministic(t *testing.T) {
 		a := emit(t, s.Build, backend.Vulkan1_1)
 		b := emit(t, s.Build, backend.Vulkan1_1)
 		assert.Equal(t, a, b, s.Name)
+	}
+}
+
+// An emission that follows others (whose emitter and builder it may reuse) gives the bytes
+// it gives alone, in whichever order the modules come.
+func TestEmissionsIndependent(t *testing.T) {
+	want := map[string][]uint32{}
+	for _, s := range irtest.Samples {
+		want[s.Name] = emit(t, s.Build, backend.Vulkan1_1)
+	}
+	for _, target := range []backend.Target{backend.Vulkan1_0, backend.Vulkan1_3} {
+		for _, s := range irtest.Samples {
+			emit(t, s.Build, target)
+		}
+	}
+	for _, s := range slices.Backward(irtest.Samples) {
+		assert.Equal(t, want[s.Name], emit(t, s.Build, backend.Vulkan1_1), s.Name)
 	}
 }
 

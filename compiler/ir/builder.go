@@ -118,7 +118,7 @@ func (b *Builder) insert(in *Inst) *Inst {
 			f.ops.add(in.Op)
 		}
 		if len(b.blk.Insts) == cap(b.blk.Insts) {
-			b.blk.Insts = growList(&b.m.instLists, b.blk.Insts)
+			b.blk.Insts = growList(&b.m.instLists, &b.m.instListChunks, b.blk.Insts)
 		}
 		b.blk.Insts = append(b.blk.Insts, in)
 		return in
@@ -128,7 +128,7 @@ func (b *Builder) insert(in *Inst) *Inst {
 		f.ops.add(in.Op)
 	}
 	if len(b.blk.Insts) == cap(b.blk.Insts) {
-		b.blk.Insts = growList(&b.m.instLists, b.blk.Insts)
+		b.blk.Insts = growList(&b.m.instLists, &b.m.instListChunks, b.blk.Insts)
 	}
 	b.blk.Insts = append(b.blk.Insts, nil)
 	copy(b.blk.Insts[b.pos+1:], b.blk.Insts[b.pos:])
@@ -364,7 +364,7 @@ func (b *Builder) newBlock(parent *Inst) *Block {
 	blk.Parent, blk.Func = parent, b.blk.Func
 	ctl := b.m.control(parent)
 	if len(ctl.blocks) == cap(ctl.blocks) {
-		ctl.blocks = growList(&b.m.blockLists, ctl.blocks)
+		ctl.blocks = growList(&b.m.blockLists, &b.m.blockListsChunks, ctl.blocks)
 	}
 	ctl.blocks = append(ctl.blocks, blk)
 	return blk

@@ -47,6 +47,7 @@ package ir
 
 import (
 	"slices"
+	"sync"
 
 	"github.com/wgslgo/wgslgo/compiler/abi"
 	"github.com/wgslgo/wgslgo/compiler/builtins"
@@ -163,25 +164,121 @@ type Module struct {
 	// values make them known (see CheckOperands).
 	checked map[*Inst]*CheckedOperands
 
-	// Slabs that instructions and operand lists are allocated from.
-	instSlab []Inst
-	ctlSlab  []control
-	argSlab  []Value
+	// Slabs that instructions and operand lists are allocated from: the chunk being filled
+	// of each, and every chunk the module took (see slab).
+	instSlab   []Inst
+	ctlSlab    []control
+	argSlab    []Value
+	instChunks slab[Inst]
+	ctlChunks  slab[control]
+	argChunks  slab[Value]
 	// Chunks that blocks, the instruction lists of blocks and the block lists of constructs
 	// are taken from as they grow (see growList).
-	blockSlab  []Block
-	instLists  []*Inst
-	blockLists []*Block
+	blockSlab        []Block
+	instLists        []*Inst
+	blockLists       []*Block
+	blockChunks      slab[Block]
+	instListChunks   slab[*Inst]
+	blockListsChunks slab[*Block]
+	// Slabs that functions and globals are allocated from.
+	funcSlab     []Func
+	globalSlab   []Global
+	funcChunks   slab[Func]
+	globalChunks slab[Global]
 	// argTypes is Builder.Builtin's scratch list of operand types.
 	argTypes []types.Type
 }
 
+// slab hands out the chunks a module allocates from and keeps each, so that Release can
+// give them, cleared, to the next module.
+type slab[T any] struct {
+	chunks [][]T // the chunks made, in order; the first used of them are the module's
+	used   int
+}
+
+// next returns an empty chunk with room for n elements: a released module's next chunk
+// (whose room is about n, as modules take chunks in the same order) or a new one.
+func (s *slab[T]) next(n int) []T {
+	if s.used < len(s.chunks) && cap(s.chunks[s.used]) >= n {
+		s.used++
+		return s.chunks[s.used-1][:0]
+	}
+	c := make([]T, 0, n)
+	if s.used < len(s.chunks) {
+		s.chunks[s.used] = c
+	} else {
+		s.chunks = append(s.chunks, c)
+	}
+	s.used++
+	return c
+}
+
+// reset clears the chunks handed out (they may hold pointers into the module) for the next
+// module. last is the part of the last chunk handed out that was filled: past it, the chunk
+// is as clear as it was made.
+func (s *slab[T]) reset(last []T) {
+	for i, c := range s.chunks[:s.used] {
+		if i == s.used-1 {
+			clear(c[:len(last)])
+		} else {
+			clear(c[:cap(c)])
+		}
+	}
+	s.used = 0
+}
+
 // NewModule returns an empty module.
 func NewModule() *Module {
-	m := &Module{values: make([]valueInfo, 1, 8), constIdx: map[constKey]Value{},
-		paramFuncs: map[Value]*Func{}}
-	m.Exprs = &Block{}
+	m, _ := modules.Get().(*Module)
+	if m == nil {
+		return &Module{values: make([]valueInfo, 1, 8), constIdx: map[constKey]Value{},
+			paramFuncs: map[Value]*Func{}, Exprs: &Block{}}
+	}
 	return m
+}
+
+// modules keeps the modules that Release gave back, emptied: a process that compiles many
+// shaders (a batch, a build tool, a server) fills the same value table, slabs and maps
+// again rather than allocating new ones and collecting the old.
+var modules sync.Pool // of *Module
+
+// Release empties m and gives its memory to the modules made after it in the process: m,
+// and everything of it (functions, blocks, instructions), must not be used afterwards. It is
+// for the owner of a module that is done with it, such as a compilation once the module is
+// emitted.
+func (m *Module) Release() {
+	clear(m.values)
+	clear(m.nameOf)
+	clear(m.names)
+	clear(m.consts)
+	clear(m.constIdx)
+	clear(m.scalarIdx)
+	clear(m.paramFuncs)
+	clear(m.Globals)
+	clear(m.Overrides)
+	clear(m.Substituted)
+	clear(m.Funcs)
+	clear(m.argTypes[:cap(m.argTypes)])
+	m.instChunks.reset(m.instSlab)
+	m.ctlChunks.reset(m.ctlSlab)
+	m.argChunks.reset(m.argSlab)
+	m.blockChunks.reset(m.blockSlab)
+	m.instListChunks.reset(m.instLists)
+	m.blockListsChunks.reset(m.blockLists)
+	m.funcChunks.reset(m.funcSlab)
+	m.globalChunks.reset(m.globalSlab)
+	*m.Exprs = Block{}
+	*m = Module{
+		values: m.values[:1], nameOf: m.nameOf[:0], names: m.names[:0], paramFuncs: m.paramFuncs,
+		consts: m.consts[:0], constIdx: m.constIdx, scalarIdx: m.scalarIdx,
+		Globals: m.Globals[:0], Overrides: m.Overrides[:0], Substituted: m.Substituted[:0],
+		Exprs: m.Exprs, Funcs: m.Funcs[:0],
+		instChunks: m.instChunks, ctlChunks: m.ctlChunks, argChunks: m.argChunks,
+		blockChunks: m.blockChunks, instListChunks: m.instListChunks, blockListsChunks: m.blockListsChunks,
+		funcChunks: m.funcChunks, globalChunks: m.globalChunks,
+		argTypes: m.argTypes[:0],
+	}
+	modules.Put(m)
 }
 
 // Reserve makes room for n more values, so that a builder that knows roughly how many it
@@ -191,7 +288,7 @@ func (m *Module) Reserve(n int) {
 	m.values = slices.Grow(m.values, n)
 	if cap(m.instSlab) == 0 {
 		// About as many instructions as values: the first slab fits a small module whole.
-		m.instSlab = make([]Inst, 0, min(max(n, 16), maxInstSlab))
+		m.instSlab = m.instChunks.next(min(max(n, 16), maxInstSlab))
 	}
 }
 
@@ -589,8 +686,13 @@ func (m *Module) NewFunc(name string, result types.Type) *Func {
 	if result == nil {
 		result = types.VoidType
 	}
-	f := &Func{Name: name, Result: result, ResultIO: types.NoIO, module: m}
-	f.Body = &Block{Func: f}
+	if len(m.funcSlab) == cap(m.funcSlab) {
+		m.funcSlab = m.funcChunks.next(min(max(2*cap(m.funcSlab), 4), 64))
+	}
+	m.funcSlab = append(m.funcSlab, Func{Name: name, Result: result, ResultIO: types.NoIO, module: m})
+	f := &m.funcSlab[len(m.funcSlab)-1]
+	f.Body = m.newBlock()
+	f.Body.Func = f
 	m.Funcs = append(m.Funcs, f)
 	return f
 }
@@ -662,7 +764,11 @@ func (m *Module) NewGlobal(name string, space types.AddressSpace, access types.A
 	if access == types.AccessNone {
 		access = types.DefaultAccess(space)
 	}
-	g := &Global{Name: name, Space: space, Access: access, Type: t, IO: types.NoIO}
+	if len(m.globalSlab) == cap(m.globalSlab) {
+		m.globalSlab = m.globalChunks.next(min(max(2*cap(m.globalSlab), 4), 64))
+	}
+	m.globalSlab = append(m.globalSlab, Global{Name: name, Space: space, Access: access, Type: t, IO: types.NoIO})
+	g := &m.globalSlab[len(m.globalSlab)-1]
 	g.Value = m.newValue(&types.Pointer{Space: space, Elem: t, Access: access}, KindGlobal)
 	m.values[g.Value].idx = int32(len(m.Globals))
 	m.SetName(g.Value, name)
@@ -709,7 +815,7 @@ const maxInstSlab = 256
 // large one's.
 func (m *Module) newInst(op Op) *Inst {
 	if len(m.instSlab) == cap(m.instSlab) {
-		m.instSlab = make([]Inst, 0, min(max(2*cap(m.instSlab), 16), maxInstSlab))
+		m.instSlab = m.instChunks.next(min(max(2*cap(m.instSlab), 16), maxInstSlab))
 	}
 	m.instSlab = append(m.instSlab, Inst{Op: op})
 	return &m.instSlab[len(m.instSlab)-1]
@@ -719,7 +825,7 @@ func (m *Module) newInst(op Op) *Inst {
 func (m *Module) control(in *Inst) *control {
 	if in.ctl == nil {
 		if len(m.ctlSlab) == cap(m.ctlSlab) {
-			m.ctlSlab = make([]control, 0, min(max(2*cap(m.ctlSlab), 16), 256))
+			m.ctlSlab = m.ctlChunks.next(min(max(2*cap(m.ctlSlab), 16), 256))
 		}
 		m.ctlSlab = append(m.ctlSlab, control{})
 		in.ctl = &m.ctlSlab[len(m.ctlSlab)-1]
@@ -730,7 +836,7 @@ func (m *Module) control(in *Inst) *control {
 // newBlock allocates a block from the module's slab.
 func (m *Module) newBlock() *Block {
 	if len(m.blockSlab) == cap(m.blockSlab) {
-		m.blockSlab = make([]Block, 0, min(max(2*cap(m.blockSlab), 16), 256))
+		m.blockSlab = m.blockChunks.next(min(max(2*cap(m.blockSlab), 16), 256))
 	}
 	m.blockSlab = append(m.blockSlab, Block{})
 	return &m.blockSlab[len(m.blockSlab)-1]
@@ -740,7 +846,7 @@ func (m *Module) newBlock() *Block {
 // from *chunks: lists double from 2, so that appending to the short lists of blocks and
 // constructs one element at a time costs an allocation per chunk rather than per doubling.
 // Long lists grow as slices do.
-func growList[T any](chunks *[]T, s []T) []T {
+func growList[T any](chunks *[]T, pool *slab[T], s []T) []T {
 	n := max(2, 2*cap(s))
 	if n > 256 {
 		return slices.Grow(s, 1)
@@ -753,7 +859,7 @@ func growList[T any](chunks *[]T, s []T) []T {
 		return c[start : start+len(s) : start+n]
 	}
 	if len(*chunks)+n > cap(*chunks) {
-		*chunks = make([]T, 0, min(max(2*cap(*chunks), 64), 4096))
+		*chunks = pool.next(max(min(max(2*cap(*chunks), 64), 4096), n))
 	}
 	c := *chunks
 	out := append(c[len(c):len(c):len(c)+n], s...)
@@ -772,7 +878,7 @@ func (m *Module) args(vs ...Value) []Value {
 	}
 	if len(m.argSlab)+n > cap(m.argSlab) {
 		// Chunks double from 64 operands, so that a small module does not clear a large one's.
-		m.argSlab = make([]Value, 0, min(max(2*cap(m.argSlab), 64), 1024))
+		m.argSlab = m.argChunks.next(min(max(2*cap(m.argSlab), 64), 1024))
 	}
 	s := m.argSlab[len(m.argSlab) : len(m.argSlab)+n : len(m.argSlab)+n]
 	copy(s, vs)

@@ -1,6 +1,7 @@
 package ir_test
 
 import (
+	"slices"
 	"testing"
 	"unsafe"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/diag"
 	"github.com/wgslgo/wgslgo/compiler/ir"
+	"github.com/wgslgo/wgslgo/compiler/ir/irtest"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
 
@@ -229,4 +231,22 @@ func TestBuilderSpans(t *testing.T) {
 
 	var none ir.Inst
 	assert.False(t, none.Span().IsValid())
+}
+
+// A module made after others were released (and whose memory it may reuse) is what it is
+// made alone, in whichever order the modules come.
+func TestReleasedModulesIndependent(t *testing.T) {
+	want := map[string]string{}
+	for _, s := range irtest.Samples {
+		want[s.Name] = ir.Print(s.Build())
+	}
+	for _, s := range irtest.Samples {
+		for _, other := range slices.Backward(irtest.Samples) {
+			other.Build().Release()
+			m := s.Build()
+			require.Equal(t, want[s.Name], ir.Print(m), "%s after %s", s.Name, other.Name)
+			require.NoError(t, ir.Validate(m))
+			m.Release()
+		}
+	}
 }

@@ -28,6 +28,7 @@ package lower
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/wgslgo/wgslgo/compiler/diag"
 	"github.com/wgslgo/wgslgo/compiler/ir"
@@ -46,15 +47,21 @@ type Options struct {
 // Lower lowers a checked program. p must have been checked without errors. The module is
 // nil when the diagnostics hold errors.
 func Lower(p *sema.Program, opts Options) (m *ir.Module, diags diag.List) {
-	l := &lowerer{
-		p:    p,
-		opts: opts,
-		m:    ir.NewModule(),
+	l, _ := lowerers.Get().(*lowerer)
+	if l == nil {
 		// The objects with values are most of the program's definitions; failed is made
 		// by the first failure (see fail).
-		vals:  make(map[sema.Object]ir.Value, len(p.Defs)),
-		funcs: make(map[*sema.Func]*ir.Func, len(p.Funcs)),
+		l = &lowerer{vals: make(map[sema.Object]ir.Value, len(p.Defs)),
+			funcs: make(map[*sema.Func]*ir.Func, len(p.Funcs))}
 	}
+	l.p, l.opts, l.m = p, opts, ir.NewModule()
+	// Registered first, so that it runs last, after a panic's recovery too.
+	defer func() {
+		clear(l.vals)
+		clear(l.funcs)
+		*l = lowerer{vals: l.vals, funcs: l.funcs}
+		lowerers.Put(l)
+	}()
 	l.rep.File = p.File.Source
 	l.rep.Limit = 100
 	// A bug in the lowering must not take the caller down with it: it becomes an error at
@@ -80,6 +87,10 @@ func Lower(p *sema.Program, opts Options) (m *ir.Module, diags diag.List) {
 	}
 	return l.m, l.rep.Diags
 }
+
+// lowerers keeps the lowerers of finished lowerings, their maps cleared: a process that
+// lowers many programs fills the same maps rather than making and growing new ones.
+var lowerers sync.Pool // of *lowerer
 
 // fail records that the lowering of o failed and was reported.
 func (l *lowerer) fail(o sema.Object) {

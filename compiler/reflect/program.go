@@ -31,6 +31,12 @@ type KnownSizes struct {
 	SubgroupSize  int
 }
 
+// bound reports whether global v has a binding the reflection lists: a resource with
+// @group and @binding (immediates have none).
+func bound(v *sema.Var) bool {
+	return v.Space != types.AddrImmediate && v.Group >= 0 && v.Binding >= 0
+}
+
 // FromProgram builds the reflection of a checked program, as the compilation that spec
 // describes made it (nil: the program as declared, every entry point kept and every override
 // pipeline-overridable). source names the WGSL file as the user gave it (it is written into
@@ -52,18 +58,26 @@ func FromProgram(p *sema.Program, source string, spec *Specialization) (*Module,
 	})
 	externals := ExternalTextureBindings(p)
 	extra := map[*sema.Var][]BindingRef{}
+	// The bindings counted first, so that the list is made once (and stays nil, as the
+	// model writes a module without any, when there are none).
+	n := 0
 	for _, v := range globals {
-		if v.Space == types.AddrImmediate {
-			continue
+		if bound(v) {
+			n++
 		}
-		if v.Group < 0 || v.Binding < 0 {
+	}
+	if n > 0 {
+		m.Bindings = make([]Binding, 0, n+2*len(externals))
+	}
+	for _, v := range globals {
+		if !bound(v) {
 			continue
 		}
 		b, ok := BindingOf(l, v.Group, v.Binding, v.Name(), v.Space, v.Access, v.Type, use.handles[v])
 		if !ok {
 			return nil, fmt.Errorf("variable %s: type %s is not a resource type", v.Name(), v.Type)
 		}
-		b.Visibility = append(b.Visibility, use.stages[v]...)
+		b.Visibility = append(b.Visibility, use.stagesOf(v)...)
 		ref := BindingRef{Group: v.Group, Binding: v.Binding}
 		byVar[v] = ref
 		if v.Space.IsHostShareable() {
@@ -80,7 +94,7 @@ func FromProgram(p *sema.Program, source string, spec *Specialization) (*Module,
 				abi.ExternalTexturePlane(), HandleUse{WithSampler: true})
 			pb, _ := BindingOf(l, params.Group, params.Binding, np, types.AddrUniform, types.Read, pt, HandleUse{})
 			for _, part := range []*Binding{&p1, &pb} {
-				part.Visibility = append(part.Visibility, use.stages[v]...)
+				part.Visibility = append(part.Visibility, use.stagesOf(v)...)
 				part.ExternalPart = &ref
 			}
 			m.Bindings = append(m.Bindings, p1, pb)
@@ -101,11 +115,14 @@ func FromProgram(p *sema.Program, source string, spec *Specialization) (*Module,
 		if v.Space != types.AddrImmediate {
 			continue
 		}
-		stages := append([]Stage{}, use.stages[v]...)
+		stages := append([]Stage{}, use.stagesOf(v)...)
 		m.Immediates = append(m.Immediates, Immediate{Name: v.Name(), Type: TypeOf(l, v.Type), Size: l.SizeOf(v.Type), Stages: stages})
 		roots = append(roots, v.Type)
 	}
 
+	if spec == nil && len(p.EntryPoints) > 0 {
+		m.EntryPoints = make([]EntryPoint, 0, len(p.EntryPoints))
+	}
 	for _, f := range p.EntryPoints {
 		var known KnownSizes
 		if spec != nil {
@@ -117,6 +134,7 @@ func FromProgram(p *sema.Program, source string, spec *Specialization) (*Module,
 		}
 		ep := EntryPoint{Name: f.Name(), Stage: Stage(f.Stage.String())}
 		if f.Stage == sema.Compute {
+			ep.WorkgroupSize = make([]WorkgroupDim, 0, len(f.Workgroup))
 			for i, d := range f.Workgroup {
 				ep.WorkgroupSize = append(ep.WorkgroupSize, workgroupDim(p, d, known.WorkgroupSize[i], spec))
 			}

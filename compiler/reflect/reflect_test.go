@@ -403,3 +403,17 @@ func TestBindingOf(t *testing.T) {
 	_, ok := BindingOf(l, 0, 0, "p", types.AddrPrivate, types.ReadWrite, types.F32, HandleUse{})
 	assert.False(t, ok)
 }
+
+// TestStageLists: the shared list of each set of stage bits lists the stages of stageOrder
+// whose bits are set, in that order.
+func TestStageLists(t *testing.T) {
+	for set := range len(stageLists) {
+		var want []Stage
+		for i, s := range stageOrder {
+			if set&(1<<i) != 0 {
+				want = append(want, s)
+			}
+		}
+		assert.Equal(t, want, stageLists[set], "set %03b", set)
+	}
+}

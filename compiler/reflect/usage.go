@@ -1,7 +1,6 @@
 package reflect
 
 import (
-	"math/bits"
 	"slices"
 	"strings"
 
@@ -30,18 +29,33 @@ import (
 
 // usage is what the analysis finds.
 type usage struct {
-	stages  map[*sema.Var][]Stage
+	// stages holds the stages that use each variable, a bit per stage of stageOrder.
+	stages  map[*sema.Var]uint8
 	handles map[*sema.Var]HandleUse
 }
 
 // stageOrder is the order of lists of stages.
 var stageOrder = []Stage{StageVertex, StageFragment, StageCompute}
 
-func usageOf(p *sema.Program) *usage {
-	u := &usage{stages: map[*sema.Var][]Stage{}, handles: map[*sema.Var]HandleUse{}}
+// stageLists are the lists of stages of each set of stageOrder bits, shared: their readers
+// copy them.
+var stageLists = [8][]Stage{
+	nil,
+	{StageVertex},
+	{StageFragment},
+	{StageVertex, StageFragment},
+	{StageCompute},
+	{StageVertex, StageCompute},
+	{StageFragment, StageCompute},
+	{StageVertex, StageFragment, StageCompute},
+}
 
-	// The stages that use each variable, a bit per stage of stageOrder.
-	used := map[*sema.Var]uint8{}
+// stagesOf returns the stages that use v, in stageOrder (nil for none); the list is shared.
+func (u *usage) stagesOf(v *sema.Var) []Stage { return stageLists[u.stages[v]] }
+
+func usageOf(p *sema.Program) *usage {
+	u := &usage{stages: map[*sema.Var]uint8{}, handles: map[*sema.Var]HandleUse{}}
+	used := u.stages
 	reached := map[*sema.Func]bool{}
 	var reach func(f *sema.Func)
 	reach = func(f *sema.Func) {
@@ -63,17 +77,6 @@ func usageOf(p *sema.Program) *usage {
 			if v, ok := g.(*sema.Var); ok {
 				used[v] |= bit
 			}
-		}
-	}
-	for v, set := range used {
-		stages := make([]Stage, 0, bits.OnesCount8(set))
-		for i, s := range stageOrder {
-			if set&(1<<i) != 0 {
-				stages = append(stages, s)
-			}
-		}
-		if len(stages) > 0 {
-			u.stages[v] = stages
 		}
 	}
 

@@ -123,10 +123,10 @@ func (c *checker) builtinCall(e *syntax.CallExpr, kind CallKind, bc builtins.Cal
 	n := len(e.Args)
 	args := c.argStack[mark : mark+n : mark+n]
 	tmark := len(c.argTypes)
+	// What is popped is not cleared: it is the program's, and Check clears the stacks once,
+	// before they go back to the pool.
 	defer func() {
-		clear(c.argStack[mark:])
 		c.argStack = c.argStack[:mark]
-		clear(c.argTypes[tmark:])
 		c.argTypes = c.argTypes[:tmark]
 		c.argConst = c.argConst[:tmark]
 	}()

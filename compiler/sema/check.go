@@ -2,6 +2,7 @@ package sema
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -63,6 +64,7 @@ type checker struct {
 	nextCalls int // the size of callSlab's next chunk
 
 	module map[string]*moduleDecl
+	decls  []moduleDecl // the records module points to
 	// resolvingPath is the chain of module declarations being resolved, for cycle messages.
 	resolvingPath []*moduleDecl
 
@@ -88,12 +90,18 @@ type checker struct {
 	structDepth map[*types.Struct]int
 }
 
-// callStacks are the checker's scratch stacks of call arguments (see builtinCall), kept
-// from one check to the next: a process that checks many programs grows them once.
+// callStacks are the checker's scratch: the stacks of call arguments (see builtinCall), the
+// module-scope names and their records (collect), the closed block scopes and the functions'
+// alias summaries, kept from one check to the next: a process that checks many programs
+// grows them once. None of it is the program's.
 type callStacks struct {
-	ops    []operand
-	types  []types.Type
-	consts []bool
+	ops     []operand
+	types   []types.Type
+	consts  []bool
+	module  map[string]*moduleDecl
+	decls   []moduleDecl
+	scopes  []*scope
+	aliasOf map[*Func]*aliasInfo
 }
 
 var stacksPool = sync.Pool{New: func() any { return new(callStacks) }}
@@ -120,16 +128,24 @@ func Check(file *syntax.File, opts Options) (prog *Program, diags diag.List) {
 			Defs:     map[syntax.Node]Object{},
 			StructOf: map[*syntax.StructDecl]*types.Struct{},
 		},
-		aliasOf: map[*Func]*aliasInfo{},
 	}
 	c.prog.exprs.init(file.ExprIDs)
 	// Registered first, so that it runs last, after a panic's recovery too.
 	s := stacksPool.Get().(*callStacks)
 	c.argStack, c.argTypes, c.argConst = s.ops[:0], s.types[:0], s.consts[:0]
+	if s.module == nil {
+		s.module, s.aliasOf = map[string]*moduleDecl{}, map[*Func]*aliasInfo{}
+	}
+	c.module, c.decls, c.freeScopes, c.aliasOf = s.module, s.decls[:0], s.scopes, s.aliasOf
 	defer func() {
 		s.ops, s.types, s.consts = c.argStack[:0], c.argTypes[:0], c.argConst[:0]
-		clear(s.ops[:cap(s.ops)]) // what the operands point to is the program's, not the pool's
+		// What the scratch points to is the program's, not the pool's.
+		clear(s.ops[:cap(s.ops)])
 		clear(s.types[:cap(s.types)])
+		clear(c.module)
+		clear(c.decls[:cap(c.decls)])
+		clear(c.aliasOf)
+		s.decls, s.scopes = c.decls[:0], c.freeScopes
 		stacksPool.Put(s)
 	}()
 	c.Reporter.File = file.Source
@@ -244,9 +260,9 @@ func (c *checker) hasF16() bool { return c.prog.Extensions.Has(builtins.ExtF16) 
 
 // collect records every module-scope name, reporting redeclarations.
 func (c *checker) collect() {
-	// One allocation for the declarations' records, not one each.
-	decls := make([]moduleDecl, 0, len(c.file.Decls))
-	c.module = make(map[string]*moduleDecl, len(c.file.Decls))
+	// One allocation for the declarations' records, not one each (none when an earlier
+	// check's is large enough).
+	decls := slices.Grow(c.decls[:0], len(c.file.Decls))
 	for _, d := range c.file.Decls {
 		var name *syntax.Ident
 		switch d := d.(type) {
@@ -278,6 +294,7 @@ func (c *checker) collect() {
 		decls = append(decls, moduleDecl{decl: d, name: name})
 		c.module[name.Name] = &decls[len(decls)-1]
 	}
+	c.decls = decls
 }
 
 // resolveDecl checks one module-scope declaration (once).

@@ -48,23 +48,66 @@ type Builder struct {
 	openFuncs int
 	freeFuncs []funcBuffers
 	err       error
+
+	// pre and secs are the scratch of sections.
+	pre  []uint32
+	secs [][]uint32
 }
 
 // NewBuilder returns a builder for a module of the given SPIR-V version with
 // the Logical addressing model and the GLSL450 memory model.
 func NewBuilder(v Version) *Builder {
+	b, _ := builders.Get().(*Builder)
+	if b == nil {
+		b = &Builder{}
+	}
+	b.version, b.nextID = v, 1
+	b.addressing, b.memory = AddressingModelLogical, MemoryModelGLSL450
 	// The maps most modules leave empty (extensions, strings, long keys) are made on their
 	// first entry.
-	return &Builder{
-		version:    v,
-		nextID:     1,
-		capSet:     map[Capability]struct{}{},
-		addressing: AddressingModelLogical,
-		memory:     MemoryModelGLSL450,
-		types:      map[typeKey]ID{},
-		scalars:    map[ID]scalarInfo{},
-		consts:     map[constKey]ID{},
+	if b.capSet == nil {
+		b.capSet = map[Capability]struct{}{}
 	}
+	if b.types == nil {
+		b.types = map[typeKey]ID{}
+	}
+	if b.scalars == nil {
+		b.scalars = map[ID]scalarInfo{}
+	}
+	if b.consts == nil {
+		b.consts = map[constKey]ID{}
+	}
+	return b
+}
+
+// builders keeps the builders that Release gave back, their sections emptied and their
+// maps cleared: a process that compiles many shaders (a batch, a build tool, a server)
+// fills the same memory again rather than growing new sections and maps one append at a
+// time and collecting the old ones.
+var builders sync.Pool // of *Builder
+
+// Past these sizes a released builder's section or map is dropped rather than kept: the
+// next module is most often smaller, and clearing a large map costs as much as its size.
+const (
+	maxPooledSection = 1 << 16 // words
+	maxPooledMap     = 1 << 12 // entries
+)
+
+// pooledSection returns s emptied for the next builder, or nil when it is too large to keep.
+func pooledSection(s []uint32) []uint32 {
+	if cap(s) > maxPooledSection {
+		return nil
+	}
+	return s[:0]
+}
+
+// pooledMap returns m cleared for the next builder, or nil when it is too large to keep.
+func pooledMap[K comparable, V any](m map[K]V) map[K]V {
+	if len(m) > maxPooledMap {
+		return nil
+	}
+	clear(m)
+	return m
 }
 
 // Version returns the SPIR-V version the module is built for.
@@ -395,9 +438,9 @@ func chunkClass(n int) int {
 	return bits.Len(uint(n)) - 1 - firstFunctionChunkLog
 }
 
-// Release gives the builder's function section to the builders that come after it in the
-// process; b must not be used afterwards. Words and Bytes copy what they return: their
-// results stay valid.
+// Release gives the builder's memory (its sections, tables and function section) to the
+// builders that come after it in the process; b must not be used afterwards. Words and
+// Bytes copy what they return: their results stay valid.
 func (b *Builder) Release() {
 	for _, f := range b.functions {
 		if c := chunkClass(cap(f)); c >= 0 {
@@ -405,28 +448,63 @@ func (b *Builder) Release() {
 			functionChunks[c].Put(&f)
 		}
 	}
-	b.functions = nil
+	clear(b.extensions)
+	free := b.freeFuncs[:0]
+	for _, f := range b.freeFuncs {
+		if cap(f.body) <= maxPooledSection {
+			free = append(free, f)
+		}
+	}
+	clear(b.freeFuncs[len(free):])
+	*b = Builder{
+		capabilities: b.capabilities[:0],
+		capSet:       pooledMap(b.capSet),
+		extensions:   b.extensions[:0],
+		extSet:       pooledMap(b.extSet),
+		extImports:   pooledSection(b.extImports),
+		extImportIDs: pooledMap(b.extImportIDs),
+		entryPoints:  pooledSection(b.entryPoints),
+		execModes:    pooledSection(b.execModes),
+		debugSource:  pooledSection(b.debugSource),
+		debugNames:   pooledSection(b.debugNames),
+		debugProc:    pooledSection(b.debugProc),
+		annotations:  pooledSection(b.annotations),
+		globals:      pooledSection(b.globals),
+		functions:    b.functions[:0],
+		types:        pooledMap(b.types),
+		typesLong:    pooledMap(b.typesLong),
+		scalars:      pooledMap(b.scalars),
+		consts:       pooledMap(b.consts),
+		constLong:    pooledMap(b.constLong),
+		strings:      pooledMap(b.strings),
+		freeFuncs:    free,
+		pre:          pooledSection(b.pre),
+		secs:         b.secs[:0],
+	}
+	clear(b.functions[:cap(b.functions)])
+	clear(b.secs[:cap(b.secs)])
+	builders.Put(b)
 }
 
 // sections returns the module after the header in logical-layout order, as
 // slices to concatenate.
 func (b *Builder) sections() [][]uint32 {
-	caps := slices.Clone(b.capabilities)
-	slices.Sort(caps)
-	exts := slices.Clone(b.extensions)
-	slices.Sort(exts)
-
-	var pre []uint32
-	for _, c := range caps {
+	// Only the output's order matters: sorting in place keeps the sets as they were.
+	slices.Sort(b.capabilities)
+	slices.Sort(b.extensions)
+	pre := b.pre[:0]
+	for _, c := range b.capabilities {
 		pre = append(pre, opWord(OpCapability, 2), uint32(c))
 	}
-	for _, e := range exts {
+	for _, e := range b.extensions {
 		pre = appendString(append(pre, opWord(OpExtension, 1+stringWords(e))), e)
 	}
 	pre = append(pre, b.extImports...)
 	pre = append(pre, opWord(OpMemoryModel, 3), uint32(b.addressing), uint32(b.memory))
-	s := [][]uint32{pre, b.entryPoints, b.execModes, b.debugSource, b.debugNames, b.debugProc, b.annotations, b.globals}
-	return append(s, b.functions...)
+	b.pre = pre
+	b.secs = append(b.secs[:0], pre, b.entryPoints, b.execModes, b.debugSource, b.debugNames, b.debugProc, b.annotations, b.globals)
+	b.secs = append(b.secs, b.functions...)
+	return b.secs
 }
 
 func (b *Builder) header() [5]uint32 {

@@ -536,3 +536,29 @@ func TestOpTables(t *testing.T) {
 	assert.Equal(t, spirv.GLSLstd450(4), spirv.GLSLstd450FAbs)
 	assert.Equal(t, "BuiltIn(99999)", spirv.BuiltIn(99999).String())
 }
+
+// A builder made after another was released starts empty: nothing of the released
+// module (types, constants, names, capabilities, functions) leaks into the next, whichever
+// order the modules come in.
+func TestReleasedBuilderStartsEmpty(t *testing.T) {
+	builds := []struct {
+		name  string
+		build func() *spirv.Builder
+	}{
+		{"compute 1.3", func() *spirv.Builder { return buildCompute(spirv.Version1_3) }},
+		{"graphics 1.3", func() *spirv.Builder { return buildGraphics(spirv.Version1_3) }},
+		{"compute 1.6", func() *spirv.Builder { return buildCompute(spirv.Version1_6) }},
+		{"empty 1.0", func() *spirv.Builder { return spirv.NewBuilder(spirv.Version1_0) }},
+	}
+	for _, a := range builds {
+		want := a.build().Bytes()
+		for _, other := range builds {
+			o := other.build()
+			o.Bytes()
+			o.Release()
+			b := a.build()
+			assert.Equal(t, want, b.Bytes(), "%s after %s", a.name, other.name)
+			b.Release()
+		}
+	}
+}

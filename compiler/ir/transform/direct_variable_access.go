@@ -37,21 +37,27 @@ import (
 // memory. Pointers into function and private memory are left alone: the lowering passes
 // whole variables for them.
 func DirectVariableAccess(m *ir.Module, file *diag.File) error {
-	orig := append([]*ir.Func(nil), m.Funcs...)
-	d := &dva{m: m, file: file, indirect: map[*ir.Func]bool{}, clones: map[string]*ir.Func{},
-		copies: map[*ir.Func][]*ir.Func{}, names: map[string]bool{}, suffix: map[string]int{}, index: map[*ir.Func]int{},
-		size: map[*ir.Func]int{}, budget: MaxCopiedInsts}
-	for i, f := range orig {
-		d.names[f.Name] = true
-		d.index[f] = i
+	d := &dva{m: m, file: file}
+	for _, f := range m.Funcs {
 		for _, p := range f.Params {
 			if d.isIndirect(p) {
+				if d.indirect == nil {
+					d.indirect = map[*ir.Func]bool{}
+				}
 				d.indirect[f] = true
 			}
 		}
 	}
 	if len(d.indirect) == 0 {
+		// Most programs pass no such pointer: they pay for nothing more than this look.
 		return nil
+	}
+	orig := append([]*ir.Func(nil), m.Funcs...)
+	d.clones, d.copies, d.names = map[string]*ir.Func{}, map[*ir.Func][]*ir.Func{}, map[string]bool{}
+	d.suffix, d.index, d.size, d.budget = map[string]int{}, map[*ir.Func]int{}, map[*ir.Func]int{}, MaxCopiedInsts
+	for i, f := range orig {
+		d.names[f.Name] = true
+		d.index[f] = i
 	}
 	var queue []*ir.Func
 	for _, f := range orig {

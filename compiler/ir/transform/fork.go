@@ -81,11 +81,13 @@ func (f *forker) explicit(t types.Type) types.Type {
 		}
 		sl := f.lay.Struct(t)
 		st := &types.Struct{Name: t.Name, Span: t.Span, Block: t.Block, Members: make([]*types.Member, len(t.Members))}
+		mems := make([]types.Member, len(t.Members)) // one allocation for the members
 		for i, mem := range t.Members {
-			nm := *mem
+			nm := &mems[i]
+			*nm = *mem
 			nm.Type = f.explicit(mem.Type)
 			nm.Offset = sl.Members[i].Offset
-			st.Members[i] = &nm
+			st.Members[i] = nm
 		}
 		tw = st
 	case *types.Array:
