@@ -543,12 +543,13 @@ func TestOpTables(t *testing.T) {
 func TestReleasedBuilderStartsEmpty(t *testing.T) {
 	builds := []struct {
 		name  string
+		env   string // the target environment its module validates for; "" for none
 		build func() *spirv.Builder
 	}{
-		{"compute 1.3", func() *spirv.Builder { return buildCompute(spirv.Version1_3) }},
-		{"graphics 1.3", func() *spirv.Builder { return buildGraphics(spirv.Version1_3) }},
-		{"compute 1.6", func() *spirv.Builder { return buildCompute(spirv.Version1_6) }},
-		{"empty 1.0", func() *spirv.Builder { return spirv.NewBuilder(spirv.Version1_0) }},
+		{"compute 1.3", spirv.Version1_3.TargetEnv(), func() *spirv.Builder { return buildCompute(spirv.Version1_3) }},
+		{"graphics 1.3", spirv.Version1_3.TargetEnv(), func() *spirv.Builder { return buildGraphics(spirv.Version1_3) }},
+		{"compute 1.6", spirv.Version1_6.TargetEnv(), func() *spirv.Builder { return buildCompute(spirv.Version1_6) }},
+		{"empty 1.0", "", func() *spirv.Builder { return spirv.NewBuilder(spirv.Version1_0) }},
 	}
 	for _, a := range builds {
 		want := a.build().Bytes()
@@ -558,6 +559,9 @@ func TestReleasedBuilderStartsEmpty(t *testing.T) {
 			o.Release()
 			b := a.build()
 			assert.Equal(t, want, b.Bytes(), "%s after %s", a.name, other.name)
+			if a.env != "" {
+				spirvval.Check(t, b.Words(), a.env)
+			}
 			b.Release()
 		}
 	}
