@@ -13,7 +13,7 @@ func BitFieldClamp(m *ir.Module) {
 		if !f.MayCall(builtins.FnExtractBits) && !f.MayCall(builtins.FnInsertBits) {
 			continue
 		}
-		b := ir.NewBuilder(f)
+		b, st := ir.NewBuilder(f), ir.NewStaging(f)
 		ir.Walk(f.Body, func(in *ir.Inst) {
 			if in.Op != ir.OpBuiltin {
 				return
@@ -30,11 +30,12 @@ func BitFieldClamp(m *ir.Module) {
 			if co, cc := m.Const(off), m.Const(count); co != nil && cc != nil && co.Bits+cc.Bits <= 32 {
 				return
 			}
-			b.SetInsertBefore(in)
+			st.Before(b, in)
 			w := m.ConstU32(32)
 			o := b.Builtin(builtins.FnMin, off, w)
 			in.Args[first] = o
 			in.Args[first+1] = b.Builtin(builtins.FnMin, count, b.Sub(w, o))
 		})
+		st.Place()
 	}
 }

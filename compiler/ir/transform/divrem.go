@@ -21,7 +21,7 @@ import (
 // implementation cannot report from SPIR-V, at least gives a value rather than undefined
 // behaviour.
 func IntDivRem(m *ir.Module) {
-	eachInst(m, []ir.Op{ir.OpDiv, ir.OpRem}, func(b *ir.Builder, in *ir.Inst) {
+	eachInst(m, []ir.Op{ir.OpDiv, ir.OpRem}, func(at stagedAt, in *ir.Inst) {
 		if in.Op != ir.OpDiv && in.Op != ir.OpRem {
 			return
 		}
@@ -39,7 +39,7 @@ func IntDivRem(m *ir.Module) {
 		if !guard && !signedRem {
 			return
 		}
-		b.SetInsertBefore(in)
+		b := at.before(in)
 		t := m.Type(in.Result)
 		x, y = splatOperands(b, t, x, y)
 		if guard {
@@ -60,18 +60,38 @@ func IntDivRem(m *ir.Module) {
 }
 
 // eachInst calls fn for every instruction of m's override-expressions and function
-// bodies, with a builder of the block that holds it (for SetInsertBefore). Functions that
-// have none of the operations ops (see ir.Func.MayHave), the ones fn rewrites, are skipped.
-func eachInst(m *ir.Module, ops []ir.Op, fn func(b *ir.Builder, in *ir.Inst)) {
-	b := m.ExprBuilder()
-	ir.Walk(m.Exprs, func(in *ir.Inst) { fn(b, in) })
+// bodies, with the means to add instructions before it. Functions that have none of the
+// operations ops (see ir.Func.MayHave), the ones fn rewrites, are skipped.
+func eachInst(m *ir.Module, ops []ir.Op, fn func(at stagedAt, in *ir.Inst)) {
+	// The override-expressions are few: they get their instructions directly, which keeps
+	// them in m.Exprs from the start (see ir.Module.IsModuleScope).
+	at := stagedAt{b: m.ExprBuilder()}
+	ir.Walk(m.Exprs, func(in *ir.Inst) { fn(at, in) })
 	for _, f := range m.Funcs {
 		if !mayHaveAny(f, ops) {
 			continue
 		}
-		b := ir.NewBuilder(f)
-		ir.Walk(f.Body, func(in *ir.Inst) { fn(b, in) })
+		at := stagedAt{ir.NewBuilder(f), ir.NewStaging(f)}
+		ir.Walk(f.Body, func(in *ir.Inst) { fn(at, in) })
+		at.st.Place()
 	}
+}
+
+// stagedAt adds instructions before those of the block being walked: staged (see
+// ir.Staging) when st is set, directly otherwise.
+type stagedAt struct {
+	b  *ir.Builder
+	st *ir.Staging
+}
+
+// before returns the builder, set to add instructions before in.
+func (at stagedAt) before(in *ir.Inst) *ir.Builder {
+	if at.st == nil {
+		at.b.SetInsertBefore(in)
+	} else {
+		at.st.Before(at.b, in)
+	}
+	return at.b
 }
 
 // splatOperands makes both operands of a mixed scalar/vector operation vectors of type t.

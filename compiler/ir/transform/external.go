@@ -102,12 +102,12 @@ func ExternalTextures(m *ir.Module, bindings map[ir.BindingPoint]abi.ExternalBin
 	// Uses, in execution order so that a value's parts exist before its uses.
 	dead := map[*ir.Inst]bool{}
 	for _, f := range slices.Clone(m.Funcs) {
-		b := ir.NewBuilder(f)
+		b, st := ir.NewBuilder(f), ir.NewStaging(f)
 		ir.Walk(f.Body, func(in *ir.Inst) {
 			switch {
 			case in.Op == ir.OpLoad:
 				if gs, ok := globals[in.Args[0]]; ok {
-					b.SetInsertBefore(in)
+					st.Before(b, in)
 					x.parts[in.Result] = [3]ir.Value{b.Load(gs[0]), b.Load(gs[1]), b.Load(gs[2])}
 					dead[in] = true
 				}
@@ -127,12 +127,13 @@ func ExternalTextures(m *ir.Module, bindings map[ir.BindingPoint]abi.ExternalBin
 				}
 			case in.Op == ir.OpBuiltin && in.Builtin().Class() == builtins.ClassTexture:
 				if ps, ok := x.parts[in.Args[0]]; ok {
-					b.SetInsertBefore(in)
+					st.Before(b, in)
 					x.builtin(b, in, ps)
 					dead[in] = true
 				}
 			}
 		})
+		st.Place()
 	}
 	ir.ReplaceValues(m, x.repl)
 	ir.RemoveInsts(m, func(in *ir.Inst) bool { return dead[in] })

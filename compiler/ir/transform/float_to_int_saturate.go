@@ -15,7 +15,7 @@ func FloatToIntSaturate(m *ir.Module) {
 		if !f.MayHave(ir.OpConvert) {
 			continue
 		}
-		b := ir.NewBuilder(f)
+		b, st := ir.NewBuilder(f), ir.NewStaging(f)
 		ir.Walk(f.Body, func(in *ir.Inst) {
 			if in.Op != ir.OpConvert {
 				return
@@ -27,11 +27,12 @@ func FloatToIntSaturate(m *ir.Module) {
 			}
 			lo, hi := intRange(fs, ts)
 			x := in.Args[0]
-			b.SetInsertBefore(in)
+			st.Before(b, in)
 			c := b.Builtin(builtins.FnMax, x, m.ConstSplat(from, m.ConstFloat(fs, lo)))
 			c = b.Builtin(builtins.FnMin, c, m.ConstSplat(from, m.ConstFloat(fs, hi)))
 			in.Args[0] = b.Select(b.Eq(x, x), c, m.Zero(from))
 		})
+		st.Place()
 	}
 }
 

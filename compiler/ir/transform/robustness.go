@@ -15,7 +15,7 @@ import (
 // texel within bounds, textureStore outside them does nothing, as WGSL allows.
 func Robustness(m *ir.Module) {
 	for _, f := range m.Funcs {
-		b := ir.NewBuilder(f)
+		b, st := ir.NewBuilder(f), ir.NewStaging(f)
 		var texels []*ir.Inst
 		ir.Walk(f.Body, func(in *ir.Inst) {
 			var t types.Type
@@ -44,12 +44,13 @@ func Robustness(m *ir.Module) {
 				c := m.Const(idx)
 				n := ir.NumElems(t)
 				if c == nil || n == 0 || c.Int() < 0 || int(c.Int()) >= n {
-					b.SetInsertBefore(in)
+					st.Before(b, in)
 					in.Args[i] = clampIndex(m, b, in, i, t, idx)
 				}
 				t = ir.ElemType(t, 0)
 			}
 		})
+		st.Place()
 		textureRobustness(m, b, texels)
 	}
 }

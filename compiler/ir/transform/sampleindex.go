@@ -23,14 +23,15 @@ func SampleIndexClamp(m *ir.Module) {
 		if !f.MayCallClass(builtins.ClassTexture) {
 			continue
 		}
-		b := ir.NewBuilder(f)
+		b, st := ir.NewBuilder(f), ir.NewStaging(f)
+		var ts []types.Type
 		ir.Walk(f.Body, func(in *ir.Inst) {
 			if in.Op != ir.OpBuiltin || in.Builtin().Class() != builtins.ClassTexture {
 				return
 			}
-			ts := make([]types.Type, len(in.Args))
-			for i, a := range in.Args {
-				ts[i] = m.Type(a)
+			ts = ts[:0]
+			for _, a := range in.Args {
+				ts = append(ts, m.Type(a))
 			}
 			o, ok := ir.TextureOperands(in.Builtin(), ts)
 			if !ok || o.Sampler < 0 {
@@ -51,9 +52,10 @@ func SampleIndexClamp(m *ir.Module) {
 				if s == types.I32 {
 					limit = m.ConstI32(sampleIndexLimit)
 				}
-				b.SetInsertBefore(in)
+				st.Before(b, in)
 				in.Args[i] = b.Builtin(builtins.FnMin, in.Args[i], limit)
 			}
 		})
+		st.Place()
 	}
 }

@@ -10,7 +10,7 @@ import (
 // are masked too: there such a shift is a pipeline-creation error that SPIR-V cannot
 // report, and a defined value is better than an undefined one.
 func ShiftMask(m *ir.Module) {
-	eachInst(m, []ir.Op{ir.OpShl, ir.OpShr}, func(b *ir.Builder, in *ir.Inst) {
+	eachInst(m, []ir.Op{ir.OpShl, ir.OpShr}, func(at stagedAt, in *ir.Inst) {
 		if in.Op != ir.OpShl && in.Op != ir.OpShr {
 			return
 		}
@@ -19,7 +19,7 @@ func ShiftMask(m *ir.Module) {
 			return
 		}
 		bits := 8 * types.ElemScalar(m.Type(in.Args[0])).Size()
-		b.SetInsertBefore(in)
+		b := at.before(in)
 		in.Args[1] = b.And(y, m.ConstSplat(m.Type(y), m.ConstU32(uint32(bits-1))))
 	})
 }

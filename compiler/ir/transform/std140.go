@@ -35,7 +35,7 @@ func Std140(m *ir.Module, lay *layout.Layouts) {
 	old := map[*ir.Inst]bool{}
 	repl := map[ir.Value]ir.Value{}
 	for _, f := range m.Funcs {
-		b := ir.NewBuilder(f)
+		b, st := ir.NewBuilder(f), ir.NewStaging(f)
 		ir.Walk(f.Body, func(in *ir.Inst) {
 			if in.Op != ir.OpAccess && in.Op != ir.OpLoad {
 				return
@@ -48,10 +48,11 @@ func Std140(m *ir.Module, lay *layout.Layouts) {
 				old[in] = true
 				return
 			}
-			b.SetInsertBefore(in)
+			st.Before(b, in)
 			repl[in.Result] = s.load(b, root, nil, s.roots[root], m.Global(root).Type, path)
 			old[in] = true
 		})
+		st.Place()
 	}
 	ir.ReplaceValues(m, repl)
 	ir.RemoveInsts(m, func(in *ir.Inst) bool { return old[in] })
