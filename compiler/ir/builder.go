@@ -347,7 +347,7 @@ func (b *Builder) Builtin(fn builtins.Fn, args ...Value) Value {
 		ts = append(ts, b.typ(a))
 	}
 	b.m.argTypes = ts
-	return b.BuiltinT(fn, BuiltinResultType(fn, ts), args...)
+	return b.BuiltinT(fn, b.m.builtinResultType(fn, ts), args...)
 }
 
 // BuiltinT calls a builtin function with an explicit result type (void for none).

@@ -30,3 +30,52 @@ func BuiltinResultType(f builtins.Fn, args []types.Type) types.Type {
 	}
 	return t
 }
+
+// builtinResult is an answer of BuiltinResultType that a module remembers.
+type builtinResult struct {
+	fn     builtins.Fn
+	n      uint8
+	args   [maxRememberedArgs]types.Type
+	result types.Type
+}
+
+const (
+	// maxRememberedArgs is the most operands of a call whose result type a module remembers:
+	// textureSampleGrad on an array with an offset has 7.
+	maxRememberedArgs = 7
+	// maxRemembered bounds the answers a module keeps, and so the search of them: a module
+	// calls a few dozen builtin functions on distinct operand types at most, most of them
+	// many times.
+	maxRemembered = 128
+)
+
+// builtinResultType is BuiltinResultType, remembered for the module: the builders and
+// Validate ask about the same calls over and over, and resolving one against the builtin
+// table takes some 2,000 instructions, finding it among the module's answers a few dozen.
+// Types are compared as pointers, which stand for the same type when equal.
+func (m *Module) builtinResultType(f builtins.Fn, args []types.Type) types.Type {
+	if len(args) > maxRememberedArgs {
+		return BuiltinResultType(f, args)
+	}
+	n := uint8(len(args))
+search:
+	for i := range m.builtinResults {
+		r := &m.builtinResults[i]
+		if r.fn != f || r.n != n {
+			continue
+		}
+		for k, a := range args {
+			if r.args[k] != a {
+				continue search
+			}
+		}
+		return r.result
+	}
+	t := BuiltinResultType(f, args)
+	if len(m.builtinResults) < maxRemembered {
+		r := builtinResult{fn: f, n: n, result: t}
+		copy(r.args[:], args)
+		m.builtinResults = append(m.builtinResults, r)
+	}
+	return t
+}

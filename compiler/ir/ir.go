@@ -187,6 +187,8 @@ type Module struct {
 	globalChunks slab[Global]
 	// argTypes is Builder.Builtin's scratch list of operand types.
 	argTypes []types.Type
+	// builtinResults are the answers of builtinResultType so far.
+	builtinResults []builtinResult
 }
 
 // slab hands out the chunks a module allocates from and keeps each, so that Release can
@@ -259,6 +261,7 @@ func (m *Module) Release() {
 	clear(m.Substituted)
 	clear(m.Funcs)
 	clear(m.argTypes[:cap(m.argTypes)])
+	clear(m.builtinResults)
 	m.instChunks.reset(m.instSlab)
 	m.ctlChunks.reset(m.ctlSlab)
 	m.argChunks.reset(m.argSlab)
@@ -276,7 +279,7 @@ func (m *Module) Release() {
 		instChunks: m.instChunks, ctlChunks: m.ctlChunks, argChunks: m.argChunks,
 		blockChunks: m.blockChunks, instListChunks: m.instListChunks, blockListsChunks: m.blockListsChunks,
 		funcChunks: m.funcChunks, globalChunks: m.globalChunks,
-		argTypes: m.argTypes[:0],
+		argTypes: m.argTypes[:0], builtinResults: m.builtinResults[:0],
 	}
 	modules.Put(m)
 }

@@ -503,7 +503,7 @@ func (v *validator) typedInst(in *Inst, blk *Block, ts []types.Type) {
 			v.errorf("invalid builtin function %d", in.Aux)
 			return
 		}
-		switch want := BuiltinResultType(fn, ts); {
+		switch want := v.m.builtinResultType(fn, ts); {
 		case want == nil:
 			v.errorf("%s: no overload takes operands %v", fn, ts)
 		case want == types.Type(types.VoidType):
