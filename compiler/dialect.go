@@ -11,11 +11,12 @@ import (
 // DialectWGSL returns HostWGSL's text as the WGSL compiler of profile p reads it (package
 // hostwgsl prints it), with where its override declarations are in the printed text, for
 // hosts that substitute override values (Profile.Substitutes). The diagnostics are
-// HostWGSL's, then the printer's errors at each construct p's compiler cannot read; with
-// those the text is nil and err is the diagnostics.
+// HostWGSL's, then the printer's errors at each construct p's compiler cannot read (in a
+// WESL program, in the module that has it); with those the text is nil and err is the
+// diagnostics.
 func DialectWGSL(src Source, opts Options, p *hostwgsl.Profile) (w *WGSLText, diags diag.List, err error) {
 	defer recoverInternal(src, &err)
-	host, diags, err := HostWGSL(src, opts)
+	host, linked, diags, err := hostWGSL(src, opts)
 	if err != nil {
 		return nil, diags, err
 	}
@@ -25,6 +26,14 @@ func DialectWGSL(src Source, opts Options, p *hostwgsl.Profile) (w *WGSLText, di
 		return nil, diags, fmt.Errorf("%s: the WGSL for WebGPU hosts does not compile (please report this shader):\n%v", src.Name, more)
 	}
 	text, printed := hostwgsl.Print(prog, p)
+	if linked != nil {
+		// The text is printed from the linked WGSL; its diagnostics are told from the
+		// linked program as checked, which has the same constructs at their places in
+		// the modules, so that each points into the file to edit.
+		if _, inModules := hostwgsl.Print(linked, p); len(inModules) == len(printed) {
+			printed = inModules
+		}
+	}
 	diags = append(diags, printed...)
 	if printed.HasErrors() {
 		return nil, diags, printed

@@ -85,9 +85,17 @@ type OverrideText struct {
 // modern WGSL before it is returned. The diagnostics are the migration's warnings, or the
 // errors that stop it.
 func HostWGSL(src Source, opts Options) (*WGSLText, diag.List, error) {
+	w, _, diags, err := hostWGSL(src, opts)
+	return w, diags, err
+}
+
+// hostWGSL is HostWGSL, and for a WESL program whose host text is its linked WGSL (no
+// override given a value) the linked program as checked, whose positions are in its modules'
+// files rather than in the linked text (else nil).
+func hostWGSL(src Source, opts Options) (w *WGSLText, linkedProg *sema.Program, diags diag.List, err error) {
 	prog, linked, diags := check(src, opts)
 	if prog == nil {
-		return nil, diags, diags
+		return nil, nil, diags, diags
 	}
 	text := src.Text
 	if linked.IsWESL() {
@@ -98,17 +106,20 @@ func HostWGSL(src Source, opts Options) (*WGSLText, diag.List, error) {
 		migrated, more := migrate.Migrate(prog.File, prog)
 		diags = append(diags, more...)
 		if migrated == nil {
-			return nil, diags, diags
+			return nil, nil, diags, diags
 		}
 		text = migrated
 	}
 	modern := Options{Dialect: syntax.DialectModern, UniformStandardLayout: opts.UniformStandardLayout}
-	w, err := overrideTexts(Source{Name: src.Name, Text: text}, modern)
+	w, err = overrideTexts(Source{Name: src.Name, Text: text}, modern)
 	if err != nil {
-		return nil, diags, err
+		return nil, nil, diags, err
 	}
 	if len(opts.Overrides) == 0 {
-		return w, diags, nil
+		if linked.IsWESL() {
+			linkedProg = prog
+		}
+		return w, linkedProg, diags, nil
 	}
 	// The values of opts.Overrides, as consts: the declaration's whole text goes.
 	mprog, _ := Check(Source{Name: src.Name, Text: text}, modern)
@@ -119,7 +130,7 @@ func HostWGSL(src Source, opts Options) (*WGSLText, diag.List, error) {
 	var edits []edit
 	resolved, more := resolveOverrides(mprog, opts.Overrides)
 	if more.HasErrors() {
-		return nil, diags, append(diags, more...)
+		return nil, nil, diags, append(diags, more...)
 	}
 	for _, r := range resolved {
 		o := r.override
@@ -135,7 +146,7 @@ func HostWGSL(src Source, opts Options) (*WGSLText, diag.List, error) {
 	}
 	out = append(out, text[pos:]...)
 	w, err = overrideTexts(Source{Name: src.Name, Text: out}, modern)
-	return w, diags, err
+	return w, nil, diags, err
 }
 
 // overrideTexts checks src and finds its override declarations.
