@@ -16,7 +16,7 @@ import (
 // diagnostics.
 func DialectWGSL(src Source, opts Options, p *hostwgsl.Profile) (w *WGSLText, diags diag.List, err error) {
 	defer recoverInternal(src, &err)
-	host, linked, diags, err := hostWGSL(src, opts)
+	host, checked, diags, err := hostWGSL(src, opts)
 	if err != nil {
 		return nil, diags, err
 	}
@@ -26,12 +26,13 @@ func DialectWGSL(src Source, opts Options, p *hostwgsl.Profile) (w *WGSLText, di
 		return nil, diags, fmt.Errorf("%s: the WGSL for WebGPU hosts does not compile (please report this shader):\n%v", src.Name, more)
 	}
 	text, printed := hostwgsl.Print(prog, p)
-	if linked != nil {
-		// The text is printed from the linked WGSL; its diagnostics are told from the
-		// linked program as checked, which has the same constructs at their places in
-		// the modules, so that each points into the file to edit.
-		if _, inModules := hostwgsl.Print(linked, p); len(inModules) == len(printed) {
-			printed = inModules
+	if checked != nil {
+		// The text is printed from the host text (a WESL program's linked WGSL, overrides
+		// made consts), whose positions are in no file the user has. The program as
+		// checked has the same constructs at their places in the files: when printing it
+		// says the same, its diagnostics are those, each pointing into the file to edit.
+		if _, atSource := hostwgsl.Print(checked, p); sameMessages(atSource, printed) {
+			printed = atSource
 		}
 	}
 	diags = append(diags, printed...)
@@ -54,4 +55,17 @@ func DialectWGSL(src Source, opts Options, p *hostwgsl.Profile) (w *WGSLText, di
 		}
 	}
 	return w, diags, nil
+}
+
+// sameMessages reports whether a and b say the same things in the same order.
+func sameMessages(a, b diag.List) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Severity != b[i].Severity || a[i].Message != b[i].Message {
+			return false
+		}
+	}
+	return true
 }

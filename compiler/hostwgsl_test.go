@@ -151,3 +151,22 @@ func TestDialectWGSLDiagnosticsInModules(t *testing.T) {
 		assert.Contains(t, string(w.Text), line)
 	}
 }
+
+// TestDialectWGSLDiagnosticsWithOverrides: with overrides given values, the text the hosts
+// get has consts where the overrides were; what a host's compiler cannot read is still
+// reported at its place in the source, with the source's line under it.
+func TestDialectWGSLDiagnosticsWithOverrides(t *testing.T) {
+	src := compiler.Source{Name: "o.wgsl", Text: []byte("var<workgroup> counter: atomic<u32>;\n" +
+		"@id(3) override a: u32 = 4u; fn f() -> u32 { return workgroupUniformLoad(&counter) + a; }\n" +
+		"@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n" +
+		"@compute @workgroup_size(1) fn main() { o[0] = f(); }\n")}
+	opts := compiler.Options{Overrides: map[string]string{"3": "7"}}
+	_, diags, err := compiler.DialectWGSL(src, opts, hostwgsl.Naga19)
+	require.Error(t, err)
+	require.Len(t, diags.Errors(), 1, "%v", diags)
+	d := diags.Errors()[0]
+	assert.Equal(t, "o.wgsl:2:53", d.Position().String())
+	var sb strings.Builder
+	d.Print(&sb)
+	assert.Contains(t, sb.String(), "@id(3) override a: u32 = 4u; fn f()", "the source's line, not the host text's")
+}

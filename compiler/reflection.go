@@ -89,10 +89,10 @@ func HostWGSL(src Source, opts Options) (*WGSLText, diag.List, error) {
 	return w, diags, err
 }
 
-// hostWGSL is HostWGSL, and for a WESL program whose host text is its linked WGSL (no
-// override given a value) the linked program as checked, whose positions are in its modules'
-// files rather than in the linked text (else nil).
-func hostWGSL(src Source, opts Options) (w *WGSLText, linkedProg *sema.Program, diags diag.List, err error) {
+// hostWGSL is HostWGSL, and the program as checked when the text was made from it without a
+// migration but is not its source as is (a WESL program's linked WGSL, overrides made
+// consts): its positions are in the files the user edits, the text's are not (else nil).
+func hostWGSL(src Source, opts Options) (w *WGSLText, checked *sema.Program, diags diag.List, err error) {
 	prog, linked, diags := check(src, opts)
 	if prog == nil {
 		return nil, nil, diags, diags
@@ -115,11 +115,11 @@ func hostWGSL(src Source, opts Options) (w *WGSLText, linkedProg *sema.Program, 
 	if err != nil {
 		return nil, nil, diags, err
 	}
+	if prog.File.Dialect != syntax.DialectLegacy2021 && (linked.IsWESL() || len(opts.Overrides) > 0) {
+		checked = prog
+	}
 	if len(opts.Overrides) == 0 {
-		if linked.IsWESL() {
-			linkedProg = prog
-		}
-		return w, linkedProg, diags, nil
+		return w, checked, diags, nil
 	}
 	// The values of opts.Overrides, as consts: the declaration's whole text goes.
 	mprog, _ := Check(Source{Name: src.Name, Text: text}, modern)
@@ -146,7 +146,7 @@ func hostWGSL(src Source, opts Options) (w *WGSLText, linkedProg *sema.Program, 
 	}
 	out = append(out, text[pos:]...)
 	w, err = overrideTexts(Source{Name: src.Name, Text: out}, modern)
-	return w, nil, diags, err
+	return w, checked, diags, err
 }
 
 // overrideTexts checks src and finds its override declarations.
