@@ -11,11 +11,12 @@ import (
 // DialectWGSL returns HostWGSL's text as the WGSL compiler of profile p reads it (package
 // hostwgsl prints it), with where its override declarations are in the printed text, for
 // hosts that substitute override values (Profile.Substitutes). The diagnostics are
-// HostWGSL's, then the printer's errors at each construct p's compiler cannot read; with
-// those the text is nil and err is the diagnostics.
+// HostWGSL's, then the printer's errors at each construct p's compiler cannot read (in a
+// WESL program, in the module that has it); with those the text is nil and err is the
+// diagnostics.
 func DialectWGSL(src Source, opts Options, p *hostwgsl.Profile) (w *WGSLText, diags diag.List, err error) {
 	defer recoverInternal(src, &err)
-	host, diags, err := HostWGSL(src, opts)
+	host, checked, diags, err := hostWGSL(src, opts)
 	if err != nil {
 		return nil, diags, err
 	}
@@ -25,6 +26,15 @@ func DialectWGSL(src Source, opts Options, p *hostwgsl.Profile) (w *WGSLText, di
 		return nil, diags, fmt.Errorf("%s: the WGSL for WebGPU hosts does not compile (please report this shader):\n%v", src.Name, more)
 	}
 	text, printed := hostwgsl.Print(prog, p)
+	if checked != nil {
+		// The text is printed from the host text (a WESL program's linked WGSL, overrides
+		// made consts), whose positions are in no file the user has. The program as
+		// checked has the same constructs at their places in the files: when printing it
+		// says the same, its diagnostics are those, each pointing into the file to edit.
+		if _, atSource := hostwgsl.Print(checked, p); sameMessages(atSource, printed) {
+			printed = atSource
+		}
+	}
 	diags = append(diags, printed...)
 	if printed.HasErrors() {
 		return nil, diags, printed
@@ -45,4 +55,17 @@ func DialectWGSL(src Source, opts Options, p *hostwgsl.Profile) (w *WGSLText, di
 		}
 	}
 	return w, diags, nil
+}
+
+// sameMessages reports whether a and b say the same things in the same order.
+func sameMessages(a, b diag.List) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Severity != b[i].Severity || a[i].Message != b[i].Message {
+			return false
+		}
+	}
+	return true
 }

@@ -3,12 +3,15 @@ package compiler_test
 import (
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/wgslgo/wgslgo/compiler"
+	"github.com/wgslgo/wgslgo/compiler/hostwgsl"
 	"github.com/wgslgo/wgslgo/compiler/syntax"
+	"github.com/wgslgo/wgslgo/compiler/wesl"
 )
 
 // TestHostWGSL: the WGSL for WebGPU hosts is the source as is, with where each override's
@@ -111,4 +114,59 @@ func TestHostWGSLImmediateFeature(t *testing.T) {
 		out := string(w.Text[:r[0]]) + string(w.Text[r[1]:])
 		assert.Equal(t, want+body, out, req)
 	}
+}
+
+// TestDialectWGSLDiagnosticsInModules: what a host's compiler cannot read in a WESL program
+// is reported in the module that has it, under the import that brought it in, not in the
+// linked text (which has no file to open); the hosts that can read it get the linked
+// program.
+func TestDialectWGSLDiagnosticsInModules(t *testing.T) {
+	files := fstest.MapFS{
+		"shaders/util.wesl": {Data: []byte("// Shared code.\nvar<workgroup> counter: atomic<u32>;\n\n" +
+			"fn load_it() -> u32 {\n    return workgroupUniformLoad(&counter);\n}\n")},
+	}
+	root := compiler.Source{Name: "shaders/main.wesl", Text: []byte("import package::util::load_it;\n\n" +
+		"@group(0) @binding(0) var<storage, read_write> out: array<u32>;\n\n" +
+		"@compute @workgroup_size(64)\nfn main() {\n    out[0] = load_it();\n}\n")}
+	opts := compiler.Options{FS: wesl.FromFS(files)}
+	linked, diags := compiler.Link(root, opts)
+	require.False(t, diags.HasErrors(), "%v", diags)
+
+	w, diags, err := compiler.DialectWGSL(root, opts, hostwgsl.Gogpu)
+	require.Error(t, err)
+	assert.Nil(t, w)
+	require.Len(t, diags.Errors(), 1, "%v", diags)
+	d := diags.Errors()[0]
+	assert.Equal(t, "shaders/util.wesl:5:12", d.Position().String())
+	assert.Contains(t, d.Message, "has no workgroupUniformLoad of an atomic")
+	var sb strings.Builder
+	d.Print(&sb)
+	assert.Contains(t, sb.String(), "    return workgroupUniformLoad(&counter);\n           ^~~~")
+	assert.Contains(t, sb.String(), "shaders/main.wesl:1:8: note: shaders/util.wesl is imported here")
+
+	w, diags, err = compiler.DialectWGSL(root, opts, hostwgsl.Modern)
+	require.NoError(t, err, "%v", diags)
+	for _, line := range []string{"fn load_it() -> u32 {", "return workgroupUniformLoad(&counter);", "out[0] = load_it();"} {
+		assert.Contains(t, string(linked.WGSL()), line)
+		assert.Contains(t, string(w.Text), line)
+	}
+}
+
+// TestDialectWGSLDiagnosticsWithOverrides: with overrides given values, the text the hosts
+// get has consts where the overrides were; what a host's compiler cannot read is still
+// reported at its place in the source, with the source's line under it.
+func TestDialectWGSLDiagnosticsWithOverrides(t *testing.T) {
+	src := compiler.Source{Name: "o.wgsl", Text: []byte("var<workgroup> counter: atomic<u32>;\n" +
+		"@id(3) override a: u32 = 4u; fn f() -> u32 { return workgroupUniformLoad(&counter) + a; }\n" +
+		"@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n" +
+		"@compute @workgroup_size(1) fn main() { o[0] = f(); }\n")}
+	opts := compiler.Options{Overrides: map[string]string{"3": "7"}}
+	_, diags, err := compiler.DialectWGSL(src, opts, hostwgsl.Naga19)
+	require.Error(t, err)
+	require.Len(t, diags.Errors(), 1, "%v", diags)
+	d := diags.Errors()[0]
+	assert.Equal(t, "o.wgsl:2:53", d.Position().String())
+	var sb strings.Builder
+	d.Print(&sb)
+	assert.Contains(t, sb.String(), "@id(3) override a: u32 = 4u; fn f()", "the source's line, not the host text's")
 }

@@ -85,9 +85,17 @@ type OverrideText struct {
 // modern WGSL before it is returned. The diagnostics are the migration's warnings, or the
 // errors that stop it.
 func HostWGSL(src Source, opts Options) (*WGSLText, diag.List, error) {
+	w, _, diags, err := hostWGSL(src, opts)
+	return w, diags, err
+}
+
+// hostWGSL is HostWGSL, and the program as checked when the text was made from it without a
+// migration but is not its source as is (a WESL program's linked WGSL, overrides made
+// consts): its positions are in the files the user edits, the text's are not (else nil).
+func hostWGSL(src Source, opts Options) (w *WGSLText, checked *sema.Program, diags diag.List, err error) {
 	prog, linked, diags := check(src, opts)
 	if prog == nil {
-		return nil, diags, diags
+		return nil, nil, diags, diags
 	}
 	text := src.Text
 	if linked.IsWESL() {
@@ -98,17 +106,20 @@ func HostWGSL(src Source, opts Options) (*WGSLText, diag.List, error) {
 		migrated, more := migrate.Migrate(prog.File, prog)
 		diags = append(diags, more...)
 		if migrated == nil {
-			return nil, diags, diags
+			return nil, nil, diags, diags
 		}
 		text = migrated
 	}
 	modern := Options{Dialect: syntax.DialectModern, UniformStandardLayout: opts.UniformStandardLayout}
-	w, err := overrideTexts(Source{Name: src.Name, Text: text}, modern)
+	w, err = overrideTexts(Source{Name: src.Name, Text: text}, modern)
 	if err != nil {
-		return nil, diags, err
+		return nil, nil, diags, err
+	}
+	if prog.File.Dialect != syntax.DialectLegacy2021 && (linked.IsWESL() || len(opts.Overrides) > 0) {
+		checked = prog
 	}
 	if len(opts.Overrides) == 0 {
-		return w, diags, nil
+		return w, checked, diags, nil
 	}
 	// The values of opts.Overrides, as consts: the declaration's whole text goes.
 	mprog, _ := Check(Source{Name: src.Name, Text: text}, modern)
@@ -119,7 +130,7 @@ func HostWGSL(src Source, opts Options) (*WGSLText, diag.List, error) {
 	var edits []edit
 	resolved, more := resolveOverrides(mprog, opts.Overrides)
 	if more.HasErrors() {
-		return nil, diags, append(diags, more...)
+		return nil, nil, diags, append(diags, more...)
 	}
 	for _, r := range resolved {
 		o := r.override
@@ -135,7 +146,7 @@ func HostWGSL(src Source, opts Options) (*WGSLText, diag.List, error) {
 	}
 	out = append(out, text[pos:]...)
 	w, err = overrideTexts(Source{Name: src.Name, Text: out}, modern)
-	return w, diags, err
+	return w, checked, diags, err
 }
 
 // overrideTexts checks src and finds its override declarations.

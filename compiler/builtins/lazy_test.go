@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"math/rand/v2"
+	"runtime"
 	"sync"
 	"testing"
 
@@ -91,4 +92,45 @@ func BenchmarkUseIndex(b *testing.B) {
 	for b.Loop() {
 		useIndex(indexedBlocks[:], indexedNames[:])
 	}
+}
+
+// TestGeneratedBlocksAreData: the first lookup of a builtin in the process's own table makes
+// the Builtin and the list of its overloads, not the overloads: those are the static data of
+// blocks_gen.go, which no code builds (each would be an allocation, a builtin with 20
+// overloads a hundred or more).
+func TestGeneratedBlocksAreData(t *testing.T) {
+	ensureIndex()
+	defer func() {
+		compileMu.Lock()
+		defer compileMu.Unlock()
+		useIndex(indexedBlocks[:], indexedNames[:])
+	}()
+	for _, name := range []string{"textureSample", "textureLoad", "textureGather", "textureDimensions", "vec4", "bitcast"} {
+		compileMu.Lock()
+		useIndex(indexedBlocks[:], indexedNames[:]) // nothing compiled yet
+		compileMu.Unlock()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		b, ok := lookupTable(name)
+		runtime.ReadMemStats(&after)
+		require.True(t, ok, name)
+		allocs := after.Mallocs - before.Mallocs
+		require.GreaterOrEqual(t, len(b.Overloads), 4, name)
+		require.Less(t, allocs, uint64(len(b.Overloads)), "%s: %d overloads, %d allocations at its first lookup", name, len(b.Overloads), allocs)
+		for _, o := range b.Overloads {
+			require.True(t, inGeneratedBlocks(o), "%s: an overload outside blocks_gen.go's data", name)
+		}
+	}
+}
+
+// inGeneratedBlocks reports whether o is an element of compiledBlocks.
+func inGeneratedBlocks(o *Overload) bool {
+	for i := range compiledBlocks {
+		for j := range compiledBlocks[i] {
+			if o == &compiledBlocks[i][j] {
+				return true
+			}
+		}
+	}
+	return false
 }

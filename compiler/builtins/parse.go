@@ -467,7 +467,6 @@ type srcBlock struct {
 	section string   // the attributes of the block's section, or ""
 	fns     []string // the fn lines
 	cons    []string // the parameterization lines
-	done    bool     // compiled; guarded by compileMu
 }
 
 // indexedName is a builtin's name with the blocks that declare it, as index_gen.go lists them.
@@ -481,6 +480,9 @@ var (
 	hashed    bool          // names are indexedNames, which nameSlots hashes
 	entries   []entry       // entries[i] is names[i]'s
 	srcBlocks []srcBlock
+	// compiled[i] is set once srcBlocks[i] is compiled; guarded by compileMu. (Not a field of
+	// srcBlock: indexedBlocks would be written to, each page of it copied for the process.)
+	compiled []bool
 	// compileMu serializes the compilation of blocks, which appends to the Overloads of
 	// every builtin the block declares. Those builtins are not visible yet: a builtin is
 	// returned only once all its blocks are compiled, and then no compilation touches it.
@@ -492,6 +494,7 @@ func useIndex(blocks []srcBlock, ns []indexedName) {
 	srcBlocks, names = blocks, ns
 	hashed = len(ns) > 0 && &ns[0] == &indexedNames[0]
 	entries = make([]entry, len(ns))
+	compiled = make([]bool, len(blocks))
 }
 
 // find returns the index of the builtin called name in names.
@@ -611,23 +614,25 @@ func lookupTable(name string) (*Builtin, bool) {
 
 // compileBlock adds the overloads of block i to their builtins, once. The overloads come
 // from blocks_gen.go, which holds what compiling the text gives (compileBlockText, run by the
-// generator and the tests); a table made from text (tests) compiles its text.
+// generator and the tests) as static data; a table made from text (tests) compiles its text.
 func compileBlock(i int) {
-	src := &srcBlocks[i]
-	if src.done {
+	if compiled[i] {
 		return
 	}
-	src.done = true
-	var os []*Overload
-	if len(srcBlocks) > 0 && &srcBlocks[0] == &indexedBlocks[0] {
-		os = compiledBlocks[i]()
-	} else {
-		os = compileBlockText(i)
-	}
-	for _, o := range os {
+	compiled[i] = true
+	add := func(o *Overload) {
 		k, _ := find(o.Name)
 		bi := builtinAt(k)
 		bi.Overloads = append(bi.Overloads, o)
+	}
+	if len(srcBlocks) > 0 && &srcBlocks[0] == &indexedBlocks[0] {
+		for j := range compiledBlocks[i] {
+			add(&compiledBlocks[i][j])
+		}
+		return
+	}
+	for _, o := range compileBlockText(i) {
+		add(o)
 	}
 }
 
@@ -795,7 +800,7 @@ func (c *compiler) fixedF16() bool {
 	}
 	var walk func(p *pattern) bool
 	walk = func(p *pattern) bool {
-		return p != nil && (p.kind == pScalar && p.scalar == types.F16 || walk(p.elem))
+		return p != nil && (p.kind == pScalar && p.scalar == types.KindF16 || walk(p.elem))
 	}
 	for _, t := range c.o.templates {
 		if walk(t) {
@@ -881,7 +886,7 @@ func (c *compiler) pattern(e *texpr) *pattern {
 		panic(fmt.Sprintf("builtins table: %s: %s takes %v template arguments", c.o.Name, n, want))
 	}
 	if k := indexOf(scalarNames[:], n); k >= 0 && len(args) == 0 {
-		return &pattern{kind: pScalar, scalar: types.ScalarOf(types.ScalarKind(k))}
+		return &pattern{kind: pScalar, scalar: types.ScalarKind(k)}
 	}
 	if _, ok := c.b.cons[n]; ok && len(args) == 0 {
 		return &pattern{kind: pVar, v: c.variable(n, vkScalar)}

@@ -12,8 +12,9 @@ import (
 // the compiled form of a type in the table (vecN<S>, ptr<AS, atomic<T>, read_write>, ...).
 type pattern struct {
 	kind pkind
-	// scalar is the type of a pScalar.
-	scalar *types.Scalar
+	// scalar is the kind of a pScalar's type: a kind, not the *types.Scalar, so that the
+	// generated table (blocks_gen.go) is data the linker lays out, with no code run to build it.
+	scalar types.ScalarKind
 	// v is the variable of a pVar.
 	v int8
 	// a and b are the sizes of vectors (a), matrices (a columns, b rows) and arrays (a, the
@@ -140,9 +141,9 @@ func (o *Overload) match(p *pattern, t types.Type, conv bool, b *binding) bool {
 			return false
 		}
 		if conv {
-			return reach[s.Kind]&(1<<p.scalar.Kind) != 0
+			return reach[s.Kind]&(1<<p.scalar) != 0
 		}
-		return s == p.scalar
+		return s.Kind == p.scalar
 	case pVar:
 		d := &o.vars[p.v]
 		if d.kind == vkType {
@@ -248,7 +249,7 @@ func (o *Overload) settle(b *binding) bool {
 func (o *Overload) inst(p *pattern, b *binding) types.Type {
 	switch p.kind {
 	case pScalar:
-		return p.scalar
+		return types.ScalarOf(p.scalar)
 	case pVar:
 		if o.vars[p.v].kind == vkType {
 			return b.typ[p.v]
@@ -317,7 +318,7 @@ func (o *Overload) usesF16(p *pattern, b *binding) bool {
 	}
 	switch p.kind {
 	case pScalar:
-		return p.scalar == types.F16
+		return p.scalar == types.KindF16
 	case pVar:
 		switch o.vars[p.v].kind {
 		case vkType:
@@ -334,7 +335,7 @@ func (o *Overload) usesF16(p *pattern, b *binding) bool {
 func (o *Overload) format(sb *strings.Builder, p *pattern, b *binding) {
 	switch p.kind {
 	case pScalar:
-		sb.WriteString(p.scalar.String())
+		sb.WriteString(types.ScalarOf(p.scalar).String())
 	case pVar:
 		d := &o.vars[p.v]
 		switch {

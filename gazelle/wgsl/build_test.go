@@ -99,4 +99,50 @@ func TestNestedModules(t *testing.T) {
 			t.Errorf("inNestedModule is wrong about %s", m)
 		}
 	}
+	// The other lists of them: what Bazel skips, what Gazelle skips when it runs on the core,
+	// and what the test script tests with the go command. examples/bazel is a Bazel workspace
+	// of its own, which the rules' end-to-end test builds instead; Bazel sees gazelle/, whose
+	// one target (written by hand) Bazel users put in their gazelle_binary.
+	lists := map[string][]string{
+		".bazelignore + gazelle":         append(listedLines(t, filepath.Join(root, ".bazelignore"), ""), "gazelle"),
+		"BUILD.bazel's gazelle:exclude":  append(listedLines(t, filepath.Join(root, "BUILD.bazel"), "# gazelle:exclude "), "examples/bazel"),
+		"scripts/test.sh's nested=(...)": append(shellArray(t, filepath.Join(root, "scripts", "test.sh"), "nested"), "examples/bazel"),
+	}
+	for name, list := range lists {
+		sort.Strings(list)
+		if !slices.Equal(list, nestedModules) {
+			t.Errorf("%s lists %q, the nested modules are %q", name, list, nestedModules)
+		}
+	}
+}
+
+// listedLines returns the lines of file that start with prefix, without it; with prefix "",
+// those that are neither empty nor comments.
+func listedLines(t *testing.T, file, prefix string) []string {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, line := range strings.Split(string(b), "\n") {
+		line = strings.TrimSpace(line)
+		switch {
+		case prefix == "" && line != "" && !strings.HasPrefix(line, "#"):
+			out = append(out, line)
+		case prefix != "" && strings.HasPrefix(line, prefix):
+			out = append(out, strings.TrimSpace(strings.TrimPrefix(line, prefix)))
+		}
+	}
+	return out
+}
+
+// shellArray returns the words of the array assignment NAME=(...) on one line of a script.
+func shellArray(t *testing.T, file, name string) []string {
+	t.Helper()
+	for _, line := range listedLines(t, file, name+"=(") {
+		return strings.Fields(strings.TrimSuffix(line, ")"))
+	}
+	t.Fatalf("%s assigns no array %s", file, name)
+	return nil
 }
