@@ -189,6 +189,8 @@ type Module struct {
 	argTypes []types.Type
 	// builtinResults are the answers of builtinResultType so far.
 	builtinResults []builtinResult
+	// staging is the one Staging returns.
+	staging Staging
 }
 
 // slab hands out the chunks a module allocates from and keeps each, so that Release can
@@ -280,6 +282,7 @@ func (m *Module) Release() {
 		blockChunks: m.blockChunks, instListChunks: m.instListChunks, blockListsChunks: m.blockListsChunks,
 		funcChunks: m.funcChunks, globalChunks: m.globalChunks,
 		argTypes: m.argTypes[:0], builtinResults: m.builtinResults[:0],
+		staging: Staging{marks: m.staging.marks[:0]},
 	}
 	modules.Put(m)
 }
@@ -843,6 +846,20 @@ func (m *Module) newBlock() *Block {
 	}
 	m.blockSlab = append(m.blockSlab, Block{})
 	return &m.blockSlab[len(m.blockSlab)-1]
+}
+
+// instList returns an empty instruction list with room for n, from the module's chunks
+// (a new one past 4096).
+func (m *Module) instList(n int) []*Inst {
+	if n > 4096 {
+		return make([]*Inst, 0, n)
+	}
+	if len(m.instLists)+n > cap(m.instLists) {
+		m.instLists = m.instListChunks.next(max(min(max(2*cap(m.instLists), 64), 4096), n))
+	}
+	c := m.instLists
+	m.instLists = c[:len(c)+n]
+	return c[len(c) : len(c) : len(c)+n]
 }
 
 // growList returns s, copied into a list with room for at least one more element taken

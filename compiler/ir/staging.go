@@ -1,9 +1,6 @@
 package ir
 
-import "slices"
-
-// A Staging collects instructions to insert before others of one function and inserts them
-// all at once. A Builder positioned with SetInsertBefore shifts the rest of the block for
+// A Staging collects instructions to insert before others and inserts them all at once. A Builder positioned with SetInsertBefore shifts the rest of the block for
 // every instruction it adds, which costs the square of the block's length when a pass adds
 // instructions all along a long block (a large entry point's body); a Builder set to a
 // Staging (Before) appends to a list of the staging's own, and Place rebuilds each block
@@ -20,13 +17,15 @@ type stageMark struct {
 	start, end int
 }
 
-// NewStaging returns a staging for instructions of f.
-func NewStaging(f *Func) *Staging { return &Staging{blk: Block{Func: f}} }
+// Staging returns the module's staging, empty: a pass stages with it and places what it
+// staged before it returns, so that the next pass finds it empty too.
+func (m *Module) Staging() *Staging { return &m.staging }
 
 // Before makes b add instructions to s, to be placed before in (which must be in a block of
-// s's function and stay there until Place), with in's source position and span; b adds them
+// a function, and stay there until Place), with in's source position and span; b adds them
 // there until it is moved. They must not include a terminator.
 func (s *Staging) Before(b *Builder, in *Inst) {
+	s.blk.Func = in.Block.Func
 	b.SetBlock(&s.blk)
 	b.src, b.span = in.Pos, in.Span()
 	s.marks = append(s.marks, stageMark{in: in, start: len(s.blk.Insts)})
@@ -35,6 +34,7 @@ func (s *Staging) Before(b *Builder, in *Inst) {
 // Place inserts the staged instructions before their instructions and empties s.
 func (s *Staging) Place() {
 	if len(s.blk.Insts) == 0 {
+		clear(s.marks)
 		s.marks = s.marks[:0]
 		return
 	}
@@ -81,6 +81,7 @@ func (s *Staging) Place() {
 	}
 	clear(s.blk.Insts)
 	s.blk.Insts = s.blk.Insts[:0]
+	clear(s.marks)
 	s.marks = s.marks[:0]
 }
 
@@ -92,7 +93,11 @@ func (s *Staging) place(blk *Block, marks []stageMark) {
 		extra += mk.end - mk.start
 	}
 	old := len(blk.Insts)
-	insts := slices.Grow(blk.Insts, extra)[:old+extra]
+	insts := blk.Insts
+	if cap(insts) < old+extra {
+		insts = append(s.blk.Func.module.instList(old+extra), blk.Insts...)
+	}
+	insts = insts[:old+extra]
 	w, k := len(insts), len(marks)-1
 	for i := old - 1; i >= 0; i-- {
 		in := insts[i]

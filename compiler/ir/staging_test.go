@@ -67,7 +67,7 @@ func TestStaging(t *testing.T) {
 			}
 			direct := rewrite(stagingModule(tc.n), func(b *ir.Builder, in *ir.Inst) { b.SetInsertBefore(in) }, func() {})
 			m := stagingModule(tc.n)
-			st := ir.NewStaging(m.Funcs[0])
+			st := m.Staging()
 			staged := rewrite(m, st.Before, st.Place)
 			require.Equal(t, direct, staged)
 		})
@@ -92,7 +92,7 @@ func BenchmarkInsertBefore(b *testing.B) {
 				for b.Loop() {
 					m := stagingModule(n)
 					f := m.Funcs[0]
-					bld, st := ir.NewBuilder(f), ir.NewStaging(f)
+					bld, st := ir.NewBuilder(f), m.Staging()
 					i := 0
 					ir.Walk(f.Body, func(in *ir.Inst) {
 						if in.Op != ir.OpAdd || i%2 != 0 {

@@ -9,11 +9,12 @@ import (
 // (o = min(offset, 32), c = min(count, 32 - o)); SPIR-V's bit-field instructions are
 // undefined when offset + count exceeds the width.
 func BitFieldClamp(m *ir.Module) {
+	st := m.Staging()
 	for _, f := range m.Funcs {
 		if !f.MayCall(builtins.FnExtractBits) && !f.MayCall(builtins.FnInsertBits) {
 			continue
 		}
-		b, st := ir.NewBuilder(f), ir.NewStaging(f)
+		b := ir.NewBuilder(f)
 		ir.Walk(f.Body, func(in *ir.Inst) {
 			if in.Op != ir.OpBuiltin {
 				return

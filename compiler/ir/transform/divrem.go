@@ -67,11 +67,12 @@ func eachInst(m *ir.Module, ops []ir.Op, fn func(at stagedAt, in *ir.Inst)) {
 	// them in m.Exprs from the start (see ir.Module.IsModuleScope).
 	at := stagedAt{b: m.ExprBuilder()}
 	ir.Walk(m.Exprs, func(in *ir.Inst) { fn(at, in) })
+	st := m.Staging()
 	for _, f := range m.Funcs {
 		if !mayHaveAny(f, ops) {
 			continue
 		}
-		at := stagedAt{ir.NewBuilder(f), ir.NewStaging(f)}
+		at := stagedAt{ir.NewBuilder(f), st}
 		ir.Walk(f.Body, func(in *ir.Inst) { fn(at, in) })
 		at.st.Place()
 	}

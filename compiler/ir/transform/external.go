@@ -101,8 +101,9 @@ func ExternalTextures(m *ir.Module, bindings map[ir.BindingPoint]abi.ExternalBin
 	}
 	// Uses, in execution order so that a value's parts exist before its uses.
 	dead := map[*ir.Inst]bool{}
+	st := m.Staging()
 	for _, f := range slices.Clone(m.Funcs) {
-		b, st := ir.NewBuilder(f), ir.NewStaging(f)
+		b := ir.NewBuilder(f)
 		ir.Walk(f.Body, func(in *ir.Inst) {
 			switch {
 			case in.Op == ir.OpLoad:

@@ -11,11 +11,12 @@ import (
 // in both types (2147483520 for f32 → i32, 4294967040 for f32 → u32), while SPIR-V leaves
 // them undefined. A NaN, for which WGSL allows any value, becomes 0.
 func FloatToIntSaturate(m *ir.Module) {
+	st := m.Staging()
 	for _, f := range m.Funcs {
 		if !f.MayHave(ir.OpConvert) {
 			continue
 		}
-		b, st := ir.NewBuilder(f), ir.NewStaging(f)
+		b := ir.NewBuilder(f)
 		ir.Walk(f.Body, func(in *ir.Inst) {
 			if in.Op != ir.OpConvert {
 				return

@@ -14,8 +14,9 @@ import (
 // Texture accesses get the same treatment (see textureRobustness): textureLoad reads a
 // texel within bounds, textureStore outside them does nothing, as WGSL allows.
 func Robustness(m *ir.Module) {
+	st := m.Staging()
 	for _, f := range m.Funcs {
-		b, st := ir.NewBuilder(f), ir.NewStaging(f)
+		b := ir.NewBuilder(f)
 		var texels []*ir.Inst
 		ir.Walk(f.Body, func(in *ir.Inst) {
 			var t types.Type

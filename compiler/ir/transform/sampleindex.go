@@ -19,11 +19,12 @@ const sampleIndexLimit = 1 << 24
 // instead of the last. Negative values need nothing: they convert exactly and clamp to 0.
 // WGSL's clamp is not a bounds check, so this runs with robustness off too.
 func SampleIndexClamp(m *ir.Module) {
+	st := m.Staging()
 	for _, f := range m.Funcs {
 		if !f.MayCallClass(builtins.ClassTexture) {
 			continue
 		}
-		b, st := ir.NewBuilder(f), ir.NewStaging(f)
+		b := ir.NewBuilder(f)
 		var ts []types.Type
 		ir.Walk(f.Body, func(in *ir.Inst) {
 			if in.Op != ir.OpBuiltin || in.Builtin().Class() != builtins.ClassTexture {

@@ -34,8 +34,9 @@ func Std140(m *ir.Module, lay *layout.Layouts) {
 	}
 	old := map[*ir.Inst]bool{}
 	repl := map[ir.Value]ir.Value{}
+	st := m.Staging()
 	for _, f := range m.Funcs {
-		b, st := ir.NewBuilder(f), ir.NewStaging(f)
+		b := ir.NewBuilder(f)
 		ir.Walk(f.Body, func(in *ir.Inst) {
 			if in.Op != ir.OpAccess && in.Op != ir.OpLoad {
 				return
