@@ -6,6 +6,7 @@ import (
 	"go/format"
 	"reflect"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -66,7 +67,13 @@ func blocksSource(t *testing.T, blocks [][]*Overload) []byte {
 	buf.WriteString("// code runs to build them.\n")
 	buf.WriteString("var compiledBlocks = [...][]Overload{\n")
 	for i, os := range blocks {
-		fmt.Fprintf(&buf, "\t// %d\n\t{\n", i)
+		var declares []string
+		for _, o := range os {
+			if !slices.Contains(declares, o.Name) {
+				declares = append(declares, o.Name)
+			}
+		}
+		fmt.Fprintf(&buf, "\t// %d: %s\n\t{\n", i, strings.Join(declares, ", "))
 		for _, o := range os {
 			fmt.Fprintf(&buf, "\t\t%s,\n", goOverload(o))
 		}
