@@ -3,6 +3,8 @@ package syntax
 import (
 	"fmt"
 	"math/rand"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -93,12 +95,44 @@ func BenchmarkParseAuto(b *testing.B) {
 
 func BenchmarkScan(b *testing.B) {
 	src := generateShader(256 << 10)
-	file := diag.NewFile("gen.wgsl", src)
-	b.SetBytes(int64(len(src)))
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		Scan(file, DialectModern)
+	benchmarkScan(b, []*diag.File{diag.NewFile("gen.wgsl", src)})
+}
+
+// BenchmarkScanShaders scans the benchmark shaders of compiler/bench, written by hand.
+func BenchmarkScanShaders(b *testing.B) {
+	paths, err := filepath.Glob("../bench/shaders/*.wgsl")
+	require.NoError(b, err)
+	require.NotEmpty(b, paths)
+	var files []*diag.File
+	for _, p := range paths {
+		src, err := os.ReadFile(p)
+		require.NoError(b, err)
+		files = append(files, diag.NewFile(p, src))
 	}
+	benchmarkScan(b, files)
+}
+
+// benchmarkScan scans files as parsing does (into a reused token buffer, keeping the
+// comments) and reports the time per token besides the time per pass over all of them.
+func benchmarkScan(b *testing.B, files []*diag.File) {
+	size, tokens := 0, 0
+	for _, f := range files {
+		toks, diags := Scan(f, DialectModern)
+		require.False(b, diags.HasErrors(), errorText(diags))
+		size += len(f.Text)
+		tokens += len(toks)
+	}
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+	var buf []Token
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, f := range files {
+			rep := &diag.Reporter{File: f, Limit: DefaultMaxErrors}
+			buf, _, _ = scanWithComments(f.Text, 0, DialectModern, rep, DefaultMaxTokens, true, buf[:0])
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*tokens), "ns/token")
 }
 
 func BenchmarkPrint(b *testing.B) {

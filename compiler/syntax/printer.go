@@ -175,7 +175,7 @@ func (p *printer) tabs() {
 // reserved words of modern WGSL (`diagnostic`, `override`, `type`), which needs renaming.
 func (p *printer) name(n string) {
 	p.str(n)
-	if n != "" && (modernKeyword([]byte(n)) != TokIdent || isModernReserved(n)) {
+	if n != "" && (IsKeyword(n, DialectModern) || IsReserved(n, DialectModern)) {
 		p.unexpressible(fmt.Sprintf("name '%s' (a keyword or reserved word of modern WGSL)", n))
 	}
 }

@@ -26,8 +26,8 @@ func Scan(f *diag.File, d Dialect) ([]Token, diag.List) {
 // matching `>` is reached.
 type scanner struct {
 	src       []byte
-	pos       int
 	legacy    bool
+	dialect   int            // dialectIndex of the dialect scanned
 	rep       *diag.Reporter // nil: no diagnostics (dialect detection)
 	toks      []Token
 	maxTokens int
@@ -53,6 +53,16 @@ type candidate struct {
 	depth int32
 }
 
+// The classes of bytes (byteClass, in tables_gen.go) tell the scanner what a byte starts or
+// continues. Class 0 is every other byte: NUL, unexpected ASCII and the bytes of non-ASCII
+// code points.
+const (
+	classLetter = 1 << iota // '_', a-z, A-Z: starts and continues a word
+	classDigit              // 0-9: starts a number, continues a word
+	classBlank              // ASCII blankspace
+	classPunct              // starts a syntactic token or a comment
+)
+
 // scan tokenizes src; stopped reports that a limit (tokens or errors) ended the scan early.
 func scan(src []byte, d Dialect, rep *diag.Reporter, maxTokens int) (toks []Token, stopped bool) {
 	toks, _, stopped = scanWithComments(src, 0, d, rep, maxTokens, false, nil)
@@ -62,11 +72,11 @@ func scan(src []byte, d Dialect, rep *diag.Reporter, maxTokens int) (toks []Toke
 // scanWithComments is scan that also returns the spans of the comments when keep is set;
 // buf, when large enough, is reused for the tokens.
 func scanWithComments(src []byte, base diag.Pos, d Dialect, rep *diag.Reporter, maxTokens int, keep bool, buf []Token) (toks []Token, comments []diag.Span, stopped bool) {
-	makeReservedSets()
 	s := scanner{
 		src:          src,
 		base:         int(base),
 		legacy:       d == DialectLegacy2021,
+		dialect:      dialectIndex(d),
 		rep:          rep,
 		maxTokens:    maxTokens,
 		badEnd:       -1,
@@ -96,48 +106,330 @@ func (s *scanner) errorf(start, end int, format string, args ...any) {
 	s.rep.Errorf(diag.Span{Start: diag.Pos(s.base + start), End: diag.Pos(s.base + end)}, format, args...)
 }
 
-func (s *scanner) emit(k Kind, start, end int) {
+// moreTokens makes room in s.toks for the token from start to end, or reports that there
+// are too many and stops.
+func (s *scanner) moreTokens(start, end int) {
 	if len(s.toks) >= s.maxTokens {
 		s.errorf(start, end, "too many tokens (more than %d)", s.maxTokens)
 		s.stop = true
 		return
 	}
-	s.toks = append(s.toks, Token{Kind: k, Start: diag.Pos(s.base + start), End: diag.Pos(s.base + end)})
-	s.prevWord = false
+	toks := append(s.toks, Token{})[:len(s.toks)]
+	s.toks = toks[:len(toks):min(cap(toks), s.maxTokens)]
 }
 
+// run scans the whole source in one loop that takes the frequent tokens itself: ASCII
+// blankspace, names, plain decimal literals and syntactic tokens, classified by byteClass.
+// Calls are left to the rarer cases (keywords and reserved words, other literals, comments,
+// non-ASCII text, errors). A limit reached by a diagnostic stops the scan after the token
+// (or the blankspace) that reported it; the limit on tokens stops it before the token.
 func (s *scanner) run() {
 	src := s.src
 	n := len(src)
-	for !s.stop {
-		i := s.skipBlank(s.pos)
-		s.pos = i
-		if i >= n || s.stop {
-			return
+	base := s.base
+	// The capacity of the token slice never exceeds the limit on tokens: one comparison
+	// per token checks both.
+	s.toks = s.toks[:len(s.toks):min(cap(s.toks), s.maxTokens)]
+	i := 0
+scan:
+	for {
+		for i < n && byteClass[src[i]] == classBlank {
+			i++
+		}
+		if i >= n {
+			break scan
 		}
 		c := src[i]
-		switch {
-		case c == '_' || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z'):
-			s.word(i)
-		case '0' <= c && c <= '9':
-			s.number(i)
-		case c == '.' && i+1 < n && '0' <= src[i+1] && src[i+1] <= '9':
-			s.number(i)
-		case c >= utf8.RuneSelf:
-			r, size := utf8.DecodeRune(src[i:])
-			switch {
-			case r == utf8.RuneError && size <= 1:
-				s.bad(i, i+1, "invalid UTF-8 encoding")
-				s.pos = i + 1
-			case isXIDStart(r):
-				s.word(i)
-			default:
-				s.bad(i, i+size, fmt.Sprintf("unexpected character %q (U+%04X)", r, r))
-				s.pos = i + size
+		class := byteClass[c]
+		if class == 0 && (c == 0 || (c >= utf8.RuneSelf && blankRune(src[i:]) > 0)) ||
+			c == '/' && i+1 < n && (src[i+1] == '/' || src[i+1] == '*') {
+			// Comments and the rarer blankspace. A limit reached in them stops the scan
+			// after the blankspace that follows.
+			if i = s.skipBlank(i); s.stop {
+				break scan
+			}
+			continue
+		}
+		mayStop := false // a diagnostic was reported, which may have reached the limit
+		var k Kind
+		var end int
+		prevWord := false // the token matches ident_pattern_token (template list discovery)
+		switch class {
+		case classLetter:
+			end = i + 1
+			for end < n && byteClass[src[end]]&(classLetter|classDigit) != 0 {
+				end++
+			}
+			if end < n && src[end] >= utf8.RuneSelf {
+				end = s.wordRest(end)
+			}
+			// Most words are names outside the word table that start with a letter; the
+			// filter tells most of them by their length and end bytes, with no call.
+			k, prevWord = TokIdent, true
+			if l := uint(end - i); c == '_' || (l <= maxWordLen && wordFilter[l][c&31]&(1<<(src[end-1]&31)) != 0) {
+				k = s.word(src[i:end], i)
+				mayStop = true
+				prevWord = k.isWord()
+			}
+		case classDigit:
+			// Most literals are decimal digits with at most a fraction: they are taken here,
+			// and number scans the rest (suffixes, exponents, hexadecimal, leading zeros, and
+			// the letters that make a literal malformed).
+			end = i + 1
+			for end < n && byteClass[src[end]] == classDigit {
+				end++
+			}
+			k = TokInt
+			if end < n && src[end] == '.' {
+				k = TokFloat
+				end++
+				for end < n && byteClass[src[end]] == classDigit {
+					end++
+				}
+			}
+			if (end < n && (byteClass[src[end]]&classLetter != 0 || src[end] >= utf8.RuneSelf)) || (k == TokInt && c == '0' && end-i > 1) {
+				k, end = s.number(i)
+				mayStop = true
+			}
+		case classPunct:
+			// A syntactic token, and the template list discovery steps attached to its code
+			// points.
+			next := byte(0)
+			if i+1 < n {
+				next = src[i+1]
+			}
+			k = TokInvalid
+			size := 1
+			switch c {
+			case '&':
+				switch next {
+				case '&':
+					k, size = AndAnd, 2
+					s.popPendingAtDepth()
+				case '=':
+					k, size = AndEqual, 2
+					s.clearPending()
+				default:
+					k = And
+				}
+			case '|':
+				switch next {
+				case '|':
+					k, size = OrOr, 2
+					s.popPendingAtDepth()
+				case '=':
+					k, size = OrEqual, 2
+					s.clearPending()
+				default:
+					k = Or
+				}
+			case '-':
+				switch next {
+				case '>':
+					// The '>' may close a template list; only otherwise is this an arrow.
+					if s.closesTemplate() {
+						k = Minus
+					} else {
+						k, size = Arrow, 2
+					}
+				case '-':
+					k, size = MinusMinus, 2
+				case '=':
+					k, size = MinusEqual, 2
+					s.clearPending()
+				default:
+					k = Minus
+				}
+			case '+':
+				switch next {
+				case '+':
+					k, size = PlusPlus, 2
+				case '=':
+					k, size = PlusEqual, 2
+					s.clearPending()
+				default:
+					k = Plus
+				}
+			case '*':
+				if next == '=' {
+					k, size = StarEqual, 2
+					s.clearPending()
+				} else {
+					k = Star
+				}
+			case '/':
+				if next == '=' {
+					k, size = SlashEqual, 2
+					s.clearPending()
+				} else {
+					k = Slash
+				}
+			case '%':
+				if next == '=' {
+					k, size = PercentEqual, 2
+					s.clearPending()
+				} else {
+					k = Percent
+				}
+			case '^':
+				if next == '=' {
+					k, size = XorEqual, 2
+					s.clearPending()
+				} else {
+					k = Xor
+				}
+			case '!':
+				if next == '=' {
+					k, size = NotEqual, 2
+				} else {
+					k = Bang
+				}
+			case '=':
+				if next == '=' {
+					k, size = EqualEqual, 2
+				} else {
+					k = Equal
+					s.clearPending()
+				}
+			case '<':
+				switch {
+				case next == '<' && i+2 < n && src[i+2] == '=':
+					k, size = ShiftLeftEq, 3
+					s.clearPending()
+				case next == '<':
+					k, size = ShiftLeft, 2
+				case next == '=':
+					k, size = LessEqual, 2
+				default:
+					k = Less
+					if s.prevWord {
+						s.pending = append(s.pending, candidate{tok: int32(len(s.toks)), depth: s.depth})
+					}
+				}
+			case '>':
+				if s.closesTemplate() {
+					top := s.pending[len(s.pending)-1]
+					s.pending = s.pending[:len(s.pending)-1]
+					s.toks[top.tok].Kind = TemplateStart
+					k = TemplateEnd
+					break
+				}
+				switch {
+				case next == '>' && i+2 < n && src[i+2] == '=':
+					k, size = ShiftRightEq, 3
+				case next == '>':
+					k, size = ShiftRight, 2
+				case next == '=':
+					k, size = GreaterEqual, 2
+				default:
+					k = Greater
+				}
+			case '(':
+				k = LParen
+				s.depth++
+			case '[':
+				k = LBracket
+				s.depth++
+			case ')', ']':
+				k = RParen
+				if c == ']' {
+					k = RBracket
+				}
+				for len(s.pending) > 0 && s.pending[len(s.pending)-1].depth >= s.depth {
+					s.pending = s.pending[:len(s.pending)-1]
+				}
+				if s.depth > 0 {
+					s.depth--
+				}
+			case ':':
+				if next == ':' && !s.legacy {
+					// A WESL path separator: part of an expression, so template list candidates
+					// before it stay pending (`array<pkg::T, 4>`).
+					k, size = ColonColon, 2
+					break
+				}
+				k = Colon
+				s.clearPending()
+			case ';', '{':
+				switch c {
+				case ';':
+					k = Semicolon
+				default:
+					k = LBrace
+				}
+				s.clearPending()
+			case '}':
+				k = RBrace
+			case ',':
+				k = Comma
+			case '.':
+				if isDigit(next) {
+					var numEnd int
+					k, numEnd = s.number(i)
+					mayStop = true
+					size = numEnd - i
+					break
+				}
+				k = Period
+			case '@':
+				k = At
+			case '~':
+				k = Tilde
+			}
+			end = i + size
+			if k == TokInvalid {
+				s.bad(i, i+1, fmt.Sprintf("unexpected character %q", rune(c)))
+				if i = end; s.stop {
+					break scan
+				}
+				continue
 			}
 		default:
-			s.punct(i)
+			k, end = s.other(i)
+			mayStop = true
+			if k == TokInvalid {
+				if i = end; s.stop {
+					break scan
+				}
+				continue
+			}
+			prevWord = k.isWord()
 		}
+		t := len(s.toks)
+		if t == cap(s.toks) {
+			if s.moreTokens(i, end); s.stop {
+				break scan
+			}
+		}
+		s.toks = s.toks[:t+1]
+		s.toks[t] = Token{Kind: k, Start: diag.Pos(base + i), End: diag.Pos(base + end)}
+		s.prevWord = prevWord
+		if i = end; mayStop && s.stop {
+			break scan
+		}
+	}
+}
+
+// other scans a token that starts with a byte of class 0: a word that starts with a non-ASCII
+// letter, or an unexpected character (TokInvalid: no token).
+func (s *scanner) other(i int) (Kind, int) {
+	src := s.src
+	c := src[i]
+	if c < utf8.RuneSelf {
+		s.bad(i, i+1, fmt.Sprintf("unexpected character %q", rune(c)))
+		return TokInvalid, i + 1
+	}
+	r, size := utf8.DecodeRune(src[i:])
+	switch {
+	case r == utf8.RuneError && size <= 1:
+		s.bad(i, i+1, "invalid UTF-8 encoding")
+		return TokInvalid, i + 1
+	case isXIDStart(r):
+		end := s.wordRest(i + size)
+		return s.word(src[i:end], i), end
+	default:
+		s.bad(i, i+size, fmt.Sprintf("unexpected character %q (U+%04X)", r, r))
+		return TokInvalid, i + size
 	}
 }
 
@@ -278,14 +570,33 @@ func (s *scanner) blockComment(start int) int {
 	return n
 }
 
-// word scans an identifier or keyword starting at i.
-func (s *scanner) word(start int) {
+// word returns the kind of the word w that starts at start, and reports a word that is
+// reserved or starts with "__".
+func (s *scanner) word(w []byte, start int) Kind {
+	k, reserved := TokIdent, false
+	if e := lookupWord(w); e != nil {
+		k, reserved = e.kind[s.dialect], e.reserved[s.dialect]
+	}
+	if k == TokIdent {
+		switch {
+		case w[0] == '_' && len(w) == 1:
+			return Underscore
+		case w[0] == '_' && w[1] == '_':
+			s.errorf(start, start+len(w), "identifiers must not start with '__': %q is reserved for the implementation", w)
+		case reserved && s.rep != nil:
+			s.errorf(start, start+len(w), "%q is a reserved word and cannot be used as an identifier", w)
+		}
+	}
+	return k
+}
+
+// wordRest continues a word at i, where a non-ASCII code point may continue it, and returns
+// the word's end.
+func (s *scanner) wordRest(i int) int {
 	src := s.src
-	n := len(src)
-	i := start
-	for i < n {
+	for i < len(src) {
 		c := src[i]
-		if c == '_' || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z') || ('0' <= c && c <= '9') {
+		if byteClass[c]&(classLetter|classDigit) != 0 {
 			i++
 			continue
 		}
@@ -298,46 +609,19 @@ func (s *scanner) word(start int) {
 		}
 		i += size
 	}
-	s.pos = i
-	w := src[start:i]
-	if len(w) == 1 && w[0] == '_' {
-		s.emit(Underscore, start, i)
-		return
-	}
-	var k Kind
-	if s.legacy {
-		k = legacyKeyword(w)
-	} else {
-		k = modernKeyword(w)
-	}
-	if k == TokIdent {
-		if len(w) >= 2 && w[0] == '_' && w[1] == '_' {
-			s.errorf(start, i, "identifiers must not start with '__': %q is reserved for the implementation", w)
-		} else if s.rep != nil && s.isReserved(w) {
-			s.errorf(start, i, "%q is a reserved word and cannot be used as an identifier", w)
-		}
-	}
-	s.emit(k, start, i)
-	s.prevWord = k.isWord()
-}
-
-func (s *scanner) isReserved(w []byte) bool {
-	if s.legacy {
-		return has(&legacyReservedSet, w)
-	}
-	return has(&modernReservedSet, w)
+	return i
 }
 
 func isDigit(c byte) bool    { return '0' <= c && c <= '9' }
 func isHexDigit(c byte) bool { return isDigit(c) || ('a' <= c|0x20 && c|0x20 <= 'f') }
 func isWordByte(c byte) bool {
-	return c == '_' || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z') || isDigit(c) || c >= utf8.RuneSelf
+	return byteClass[c]&(classLetter|classDigit) != 0 || c >= utf8.RuneSelf
 }
 
 // number scans a numeric literal starting at start, following the token grammar of
 // syntax.bnf (decimal_int_literal, hex_int_literal, decimal_float_literal,
-// hex_float_literal), and reports malformed literals.
-func (s *scanner) number(start int) {
+// hex_float_literal), and reports malformed literals. It returns the literal's kind and end.
+func (s *scanner) number(start int) (Kind, int) {
 	src := s.src
 	n := len(src)
 	i := start
@@ -431,200 +715,10 @@ func (s *scanner) number(start int) {
 		}
 		i = j
 	}
-	s.pos = i
 	if bad != "" {
 		s.errorf(start, i, "malformed numeric literal %q: %s", src[start:i], bad)
 	}
-	s.emit(kind, start, i)
-}
-
-// punct scans a syntactic token and runs the template list discovery steps attached to
-// its code points.
-func (s *scanner) punct(i int) {
-	src := s.src
-	n := len(src)
-	c := src[i]
-	next := byte(0)
-	if i+1 < n {
-		next = src[i+1]
-	}
-	k, size := TokInvalid, 1
-	switch c {
-	case '&':
-		switch next {
-		case '&':
-			k, size = AndAnd, 2
-			s.popPendingAtDepth()
-		case '=':
-			k, size = AndEqual, 2
-			s.clearPending()
-		default:
-			k = And
-		}
-	case '|':
-		switch next {
-		case '|':
-			k, size = OrOr, 2
-			s.popPendingAtDepth()
-		case '=':
-			k, size = OrEqual, 2
-			s.clearPending()
-		default:
-			k = Or
-		}
-	case '-':
-		switch next {
-		case '>':
-			// The '>' may close a template list; only otherwise is this an arrow.
-			if s.closesTemplate() {
-				k = Minus
-			} else {
-				k, size = Arrow, 2
-			}
-		case '-':
-			k, size = MinusMinus, 2
-		case '=':
-			k, size = MinusEqual, 2
-			s.clearPending()
-		default:
-			k = Minus
-		}
-	case '+':
-		switch next {
-		case '+':
-			k, size = PlusPlus, 2
-		case '=':
-			k, size = PlusEqual, 2
-			s.clearPending()
-		default:
-			k = Plus
-		}
-	case '*':
-		if next == '=' {
-			k, size = StarEqual, 2
-			s.clearPending()
-		} else {
-			k = Star
-		}
-	case '/':
-		if next == '=' {
-			k, size = SlashEqual, 2
-			s.clearPending()
-		} else {
-			k = Slash
-		}
-	case '%':
-		if next == '=' {
-			k, size = PercentEqual, 2
-			s.clearPending()
-		} else {
-			k = Percent
-		}
-	case '^':
-		if next == '=' {
-			k, size = XorEqual, 2
-			s.clearPending()
-		} else {
-			k = Xor
-		}
-	case '!':
-		if next == '=' {
-			k, size = NotEqual, 2
-		} else {
-			k = Bang
-		}
-	case '=':
-		if next == '=' {
-			k, size = EqualEqual, 2
-		} else {
-			k = Equal
-			s.clearPending()
-		}
-	case '<':
-		switch {
-		case next == '<' && i+2 < n && src[i+2] == '=':
-			k, size = ShiftLeftEq, 3
-			s.clearPending()
-		case next == '<':
-			k, size = ShiftLeft, 2
-		case next == '=':
-			k, size = LessEqual, 2
-		default:
-			k = Less
-			if s.prevWord {
-				s.pending = append(s.pending, candidate{tok: int32(len(s.toks)), depth: s.depth})
-			}
-		}
-	case '>':
-		if s.closesTemplate() {
-			top := s.pending[len(s.pending)-1]
-			s.pending = s.pending[:len(s.pending)-1]
-			s.toks[top.tok].Kind = TemplateStart
-			k = TemplateEnd
-			break
-		}
-		switch {
-		case next == '>' && i+2 < n && src[i+2] == '=':
-			k, size = ShiftRightEq, 3
-		case next == '>':
-			k, size = ShiftRight, 2
-		case next == '=':
-			k, size = GreaterEqual, 2
-		default:
-			k = Greater
-		}
-	case '(':
-		k = LParen
-		s.depth++
-	case '[':
-		k = LBracket
-		s.depth++
-	case ')', ']':
-		k = RParen
-		if c == ']' {
-			k = RBracket
-		}
-		for len(s.pending) > 0 && s.pending[len(s.pending)-1].depth >= s.depth {
-			s.pending = s.pending[:len(s.pending)-1]
-		}
-		if s.depth > 0 {
-			s.depth--
-		}
-	case ':':
-		if next == ':' && !s.legacy {
-			// A WESL path separator: part of an expression, so template list candidates
-			// before it stay pending (`array<pkg::T, 4>`).
-			k, size = ColonColon, 2
-			break
-		}
-		k = Colon
-		s.clearPending()
-	case ';', '{':
-		switch c {
-		case ';':
-			k = Semicolon
-		default:
-			k = LBrace
-		}
-		s.clearPending()
-	case '}':
-		k = RBrace
-	case ',':
-		k = Comma
-	case '.':
-		k = Period
-	case '@':
-		k = At
-	case '~':
-		k = Tilde
-	}
-	if k == TokInvalid {
-		s.bad(i, i+1, fmt.Sprintf("unexpected character %q", rune(c)))
-		s.pos = i + 1
-		return
-	}
-	s.pos = i + size
-	s.emit(k, i, i+size)
+	return kind, i
 }
 
 // closesTemplate reports whether a '>' at the current nesting depth ends the innermost

@@ -279,8 +279,8 @@ func TestScanTokenLimit(t *testing.T) {
 	assert.Equal(t, "t.wgsl:1:21: error: too many tokens (more than 10)", diags[0].Error())
 }
 
-// TestReservedWords: the word lists are sorted, as their binary search requires, and every
-// word of each is reserved in its dialect, asked or scanned (unless also a keyword).
+// TestReservedWords: the word lists are sorted (for their reader), and every word of each is
+// reserved in its dialect, asked or scanned (unless also a keyword).
 func TestReservedWords(t *testing.T) {
 	for _, c := range []struct {
 		d     Dialect

@@ -1,10 +1,6 @@
 package syntax
 
-import (
-	"sync"
-
-	"github.com/wgslgo/wgslgo/compiler/diag"
-)
+import "github.com/wgslgo/wgslgo/compiler/diag"
 
 // Kind is the kind of a token.
 type Kind uint8
@@ -158,175 +154,21 @@ type Token struct {
 // Span returns the token's span.
 func (t Token) Span() diag.Span { return diag.Span{Start: t.Start, End: t.End} }
 
-// modernKeyword maps a word to its keyword kind in modern WGSL, or Ident.
-func modernKeyword(w []byte) Kind {
-	if len(w) < 2 || len(w) > 12 {
-		return TokIdent
-	}
-	switch w[0] {
-	case 'a':
-		switch string(w) {
-		case "alias":
-			return KwAlias
-		case "as":
-			return KwAs
-		}
-	case 'b':
-		if string(w) == "break" {
-			return KwBreak
-		}
-	case 'c':
-		switch string(w) {
-		case "case":
-			return KwCase
-		case "const":
-			return KwConst
-		case "const_assert":
-			return KwConstAssert
-		case "continue":
-			return KwContinue
-		case "continuing":
-			return KwContinuing
-		}
-	case 'd':
-		switch string(w) {
-		case "default":
-			return KwDefault
-		case "diagnostic":
-			return KwDiagnostic
-		case "discard":
-			return KwDiscard
-		}
-	case 'e':
-		switch string(w) {
-		case "else":
-			return KwElse
-		case "enable":
-			return KwEnable
-		}
-	case 'f':
-		switch string(w) {
-		case "false":
-			return KwFalse
-		case "fn":
-			return KwFn
-		case "for":
-			return KwFor
-		}
-	case 'i':
-		switch string(w) {
-		case "if":
-			return KwIf
-		case "import":
-			return KwImport
-		}
-	case 'l':
-		switch string(w) {
-		case "let":
-			return KwLet
-		case "loop":
-			return KwLoop
-		}
-	case 'm':
-		if string(w) == "module" {
-			return KwModule
-		}
-	case 'o':
-		if string(w) == "override" {
-			return KwOverride
-		}
-	case 'p':
-		switch string(w) {
-		case "package":
-			return KwPackage
-		case "public":
-			return KwPublic
-		}
-	case 'r':
-		switch string(w) {
-		case "requires":
-			return KwRequires
-		case "return":
-			return KwReturn
-		}
-	case 's':
-		switch string(w) {
-		case "self":
-			return KwSelf
-		case "struct":
-			return KwStruct
-		case "super":
-			return KwSuper
-		case "switch":
-			return KwSwitch
-		}
-	case 't':
-		if string(w) == "true" {
-			return KwTrue
-		}
-	case 'v':
-		if string(w) == "var" {
-			return KwVar
-		}
-	case 'w':
-		if string(w) == "while" {
-			return KwWhile
-		}
-	}
-	return TokIdent
+// modernKeywords are the keywords of modern WGSL (and WESL), spelled as kindNames has them.
+var modernKeywords = [...]Kind{
+	KwAlias, KwBreak, KwCase, KwConst, KwConstAssert, KwContinue, KwContinuing, KwDefault,
+	KwDiagnostic, KwDiscard, KwElse, KwEnable, KwFalse, KwFn, KwFor, KwIf, KwLet, KwLoop,
+	KwOverride, KwRequires, KwReturn, KwStruct, KwSwitch, KwTrue, KwVar, KwWhile,
+	KwAs, KwImport, KwModule, KwPackage, KwPublic, KwSelf, KwSuper,
 }
 
-// legacyKeyword maps a word to its keyword kind in the 2021 draft, or Ident. The draft's
-// type-name keywords (f32, vec4, sampler, ...) are scanned as identifiers; the parser treats
-// them like modern predeclared names. `let` is accepted as in later 2021 drafts.
-func legacyKeyword(w []byte) Kind {
-	switch string(w) {
-	case "break":
-		return KwBreak
-	case "case":
-		return KwCase
-	case "const":
-		return KwConst
-	case "continue":
-		return KwContinue
-	case "continuing":
-		return KwContinuing
-	case "default":
-		return KwDefault
-	case "discard":
-		return KwDiscard
-	case "else":
-		return KwElse
-	case "elseif":
-		return KwElseif
-	case "fallthrough":
-		return KwFallthrough
-	case "false":
-		return KwFalse
-	case "fn":
-		return KwFn
-	case "for":
-		return KwFor
-	case "if":
-		return KwIf
-	case "let":
-		return KwLet
-	case "loop":
-		return KwLoop
-	case "return":
-		return KwReturn
-	case "struct":
-		return KwStruct
-	case "switch":
-		return KwSwitch
-	case "true":
-		return KwTrue
-	case "type":
-		return KwType
-	case "var":
-		return KwVar
-	}
-	return TokIdent
+// legacyKeywords are the keywords of the 2021 draft. The draft's type-name keywords (f32,
+// vec4, sampler, ...) are scanned as identifiers; the parser treats them like modern
+// predeclared names. `let` is accepted as in later 2021 drafts.
+var legacyKeywords = [...]Kind{
+	KwBreak, KwCase, KwConst, KwContinue, KwContinuing, KwDefault, KwDiscard, KwElse, KwElseif,
+	KwFallthrough, KwFalse, KwFn, KwFor, KwIf, KwLet, KwLoop, KwReturn, KwStruct, KwSwitch,
+	KwTrue, KwType, KwVar,
 }
 
 // modernReserved are the reserved words of modern WGSL, sorted (static data: a set built at
@@ -359,71 +201,64 @@ var legacyReserved = [...]string{
 	"typedef", "u16", "u64", "u8", "unless", "using", "while",
 }
 
-// reservedSet indexes a sorted list of reserved words for the scanner, which asks about every
-// identifier: most are rejected by their first byte and length, the rest compared with the
-// few words of that first byte.
-type reservedSet struct {
-	words  []string
-	filter [256]uint32 // bit n of filter[c]: some word starts with byte c and has length n
-	start  [257]uint16 // words[start[c]:start[c+1]] start with byte c
+// word is what the scanner knows of a word that is a keyword or a reserved word in some
+// dialect: its keyword kind (TokIdent if none) and whether it is reserved, indexed by
+// dialectIndex. The words are in words_gen.go, made from the lists above by
+// `go generate ./compiler/syntax`.
+type word struct {
+	text     string
+	kind     [2]Kind
+	reserved [2]bool
 }
 
-func (r *reservedSet) index(words []string) {
-	r.words = words
-	for _, w := range words {
-		r.filter[w[0]] |= 1 << len(w)
+// dialectIndex indexes word.kind and word.reserved: modern WGSL is 0, the 2021 draft 1.
+func dialectIndex(d Dialect) int {
+	if d == DialectLegacy2021 {
+		return 1
 	}
-	for c, i := 0, 0; c <= 256; c++ {
-		for i < len(words) && int(words[i][0]) < c {
-			i++
-		}
-		r.start[c] = uint16(i)
-	}
+	return 0
 }
 
-func has[S string | []byte](r *reservedSet, w S) bool {
-	if len(w) == 0 || len(w) >= 32 || r.filter[w[0]]&(1<<len(w)) == 0 {
-		return false
+// lookupWord returns the word w spells, or nil for a word that is neither a keyword nor
+// reserved in any dialect: one slot of a perfect hash, then one comparison.
+func lookupWord(w []byte) *word {
+	if len(w) < 2 || len(w) > maxWordLen {
+		return nil
 	}
-	for _, x := range r.words[r.start[w[0]]:r.start[int(w[0])+1]] {
-		if len(x) == len(w) && x == string(w) {
-			return true
-		}
+	i := wordSlots[wordSlot(w, wordHashSeed)]
+	if i == 0 || words[i-1].text != string(w) {
+		return nil
 	}
-	return false
+	return &words[i-1]
 }
 
-// The reserved word sets are indexed by the first scan (or question).
-var (
-	reservedOnce                         sync.Once
-	modernReservedSet, legacyReservedSet reservedSet
-)
+// wordFilterBit is the bit of word w (2 <= len(w) <= maxWordLen) in
+// wordFilter[len(w)][w[0]&31]: a word whose bit is clear there is not in words. Names tell
+// themselves apart from the table by their length and end bytes far more often than by their
+// first byte alone, and a word costs the filter two loads, whatever its length.
+func wordFilterBit(w []byte) uint32 { return 1 << (w[len(w)-1] & 31) }
 
-func makeReservedSets() {
-	reservedOnce.Do(func() {
-		modernReservedSet.index(modernReserved[:])
-		legacyReservedSet.index(legacyReserved[:])
-	})
-}
+// wordSlotBits is the size of wordSlots: 8,192 slots hold the words without a collision
+// under one of the first few seeds.
+const wordSlotBits = 13
 
-func isModernReserved(w string) bool {
-	makeReservedSets()
-	return has(&modernReservedSet, w)
+// wordSlot is w's slot under seed (len(w) >= 2): the length and five bytes (both ends and
+// the middle), which tell every two words of the table apart, multiplied by an odd constant.
+// It reads a fixed number of bytes, so a word costs the same however long it is.
+func wordSlot(w []byte, seed uint64) uint32 {
+	n := len(w)
+	x := uint64(n) | uint64(w[0])<<8 | uint64(w[1])<<16 | uint64(w[n/2])<<24 | uint64(w[n-2])<<32 | uint64(w[n-1])<<40
+	return uint32(x * (seed*0x9e3779b97f4a7c15 | 1) >> (64 - wordSlotBits))
 }
 
 // IsReserved reports whether word is a reserved word of the dialect.
 func IsReserved(word string, d Dialect) bool {
-	makeReservedSets()
-	if d == DialectLegacy2021 {
-		return has(&legacyReservedSet, word)
-	}
-	return has(&modernReservedSet, word)
+	w := lookupWord([]byte(word))
+	return w != nil && w.reserved[dialectIndex(d)]
 }
 
 // IsKeyword reports whether word is a keyword of the dialect.
 func IsKeyword(word string, d Dialect) bool {
-	if d == DialectLegacy2021 {
-		return legacyKeyword([]byte(word)) != TokIdent
-	}
-	return modernKeyword([]byte(word)) != TokIdent
+	w := lookupWord([]byte(word))
+	return w != nil && w.kind[dialectIndex(d)] != TokIdent
 }
