@@ -187,10 +187,14 @@ type Module struct {
 	globalChunks slab[Global]
 	// argTypes is Builder.Builtin's scratch list of operand types.
 	argTypes []types.Type
-	// builtinResults are the answers of builtinResultType so far.
+	// builtinResults are the answers of builtinResultType so far; builtinBuckets lists them
+	// by function (1 + the index of the latest of each bucket).
 	builtinResults []builtinResult
+	builtinBuckets [builtinBuckets]uint8
 	// staging is the one Staging returns.
 	staging Staging
+	// validator is Validate's state, kept for the next validation.
+	validator validator
 }
 
 // slab hands out the chunks a module allocates from and keeps each, so that Release can
@@ -282,7 +286,7 @@ func (m *Module) Release() {
 		blockChunks: m.blockChunks, instListChunks: m.instListChunks, blockListsChunks: m.blockListsChunks,
 		funcChunks: m.funcChunks, globalChunks: m.globalChunks,
 		argTypes: m.argTypes[:0], builtinResults: m.builtinResults[:0],
-		staging: Staging{marks: m.staging.marks[:0]},
+		staging: Staging{marks: m.staging.marks[:0]}, validator: m.validator,
 	}
 	modules.Put(m)
 }
