@@ -62,27 +62,29 @@ const (
 // same function a few dozen. Types are compared as pointers, which stand for the same type
 // when equal.
 func (m *Module) builtinResultType(f builtins.Fn, args []types.Type) types.Type {
-	if len(args) > maxRememberedArgs {
-		return BuiltinResultType(f, args)
-	}
 	n := uint8(len(args))
 	bucket := &m.builtinBuckets[f%builtinBuckets]
-search:
-	for i := *bucket; i != 0; {
-		r := &m.builtinResults[i-1]
-		i = r.next
-		if r.fn != f || r.n != n {
-			continue
-		}
-		for k, a := range args {
-			if r.args[k] != a {
-				continue search
+	if len(args) <= maxRememberedArgs {
+	search:
+		for i := *bucket; i != 0; {
+			r := &m.builtinResults[i-1]
+			i = r.next
+			if r.fn != f || r.n != n {
+				continue
 			}
+			for k, a := range args {
+				if r.args[k] != a {
+					continue search
+				}
+			}
+			return r.result
 		}
-		return r.result
 	}
-	t := BuiltinResultType(f, args)
-	if len(m.builtinResults) < maxRemembered {
+	// The table is given a copy, since its resolution keeps the operands it is given (in
+	// the errors BuiltinResultType drops): the caller's list can stay on its stack.
+	m.resolveArgs = append(m.resolveArgs[:0], args...)
+	t := BuiltinResultType(f, m.resolveArgs)
+	if len(args) <= maxRememberedArgs && len(m.builtinResults) < maxRemembered {
 		r := builtinResult{fn: f, n: n, next: *bucket, result: t}
 		copy(r.args[:], args)
 		m.builtinResults = append(m.builtinResults, r)

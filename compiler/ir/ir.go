@@ -185,8 +185,9 @@ type Module struct {
 	globalSlab   []Global
 	funcChunks   slab[Func]
 	globalChunks slab[Global]
-	// argTypes is Builder.Builtin's scratch list of operand types.
-	argTypes []types.Type
+	// argTypes is Builder.Builtin's scratch list of operand types, resolveArgs
+	// builtinResultType's.
+	argTypes, resolveArgs []types.Type
 	// builtinResults are the answers of builtinResultType so far; builtinBuckets lists them
 	// by function (1 + the index of the latest of each bucket).
 	builtinResults []builtinResult
@@ -267,6 +268,7 @@ func (m *Module) Release() {
 	clear(m.Substituted)
 	clear(m.Funcs)
 	clear(m.argTypes[:cap(m.argTypes)])
+	clear(m.resolveArgs[:cap(m.resolveArgs)])
 	clear(m.builtinResults)
 	m.instChunks.reset(m.instSlab)
 	m.ctlChunks.reset(m.ctlSlab)
@@ -285,7 +287,7 @@ func (m *Module) Release() {
 		instChunks: m.instChunks, ctlChunks: m.ctlChunks, argChunks: m.argChunks,
 		blockChunks: m.blockChunks, instListChunks: m.instListChunks, blockListsChunks: m.blockListsChunks,
 		funcChunks: m.funcChunks, globalChunks: m.globalChunks,
-		argTypes: m.argTypes[:0], builtinResults: m.builtinResults[:0],
+		argTypes: m.argTypes[:0], resolveArgs: m.resolveArgs[:0], builtinResults: m.builtinResults[:0],
 		staging: Staging{marks: m.staging.marks[:0]}, validator: m.validator,
 	}
 	modules.Put(m)

@@ -2,6 +2,7 @@ package ir
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/wgslgo/wgslgo/compiler/builtins"
@@ -234,15 +235,31 @@ func (v *validator) checkType(t types.Type) {
 		}
 		return
 	}
-	if types.Contains(t, func(t types.Type) bool {
-		_, ref := t.(*types.Reference)
-		return ref
-	}) {
+	if holdsReference(t) {
 		v.errorf("reference type %v in the IR", t)
 	}
 	if types.IsAbstract(t) {
 		v.errorf("abstract type %v in the IR", t)
 	}
+}
+
+// holdsReference reports whether t is or holds (as an element or member, not as a pointee)
+// a reference type: types.Contains with a predicate for references, without the calls of
+// the predicate.
+func holdsReference(t types.Type) bool {
+	switch t := t.(type) {
+	case *types.Reference:
+		return true
+	case *types.Array:
+		return holdsReference(t.Elem)
+	case *types.Struct:
+		for _, m := range t.Members {
+			if holdsReference(m.Type) {
+				return true
+			}
+		}
+	}
+	return false // the elements of vectors, matrices and atomics are scalars
 }
 
 func (v *validator) fn(f *Func) {
@@ -302,14 +319,15 @@ func (v *validator) blockScoped(blk *Block) {
 	if len(blk.Insts) == 0 || blk.Terminator() == nil {
 		v.errorf("block does not end in a terminator")
 	}
+	f := v.f
 	for i, in := range blk.Insts {
 		if in.Block != blk {
 			v.errorf("%s: instruction's Block is not its block", in.Op)
 		}
-		if v.f != nil && !v.f.MayHave(in.Op) {
+		if f != nil && !f.MayHave(in.Op) {
 			v.errorf("%s: not counted by its function's MayHave (an operation changed without SetOp?)", in.Op)
 		}
-		if v.f != nil && in.Op == OpBuiltin && !v.f.MayCall(in.Builtin()) {
+		if f != nil && in.Op == OpBuiltin && !f.MayCall(in.Builtin()) {
 			v.errorf("%s %s: not counted by its function's MayCall (an Aux set without SetAux?)", in.Op, in.Builtin())
 		}
 		if in.Op.IsTerminator() && i != len(blk.Insts)-1 {
@@ -348,34 +366,51 @@ func (v *validator) use(in *Inst, i int) types.Type {
 	return v.m.Type(x)
 }
 
+// nargs reports whether in has from lo to hi operands (hi < 0: no most), reporting it when
+// not. It is kept small enough to be inlined (the report is not).
 func (v *validator) nargs(in *Inst, lo, hi int) bool {
 	if len(in.Args) < lo || hi >= 0 && len(in.Args) > hi {
-		v.errorf("%s: %d operands", in.Op, len(in.Args))
-		return false
+		return v.badNargs(in)
 	}
 	return true
 }
 
+//go:noinline
+func (v *validator) badNargs(in *Inst) bool {
+	v.errorf("%s: %d operands", in.Op, len(in.Args))
+	return false
+}
+
 func (v *validator) inst(in *Inst, blk *Block) {
+	// The operand types of most instructions fit in an array on the stack (stores there
+	// need no write barrier); the others take room on a stack shared by all instructions
+	// (nested blocks push above their construct's).
+	var small [6]types.Type
+	var ts []types.Type
 	mark := len(v.tstack)
-	n := mark + len(in.Args)
-	if n > cap(v.tstack) {
-		v.tstack = append(v.tstack[:cap(v.tstack)], make([]types.Type, n-cap(v.tstack))...)
-	}
-	v.tstack = v.tstack[:n]
-	ts := v.tstack[mark:n:n]
-	// Value 0 is never visible: a visible operand is a value.
-	visible, values := v.visible, v.m.values
-	typed := true
-	for i, x := range in.Args {
-		var t types.Type
-		if uint(x) < uint(len(visible)) && visible[x] {
-			t = values[x].typ
-		} else {
-			t = v.use(in, i)
+	if len(in.Args) <= len(small) {
+		ts = small[:len(in.Args)]
+	} else {
+		n := mark + len(in.Args)
+		if n > cap(v.tstack) {
+			v.tstack = append(v.tstack[:cap(v.tstack)], make([]types.Type, n-cap(v.tstack))...)
 		}
-		ts[i] = t
-		typed = typed && t != nil
+		v.tstack = v.tstack[:n]
+		ts = v.tstack[mark:n:n]
+	}
+	typed := v.visibleOperands(in.Args, ts)
+	if !typed {
+		typed = true
+		for i, x := range in.Args {
+			var t types.Type
+			if v.validValue(x) && v.visible[x] {
+				t = v.m.values[x].typ
+			} else {
+				t = v.use(in, i)
+			}
+			ts[i] = t
+			typed = typed && t != nil
+		}
 	}
 	if in.Op == OpCall {
 		v.calls = append(v.calls, in.Callee)
@@ -386,8 +421,28 @@ func (v *validator) inst(in *Inst, blk *Block) {
 	} else if len(in.Blocks()) != 0 {
 		v.owed++ // its blocks are left out
 	}
-	// The types are left in place (no clear): they are the module's, alive anyway.
-	v.tstack = v.tstack[:mark]
+	if len(in.Args) > len(small) {
+		// The types are left in place (no clear): they are the module's, alive anyway.
+		v.tstack = v.tstack[:mark]
+	}
+}
+
+// visibleOperands sets ts to the types of args and reports whether they are all visible and
+// typed, in a loop that calls nothing (the others are looked at again, by use).
+func (v *validator) visibleOperands(args []Value, ts []types.Type) bool {
+	visible, values := v.visible, v.m.values
+	for i, x := range args {
+		// Value 0 is never visible: a visible operand is a value.
+		if uint(x) >= uint(len(visible)) || !visible[x] {
+			return false
+		}
+		t := values[x].typ
+		if t == nil {
+			return false
+		}
+		ts[i] = t
+	}
+	return true
 }
 
 // typedInst validates in, whose operands have the types ts (none nil: an instruction with
@@ -586,7 +641,7 @@ func (v *validator) typedInst(in *Inst, blk *Block, ts []types.Type) {
 		}
 		switch want := v.m.builtinResultType(fn, ts); {
 		case want == nil:
-			v.errorf("%s: no overload takes operands %v", fn, ts)
+			v.errorf("%s: no overload takes operands %v", fn, slices.Clone(ts))
 		case want == types.Type(types.VoidType):
 			if in.Result != 0 {
 				v.errorf("%s has no result", fn)
