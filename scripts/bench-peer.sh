@@ -11,19 +11,25 @@
 #      gogpu's API) on each input, alternately, ROUNDS rounds after a warm-up: CPU and wall
 #      time per file, min, median and max over the rounds.
 #
-#   scripts/bench-peer.sh [-n ROUNDS] [-lean] [-only] [PATH...]
+#   scripts/bench-peer.sh [-n ROUNDS] [-lean] [-only] [-public] [PATH...]
+#
+# -public adds public shaders: the WGSL inputs of naga's snapshot tests, which the pinned
+# gogpu/naga module ships (snapshot/testdata/in, 172 files; gogpu/naga compiles 125 of them).
+# The project's own inputs are mostly test fixtures (the largest 20 are 1-3.6 KB, and a few
+# texture-coverage files weigh most); the issue's targets are held-out public shaders.
 #
 # The load average is printed before and after: the machine's other work slows both
 # compilers, but a loaded machine's figures are noisier.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
-rounds=5 flags=()
+rounds=5 flags=() public=0
 while [ $# -gt 0 ]; do
   case $1 in
   -n) rounds=$2; shift 2 ;;
   -lean | -only) flags+=("$1"); shift ;;
-  -*) echo "usage: scripts/bench-peer.sh [-n ROUNDS] [-lean] [-only] [PATH...]" >&2; exit 2 ;;
+  -public) public=1; shift ;;
+  -*) echo "usage: scripts/bench-peer.sh [-n ROUNDS] [-lean] [-only] [-public] [PATH...]" >&2; exit 2 ;;
   *) break ;;
   esac
 done
@@ -33,6 +39,10 @@ for p in "$@"; do
 done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+if [ "$public" = 1 ]; then
+  naga=$(cd compiler/bench/peer && go list -m -f '{{.Dir}}' github.com/gogpu/naga)
+  paths+=("$naga"/snapshot/testdata/in/*.wgsl)
+fi
 go build -o "$work/wgslc" ./tools/wgslc
 (cd compiler/bench/peer && go build -o "$work/peerbench" ./cmd/peerbench && go build -o "$work/gogpuc" ./cmd/gogpuc)
 
