@@ -220,6 +220,15 @@ func BenchmarkValidate(b *testing.B) {
 	}
 }
 
+// calling fills the body of f with calls of callees.
+func calling(f *ir.Func, callees ...*ir.Func) {
+	b := ir.NewBuilder(f)
+	for _, c := range callees {
+		b.Call(c)
+	}
+	b.Finish()
+}
+
 // TestValidateDiagnostics pins Validate's whole report, messages and order, for the checks
 // that take shortcuts: operands found visible in a table, types checked without a search of
 // their structure, the call graph recorded while checking (and walked again only when the
@@ -238,36 +247,27 @@ func TestValidateDiagnostics(t *testing.T) {
 			ba.Call(b)
 			ba.Call(b)
 			ba.Finish()
-			bb := ir.NewBuilder(b)
-			bb.Call(c)
-			bb.Finish()
-			bc := ir.NewBuilder(c)
-			bc.Call(b)
-			bc.Finish()
+			calling(b, c)
+			calling(c, b)
 		}, "ir: fn c: recursion"},
 		{"no recursion, calls repeated", func(m *ir.Module) {
 			a, b := m.NewFunc("a", nil), m.NewFunc("b", nil)
-			ir.NewBuilder(b).Finish()
+			calling(b)
 			ba := ir.NewBuilder(a)
 			ba.Call(b)
 			ba.Loop(func() { ba.Call(b); ba.Break() }, nil)
 			ba.Finish()
 		}, ""},
 		{"recursion through a function no longer in the module", func(m *ir.Module) {
-			ir.NewBuilder(m.NewFunc("h", nil)).Finish()
+			calling(m.NewFunc("h", nil))
 			f, g := m.NewFunc("f", nil), m.NewFunc("g", nil)
-			bf := ir.NewBuilder(f)
-			bf.Call(g)
-			bf.Finish()
-			bg := ir.NewBuilder(g)
-			bg.Call(f)
-			bg.Finish()
+			calling(f, g)
+			calling(g, f)
 			m.RemoveFunc(g)
 		}, "ir: fn f: recursion"},
 		{"recursion and a call left out", func(m *ir.Module) {
 			f, g := m.NewFunc("f", nil), m.NewFunc("g", nil)
-			bg := ir.NewBuilder(g)
-			bg.Finish()
+			calling(g)
 			bf := ir.NewBuilder(f)
 			x := bf.Var("x", types.I32, 0)
 			cond := bf.Eq(bf.Load(x), bf.I32(1))
