@@ -27,7 +27,8 @@ func (e *ValidationError) Error() string {
 // inside loops and switches, break_if only ending a continuing block, exit_if only ending an
 // if's block, with the construct's result values), function variables only in functions,
 // no recursion, no reference or abstract types, unique override ids. It returns nil or a
-// *ValidationError.
+// *ValidationError. It works in space the module keeps (see validator): like the builders,
+// it is not for use on one module from two goroutines at once.
 func Validate(m *Module) error {
 	v := &m.validator
 	n := m.NumValues()
