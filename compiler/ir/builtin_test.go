@@ -10,8 +10,9 @@ import (
 )
 
 // TestBuiltinResultTypeRemembered: a module's remembered answers are BuiltinResultType's,
-// asked in any order and again, for calls that differ only in the function, an operand type
-// or the operand count, and for calls no overload takes; and a released module forgets them.
+// asked in any order and again, for calls that differ only in the function (among them
+// functions listed together, 64 apart), an operand type or the operand count, and for calls
+// no overload takes; and a released module forgets them.
 func TestBuiltinResultTypeRemembered(t *testing.T) {
 	v3 := types.Vec(3, types.F32)
 	calls := []struct {
@@ -26,19 +27,27 @@ func TestBuiltinResultTypeRemembered(t *testing.T) {
 		{builtins.FnLength, []types.Type{v3}},
 		{builtins.FnMin, []types.Type{types.F32, v3}}, // no overload
 		{builtins.FnWorkgroupBarrier, nil},
+		{builtins.FnDpdy, []types.Type{types.F32}},
+		{builtins.FnSubgroupMul, []types.Type{types.F32}},
+		{builtins.FnPack2x16unorm, []types.Type{types.Vec(2, types.F32)}},
+		{builtins.FnDpdy, []types.Type{v3}},
 	}
+	require.Equal(t, builtins.FnAbs%builtinBuckets, builtins.FnDpdy%builtinBuckets)
+	require.Equal(t, builtins.FnAbs%builtinBuckets, builtins.FnSubgroupMul%builtinBuckets)
+	require.Equal(t, builtins.FnMin%builtinBuckets, builtins.FnPack2x16unorm%builtinBuckets)
 	m := NewModule()
 	for round := range 3 {
 		for i, c := range calls {
 			require.Equal(t, BuiltinResultType(c.fn, c.args), m.builtinResultType(c.fn, c.args), "round %d, call %d", round, i)
 		}
+		require.Len(t, m.builtinResults, len(calls), "round %d: each call is remembered once", round)
 		if round == 1 {
 			m.Release()
 			require.Empty(t, m.builtinResults)
+			require.Zero(t, m.builtinBuckets)
 			m = NewModule()
 		}
 	}
-	require.Len(t, m.builtinResults, len(calls))
 }
 
 // BenchmarkBuiltinResultType asks for the result type of a call, resolved each time and

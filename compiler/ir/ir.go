@@ -185,12 +185,17 @@ type Module struct {
 	globalSlab   []Global
 	funcChunks   slab[Func]
 	globalChunks slab[Global]
-	// argTypes is Builder.Builtin's scratch list of operand types.
-	argTypes []types.Type
-	// builtinResults are the answers of builtinResultType so far.
+	// argTypes is Builder.Builtin's scratch list of operand types, resolveArgs
+	// builtinResultType's.
+	argTypes, resolveArgs []types.Type
+	// builtinResults are the answers of builtinResultType so far; builtinBuckets lists them
+	// by function (1 + the index of the latest of each bucket).
 	builtinResults []builtinResult
+	builtinBuckets [builtinBuckets]uint8
 	// staging is the one Staging returns.
 	staging Staging
+	// validator is Validate's state, kept for the next validation.
+	validator validator
 }
 
 // slab hands out the chunks a module allocates from and keeps each, so that Release can
@@ -263,6 +268,7 @@ func (m *Module) Release() {
 	clear(m.Substituted)
 	clear(m.Funcs)
 	clear(m.argTypes[:cap(m.argTypes)])
+	clear(m.resolveArgs[:cap(m.resolveArgs)])
 	clear(m.builtinResults)
 	m.instChunks.reset(m.instSlab)
 	m.ctlChunks.reset(m.ctlSlab)
@@ -281,8 +287,8 @@ func (m *Module) Release() {
 		instChunks: m.instChunks, ctlChunks: m.ctlChunks, argChunks: m.argChunks,
 		blockChunks: m.blockChunks, instListChunks: m.instListChunks, blockListsChunks: m.blockListsChunks,
 		funcChunks: m.funcChunks, globalChunks: m.globalChunks,
-		argTypes: m.argTypes[:0], builtinResults: m.builtinResults[:0],
-		staging: Staging{marks: m.staging.marks[:0]},
+		argTypes: m.argTypes[:0], resolveArgs: m.resolveArgs[:0], builtinResults: m.builtinResults[:0],
+		staging: Staging{marks: m.staging.marks[:0]}, validator: m.validator,
 	}
 	modules.Put(m)
 }

@@ -1,6 +1,8 @@
 package ir
 
 import (
+	"slices"
+
 	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/types"
 )
@@ -118,7 +120,7 @@ func TexelType(t *types.Texture) *types.Scalar {
 func (v *validator) texture(in *Inst, fn builtins.Fn, ts []types.Type) {
 	o, ok := TextureOperands(fn, ts)
 	if !ok {
-		v.errorf("%s: operands %v fit no overload", fn, ts)
+		v.errorf("%s: operands %v fit no overload", fn, slices.Clone(ts))
 		return
 	}
 	tex := ts[o.Texture].(*types.Texture)

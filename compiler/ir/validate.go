@@ -2,6 +2,7 @@ package ir
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/wgslgo/wgslgo/compiler/builtins"
@@ -26,26 +27,68 @@ func (e *ValidationError) Error() string {
 // inside loops and switches, break_if only ending a continuing block, exit_if only ending an
 // if's block, with the construct's result values), function variables only in functions,
 // no recursion, no reference or abstract types, unique override ids. It returns nil or a
-// *ValidationError.
+// *ValidationError. It works in space the module keeps (see validator): like the builders,
+// it is not for use on one module from two goroutines at once.
 func Validate(m *Module) error {
-	v := &validator{m: m, visible: make([]bool, m.NumValues())}
+	v := &m.validator
+	n := m.NumValues()
+	if cap(v.visible) < n {
+		v.visible = make([]bool, n)
+	}
+	v.m, v.visible = m, v.visible[:n]
+	clear(v.visible) // the values of Exprs and the module-scope operands stay visible
 	v.module()
-	if len(v.errs) == 0 {
+	errs := v.errs
+	v.reset()
+	if len(errs) == 0 {
 		return nil
 	}
-	return &ValidationError{Errs: v.errs}
+	return &ValidationError{Errs: errs}
 }
 
+// validator is the state of Validate. A module keeps it for the next validation, and
+// through Release for the modules after it, so that validating allocates nothing once the
+// process has validated a module as large.
 type validator struct {
 	m *Module
 	f *Func
 	// where and whereName say what is being checked, for the messages ("fn", "main"),
 	// kept apart so that nothing is spelled until there is an error.
 	where, whereName string
-	visible          []bool
-	defined          []Value // values made visible, in order, for scope exit
-	errs             []string
-	tstack           []types.Type
+	// visible marks the values visible at the instruction being checked: the results and
+	// parameters in scope, and the module-scope values (results of Exprs once checked,
+	// constants, globals and overrides once used).
+	visible []bool
+	defined []Value // values made visible, in order, for scope exit
+	errs    []string
+	// tstack holds the operand types of the instructions being checked (nested blocks push
+	// above their construct's): one list for all instead of one per instruction.
+	tstack []types.Type
+	// calls are the callees of the calls checked, in the order of Walk; callsEnd[i] ends
+	// those of the function m.Funcs[i]. owed counts the blocks of the instructions checked
+	// that were not checked (left out after an error): only when none is are the calls
+	// every function's, and the recursion check takes them rather than walking again.
+	calls    []*Func
+	callsEnd []int
+	owed     int
+	// funcIndex finds a function in m.Funcs, state is the depth-first search's per function
+	// (see recursion); names holds the function names seen.
+	funcIndex map[*Func]int
+	state     []uint8
+	names     map[string]bool
+}
+
+// reset empties v for the next validation, keeping its memory.
+func (v *validator) reset() {
+	clear(v.tstack[:cap(v.tstack)])
+	clear(v.calls)
+	clear(v.funcIndex)
+	clear(v.names)
+	*v = validator{
+		visible: v.visible[:0], defined: v.defined[:0], tstack: v.tstack[:0],
+		calls: v.calls[:0], callsEnd: v.callsEnd[:0], state: v.state[:0],
+		funcIndex: v.funcIndex, names: v.names,
+	}
 }
 
 func (v *validator) errorf(format string, args ...any) {
@@ -99,7 +142,6 @@ func (v *validator) module() {
 		v.inst(in, m.Exprs)
 		v.define(in.Result)
 	}
-	names := map[string]bool{}
 	for i, g := range m.Globals {
 		v.where, v.whereName = "var", g.Name
 		if m.Global(g.Value) != g || int(m.values[g.Value].idx) != i {
@@ -136,22 +178,26 @@ func (v *validator) module() {
 			}
 		}
 	}
+	if v.names == nil {
+		v.names = map[string]bool{}
+	}
 	for _, f := range m.Funcs {
 		v.where, v.whereName = "fn", f.Name
-		if names[f.Name] {
+		if v.names[f.Name] {
 			v.errorf("duplicate function name")
 		}
-		names[f.Name] = true
+		v.names[f.Name] = true
 		v.fn(f)
+		v.callsEnd = append(v.callsEnd, len(v.calls))
 	}
 	v.where, v.whereName = "", ""
 	v.recursion()
 }
 
-func (v *validator) validValue(x Value) bool { return x > 0 && int(x) < v.m.NumValues() }
+func (v *validator) validValue(x Value) bool { return x > 0 && int(x) < len(v.visible) }
 
 func (v *validator) define(x Value) {
-	if x != 0 && v.validValue(x) {
+	if v.validValue(x) {
 		v.visible[x] = true
 		v.defined = append(v.defined, x)
 	}
@@ -168,19 +214,53 @@ func (v *validator) leave(mark int) {
 }
 
 func (v *validator) checkType(t types.Type) {
-	if t == nil {
+	// Scalars, vectors, matrices and pointers (whose pointee is not searched), the most
+	// frequent types, hold no reference: only an abstract scalar is wrong.
+	var s *types.Scalar
+	switch t := t.(type) {
+	case *types.Scalar:
+		s = t
+	case *types.Vector:
+		s = t.Elem
+	case *types.Matrix:
+		s = t.Elem
+	case *types.Pointer:
+		return
+	case nil:
 		v.errorf("missing type")
 		return
 	}
-	if types.Contains(t, func(t types.Type) bool {
-		_, ref := t.(*types.Reference)
-		return ref
-	}) {
+	if s != nil {
+		if s.IsAbstract() {
+			v.errorf("abstract type %v in the IR", t)
+		}
+		return
+	}
+	if holdsReference(t) {
 		v.errorf("reference type %v in the IR", t)
 	}
 	if types.IsAbstract(t) {
 		v.errorf("abstract type %v in the IR", t)
 	}
+}
+
+// holdsReference reports whether t is or holds (as an element or member, not as a pointee)
+// a reference type: types.Contains with a predicate for references, without the calls of
+// the predicate.
+func holdsReference(t types.Type) bool {
+	switch t := t.(type) {
+	case *types.Reference:
+		return true
+	case *types.Array:
+		return holdsReference(t.Elem)
+	case *types.Struct:
+		for _, m := range t.Members {
+			if holdsReference(m.Type) {
+				return true
+			}
+		}
+	}
+	return false // the elements of vectors, matrices and atomics are scalars
 }
 
 func (v *validator) fn(f *Func) {
@@ -240,26 +320,33 @@ func (v *validator) blockScoped(blk *Block) {
 	if len(blk.Insts) == 0 || blk.Terminator() == nil {
 		v.errorf("block does not end in a terminator")
 	}
+	f := v.f
 	for i, in := range blk.Insts {
 		if in.Block != blk {
 			v.errorf("%s: instruction's Block is not its block", in.Op)
 		}
-		if v.f != nil && !v.f.MayHave(in.Op) {
+		if f != nil && !f.MayHave(in.Op) {
 			v.errorf("%s: not counted by its function's MayHave (an operation changed without SetOp?)", in.Op)
 		}
-		if v.f != nil && in.Op == OpBuiltin && !v.f.MayCall(in.Builtin()) {
+		if f != nil && in.Op == OpBuiltin && !f.MayCall(in.Builtin()) {
 			v.errorf("%s %s: not counted by its function's MayCall (an Aux set without SetAux?)", in.Op, in.Builtin())
 		}
 		if in.Op.IsTerminator() && i != len(blk.Insts)-1 {
 			v.errorf("%s: terminator in the middle of a block", in.Op)
 		}
 		v.inst(in, blk)
-		for _, r := range in.Values() {
-			v.define(r)
+		if in.ctl != nil && in.ctl.results != nil {
+			for _, r := range in.ctl.results {
+				v.define(r)
+			}
+		} else {
+			v.define(in.Result)
 		}
 	}
 }
 
+// use returns the type of operand i of in, reporting an operand that is no value or not
+// visible; inst has found it not visible.
 func (v *validator) use(in *Inst, i int) types.Type {
 	x := in.Args[i]
 	if !v.validValue(x) {
@@ -267,45 +354,102 @@ func (v *validator) use(in *Inst, i int) types.Type {
 		return nil
 	}
 	if v.m.IsModuleScope(x) {
-		if v.m.Kind(x) == KindInst && !v.visible[x] {
+		if v.m.Kind(x) == KindInst {
 			v.errorf("%s: operand %d (%%%d) is used before its definition", in.Op, i, x)
+		} else {
+			// A constant, global or override, visible everywhere: it is found visible
+			// at its next use.
+			v.visible[x] = true
 		}
 		return v.m.Type(x)
 	}
-	if !v.visible[x] {
-		v.errorf("%s: operand %d (%%%d) is not defined before use or not visible here", in.Op, i, x)
-	}
+	v.errorf("%s: operand %d (%%%d) is not defined before use or not visible here", in.Op, i, x)
 	return v.m.Type(x)
 }
 
+// nargs reports whether in has from lo to hi operands (hi < 0: no most), reporting it when
+// not. It is kept small enough to be inlined (the report is not).
 func (v *validator) nargs(in *Inst, lo, hi int) bool {
 	if len(in.Args) < lo || hi >= 0 && len(in.Args) > hi {
-		v.errorf("%s: %d operands", in.Op, len(in.Args))
-		return false
+		return v.badNargs(in)
 	}
 	return true
 }
 
-func (v *validator) inst(in *Inst, blk *Block) {
-	// The operand types live on a stack shared by all instructions (nested blocks push
-	// above): one allocation per validation instead of one per instruction.
-	mark := len(v.tstack)
-	for i := range in.Args {
-		v.tstack = append(v.tstack, v.use(in, i))
-	}
-	v.typedInst(in, blk, v.tstack[mark:len(v.tstack):len(v.tstack)])
-	clear(v.tstack[mark:])
-	v.tstack = v.tstack[:mark]
+//go:noinline
+func (v *validator) badNargs(in *Inst) bool {
+	v.errorf("%s: %d operands", in.Op, len(in.Args))
+	return false
 }
 
-// typedInst validates in, whose operands have the types ts (nil for an invalid operand).
-func (v *validator) typedInst(in *Inst, blk *Block, ts []types.Type) {
-	m := v.m
-	for _, t := range ts {
-		if t == nil {
-			return
+func (v *validator) inst(in *Inst, blk *Block) {
+	// The operand types of most instructions fit in an array on the stack (stores there
+	// need no write barrier); the others take room on a stack shared by all instructions
+	// (nested blocks push above their construct's).
+	var small [6]types.Type
+	var ts []types.Type
+	mark := len(v.tstack)
+	if len(in.Args) <= len(small) {
+		ts = small[:len(in.Args)]
+	} else {
+		n := mark + len(in.Args)
+		if n > cap(v.tstack) {
+			v.tstack = append(v.tstack[:cap(v.tstack)], make([]types.Type, n-cap(v.tstack))...)
+		}
+		v.tstack = v.tstack[:n]
+		ts = v.tstack[mark:n:n]
+	}
+	typed := v.visibleOperands(in.Args, ts)
+	if !typed {
+		typed = true
+		for i, x := range in.Args {
+			var t types.Type
+			if v.validValue(x) && v.visible[x] {
+				t = v.m.values[x].typ
+			} else {
+				t = v.use(in, i)
+			}
+			ts[i] = t
+			typed = typed && t != nil
 		}
 	}
+	if in.Op == OpCall {
+		v.calls = append(v.calls, in.Callee)
+	}
+	if typed {
+		v.owed += len(in.Blocks())
+		v.typedInst(in, blk, ts)
+	} else if len(in.Blocks()) != 0 {
+		v.owed++ // its blocks are left out
+	}
+	if len(in.Args) > len(small) {
+		// The types are left in place (no clear): they are the module's, alive anyway.
+		v.tstack = v.tstack[:mark]
+	}
+}
+
+// visibleOperands sets ts to the types of args and reports whether they are all visible and
+// typed, in a loop that calls nothing (the others are looked at again, by use).
+func (v *validator) visibleOperands(args []Value, ts []types.Type) bool {
+	visible, values := v.visible, v.m.values
+	for i, x := range args {
+		// Value 0 is never visible: a visible operand is a value.
+		if uint(x) >= uint(len(visible)) || !visible[x] {
+			return false
+		}
+		t := values[x].typ
+		if t == nil {
+			return false
+		}
+		ts[i] = t
+	}
+	return true
+}
+
+// typedInst validates in, whose operands have the types ts (none nil: an instruction with
+// an invalid operand is not checked further).
+func (v *validator) typedInst(in *Inst, blk *Block, ts []types.Type) {
+	m := v.m
 	var rt types.Type
 	if in.Result != 0 {
 		if !v.validValue(in.Result) || m.Def(in.Result) != in {
@@ -325,19 +469,12 @@ func (v *validator) typedInst(in *Inst, blk *Block, ts []types.Type) {
 			return
 		}
 	}
-	needResult := func() bool {
-		if rt == nil {
-			v.errorf("%s: missing result", in.Op)
-			return false
-		}
-		return true
-	}
 	switch in.Op {
 	case OpVar:
 		if blk.Func == nil {
 			v.errorf("var outside a function")
 		}
-		if !needResult() || !v.nargs(in, 0, 1) {
+		if !v.needResult(in, rt) || !v.nargs(in, 0, 1) {
 			return
 		}
 		p, ok := rt.(*types.Pointer)
@@ -352,7 +489,7 @@ func (v *validator) typedInst(in *Inst, blk *Block, ts []types.Type) {
 			v.errorf("var of handle type %v (textures and samplers are values)", p.Elem)
 		}
 	case OpLoad:
-		if !needResult() || !v.nargs(in, 1, 1) {
+		if !v.needResult(in, rt) || !v.nargs(in, 1, 1) {
 			return
 		}
 		p, ok := ts[0].(*types.Pointer)
@@ -382,7 +519,7 @@ func (v *validator) typedInst(in *Inst, blk *Block, ts []types.Type) {
 			v.errorf("store: value of type %v through %v", ts[1], p)
 		}
 	case OpAccess:
-		if !needResult() || !v.nargs(in, 2, -1) {
+		if !v.needResult(in, rt) || !v.nargs(in, 2, -1) {
 			return
 		}
 		p, ok := ts[0].(*types.Pointer)
@@ -396,14 +533,14 @@ func (v *validator) typedInst(in *Inst, blk *Block, ts []types.Type) {
 			v.errorf("access: result %v, want pointer to %v", rt, e)
 		}
 	case OpExtract:
-		if !needResult() || !v.nargs(in, 2, -1) {
+		if !v.needResult(in, rt) || !v.nargs(in, 2, -1) {
 			return
 		}
 		if e := v.indexChain(in, ts[0], 1); e != nil && !types.Identical(e, rt) {
 			v.errorf("extract: result %v, want %v", rt, e)
 		}
 	case OpInsert:
-		if !needResult() || !v.nargs(in, 3, -1) {
+		if !v.needResult(in, rt) || !v.nargs(in, 3, -1) {
 			return
 		}
 		if !types.Identical(ts[0], rt) {
@@ -413,7 +550,7 @@ func (v *validator) typedInst(in *Inst, blk *Block, ts []types.Type) {
 			v.errorf("insert: value %v for a constituent of type %v", ts[1], e)
 		}
 	case OpSwizzle:
-		if !needResult() || !v.nargs(in, 1, 1) {
+		if !v.needResult(in, rt) || !v.nargs(in, 1, 1) {
 			return
 		}
 		vt, ok := ts[0].(*types.Vector)
@@ -435,32 +572,32 @@ func (v *validator) typedInst(in *Inst, blk *Block, ts []types.Type) {
 			v.errorf("swizzle: result %v, want %v", rt, want)
 		}
 	case OpConstruct:
-		if needResult() {
+		if v.needResult(in, rt) {
 			v.construct(rt, ts)
 		}
 	case OpSplat:
-		if !needResult() || !v.nargs(in, 1, 1) {
+		if !v.needResult(in, rt) || !v.nargs(in, 1, 1) {
 			return
 		}
 		if vt, ok := rt.(*types.Vector); !ok || vt.Elem != ts[0] {
 			v.errorf("splat of %v to %v", ts[0], rt)
 		}
 	case OpConvert:
-		if !needResult() || !v.nargs(in, 1, 1) {
+		if !v.needResult(in, rt) || !v.nargs(in, 1, 1) {
 			return
 		}
 		if !(sameShape(ts[0], rt) && types.ElemScalar(rt) != nil) && !LayoutTwins(ts[0], rt) {
 			v.errorf("convert from %v to %v", ts[0], rt)
 		}
 	case OpBitcast:
-		if !needResult() || !v.nargs(in, 1, 1) {
+		if !v.needResult(in, rt) || !v.nargs(in, 1, 1) {
 			return
 		}
 		if bitSize(ts[0]) == 0 || bitSize(ts[0]) != bitSize(rt) {
 			v.errorf("bitcast from %v to %v", ts[0], rt)
 		}
 	case OpSelect:
-		if !needResult() || !v.nargs(in, 3, 3) {
+		if !v.needResult(in, rt) || !v.nargs(in, 3, 3) {
 			return
 		}
 		if !types.Identical(ts[1], rt) || !types.Identical(ts[2], rt) {
@@ -474,7 +611,7 @@ func (v *validator) typedInst(in *Inst, blk *Block, ts []types.Type) {
 			}
 		}
 	case OpNeg, OpNot:
-		if !needResult() || !v.nargs(in, 1, 1) {
+		if !v.needResult(in, rt) || !v.nargs(in, 1, 1) {
 			return
 		}
 		s := types.ElemScalar(ts[0])
@@ -505,7 +642,7 @@ func (v *validator) typedInst(in *Inst, blk *Block, ts []types.Type) {
 		}
 		switch want := v.m.builtinResultType(fn, ts); {
 		case want == nil:
-			v.errorf("%s: no overload takes operands %v", fn, ts)
+			v.errorf("%s: no overload takes operands %v", fn, slices.Clone(ts))
 		case want == types.Type(types.VoidType):
 			if in.Result != 0 {
 				v.errorf("%s has no result", fn)
@@ -595,7 +732,7 @@ func (v *validator) typedInst(in *Inst, blk *Block, ts []types.Type) {
 		v.nargs(in, 0, 0)
 	default:
 		if in.Op.IsBinary() {
-			if !needResult() || !v.nargs(in, 2, 2) {
+			if !v.needResult(in, rt) || !v.nargs(in, 2, 2) {
 				return
 			}
 			want := BinaryResultType(in.Op, ts[0], ts[1])
@@ -611,6 +748,15 @@ func (v *validator) typedInst(in *Inst, blk *Block, ts []types.Type) {
 	if !in.Op.IsControl() && len(in.Blocks()) != 0 {
 		v.errorf("%s with nested blocks", in.Op)
 	}
+}
+
+// needResult reports whether in has a result (of type rt), reporting it when not.
+func (v *validator) needResult(in *Inst, rt types.Type) bool {
+	if rt == nil {
+		v.errorf("%s: missing result", in.Op)
+		return false
+	}
+	return true
 }
 
 func (v *validator) binaryOperands(op Op, t types.Type) {
@@ -798,6 +944,7 @@ func (v *validator) switchCases(in *Inst, sel types.Type) {
 }
 
 func (v *validator) nested(in *Inst) {
+	v.owed -= len(in.Blocks())
 	for _, nb := range in.Blocks() {
 		if nb.Parent != in {
 			v.errorf("%s: nested block with the wrong Parent", in.Op)
@@ -814,6 +961,7 @@ func (v *validator) loop(in *Inst) {
 	if t := cont.Terminator(); t != nil && t.Op != OpBreakIf && t.Op != OpNextIteration {
 		v.errorf("continuing block ends in %s", t.Op)
 	}
+	v.owed -= 2
 	mark := v.scope()
 	v.blockScoped(body)
 	// The continuing block sees the body's top-level values defined before the first
@@ -887,6 +1035,21 @@ func isInside(blk, outer *Block) bool {
 }
 
 func (v *validator) recursion() {
+	if len(v.errs) == 0 && v.owed == 0 && v.recordedCalls() {
+		n := len(v.m.Funcs)
+		if cap(v.state) < n {
+			v.state = make([]uint8, n)
+		}
+		v.state = v.state[:n]
+		clear(v.state)
+		for i := range n {
+			if !v.visitRecorded(i) {
+				return
+			}
+		}
+		return
+	}
+	// Not every call was checked: Walk finds them.
 	state := map[*Func]int{} // 1 visiting, 2 done
 	var visit func(f *Func) bool
 	visit = func(f *Func) bool {
@@ -911,6 +1074,52 @@ func (v *validator) recursion() {
 			return
 		}
 	}
+}
+
+// recordedCalls indexes the functions and reports whether every function called is one
+// of them, so that the calls recorded are the whole call graph.
+func (v *validator) recordedCalls() bool {
+	if len(v.calls) == 0 {
+		return true
+	}
+	if v.funcIndex == nil {
+		v.funcIndex = map[*Func]int{}
+	}
+	for i, f := range v.m.Funcs {
+		v.funcIndex[f] = i
+	}
+	for _, c := range v.calls {
+		if _, ok := v.funcIndex[c]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// visitRecorded is the depth-first search of recursion over the recorded calls: a call
+// repeated finds its callee done. It visits the callees in first-call order, as Callees
+// lists them, and so reports the recursion the search over Callees would.
+func (v *validator) visitRecorded(i int) bool {
+	const visiting, done = 1, 2
+	switch v.state[i] {
+	case visiting:
+		v.errorf("fn %s: recursion", v.m.Funcs[i].Name)
+		return false
+	case done:
+		return true
+	}
+	v.state[i] = visiting
+	start := 0
+	if i > 0 {
+		start = v.callsEnd[i-1]
+	}
+	for _, c := range v.calls[start:v.callsEnd[i]] {
+		if !v.visitRecorded(v.funcIndex[c]) {
+			return false
+		}
+	}
+	v.state[i] = done
+	return true
 }
 
 // sameShape reports whether a and b are both scalars, both vectors of one width or both

@@ -1,11 +1,14 @@
 package ir_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wgslgo/wgslgo/compiler"
+	"github.com/wgslgo/wgslgo/compiler/bench"
 	"github.com/wgslgo/wgslgo/compiler/builtins"
 	"github.com/wgslgo/wgslgo/compiler/ir"
 	"github.com/wgslgo/wgslgo/compiler/types"
@@ -197,4 +200,151 @@ func TestValidateAccepts(t *testing.T) {
 	b.Case(sw, nil, true, func() { b.Break(b.Load(v)) })
 	b.Return(sw.Results()[0])
 	require.NoError(t, ir.Validate(m), ir.Print(m))
+}
+
+// BenchmarkValidate validates modules as transform.ForSPIRV leaves them, prepared once from
+// the realistic benchmark shaders: a deferred-lighting pass (textures, loops, many builtin
+// calls) and a particle system.
+func BenchmarkValidate(b *testing.B) {
+	for _, sh := range []bench.Shader{bench.Deferred(), bench.Particles()} {
+		p, err := compiler.Prepare(compiler.Source{Name: sh.Name, Text: sh.Text}, compiler.Options{})
+		require.NoError(b, err)
+		b.Run(strings.TrimSuffix(sh.Name, ".wgsl"), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := ir.Validate(p.Module); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// calling fills the body of f with calls of callees.
+func calling(f *ir.Func, callees ...*ir.Func) {
+	b := ir.NewBuilder(f)
+	for _, c := range callees {
+		b.Call(c)
+	}
+	b.Finish()
+}
+
+// TestValidateDiagnostics pins Validate's whole report, messages and order, for the checks
+// that take shortcuts: operands found visible in a table, types checked without a search of
+// their structure, the call graph recorded while checking (and walked again only when the
+// check left calls out).
+func TestValidateDiagnostics(t *testing.T) {
+	tests := []struct {
+		name  string
+		build func(m *ir.Module)
+		want  string
+	}{
+		{"recursion, callees in first-call order", func(m *ir.Module) {
+			// a calls c (in an if) before b: the search goes a, c, b, c.
+			a, b, c := m.NewFunc("a", nil), m.NewFunc("b", nil), m.NewFunc("c", nil)
+			ba := ir.NewBuilder(a)
+			ba.If(ba.Bool(true), nil, func() { ba.Call(c) }, nil)
+			ba.Call(b)
+			ba.Call(b)
+			ba.Finish()
+			calling(b, c)
+			calling(c, b)
+		}, "ir: fn c: recursion"},
+		{"no recursion, calls repeated", func(m *ir.Module) {
+			a, b := m.NewFunc("a", nil), m.NewFunc("b", nil)
+			calling(b)
+			ba := ir.NewBuilder(a)
+			ba.Call(b)
+			ba.Loop(func() { ba.Call(b); ba.Break() }, nil)
+			ba.Finish()
+		}, ""},
+		{"recursion through a function no longer in the module", func(m *ir.Module) {
+			calling(m.NewFunc("h", nil))
+			f, g := m.NewFunc("f", nil), m.NewFunc("g", nil)
+			calling(f, g)
+			calling(g, f)
+			m.RemoveFunc(g)
+		}, "ir: fn f: recursion"},
+		{"recursion and a call left out", func(m *ir.Module) {
+			f, g := m.NewFunc("f", nil), m.NewFunc("g", nil)
+			calling(g)
+			bf := ir.NewBuilder(f)
+			x := bf.Var("x", types.I32, 0)
+			cond := bf.Eq(bf.Load(x), bf.I32(1))
+			bf.If(cond, nil, func() { bf.Call(f) }, nil)
+			bf.Call(g)
+			bf.Finish()
+			m.Def(cond).Args[0] = 9999 // the if is not checked further
+		}, "ir: 2 errors:\n\tfn f: eq: operand 0 is not a value\n\tfn f: recursion"},
+		{"recursion in a construct left out without an error", func(m *ir.Module) {
+			// An if whose branches return delivers a result never checked: given no
+			// type, it leaves the if on it unchecked, and the call in it unrecorded.
+			f := m.NewFunc("f", nil)
+			b := ir.NewBuilder(f)
+			x := b.If(b.Bool(true), []types.Type{types.Bool}, func() { b.Return() }, func() { b.Return() }).Results()[0]
+			m.SetType(x, nil)
+			b.If(x, nil, func() { b.Call(f) }, nil)
+			b.Finish()
+		}, "ir: fn f: recursion"},
+		{"operands not visible", func(m *ir.Module) {
+			f, g := m.NewFunc("f", nil), m.NewFunc("g", nil)
+			bf := ir.NewBuilder(f)
+			x := bf.Add(bf.I32(1), bf.I32(2))
+			bf.Finish()
+			bg := ir.NewBuilder(g)
+			bg.Add(x, bg.I32(2)) // f's value, twice
+			bg.Add(bg.I32(1), x)
+			bg.Finish()
+		}, "ir: 2 errors:\n\tfn g: add: operand 0 (%3) is not defined before use or not visible here\n" +
+			"\tfn g: add: operand 1 (%3) is not defined before use or not visible here"},
+		{"a module-scope expression used before its definition", func(m *ir.Module) {
+			o := m.NewOverride("o", types.I32, 0, 0)
+			eb := m.ExprBuilder()
+			x := eb.Add(o.Value, eb.I32(1))
+			y := eb.Mul(x, x)
+			m.Exprs.Insts[0], m.Exprs.Insts[1] = m.Exprs.Insts[1], m.Exprs.Insts[0]
+			f := m.NewFunc("f", nil)
+			b := ir.NewBuilder(f)
+			b.Add(y, x) // both visible here
+			b.Finish()
+		}, "ir: 2 errors:\n\tmodule exprs: mul: operand 0 (%3) is used before its definition\n" +
+			"\tmodule exprs: mul: operand 1 (%3) is used before its definition"},
+		{"types of parameters", func(m *ir.Module) {
+			f := m.NewFunc("f", nil)
+			f.AddParam("a", types.AbstractInt, types.NoIO)
+			f.AddParam("b", types.Vec(3, types.AbstractFloat), types.NoIO)
+			f.AddParam("c", types.Mat(2, 2, types.AbstractFloat), types.NoIO)
+			f.AddParam("d", &types.Array{Elem: types.AbstractInt, Count: 2}, types.NoIO)
+			f.AddParam("e", &types.Reference{Space: types.AddrFunction, Elem: types.F32, Access: types.ReadWrite}, types.NoIO)
+			f.AddParam("f", &types.Struct{Name: "S", Members: []*types.Member{{Name: "r", Offset: -1,
+				Type: &types.Reference{Space: types.AddrFunction, Elem: types.F32, Access: types.ReadWrite}}}}, types.NoIO)
+			f.AddParam("g", nil, types.NoIO)
+			f.AddParam("h", &types.Pointer{Space: types.AddrFunction, Elem: types.AbstractInt, Access: types.ReadWrite}, types.NoIO)
+			f.AddParam("i", types.Vec(2, types.F32), types.NoIO)
+			ir.NewBuilder(f).Finish()
+		}, "ir: 7 errors:\n\tfn f: abstract type AbstractInt in the IR\n\tfn f: abstract type vec3<AbstractFloat> in the IR\n" +
+			"\tfn f: abstract type mat2x2<AbstractFloat> in the IR\n\tfn f: abstract type array<AbstractInt, 2> in the IR\n" +
+			"\tfn f: reference type ref<function, f32> in the IR\n\tfn f: reference type S in the IR\n\tfn f: missing type"},
+		{"duplicate function name", func(m *ir.Module) {
+			ir.NewBuilder(m.NewFunc("f", nil)).Finish()
+			ir.NewBuilder(m.NewFunc("f", nil)).Finish()
+		}, "ir: fn f: duplicate function name"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := ir.NewModule()
+			tt.build(m)
+			// Twice: a validation leaves nothing behind for the next one.
+			for range 2 {
+				err := ir.Validate(m)
+				if tt.want == "" {
+					require.NoError(t, err, ir.Print(m))
+				} else {
+					require.Error(t, err, ir.Print(m))
+					assert.Equal(t, tt.want, err.Error())
+				}
+			}
+			m.Release()
+		})
+	}
 }
