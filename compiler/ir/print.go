@@ -258,6 +258,10 @@ func (p *printer) inst(in *Inst, depth int) {
 	case OpBuiltin:
 		p.sb.WriteString(" " + in.Builtin().String())
 	case OpCall:
+		if in.Callee == nil {
+			p.sb.WriteString(" @?") // an invalid module, printed to show what is wrong
+			break
+		}
 		p.sb.WriteString(" @" + in.Callee.Name)
 	case OpSwizzle:
 		const xyzw = "xyzw"

@@ -276,6 +276,14 @@ func TestValidateDiagnostics(t *testing.T) {
 			bf.Finish()
 			m.Def(cond).Args[0] = 9999 // the if is not checked further
 		}, "ir: 2 errors:\n\tfn f: eq: operand 0 is not a value\n\tfn f: recursion"},
+		{"a call of no function", func(m *ir.Module) {
+			f, g := m.NewFunc("f", nil), m.NewFunc("g", nil)
+			calling(g)
+			b := ir.NewBuilder(f)
+			b.Call(g)
+			b.Inst(ir.OpCall, nil) // no callee
+			b.Finish()
+		}, "ir: fn f: call of an unknown function"},
 		{"recursion in a construct left out without an error", func(m *ir.Module) {
 			// An if whose branches return delivers a result never checked: given no
 			// type, it leaves the if on it unchecked, and the call in it unrecorded.
