@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/wgslgo/wgslgo/internal/perfecthash"
 )
 
 var updateIndex = flag.Bool("update-index", false, "rewrite index_gen.go from the table")
@@ -36,7 +38,8 @@ func TestIndexGenerated(t *testing.T) {
 		fmt.Fprintf(&buf, "\t{%q, %#v},\n", n.name, n.blocks)
 	}
 	buf.WriteString("}\n\n")
-	seed, slots := perfectHash(t, names)
+	seed, slots, ok := perfecthash.Search(len(names), 1<<nameSlotBits, func(i int, seed uint64) uint32 { return nameSlot(names[i].name, seed) })
+	require.True(t, ok, "no seed hashes the %d builtin names apart: raise nameSlotBits", len(names))
 	buf.WriteString("// nameHashSeed makes nameSlot a perfect hash of indexedNames: no two share a slot.\n")
 	fmt.Fprintf(&buf, "const nameHashSeed = %#x\n\n", seed)
 	buf.WriteString("// nameSlots holds, at each name's slot, its index in indexedNames plus one.\n")
@@ -68,29 +71,6 @@ func generatedFile(t *testing.T, name string, src []byte) bool {
 	require.NoError(t, err)
 	require.True(t, bytes.Equal(old, src), "%s is stale: run go generate ./compiler/builtins", name)
 	return true
-}
-
-// perfectHash returns the first seed from 1 under which nameSlot gives every name a slot of
-// its own, and the slots (each name's index plus one).
-func perfectHash(t *testing.T, names []indexedName) (uint64, []uint16) {
-	slots := make([]uint16, 1<<nameSlotBits)
-	for seed := uint64(1); seed <= 1<<16; seed++ {
-		clear(slots)
-		ok := true
-		for i, n := range names {
-			s := nameSlot(n.name, seed)
-			if slots[s] != 0 {
-				ok = false
-				break
-			}
-			slots[s] = uint16(i + 1)
-		}
-		if ok {
-			return seed, slots
-		}
-	}
-	t.Fatalf("no seed up to 65,536 hashes the %d builtin names apart: raise nameSlotBits", len(names))
-	return 0, nil
 }
 
 func goStrings(ss []string) string {
