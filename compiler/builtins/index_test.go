@@ -44,11 +44,7 @@ func TestIndexGenerated(t *testing.T) {
 	fmt.Fprintf(&buf, "const nameHashSeed = %#x\n\n", seed)
 	buf.WriteString("// nameSlots holds, at each name's slot, its index in indexedNames plus one.\n")
 	buf.WriteString("var nameSlots = [1 << nameSlotBits]uint16{\n")
-	for slot, i := range slots {
-		if i != 0 {
-			fmt.Fprintf(&buf, "\t%d: %d, // %s\n", slot, i, names[i-1].name)
-		}
-	}
+	perfecthash.WriteTable(&buf, slots, func(i int) string { return names[i].name })
 	buf.WriteString("}\n")
 	src, err := format.Source(buf.Bytes())
 	require.NoError(t, err)

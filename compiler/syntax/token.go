@@ -203,7 +203,7 @@ var legacyReserved = [...]string{
 
 // word is what the scanner knows of a word that is a keyword or a reserved word in some
 // dialect: its keyword kind (TokIdent if none) and whether it is reserved, indexed by
-// dialectIndex. The words are in words_gen.go, made from the lists above by
+// dialectIndex. The words are in tables_gen.go, made from the lists above by
 // `go generate ./compiler/syntax`.
 type word struct {
 	text     string

@@ -101,11 +101,7 @@ func TestTablesGenerated(t *testing.T) {
 	fmt.Fprintf(&buf, "const wordHashSeed = %#x\n\n", seed)
 	buf.WriteString("// wordSlots holds, at each word's slot, its index in words plus one.\n")
 	buf.WriteString("var wordSlots = [1 << wordSlotBits]uint8{\n")
-	for slot, i := range slots {
-		if i != 0 {
-			fmt.Fprintf(&buf, "\t%d: %d, // %s\n", slot, i, ws[i-1].text)
-		}
-	}
+	perfecthash.WriteTable(&buf, slots, func(i int) string { return ws[i].text })
 	buf.WriteString("}\n\n")
 	var filter [32][32]uint32
 	for _, w := range ws {

@@ -3,6 +3,11 @@
 // words of compiler/syntax. The hash itself is the table's own; only the search is shared.
 package perfecthash
 
+import (
+	"fmt"
+	"io"
+)
+
 // maxSeed bounds the search: a table whose hash no seed up to it separates needs more slots
 // or a hash that reads more of the key.
 const maxSeed = 1 << 16
@@ -28,4 +33,14 @@ func Search(n, size int, slot func(key int, seed uint64) uint32) (seed uint64, t
 		}
 	}
 	return 0, nil, false
+}
+
+// WriteTable writes the filled slots of table as the elements of a Go array literal, one a
+// line with the key's name as a comment: "slot: key+1, // name".
+func WriteTable(w io.Writer, table []int, name func(key int) string) {
+	for slot, k := range table {
+		if k != 0 {
+			fmt.Fprintf(w, "\t%d: %d, // %s\n", slot, k, name(k-1))
+		}
+	}
 }

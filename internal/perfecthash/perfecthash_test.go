@@ -1,6 +1,7 @@
 package perfecthash_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -43,4 +44,10 @@ func TestSearchFails(t *testing.T) {
 	_, table, ok := perfecthash.Search(3, 2, func(k int, _ uint64) uint32 { return uint32(k % 2) })
 	assert.False(t, ok, "three keys cannot have two slots of their own")
 	assert.Nil(t, table)
+}
+
+func TestWriteTable(t *testing.T) {
+	var sb strings.Builder
+	perfecthash.WriteTable(&sb, []int{0, 2, 0, 1}, func(k int) string { return []string{"a", "b"}[k] })
+	assert.Equal(t, "\t1: 2, // b\n\t3: 1, // a\n", sb.String())
 }
