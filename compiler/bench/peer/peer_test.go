@@ -3,6 +3,7 @@ package peer
 import (
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -181,5 +182,35 @@ func BenchmarkAccepted(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestCopyExecutables: the copies have the programs' bytes and are executable; a name is
+// found in PATH.
+func TestCopyExecutables(t *testing.T) {
+	dir, bin := t.TempDir(), t.TempDir()
+	prog := filepath.Join(bin, "prog")
+	if err := os.WriteFile(prog, []byte("#!/bin/sh\necho copied\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin)
+	got, err := CopyExecutables(dir, prog, "prog")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[0] == got[1] {
+		t.Fatalf("copies %q: want two distinct paths", got)
+	}
+	for _, p := range got {
+		if filepath.Dir(p) != dir {
+			t.Errorf("%s: not in %s", p, dir)
+		}
+		out, err := exec.Command(p).Output()
+		if err != nil || string(out) != "copied\n" {
+			t.Errorf("%s: %q, %v", p, out, err)
+		}
+	}
+	if _, err := CopyExecutables(dir, "no-such-program"); err == nil {
+		t.Error("a program not in PATH: no error")
 	}
 }

@@ -33,6 +33,52 @@ func (c Command) argv(file, out string) []string {
 	return argv
 }
 
+// CopyExecutables copies the programs at paths (names without a slash are looked up in
+// PATH) into dir and returns the copies' paths, each written, synced and dropped from the
+// page cache (on Linux), so that the first run reads it back from the disk as the first run
+// of an installed program after a restart does. Whole-process CPU depends on how a binary's
+// pages came into the page cache, the more so the larger it is: on the reference VM the same
+// bytes cost 6-12 % more as the linker's output than as a file just written by one write,
+// and a copy gains less as it ages (BENCHMARKS.md, eleventh and twelfth rounds). Measuring
+// copies made alike gives the commands the same history, and the common one.
+func CopyExecutables(dir string, paths ...string) ([]string, error) {
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		src, err := exec.LookPath(p)
+		if err != nil {
+			return nil, err
+		}
+		data, err := os.ReadFile(src)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = filepath.Join(dir, fmt.Sprintf("%d_%s", i, filepath.Base(src)))
+		if err := writeCold(out[i], data); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// writeCold writes an executable file, syncs it and drops it from the page cache.
+func writeCold(name string, data []byte) error {
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o755)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Sync()
+	}
+	if err == nil {
+		err = dropCache(f)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
 // A ProcessRun is what MeasureProcesses measured: CPU[c][r][i] and Wall[c][r][i] are the
 // user+system CPU time (the kernel's rusage of the finished child) and the wall time of
 // command c's process on input i in round r.

@@ -11,7 +11,10 @@
 //
 // With -process: each input as a whole process, `WGSLC -o OUT FILE` against `GOGPUC FILE OUT`
 // (cmd/gogpuc), alternately, one warm-up round and -rounds counted ones; it prints each
-// one's CPU and wall time per file (min, median and max over the rounds) and the ratios.
+// one's CPU and wall time per file (min, median and max over the rounds) and the ratios. It
+// runs copies of the two commands made alike at its start, synced and dropped from the page
+// cache, so that neither pays or gains for its file's page-cache history and both run as an
+// installed program does after a restart (peer.CopyExecutables).
 //
 // Run it from within the repository (it finds the corpus from the working directory);
 // scripts/bench-peer.sh builds the commands and runs both.
@@ -157,9 +160,11 @@ func processMain(in []peer.Input, rounds int, wgslc, gogpuc string) {
 	defer os.RemoveAll(dir)
 	files, err := peer.WriteInputs(dir, in)
 	check(err)
+	bins, err := peer.CopyExecutables(dir, wgslc, gogpuc)
+	check(err)
 	cmds := []peer.Command{
-		{Name: "wgslc", Args: []string{wgslc, "-o", "OUT", "FILE"}},
-		{Name: "gogpuc", Args: []string{gogpuc, "FILE", "OUT"}},
+		{Name: "wgslc", Args: []string{bins[0], "-o", "OUT", "FILE"}},
+		{Name: "gogpuc", Args: []string{bins[1], "FILE", "OUT"}},
 	}
 	run, err := peer.MeasureProcesses(files, cmds, rounds, dir)
 	if err != nil {
