@@ -9,7 +9,9 @@
 #      debug names and reflection).
 #   2. Whole process: `wgslc -o OUT FILE` against `gogpuc FILE OUT` (a minimal command over
 #      gogpu's API) on each input, alternately, ROUNDS rounds after a warm-up: CPU and wall
-#      time per file, min, median and max over the rounds.
+#      time per file, min, median and max over the rounds. Both commands run as copies synced
+#      and dropped from the page cache, as an installed program after a restart (the ratio
+#      moves 1.07-1.20 with the binaries' page-cache history: BENCHMARKS.md, twelfth round).
 #
 #   scripts/bench-peer.sh [-n ROUNDS] [-lean] [-only] [-public] [PATH...]
 #
