@@ -251,33 +251,13 @@ scan:
 					k = Plus
 				}
 			case '*':
-				if next == '=' {
-					k, size = StarEqual, 2
-					s.clearPending()
-				} else {
-					k = Star
-				}
+				k, size = s.opOrAssign(next, Star, StarEqual)
 			case '/':
-				if next == '=' {
-					k, size = SlashEqual, 2
-					s.clearPending()
-				} else {
-					k = Slash
-				}
+				k, size = s.opOrAssign(next, Slash, SlashEqual)
 			case '%':
-				if next == '=' {
-					k, size = PercentEqual, 2
-					s.clearPending()
-				} else {
-					k = Percent
-				}
+				k, size = s.opOrAssign(next, Percent, PercentEqual)
 			case '^':
-				if next == '=' {
-					k, size = XorEqual, 2
-					s.clearPending()
-				} else {
-					k = Xor
-				}
+				k, size = s.opOrAssign(next, Xor, XorEqual)
 			case '!':
 				if next == '=' {
 					k, size = NotEqual, 2
@@ -719,6 +699,16 @@ func (s *scanner) number(start int) (Kind, int) {
 		s.errorf(start, i, "malformed numeric literal %q: %s", src[start:i], bad)
 	}
 	return kind, i
+}
+
+// opOrAssign is the token of an operator character followed by next: op, or the compound
+// assignment assign ("op=", two bytes), which ends every pending template list candidate.
+func (s *scanner) opOrAssign(next byte, op, assign Kind) (Kind, int) {
+	if next == '=' {
+		s.clearPending()
+		return assign, 2
+	}
+	return op, 1
 }
 
 // closesTemplate reports whether a '>' at the current nesting depth ends the innermost
