@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"maps"
 	"math"
-	"math/big"
 	"slices"
 	"strconv"
 	"strings"
@@ -345,12 +344,13 @@ func (c *checker) floatLit(e *syntax.FloatLit) operand {
 	}
 	if e.Suffix != 0 && (strings.HasPrefix(e.Raw, "0x") || strings.HasPrefix(e.Raw, "0X")) {
 		// A suffixed hexadecimal literal must be exactly representable in its type.
-		exact, err := syntax.FloatLitRat(e.Raw)
-		if err == nil {
-			if got, _ := new(big.Rat).SetFloat64(v.Float64()).Float64(); exact.Cmp(new(big.Rat).SetFloat64(got)) != 0 {
-				c.errorf(e, "hexadecimal literal %s cannot be exactly represented as %s", e.Raw, s)
-				return invalid(e)
-			}
+		prec, emin, emax := 24, -126, 127
+		if s == types.F16 {
+			prec, emin, emax = 11, -14, 15
+		}
+		if exact, err := syntax.HexFloatExact(e.Raw, prec, emin, emax); err == nil && !exact {
+			c.errorf(e, "hexadecimal literal %s cannot be exactly represented as %s", e.Raw, s)
+			return invalid(e)
 		}
 	}
 	return operand{mode: Value, typ: s, val: v}

@@ -2,7 +2,7 @@ package syntax
 
 import (
 	"errors"
-	"math/big"
+	"math/bits"
 	"strconv"
 	"strings"
 )
@@ -73,12 +73,8 @@ func IntLitValue(raw string) (v uint64, overflow bool, err error) {
 	return v, overflow, nil
 }
 
-// maxExponentDigits bounds exponents so exact evaluation stays cheap; larger exponents
-// over- or underflow every WGSL type anyway.
-const maxExponent = 100000
-
 // splitFloat removes the suffix of a float literal and, for hex literals without an
-// exponent, adds "p0" so strconv and math/big accept them.
+// exponent, adds "p0" so that strconv accepts them.
 func splitFloat(raw string) (string, error) {
 	s := raw
 	if floatSuffix(s) != 0 {
@@ -94,22 +90,6 @@ func splitFloat(raw string) (string, error) {
 		return s, nil
 	}
 	return s, nil
-}
-
-// exponent returns the decimal exponent written in a float literal (0 when absent).
-func exponent(s string) int {
-	i := strings.IndexAny(s, "eEpP")
-	if isHexLiteral(s) {
-		i = strings.IndexAny(s, "pP")
-	}
-	if i < 0 {
-		return 0
-	}
-	e, err := strconv.Atoi(s[i+1:])
-	if err != nil {
-		return maxExponent + 1
-	}
-	return e
 }
 
 // FloatLitValue returns the value of a floating point literal's text rounded to the nearest
@@ -134,20 +114,73 @@ func FloatLitValue(raw string) (float64, error) {
 	return f, nil
 }
 
-// FloatLitRat returns the exact value of a floating point literal's text, for checks such
-// as "a hexadecimal float literal with a suffix must be exactly representable". Literals
-// whose exponent exceeds ±100000 give an error wrapping strconv.ErrRange.
-func FloatLitRat(raw string) (*big.Rat, error) {
+// HexFloatExact reports whether the exact value of a hexadecimal float literal's text is a
+// value of a binary floating point format with prec significand bits (the leading one
+// included) whose normal numbers have exponents emin..emax, subnormals included: f32 is
+// (24, -126, 127), f16 (11, -14, 15). Zero always is; a nonzero value beyond the format's
+// range, in either direction, is not. The check counts the bits between the first and the
+// last nonzero digit, so it costs no more than reading the text.
+func HexFloatExact(raw string, prec, emin, emax int) (bool, error) {
 	s, err := splitFloat(raw)
 	if err != nil {
-		return nil, err
+		return false, err
 	}
-	if e := exponent(s); e > maxExponent || e < -maxExponent {
-		return nil, &strconv.NumError{Func: "FloatLitRat", Num: raw, Err: strconv.ErrRange}
+	if !isHexLiteral(s) {
+		return false, ErrMalformedLiteral
 	}
-	r, ok := new(big.Rat).SetString(s)
-	if !ok {
-		return nil, ErrMalformedLiteral
+	p := strings.IndexAny(s, "pP")
+	mant, exp := s[2:p], s[p+1:]
+	// The value is the mantissa's digits read as an integer D, times 2^shift.
+	e, err := strconv.ParseInt(exp, 10, 64)
+	if err != nil && !errors.Is(err, strconv.ErrRange) {
+		return false, ErrMalformedLiteral
 	}
-	return r, nil
+	const maxShift = 1 << 40 // far beyond any format, and far from int64's limits
+	e = max(-maxShift, min(e, maxShift))
+	shift := e
+	// The first and last nonzero digits, counted from the right, and their values.
+	first, last := -1, -1
+	var dFirst, dLast uint8
+	digits := 0
+	for i := len(mant) - 1; i >= 0; i-- {
+		c := mant[i]
+		if c == '.' {
+			shift -= 4 * int64(len(mant)-1-i)
+			continue
+		}
+		d, ok := hexDigit(c)
+		if !ok {
+			return false, ErrMalformedLiteral
+		}
+		if d != 0 {
+			if last < 0 {
+				last, dLast = digits, d
+			}
+			first, dFirst = digits, d
+		}
+		digits++
+	}
+	if digits == 0 {
+		return false, ErrMalformedLiteral
+	}
+	if first < 0 {
+		return true, nil // zero
+	}
+	top := int64(4*first+bits.Len8(dFirst)-1) + shift       // the highest set bit's weight
+	low := int64(4*last+bits.TrailingZeros8(dLast)) + shift // the lowest's
+	if top > int64(emax) {
+		return false, nil
+	}
+	return low >= max(top, int64(emin))-int64(prec-1), nil
+}
+
+// hexDigit is the value of a hexadecimal digit.
+func hexDigit(c byte) (uint8, bool) {
+	switch {
+	case '0' <= c && c <= '9':
+		return c - '0', true
+	case 'a' <= c|0x20 && c|0x20 <= 'f':
+		return c | 0x20 - 'a' + 10, true
+	}
+	return 0, false
 }

@@ -3,6 +3,8 @@ package syntax
 import (
 	"fmt"
 	"math"
+	"math/big"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -248,23 +250,102 @@ func TestLiteralValues(t *testing.T) {
 		v, err := FloatLitValue(tt.raw)
 		require.NoError(t, err, tt.raw)
 		assert.Equal(t, tt.v, v, tt.raw)
-		r, err := FloatLitRat(tt.raw)
-		require.NoError(t, err, tt.raw)
-		if tt.raw != "1e-400" && tt.raw != "12.34" && tt.raw != "1e-3" {
-			fv, exact := r.Float64()
-			assert.True(t, exact, tt.raw)
-			assert.Equal(t, tt.v, fv, tt.raw)
-		}
 	}
 	v, err := FloatLitValue("1e400")
 	assert.Error(t, err)
 	assert.True(t, math.IsInf(v, 1))
-	_, err = FloatLitRat("1e999999999")
-	assert.Error(t, err)
-	r, err := FloatLitRat("0x1.00000001p0")
-	require.NoError(t, err)
-	assert.Equal(t, "4294967297/4294967296", r.String())
-	r, err = FloatLitRat("0.1")
-	require.NoError(t, err)
-	assert.Equal(t, "1/10", r.String())
+}
+
+// The formats' parameters, as the checker passes them.
+const (
+	f32Prec, f32Emin, f32Emax = 24, -126, 127
+	f16Prec, f16Emin, f16Emax = 11, -14, 15
+)
+
+func TestHexFloatExact(t *testing.T) {
+	cases := []struct {
+		raw      string
+		f32, f16 bool
+	}{
+		{"0x0p0f", true, true}, {"0x0.000p+99999999999999999999f", true, true},
+		{"0x1p0f", true, true}, {"0X1.8P-3h", true, true}, {"0x.8p1f", true, true},
+		{"0x1.000002p0f", true, false},  // 1 + 2^-23: f32's last bit
+		{"0x1.000001p0f", false, false}, // 1 + 2^-24
+		{"0x1.0000000001p0f", false, false},
+		{"0x1.ffcp15h", true, true},      // f16's largest, 65504
+		{"0x1.ffep15h", true, false},     // one bit more
+		{"0x1p16h", true, false},         // beyond f16
+		{"0x1.fffffep127f", true, false}, // f32's largest
+		{"0x1p128f", false, false},
+		{"0x1p-126f", true, false}, {"0x1p-149f", true, false}, // smallest normal and subnormal f32
+		{"0x1p-150f", false, false}, {"0x1.8p-149f", false, false},
+		{"0x3p-150f", false, false}, {"0x2p-150f", true, false}, // 2^-149 written another way
+		{"0x1p-24h", true, true}, {"0x1p-25h", true, false}, {"0x3p-24h", true, true},
+		{"0x1.004p-14h", true, true}, {"0x1.002p-14h", true, false}, // f16's lowest normal bit
+		{"0x100000p-20f", true, true}, {"0xffffff.0p0f", true, false}, {"0x1ffffff.0p0f", false, false},
+		{"0x1p-99999999999999999999f", false, false}, {"0x1p99999999999999999999f", false, false},
+		{"0x0.00000000000000000000000000001p-10h", true, false}, // 2^-126,
+	}
+	for _, tt := range cases {
+		got, err := HexFloatExact(tt.raw, f32Prec, f32Emin, f32Emax)
+		require.NoError(t, err, tt.raw)
+		assert.Equal(t, tt.f32, got, "%s in f32", tt.raw)
+		got, err = HexFloatExact(tt.raw, f16Prec, f16Emin, f16Emax)
+		require.NoError(t, err, tt.raw)
+		assert.Equal(t, tt.f16, got, "%s in f16", tt.raw)
+	}
+	for _, raw := range []string{"1.5f", "0x", "0x1.gp0f", "0xp0f", "0x1pxf"} {
+		_, err := HexFloatExact(raw, f32Prec, f32Emin, f32Emax)
+		assert.Error(t, err, raw)
+	}
+}
+
+// TestHexFloatExactAgainstRat compares HexFloatExact with exact rational arithmetic on
+// random literals of a few digits around both formats' ranges.
+func TestHexFloatExactAgainstRat(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	const hex = "0123456789abcdef"
+	for range 20000 {
+		var b strings.Builder
+		b.WriteString("0x")
+		for range 1 + rng.IntN(8) {
+			b.WriteByte(hex[rng.IntN(16)])
+		}
+		if rng.IntN(2) == 0 {
+			b.WriteByte('.')
+			for range rng.IntN(8) {
+				b.WriteByte(hex[rng.IntN(16)])
+			}
+		}
+		fmt.Fprintf(&b, "p%d", rng.IntN(360)-200)
+		raw := b.String()
+		r, ok := new(big.Rat).SetString(raw)
+		require.True(t, ok, raw)
+		got, err := HexFloatExact(raw+"f", f32Prec, f32Emin, f32Emax)
+		require.NoError(t, err, raw)
+		require.Equal(t, formatExact(r, f32Prec, f32Emin, f32Emax), got, "%s in f32", raw)
+		got, err = HexFloatExact(raw+"h", f16Prec, f16Emin, f16Emax)
+		require.NoError(t, err, raw)
+		require.Equal(t, formatExact(r, f16Prec, f16Emin, f16Emax), got, "%s in f16", raw)
+	}
+}
+
+// formatExact reports whether r is a value of the format: a float64 (exactly) whose
+// significand, scaled to the format's precision at its exponent (fewer bits for
+// subnormals), is an integer. (big.Rat's Float32 is no oracle: it calls a value that
+// underflows to zero exact.)
+func formatExact(r *big.Rat, prec, emin, emax int) bool {
+	f, exact := r.Float64()
+	if !exact {
+		return false
+	}
+	if f == 0 {
+		return true
+	}
+	frac, exp := math.Frexp(math.Abs(f)) // f = frac * 2^exp, frac in [0.5, 1)
+	if exp-1 > emax {
+		return false
+	}
+	scaled := math.Ldexp(frac, min(prec, exp-emin+prec-1))
+	return scaled == math.Trunc(scaled)
 }

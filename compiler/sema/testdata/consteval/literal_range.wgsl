@@ -12,3 +12,9 @@ const f16_max = 65504.0h;
 const f16_over = 65504.1h; // ERROR "literal 65504.1h is outside the finite range of f16"
 const abstract_ok = 3.4028235e38; // AbstractFloat: no overflow
 const converted: f32 = 3.4028235e38; // ERROR "value 3.4028235e+38 is outside the finite range of f32"
+
+// A hexadecimal one must also be exactly representable: f16's subnormals end at 2^-24.
+const f16_hex_subnormal = 0x3p-24h;
+const f16_hex_max = 0x1.ffcp15h;
+const f16_hex_lost_bit = 0x1.002p0h; // ERROR "hexadecimal literal 0x1.002p0h cannot be exactly represented as f16"
+const f16_hex_underflow = 0x1p-25h; // ERROR "hexadecimal literal 0x1p-25h cannot be exactly represented as f16"

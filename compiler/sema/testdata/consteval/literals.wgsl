@@ -14,4 +14,6 @@ const u_too_big = 0x100000000u; // ERROR "literal 0x100000000u cannot be represe
 const i_too_big = 0x80000000i; // ERROR "literal 0x80000000i cannot be represented as i32"
 const f_too_big = 0x1p128f; // ERROR "literal 0x1p128f: value 3.402823669209385e+38 is not representable in f32"
 const f_inexact = 0x1.000001p0f; // ERROR "hexadecimal literal 0x1.000001p0f cannot be exactly represented as f32"
+// Too small for f32 and for a 64-bit float: still not exactly representable (Tint accepts it).
+const f_underflow = 0x1p-200000f; // ERROR "hexadecimal literal 0x1p-200000f cannot be exactly represented as f32"
 const ai_too_big = 0x8000000000000000; // ERROR "literal 0x8000000000000000 cannot be represented as a 64-bit AbstractInt"
