@@ -23,8 +23,8 @@ func TestLinkedPackages(t *testing.T) {
 	deps := strings.Fields(string(out))
 	require.Contains(t, deps, "github.com/wgslgo/wgslgo/compiler")
 	// math/big: the checker's exactness test of hexadecimal float literals counts bits
-	// (syntax.HexFloatExact).
-	for _, p := range []string{"testing", "runtime/trace", "runtime/pprof", "math/big", "github.com/wgslgo/wgslgo/wgsltest"} {
+	// (syntax.HexFloatExact); regexp: `wgslc test -run` matches with internal/runpattern.
+	for _, p := range []string{"testing", "runtime/trace", "runtime/pprof", "math/big", "regexp", "github.com/wgslgo/wgslgo/wgsltest"} {
 		assert.False(t, slices.Contains(deps, p), "wgslc links %s", p)
 	}
 }

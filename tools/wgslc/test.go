@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"regexp"
 	"strings"
 
+	"github.com/wgslgo/wgslgo/internal/runpattern"
 	"github.com/wgslgo/wgslgo/internal/testrun"
 )
 
@@ -22,6 +22,9 @@ root module of its own program: it imports what it tests and the expectations it
 (import package::colors::luminance; import wgsl_test::{expectEq, expectNear};). WGSL
 files that import nothing are joined in order into one module, where every expectation is
 visible. A failing expectation is reported at its position with its arguments.
+
+-run takes a regular expression in the syntax of Go's package regexp, matched anywhere in a
+test's name as go test -run matches it; Unicode classes (\p, \P) and \C are not supported.
 
 Exit status: 0 when every test passes, 1 when one fails or the files have errors, 2 for
 usage or I/O errors.
@@ -50,7 +53,7 @@ func runTest(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return exitUsage
 	}
-	match, err := regexp.Compile(*pattern)
+	match, err := runpattern.Compile(*pattern)
 	if err != nil {
 		fmt.Fprintf(stderr, "wgslc test: -run: %v\n", err)
 		return exitUsage
