@@ -52,13 +52,16 @@ type inst struct {
 }
 
 // maxInsts bounds the automaton: repetitions multiply their operand.
-const maxInsts = 100000
+const maxInsts = 10000
 
 // maxRepeat is the largest count of a {n,m} repetition, as for package regexp.
 const maxRepeat = 1000
 
 // Compile parses a pattern.
 func Compile(expr string) (*Pattern, error) {
+	if !utf8.ValidString(expr) {
+		return nil, fmt.Errorf("invalid UTF-8: `%s`", expr)
+	}
 	p := &parser{src: expr, rest: expr}
 	n, err := p.alternation()
 	if err != nil {

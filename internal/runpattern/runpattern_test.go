@@ -141,3 +141,33 @@ func randomPattern(rng *rand.Rand, depth int) string {
 	}
 	return b.String()
 }
+
+// FuzzAgainstRegexp: no pattern panics, what package regexp rejects is rejected, and what
+// both accept matches the same names.
+func FuzzAgainstRegexp(f *testing.F) {
+	for _, seed := range []string{"^Test(A|B)+$", `(?i)[[:^alpha:]\d]{2,3}?`, `\Qa.b\E*\x{41}\101`, "a{", "(?P<n>x)|y*", `\bk\B`} {
+		f.Add(seed, "TestAB k")
+	}
+	f.Fuzz(func(t *testing.T, pattern, name string) {
+		if len(pattern) > 256 || len(name) > 64 { // test names are short; so are patterns
+			return
+		}
+		ours, err := Compile(pattern)
+		theirs, goErr := regexp.Compile(pattern)
+		if goErr != nil {
+			if err == nil {
+				t.Fatalf("%q: accepted, package regexp rejects it: %v", pattern, goErr)
+			}
+			return
+		}
+		if err != nil {
+			if !strings.Contains(err.Error(), "not supported") && !strings.Contains(err.Error(), "too large") {
+				t.Fatalf("%q: %v, package regexp accepts it", pattern, err)
+			}
+			return
+		}
+		if got, want := ours.MatchString(name), theirs.MatchString(name); got != want {
+			t.Fatalf("%q on %q: %v, package regexp %v", pattern, name, got, want)
+		}
+	})
+}
