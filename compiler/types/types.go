@@ -118,7 +118,16 @@ func (v *Vector) String() string {
 	return "vec" + strconv.Itoa(v.N) + "<" + v.Elem.String() + ">"
 }
 
-var vectors [numScalarKinds][3]Vector
+// vectors are the canonical vector types, vectors[kind][N-2]: static data (TestCanonicalTables).
+var vectors = [numScalarKinds][3]Vector{
+	KindBool:          {{2, &scalars[KindBool]}, {3, &scalars[KindBool]}, {4, &scalars[KindBool]}},
+	KindAbstractInt:   {{2, &scalars[KindAbstractInt]}, {3, &scalars[KindAbstractInt]}, {4, &scalars[KindAbstractInt]}},
+	KindAbstractFloat: {{2, &scalars[KindAbstractFloat]}, {3, &scalars[KindAbstractFloat]}, {4, &scalars[KindAbstractFloat]}},
+	KindI32:           {{2, &scalars[KindI32]}, {3, &scalars[KindI32]}, {4, &scalars[KindI32]}},
+	KindU32:           {{2, &scalars[KindU32]}, {3, &scalars[KindU32]}, {4, &scalars[KindU32]}},
+	KindF32:           {{2, &scalars[KindF32]}, {3, &scalars[KindF32]}, {4, &scalars[KindF32]}},
+	KindF16:           {{2, &scalars[KindF16]}, {3, &scalars[KindF16]}, {4, &scalars[KindF16]}},
+}
 
 // Vec returns the canonical vecN<elem>. It panics on N outside 2..4: callers check first.
 func Vec(n int, elem *Scalar) *Vector {
@@ -143,7 +152,45 @@ func (m *Matrix) String() string {
 // Column is the vector type of one column.
 func (m *Matrix) Column() *Vector { return Vec(m.Rows, m.Elem) }
 
-var matrices [numScalarKinds][3][3]Matrix
+// matrices are the canonical matrix types, matrices[kind][C-2][R-2]: static data
+// (TestCanonicalTables).
+var matrices = [numScalarKinds][3][3]Matrix{
+	KindBool: {
+		{{2, 2, &scalars[KindBool]}, {2, 3, &scalars[KindBool]}, {2, 4, &scalars[KindBool]}},
+		{{3, 2, &scalars[KindBool]}, {3, 3, &scalars[KindBool]}, {3, 4, &scalars[KindBool]}},
+		{{4, 2, &scalars[KindBool]}, {4, 3, &scalars[KindBool]}, {4, 4, &scalars[KindBool]}},
+	},
+	KindAbstractInt: {
+		{{2, 2, &scalars[KindAbstractInt]}, {2, 3, &scalars[KindAbstractInt]}, {2, 4, &scalars[KindAbstractInt]}},
+		{{3, 2, &scalars[KindAbstractInt]}, {3, 3, &scalars[KindAbstractInt]}, {3, 4, &scalars[KindAbstractInt]}},
+		{{4, 2, &scalars[KindAbstractInt]}, {4, 3, &scalars[KindAbstractInt]}, {4, 4, &scalars[KindAbstractInt]}},
+	},
+	KindAbstractFloat: {
+		{{2, 2, &scalars[KindAbstractFloat]}, {2, 3, &scalars[KindAbstractFloat]}, {2, 4, &scalars[KindAbstractFloat]}},
+		{{3, 2, &scalars[KindAbstractFloat]}, {3, 3, &scalars[KindAbstractFloat]}, {3, 4, &scalars[KindAbstractFloat]}},
+		{{4, 2, &scalars[KindAbstractFloat]}, {4, 3, &scalars[KindAbstractFloat]}, {4, 4, &scalars[KindAbstractFloat]}},
+	},
+	KindI32: {
+		{{2, 2, &scalars[KindI32]}, {2, 3, &scalars[KindI32]}, {2, 4, &scalars[KindI32]}},
+		{{3, 2, &scalars[KindI32]}, {3, 3, &scalars[KindI32]}, {3, 4, &scalars[KindI32]}},
+		{{4, 2, &scalars[KindI32]}, {4, 3, &scalars[KindI32]}, {4, 4, &scalars[KindI32]}},
+	},
+	KindU32: {
+		{{2, 2, &scalars[KindU32]}, {2, 3, &scalars[KindU32]}, {2, 4, &scalars[KindU32]}},
+		{{3, 2, &scalars[KindU32]}, {3, 3, &scalars[KindU32]}, {3, 4, &scalars[KindU32]}},
+		{{4, 2, &scalars[KindU32]}, {4, 3, &scalars[KindU32]}, {4, 4, &scalars[KindU32]}},
+	},
+	KindF32: {
+		{{2, 2, &scalars[KindF32]}, {2, 3, &scalars[KindF32]}, {2, 4, &scalars[KindF32]}},
+		{{3, 2, &scalars[KindF32]}, {3, 3, &scalars[KindF32]}, {3, 4, &scalars[KindF32]}},
+		{{4, 2, &scalars[KindF32]}, {4, 3, &scalars[KindF32]}, {4, 4, &scalars[KindF32]}},
+	},
+	KindF16: {
+		{{2, 2, &scalars[KindF16]}, {2, 3, &scalars[KindF16]}, {2, 4, &scalars[KindF16]}},
+		{{3, 2, &scalars[KindF16]}, {3, 3, &scalars[KindF16]}, {3, 4, &scalars[KindF16]}},
+		{{4, 2, &scalars[KindF16]}, {4, 3, &scalars[KindF16]}, {4, 4, &scalars[KindF16]}},
+	},
+}
 
 // Mat returns the canonical matCxR<elem>. It panics on sizes outside 2..4.
 func Mat(cols, rows int, elem *Scalar) *Matrix {
@@ -151,17 +198,6 @@ func Mat(cols, rows int, elem *Scalar) *Matrix {
 		panic(fmt.Sprintf("types.Mat: bad shape %dx%d", cols, rows))
 	}
 	return &matrices[elem.Kind][cols-2][rows-2]
-}
-
-func init() {
-	for k := ScalarKind(0); k < numScalarKinds; k++ {
-		for n := 2; n <= 4; n++ {
-			vectors[k][n-2] = Vector{N: n, Elem: &scalars[k]}
-			for r := 2; r <= 4; r++ {
-				matrices[k][n-2][r-2] = Matrix{Cols: n, Rows: r, Elem: &scalars[k]}
-			}
-		}
-	}
 }
 
 // Atomic is atomic<T>, T being i32 or u32.

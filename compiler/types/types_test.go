@@ -126,3 +126,20 @@ func TestTexelFormats(t *testing.T) {
 	assert.True(t, ok)
 	assert.Equal(t, AddrIn, as)
 }
+
+// TestCanonicalTables: the vector and matrix tables, static data written out, hold each
+// shape of each scalar kind at its index.
+func TestCanonicalTables(t *testing.T) {
+	for k := ScalarKind(0); k < numScalarKinds; k++ {
+		for n := 2; n <= 4; n++ {
+			if v := vectors[k][n-2]; v.N != n || v.Elem != &scalars[k] {
+				t.Errorf("vectors[%d][%d] = vec%d<%v>", k, n-2, v.N, v.Elem)
+			}
+			for r := 2; r <= 4; r++ {
+				if m := matrices[k][n-2][r-2]; m.Cols != n || m.Rows != r || m.Elem != &scalars[k] {
+					t.Errorf("matrices[%d][%d][%d] = %v", k, n-2, r-2, &m)
+				}
+			}
+		}
+	}
+}
