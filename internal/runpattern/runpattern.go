@@ -684,18 +684,10 @@ func (p *parser) escapeAtom() (*node, error) {
 			return nil, err
 		}
 		return &node{kind: nClass, ranges: r}, nil
-	case 'A':
+	case 'A', 'z', 'b', 'B':
 		p.rest = p.rest[2:]
-		return &node{kind: nAssert, assert: beginText}, nil
-	case 'z':
-		p.rest = p.rest[2:]
-		return &node{kind: nAssert, assert: endText}, nil
-	case 'b':
-		p.rest = p.rest[2:]
-		return &node{kind: nAssert, assert: wordBoundary}, nil
-	case 'B':
-		p.rest = p.rest[2:]
-		return &node{kind: nAssert, assert: noWordBoundary}, nil
+		a := [...]assertion{beginText, endText, wordBoundary, noWordBoundary}[strings.IndexByte("AzbB", c)]
+		return &node{kind: nAssert, assert: a}, nil
 	case 'Q':
 		lit := p.rest[2:]
 		if i := strings.Index(lit, `\E`); i >= 0 {
