@@ -48,14 +48,16 @@ func TestNoStartupAllocations(t *testing.T) {
 	cmd.Env = append(os.Environ(), "GODEBUG=inittrace=1")
 	trace, err := cmd.CombinedOutput()
 	require.NoError(t, err, "%s", trace)
-	seen := 0
+	traced := false
 	for _, line := range strings.Split(string(trace), "\n") {
 		f := strings.Fields(line) // init PKG @T ms, C ms clock, B bytes, A allocs
-		if len(f) < 10 || f[0] != "init" || !linked[f[1]] {
+		if len(f) < 10 || f[0] != "init" {
 			continue
 		}
-		seen++
-		assert.Equal(t, "0", f[9], "%s allocates at initialisation: %s", f[1], line)
+		traced = traced || f[1] == "os" // the trace is read (none of our packages may be in it)
+		if linked[f[1]] {
+			assert.Equal(t, "0", f[9], "%s allocates at initialisation: %s", f[1], line)
+		}
 	}
-	require.NotZero(t, seen, "no initialisation of wgslc's packages in the trace:\n%s", trace)
+	require.True(t, traced, "no initialisation of package os in the trace:\n%s", trace)
 }
