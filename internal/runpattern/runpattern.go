@@ -3,8 +3,9 @@
 // `go test -run` matches them, by a Thompson automaton in time linear in the name.
 //
 // It exists so that wgslc does not link package regexp: regexp's initialisation, with the
-// Unicode category and script maps its parser refers to, would cost every wgslc process,
-// whatever it does (BENCHMARKS.md, thirteenth round). It covers what naming tests needs and
+// Unicode category and script maps its parser refers to, runs in every wgslc process,
+// whatever it does (about 0.45 ms of its initialisation trace; BENCHMARKS.md, thirteenth
+// round). It covers what naming tests needs and
 // rejects the rest with an error that says so: Unicode classes (\p, \P) and \C. Everything
 // it accepts matches as package regexp matches it (TestAgainstRegexp).
 package runpattern
