@@ -54,14 +54,9 @@ func IntLitValue(raw string) (v uint64, overflow bool, err error) {
 		return 0, false, ErrMalformedLiteral
 	}
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		var d uint64
-		switch {
-		case '0' <= c && c <= '9':
-			d = uint64(c - '0')
-		case base == 16 && 'a' <= c|0x20 && c|0x20 <= 'f':
-			d = uint64(c|0x20-'a') + 10
-		default:
+		h, ok := hexDigit(s[i])
+		d := uint64(h)
+		if !ok || d >= base {
 			return 0, false, ErrMalformedLiteral
 		}
 		if v > (^uint64(0)-d)/base {

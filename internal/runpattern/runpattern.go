@@ -122,9 +122,7 @@ type context struct {
 	begin, end bool
 }
 
-func isWordRune(r rune) bool {
-	return r == '_' || '0' <= r && r <= '9' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z'
-}
+func isWordRune(r rune) bool { return r == '_' || isAlnum(r) }
 
 func (c context) holds(a assertion) bool {
 	switch a {
@@ -641,15 +639,16 @@ func (p *parser) posixClass() ([]rune, bool, error) {
 	return p.namedClass(r, neg), true, nil
 }
 
-// perlRanges are the Perl classes \d, \s and \w, ASCII as in package regexp.
+// perlRanges are the Perl classes \d, \s and \w, ASCII as in package regexp (\s, unlike
+// [:space:], leaves out \v).
 func perlRanges(c byte) []rune {
 	switch c {
 	case 'd':
-		return []rune{'0', '9'}
+		return posixRanges("digit")
 	case 's':
 		return []rune{'\t', '\n', '\f', '\r', ' ', ' '}
 	}
-	return []rune{'0', '9', 'A', 'Z', '_', '_', 'a', 'z'}
+	return posixRanges("word")
 }
 
 // perlClass parses \d, \s, \w and their negations; \p and \P are not supported.
@@ -725,19 +724,9 @@ func (p *parser) escapeRune() (rune, error) {
 	bad := func() (rune, error) {
 		return 0, p.errorf("invalid escape sequence: `%s`", p.rest[:1+w])
 	}
-	switch {
-	case c == 'a':
-		c = '\a'
-	case c == 'f':
-		c = '\f'
-	case c == 't':
-		c = '\t'
-	case c == 'n':
-		c = '\n'
-	case c == 'r':
-		c = '\r'
-	case c == 'v':
-		c = '\v'
+	switch i := strings.IndexRune("aftnrv", c); {
+	case i >= 0:
+		c = rune("\a\f\t\n\r\v"[i])
 	case '1' <= c && c <= '7' && len(s) > 1 && '0' <= s[1] && s[1] <= '7', c == '0':
 		// Octal, up to three digits (\1 to \7 alone would be backreferences: invalid).
 		v, n := rune(0), 0
