@@ -36,6 +36,9 @@
 // WGSL files that import nothing are joined into one module, with every expectation
 // visible, as before imports: wgsltest.Run(t, "easing.wgsl", "easing_test.wgsl").
 //
+// RunFS and CompileFS read the files and the modules they import from an io/fs file
+// system instead of the operating system's: shaders a program embeds with //go:embed.
+//
 // A failing expectation reports its position and arguments:
 //
 //	easing_test.wesl:4:22: error: expectNear failed: actual 0.10351562f, expected 0.2f

@@ -1,10 +1,12 @@
 package wgsltest
 
 import (
+	"io/fs"
 	"os"
 	"strings"
 	"testing"
 
+	"github.com/wgslgo/wgslgo/compiler/wesl"
 	"github.com/wgslgo/wgslgo/internal/testrun"
 )
 
@@ -44,6 +46,15 @@ type Test = testrun.Test
 // Positions, in errors and failures, are in the files given and the modules they import.
 func Compile(files ...File) (*Suite, error) { return testrun.Compile(files...) }
 
+// CompileFS is Compile with the modules the files import, and the wesl.toml files that set
+// their packages, read from fsys rather than the operating system's files: shaders that a
+// program embeds (embed.FS), or made by the test (testing/fstest.MapFS). The files' names
+// are slash-separated paths in fsys, as io/fs names them ("shaders/easing_test.wesl"); an
+// import that leads outside fsys is an error.
+func CompileFS(fsys fs.FS, files ...File) (*Suite, error) {
+	return testrun.CompileFS(wesl.FromFS(fsys), files...)
+}
+
 // Format spells an error with the source lines and carets of its diagnostics.
 func Format(err error) string { return testrun.Format(err) }
 
@@ -53,15 +64,44 @@ func Format(err error) string { return testrun.Format(err) }
 // expected 99u", and the test goes on; an error of the run stops it.
 func Run(t *testing.T, files ...string) {
 	t.Helper()
-	var fs []File
+	run(t, nil, files)
+}
+
+// RunFS is Run with the files and the modules they import read from fsys, as CompileFS
+// reads them:
+//
+//	//go:embed shaders
+//	var shaders embed.FS
+//
+//	func TestEasing(t *testing.T) { wgsltest.RunFS(t, shaders, "shaders/easing_test.wesl") }
+func RunFS(t *testing.T, fsys fs.FS, files ...string) {
+	t.Helper()
+	run(t, fsys, files)
+}
+
+func run(t *testing.T, fsys fs.FS, files []string) {
+	t.Helper()
+	var srcs []File
 	for _, name := range files {
-		text, err := os.ReadFile(name)
+		var text []byte
+		var err error
+		if fsys == nil {
+			text, err = os.ReadFile(name)
+		} else {
+			text, err = fs.ReadFile(fsys, name)
+		}
 		if err != nil {
 			t.Fatal(err)
 		}
-		fs = append(fs, File{Name: name, Text: text})
+		srcs = append(srcs, File{Name: name, Text: text})
 	}
-	s, err := Compile(fs...)
+	var s *Suite
+	var err error
+	if fsys == nil {
+		s, err = Compile(srcs...)
+	} else {
+		s, err = CompileFS(fsys, srcs...)
+	}
 	if err != nil {
 		t.Fatalf("%s", Format(err))
 	}

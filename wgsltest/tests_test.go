@@ -1,9 +1,11 @@
 package wgsltest_test
 
 import (
+	"io/fs"
 	"os"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -139,4 +141,64 @@ func TestHookRenamed(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, failures, 1)
 	assert.Equal(t, "testdata/wesl/clash_test.wesl:6:20: error: expectEq failed: actual 2u, expected 3u", failures[0].Error())
+}
+
+// easingFS is a package of shaders that exists only in memory, as an embed.FS would hold it.
+var easingFS = fstest.MapFS{
+	"shaders/easing.wesl": {Data: []byte(`fn smootherstep(e0: f32, e1: f32, x: f32) -> f32 {
+  let t = clamp((x - e0) / (e1 - e0), 0.0, 1.0);
+  return t * t * t * (t * (t * 6.0 - 15.0) + 10.0);
+}
+`)},
+	"shaders/easing_test.wesl": {Data: []byte(`import package::easing::smootherstep;
+import wgsl_test::{expectNear, expectEq};
+
+@test fn ends() {
+  expectNear(smootherstep(0.0, 1.0, 0.0), 0.0);
+  expectNear(smootherstep(0.0, 1.0, 1.0), 1.0);
+}
+
+@test fn quarter() {
+  expectNear(smootherstep(0.0, 1.0, 0.25), 0.2);
+  expectEq(u32(smootherstep(0.0, 2.0, 4.0)), 1u);
+}
+`)},
+}
+
+// TestCompileFS: the files and the modules they import are read from an io/fs file system,
+// and positions are its paths.
+func TestCompileFS(t *testing.T) {
+	text, err := fs.ReadFile(easingFS, "shaders/easing_test.wesl")
+	require.NoError(t, err)
+	s, err := wgsltest.CompileFS(easingFS, wgsltest.File{Name: "shaders/easing_test.wesl", Text: text})
+	require.NoError(t, err)
+	require.Len(t, s.Tests, 2)
+	failures, err := s.Run(s.Tests[0])
+	require.NoError(t, err)
+	assert.Empty(t, failures)
+	failures, err = s.Run(s.Tests[1])
+	require.NoError(t, err)
+	require.Len(t, failures, 1)
+	assert.Equal(t, "shaders/easing_test.wesl:10:3: error: expectNear failed: actual 0.103515625f, expected 0.2f", failures[0].Error())
+}
+
+// TestRunFS runs the passing test of the in-memory package as go test would.
+func TestRunFS(t *testing.T) {
+	fsys := fstest.MapFS{"shaders/easing.wesl": easingFS["shaders/easing.wesl"],
+		"shaders/easing_test.wesl": {Data: []byte(`import package::easing::smootherstep;
+import wgsl_test::expectNear;
+@test fn half() { expectNear(smootherstep(0.0, 1.0, 0.5), 0.5); }
+`)}}
+	wgsltest.RunFS(t, fsys, "shaders/easing_test.wesl")
+}
+
+// TestCompileFSReadsNoOSFiles: with a file system given, an import is not read from the
+// operating system's files, even where they have the module (testdata/wesl/math.wesl).
+func TestCompileFSReadsNoOSFiles(t *testing.T) {
+	files := read(t, "math_test.wesl")
+	_, err := wgsltest.CompileFS(fstest.MapFS{"testdata/wesl/math_test.wesl": {Data: files[0].Text}}, files...)
+	require.Error(t, err)
+	assert.Contains(t, wgsltest.Format(err), "testdata/wesl/math_test.wesl:1:")
+	_, err = wgsltest.Compile(files...)
+	require.NoError(t, err, "the same file with the operating system's files")
 }

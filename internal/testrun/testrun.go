@@ -17,6 +17,7 @@ import (
 	"github.com/wgslgo/wgslgo/compiler/syntax"
 	"github.com/wgslgo/wgslgo/compiler/testlib"
 	"github.com/wgslgo/wgslgo/compiler/types"
+	"github.com/wgslgo/wgslgo/compiler/wesl"
 )
 
 // Library is the WGSL of the expectations, the top module of the package wgsl_test. (A
@@ -42,6 +43,8 @@ type File struct {
 // Suite is the @test functions of some files, compiled with the expectations.
 type Suite struct {
 	Tests []Test
+	// fsys reads the modules the files import (nil: the operating system's files).
+	fsys wesl.FS
 	// failures collects the failures of the test running (Run is not concurrent).
 	failures []*diag.Diagnostic
 }
@@ -84,8 +87,12 @@ const maxFailures = 20
 // visible without an import.
 //
 // Positions, in errors and failures, are in the files given and the modules they import.
-func Compile(files ...File) (*Suite, error) {
-	s := &Suite{}
+func Compile(files ...File) (*Suite, error) { return CompileFS(nil, files...) }
+
+// CompileFS is Compile with the modules the files import read from fsys (nil: the
+// operating system's files), in which the files' names are paths.
+func CompileFS(fsys wesl.FS, files ...File) (*Suite, error) {
+	s := &Suite{fsys: fsys}
 	if !importing(files) {
 		return s, s.add(files, true)
 	}
@@ -118,7 +125,7 @@ func (s *Suite) add(files []File, joinLibrary bool) error {
 	if joinLibrary {
 		src.add(LibraryName, []byte(testlib.Text))
 	}
-	opts := compiler.Options{Tests: true}
+	opts := compiler.Options{Tests: true, FS: s.fsys}
 	prog, diags := compiler.Check(compiler.Source{Name: src.name(), Text: src.text}, opts)
 	if prog == nil {
 		return src.remapList(diags)
