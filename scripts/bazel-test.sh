@@ -71,3 +71,15 @@ if [ $status -ne 0 ] && [ $status -ne 4 ] && [ "$failed" -eq 0 ]; then
 fi
 echo "bazel: $passed test targets passed, $failed failed (exit $status)"
 echo "$passed $((failed + stale_build)) 0" >"$counts"
+
+# The failed targets with the end of each log, for scripts/test.sh to repeat at the end of its
+# output (Bazel's part comes first, far from the summary line): COUNTS_FILE.failures.
+{
+  grep -E '^//\S+\s+(\(cached\) )?(FAILED|TIMEOUT|INCOMPLETE|NO STATUS|REMOTE FAILURE)' "$log"
+  grep -oE '^FAIL: //\S+ \(see [^)]*/test\.log\)' "$log" | while read -r _ target _ testlog; do
+    testlog=${testlog%)}
+    echo "$target: the end of $testlog"
+    grep -vE '^(=== (RUN|PAUSE|CONT|NAME)|\s*--- PASS: )' "$testlog" 2>/dev/null | tail -n 25 | sed 's/^/    /'
+  done
+  [ "$stale_build" = 0 ] || echo "stale BUILD.bazel files (scripts/bazel-gazelle.sh)"
+} >"$counts.failures"

@@ -48,6 +48,7 @@ declare -A nested_env=([gogpu]="CGO_ENABLED=0" [examples/gogpu]="CGO_ENABLED=0")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 hygiene_failed=0
+hygiene_names=()
 # hygiene NAME COMMAND...: runs one check; a failure counts as one.
 hygiene() {
   local name=$1
@@ -56,6 +57,7 @@ hygiene() {
   if ! "$@"; then
     echo "$name: failed"
     hygiene_failed=$((hygiene_failed + 1))
+    hygiene_names+=("$name")
   fi
 }
 gofmt_clean() {
@@ -114,8 +116,13 @@ read -r bazel_passed bazel_failed bazel_skipped <"$tmp/bazel-counts" || { bazel_
 passed=$((passed + bazel_passed))
 failed=$((failed + bazel_failed + hygiene_failed))
 skipped=$((skipped + bazel_skipped))
+if [ -s "$tmp/bazel-counts.failures" ]; then
+  echo "== failed Bazel test targets"
+  cat "$tmp/bazel-counts.failures"
+fi
 if [ $hygiene_failed -ne 0 ]; then
   echo "hygiene checks failed: $hygiene_failed"
+  printf '  %s\n' "${hygiene_names[@]}"
 fi
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

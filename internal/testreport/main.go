@@ -41,9 +41,7 @@ func run(allowPath, counts string, ci bool) error {
 	if err != nil {
 		return err
 	}
-	for _, p := range r.BrokenPackages {
-		fmt.Printf("%s failed outside its tests (build, panic or timeout): counted as one failure\n", p)
-	}
+	r.WriteFailures(os.Stdout)
 	r.WriteSkips(os.Stdout, ci, allowPath)
 	failed, skipped := r.Failed, len(r.Skips)
 	if n := r.Disallowed(); ci && n > 0 {

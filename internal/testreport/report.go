@@ -27,10 +27,21 @@ type Skip struct {
 	Allowed       bool   // an entry of the allowlist matches Reason
 }
 
+// A Failure is a failed test with the end of its own output (its subtests' is theirs).
+type Failure struct {
+	Package, Test string
+	Tail          []string
+}
+
+// failureTail is how many lines of a failed test's output the failure summary repeats.
+const failureTail = 12
+
 // Report is what a `go test -json` run did.
 type Report struct {
 	Passed, Failed int
 	Skips          []Skip
+	// Failures are the failed tests, in the order they ended.
+	Failures []Failure
 	// BrokenPackages failed without a failing test: a build failure, a panic outside a
 	// test, a timeout; each counts as one failure.
 	BrokenPackages []string
@@ -76,16 +87,19 @@ func Read(in io.Reader, out io.Writer, allow []*regexp.Regexp) (*Report, error) 
 				}
 				continue
 			}
+			var kept []string
+			for _, l := range outputs[k] {
+				if !progress.MatchString(strings.TrimRight(l, "\n")) {
+					fmt.Fprint(out, l)
+					kept = append(kept, strings.TrimRight(l, "\n"))
+				}
+			}
 			if e.Action == "pass" {
 				r.Passed++
 			} else {
 				r.Failed++
 				failedTests[e.Package] = true
-			}
-			for _, l := range outputs[k] {
-				if !progress.MatchString(strings.TrimRight(l, "\n")) {
-					fmt.Fprint(out, l)
-				}
+				r.Failures = append(r.Failures, Failure{Package: e.Package, Test: e.Test, Tail: kept[max(0, len(kept)-failureTail):]})
 			}
 			delete(outputs, k)
 		case "skip":
@@ -147,6 +161,25 @@ func ReadAllowlist(path string) ([]*regexp.Regexp, error) {
 		res = append(res, re)
 	}
 	return res, nil
+}
+
+// WriteFailures prints the failure summary: every failed test with the last lines of its
+// output, and every package that failed outside its tests, so that the end of a long log
+// says what failed (the whole output of each is above, where it ended).
+func (r *Report) WriteFailures(w io.Writer) {
+	if len(r.Failures) == 0 && len(r.BrokenPackages) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "== failed tests: %d\n", len(r.Failures))
+	for _, f := range r.Failures {
+		fmt.Fprintf(w, "%s %s\n", f.Package, f.Test)
+		for _, l := range f.Tail {
+			fmt.Fprintf(w, "    %s\n", strings.TrimSpace(l))
+		}
+	}
+	for _, p := range r.BrokenPackages {
+		fmt.Fprintf(w, "%s failed outside its tests (build, panic or timeout): counted as one failure\n", p)
+	}
 }
 
 // WriteSkips prints the skip report: every skipped test with its message. Under CI, skips

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -71,6 +72,7 @@ func TestRead(t *testing.T) {
 		{Package: "a", Test: "TestTools", Reason: "    a_test.go:20: naga is not installed (cargo install naga-cli)"},
 	}, r.Skips)
 	assert.Equal(t, 1, r.Disallowed())
+	assert.Equal(t, []Failure{{Package: "a", Test: "TestFail", Tail: []string{"    a_test.go:12: want 1, got 2", "--- FAIL: TestFail (0.00s)"}}}, r.Failures)
 	assert.Equal(t, `go: downloading example.com/x v1.0.0
     a_test.go:9: compared 14 structures
     a_test.go:12: want 1, got 2
@@ -83,6 +85,35 @@ c/c.go:3:1: syntax error
 FAIL	c [build failed]
 ?   	d	[no test files]
 `, out.String())
+}
+
+func TestWriteFailures(t *testing.T) {
+	var out bytes.Buffer
+	(&Report{}).WriteFailures(&out)
+	assert.Empty(t, out.String(), "nothing failed: no summary")
+
+	r, err := Read(strings.NewReader(stream), &bytes.Buffer{}, nil)
+	require.NoError(t, err)
+	r.WriteFailures(&out)
+	assert.Equal(t, `== failed tests: 1
+a TestFail
+    a_test.go:12: want 1, got 2
+    --- FAIL: TestFail (0.00s)
+b failed outside its tests (build, panic or timeout): counted as one failure
+c failed outside its tests (build, panic or timeout): counted as one failure
+`, out.String())
+
+	// A long output: its last lines only.
+	var long strings.Builder
+	for i := range 30 {
+		fmt.Fprintf(&long, `{"Action":"output","Package":"p","Test":"TestLong","Output":"line %d\n"}`+"\n", i)
+	}
+	long.WriteString(`{"Action":"fail","Package":"p","Test":"TestLong"}` + "\n")
+	r, err = Read(strings.NewReader(long.String()), &bytes.Buffer{}, nil)
+	require.NoError(t, err)
+	require.Len(t, r.Failures, 1)
+	assert.Len(t, r.Failures[0].Tail, failureTail)
+	assert.Equal(t, "line 29", r.Failures[0].Tail[failureTail-1])
 }
 
 func TestWriteSkips(t *testing.T) {
