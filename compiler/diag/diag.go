@@ -11,9 +11,11 @@
 package diag
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -372,8 +374,10 @@ func (l List) HasErrors() bool {
 
 // Sort orders diagnostics by file, then position, keeping the order of equal positions.
 func (l List) Sort() {
-	sort.SliceStable(l, func(i, j int) bool {
-		a, b := l[i], l[j]
+	if len(l) < 2 {
+		return // the usual case, no diagnostic: no sorting code to run
+	}
+	slices.SortStableFunc(l, func(a, b *Diagnostic) int {
 		an, bn := "", ""
 		if a.File != nil {
 			an = a.File.Resolve(a.Span.Start).Name
@@ -381,10 +385,10 @@ func (l List) Sort() {
 		if b.File != nil {
 			bn = b.File.Resolve(b.Span.Start).Name
 		}
-		if an != bn {
-			return an < bn
+		if c := strings.Compare(an, bn); c != 0 {
+			return c
 		}
-		return a.Span.Start < b.Span.Start
+		return cmp.Compare(a.Span.Start, b.Span.Start)
 	})
 }
 

@@ -69,3 +69,22 @@ func TestEditDistance(t *testing.T) {
 	long := strings.Repeat("a", 65)
 	assert.Greater(t, EditDistance(long, long), 1000, "beyond 64 bytes nothing is close")
 }
+
+// TestListSort: by file name, then position; diagnostics at one position keep their order,
+// and those of no file come first.
+func TestListSort(t *testing.T) {
+	a := NewFile("a.wgsl", []byte("fn f() {}\nfn g() {}\n"))
+	b := NewFile("b.wgsl", []byte("fn h() {}\n"))
+	d := func(f *File, start Pos, msg string) *Diagnostic {
+		return &Diagnostic{Severity: Error, File: f, Span: Span{Start: start, End: start}, Message: msg}
+	}
+	l := List{d(b, 3, "b3"), d(a, 12, "a12 first"), d(a, 3, "a3"), d(nil, 0, "none"), d(a, 12, "a12 second"), d(b, 0, "b0")}
+	l.Sort()
+	var got []string
+	for _, x := range l {
+		got = append(got, x.Message)
+	}
+	assert.Equal(t, []string{"none", "a3", "a12 first", "a12 second", "b0", "b3"}, got)
+	List(nil).Sort()
+	List{d(b, 3, "alone")}.Sort()
+}
