@@ -16,7 +16,7 @@ import (
 // diagnostics.
 func DialectWGSL(src Source, opts Options, p *hostwgsl.Profile) (w *WGSLText, diags diag.List, err error) {
 	defer recoverInternal(src, &err)
-	host, checked, diags, err := hostWGSL(src, opts)
+	host, origin, diags, err := hostWGSL(src, opts)
 	if err != nil {
 		return nil, diags, err
 	}
@@ -26,14 +26,20 @@ func DialectWGSL(src Source, opts Options, p *hostwgsl.Profile) (w *WGSLText, di
 		return nil, diags, fmt.Errorf("%s: the WGSL for WebGPU hosts does not compile (please report this shader):\n%v", src.Name, more)
 	}
 	text, printed := hostwgsl.Print(prog, p)
-	if checked != nil {
+	switch {
+	case origin == nil:
+	case origin.checked != nil:
 		// The text is printed from the host text (a WESL program's linked WGSL, overrides
 		// made consts), whose positions are in no file the user has. The program as
 		// checked has the same constructs at their places in the files: when printing it
 		// says the same, its diagnostics are those, each pointing into the file to edit.
-		if _, atSource := hostwgsl.Print(checked, p); sameMessages(atSource, printed) {
+		if _, atSource := hostwgsl.Print(origin.checked, p); sameMessages(atSource, printed) {
 			printed = atSource
 		}
+	case origin.migrated != nil:
+		// A 2021-draft shader's text is its migration: each diagnostic goes where the
+		// construct is in the shader's file.
+		printed = migratedBack(printed, prog.File.Source, origin)
 	}
 	diags = append(diags, printed...)
 	if printed.HasErrors() {
@@ -68,4 +74,36 @@ func sameMessages(a, b diag.List) bool {
 		}
 	}
 	return true
+}
+
+// migratedBack moves the diagnostics in text, a 2021-draft shader's migration, to the
+// shader's file (notes elsewhere stay).
+func migratedBack(list diag.List, text *diag.File, o *textOrigin) diag.List {
+	end := diag.Pos(len(o.legacy.Text))
+	at := func(f *diag.File, span diag.Span) (*diag.File, diag.Span) {
+		if f != text {
+			return f, span
+		}
+		start, ok := o.migrated.Source(span.Start, end)
+		if !ok {
+			return f, span
+		}
+		stop, ok := o.migrated.Source(span.End, end)
+		if !ok || stop < start {
+			stop = start
+		}
+		return o.legacy, diag.Span{Start: start, End: stop}
+	}
+	out := make(diag.List, len(list))
+	for i, d := range list {
+		c := *d
+		c.File, c.Span = at(d.File, d.Span)
+		c.Notes = make([]diag.Related, len(d.Notes))
+		for j, n := range d.Notes {
+			c.Notes[j] = n
+			c.Notes[j].File, c.Notes[j].Span = at(n.File, n.Span)
+		}
+		out[i] = &c
+	}
+	return out
 }

@@ -170,3 +170,30 @@ func TestDialectWGSLDiagnosticsWithOverrides(t *testing.T) {
 	d.Print(&sb)
 	assert.Contains(t, sb.String(), "@id(3) override a: u32 = 4u; fn f()", "the source's line, not the host text's")
 }
+
+// TestDialectWGSLDiagnosticsInLegacy: a 2021-draft shader's host text is its migration;
+// what a host's compiler cannot read in it is reported in the shader's own file, at the
+// construct, with the shader's line under the caret.
+func TestDialectWGSLDiagnosticsInLegacy(t *testing.T) {
+	src := compiler.Source{Name: "legacy.wgsl", Text: []byte("// A 2021-draft shader.\n" +
+		"[[block]] struct Out { [[offset(0)]] v: [[stride(4)]] array<f32>; };\n" +
+		"[[group(0), binding(1)]] var<storage, read_write> o: Out;\n" +
+		"[[group(0), binding(0)]] var depth: texture_depth_multisampled_2d;\n\n" +
+		"[[stage(compute), workgroup_size(1)]]\n" +
+		"fn main() {\n  o.v[0] = textureLoad(depth, vec2<i32>(0, 0), 0);\n}\n")}
+	_, diags, err := compiler.DialectWGSL(src, compiler.Options{}, hostwgsl.Gogpu)
+	require.Error(t, err)
+	require.Len(t, diags.Errors(), 1, "%v", diags)
+	d := diags.Errors()[0]
+	assert.Equal(t, "legacy.wgsl:4:37", d.Position().String())
+	assert.Contains(t, d.Message, "loads a texture_depth_multisampled_2d as integers")
+	var sb strings.Builder
+	d.Print(&sb)
+	assert.Contains(t, sb.String(), "[[group(0), binding(0)]] var depth: texture_depth_multisampled_2d;\n"+
+		"                                    ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~\n", "the shader's line, not its migration's")
+
+	// A compiler that reads it all gets the migration.
+	w, diags, err := compiler.DialectWGSL(src, compiler.Options{}, hostwgsl.Modern)
+	require.NoError(t, err, "%v", diags)
+	assert.Contains(t, string(w.Text), "var depth: texture_depth_multisampled_2d;")
+}

@@ -89,10 +89,22 @@ func HostWGSL(src Source, opts Options) (*WGSLText, diag.List, error) {
 	return w, diags, err
 }
 
-// hostWGSL is HostWGSL, and the program as checked when the text was made from it without a
-// migration but is not its source as is (a WESL program's linked WGSL, overrides made
-// consts): its positions are in the files the user edits, the text's are not (else nil).
-func hostWGSL(src Source, opts Options) (w *WGSLText, checked *sema.Program, diags diag.List, err error) {
+// textOrigin says where the constructs of a host text are in the files the user edits, when
+// the text is not its source as is.
+type textOrigin struct {
+	// checked is the program as checked, when the text was made from it without a
+	// migration (a WESL program's linked WGSL, overrides made consts): it has the text's
+	// constructs at their places in the files.
+	checked *sema.Program
+	// migrated maps the text, a 2021-draft shader's migration without override values,
+	// to the shader's file, legacy.
+	migrated *syntax.PositionMap
+	legacy   *diag.File
+}
+
+// hostWGSL is HostWGSL, and where the text's constructs are in the user's files (nil when
+// the text is the source).
+func hostWGSL(src Source, opts Options) (w *WGSLText, origin *textOrigin, diags diag.List, err error) {
 	prog, linked, diags := check(src, opts)
 	if prog == nil {
 		return nil, nil, diags, diags
@@ -103,12 +115,15 @@ func hostWGSL(src Source, opts Options) (w *WGSLText, checked *sema.Program, dia
 		text = linked.WGSL()
 	}
 	if prog.File.Dialect == syntax.DialectLegacy2021 {
-		migrated, more := migrate.Migrate(prog.File, prog)
+		migrated, positions, more := migrate.MigrateMapped(prog.File, prog)
 		diags = append(diags, more...)
 		if migrated == nil {
 			return nil, nil, diags, diags
 		}
 		text = migrated
+		if len(opts.Overrides) == 0 {
+			origin = &textOrigin{migrated: positions, legacy: prog.File.Source}
+		}
 	}
 	modern := Options{Dialect: syntax.DialectModern, UniformStandardLayout: opts.UniformStandardLayout}
 	w, err = overrideTexts(Source{Name: src.Name, Text: text}, modern)
@@ -116,10 +131,10 @@ func hostWGSL(src Source, opts Options) (w *WGSLText, checked *sema.Program, dia
 		return nil, nil, diags, err
 	}
 	if prog.File.Dialect != syntax.DialectLegacy2021 && (linked.IsWESL() || len(opts.Overrides) > 0) {
-		checked = prog
+		origin = &textOrigin{checked: prog}
 	}
 	if len(opts.Overrides) == 0 {
-		return w, checked, diags, nil
+		return w, origin, diags, nil
 	}
 	// The values of opts.Overrides, as consts: the declaration's whole text goes.
 	mprog, _ := Check(Source{Name: src.Name, Text: text}, modern)
@@ -146,7 +161,7 @@ func hostWGSL(src Source, opts Options) (w *WGSLText, checked *sema.Program, dia
 	}
 	out = append(out, text[pos:]...)
 	w, err = overrideTexts(Source{Name: src.Name, Text: out}, modern)
-	return w, checked, diags, err
+	return w, origin, diags, err
 }
 
 // overrideTexts checks src and finds its override declarations.

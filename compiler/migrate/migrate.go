@@ -46,14 +46,22 @@ import (
 // WGSL. The diagnostics hold an error, at the construct, for everything modern WGSL cannot
 // express; the text is then nil.
 func Migrate(file *syntax.File, prog *sema.Program) ([]byte, diag.List) {
+	text, _, diags := MigrateMapped(file, prog)
+	return text, diags
+}
+
+// MigrateMapped is Migrate, and returns where the constructs of the modern text are in the
+// 2021-draft file (syntax.PositionMap), so that what is said about the text can point into
+// the file the user has.
+func MigrateMapped(file *syntax.File, prog *sema.Program) ([]byte, *syntax.PositionMap, diag.List) {
 	m := newMigrator(file, prog)
 	if file.Dialect != syntax.DialectLegacy2021 || prog.Legacy == nil {
 		m.errorAt(noPos, "the shader is not written in the 2021 draft dialect; there is nothing to migrate")
-		return nil, m.rep.Diags
+		return nil, nil, m.rep.Diags
 	}
 	out := m.file()
 	if m.rep.Diags.HasErrors() {
-		return nil, m.rep.Diags
+		return nil, nil, m.rep.Diags
 	}
 	text := m.print(out)
 	prog, modern := m.checkModern(text)
@@ -80,16 +88,19 @@ func Migrate(file *syntax.File, prog *sema.Program) ([]byte, diag.List) {
 		m.compare(prog)
 	}
 	if m.rep.Diags.HasErrors() {
-		return nil, m.rep.Diags
+		return nil, nil, m.rep.Diags
 	}
-	return text, m.rep.Diags
+	return text, m.positions, m.rep.Diags
 }
 
+// print prints the migrated tree, keeping its positions for MigrateMapped.
 func (m *migrator) print(f *syntax.File) []byte {
 	var buf bytes.Buffer
-	if err := syntax.Print(&buf, f); err != nil {
+	positions, err := syntax.PrintMapped(&buf, f)
+	if err != nil {
 		m.errorAt(noPos, "internal error: the migrated tree does not print as modern WGSL: %v", err)
 	}
+	m.positions = positions
 	return buf.Bytes()
 }
 
@@ -115,6 +126,8 @@ type migrator struct {
 	p   *sema.Program
 	leg *sema.Legacy
 	rep diag.Reporter
+	// positions are those of the text printed last.
+	positions *syntax.PositionMap
 
 	// taken holds every name declared anywhere in the module, for fresh names.
 	taken map[string]bool

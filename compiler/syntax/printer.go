@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 
 	"github.com/wgslgo/wgslgo/compiler/diag"
@@ -29,7 +30,55 @@ var ErrLegacyConstruct = errors.New("2021-draft construct with no modern WGSL fo
 // a "legacy:" comment (or as written) and Print returns an error wrapping
 // ErrLegacyConstruct.
 func Print(w io.Writer, f *File) error {
+	_, err := printTree(w, f, false)
+	return err
+}
+
+// PrintMapped is Print, and returns where the constructs of the text are in f's source.
+func PrintMapped(w io.Writer, f *File) (*PositionMap, error) {
+	return printTree(w, f, true)
+}
+
+// A PositionMap relates offsets of a printed text to positions in the source of the tree
+// it was printed from: the start of each declaration, statement, attribute, name and
+// expression printed, from its place in the text to its node's.
+type PositionMap struct {
+	marks []posMark // by text offset; a construct's marks follow its parent's
+}
+
+type posMark struct{ text, src diag.Pos }
+
+// Source returns the position in the source of offset off of the printed text: the start
+// of the innermost construct printed at or before off, moved by off's distance from it in
+// the text (within a name or a literal, which print as written, the same character), and
+// at most end. ok is false before the first construct with a position.
+func (m *PositionMap) Source(off, end diag.Pos) (pos diag.Pos, ok bool) {
+	i := sort.Search(len(m.marks), func(i int) bool { return m.marks[i].text > off }) - 1
+	if i < 0 {
+		return diag.NoPos, false
+	}
+	return min(m.marks[i].src+(off-m.marks[i].text), end), true
+}
+
+// countWriter counts the bytes written through it.
+type countWriter struct {
+	w io.Writer
+	n int
+}
+
+func (c *countWriter) Write(b []byte) (int, error) {
+	n, err := c.w.Write(b)
+	c.n += n
+	return n, err
+}
+
+func printTree(w io.Writer, f *File, mapped bool) (*PositionMap, error) {
 	p := &printer{w: bufio.NewWriter(w)}
+	if mapped {
+		p.count = &countWriter{w: w}
+		p.w = bufio.NewWriter(p.count)
+		p.positions = &PositionMap{}
+	}
 	if f.Source != nil {
 		p.src = f.Source.Text
 		p.comments = f.Comments
@@ -68,12 +117,12 @@ func Print(w io.Writer, f *File) error {
 	}
 	p.commentsBefore(end + 1)
 	if err := p.w.Flush(); err != nil {
-		return err
+		return nil, err
 	}
 	if len(p.legacy) > 0 {
-		return fmt.Errorf("%w: %s", ErrLegacyConstruct, strings.Join(p.legacy, ", "))
+		return p.positions, fmt.Errorf("%w: %s", ErrLegacyConstruct, strings.Join(p.legacy, ", "))
 	}
-	return nil
+	return p.positions, nil
 }
 
 // FormatExpr returns the modern WGSL text of an expression.
@@ -97,6 +146,10 @@ type printer struct {
 	w      *bufio.Writer
 	indent int
 	legacy []string
+
+	// With PrintMapped: the bytes written past w's buffer, and the marks made so far.
+	count     *countWriter
+	positions *PositionMap
 
 	// Comments are re-emitted between declarations, statements, members and clauses:
 	// a comment on the line where a construct ends stays at the end of that line, others
@@ -163,6 +216,20 @@ func hasLineBreak(b []byte) bool {
 	return false
 }
 
+// mark records that the construct starting at src in the source starts here in the text.
+func (p *printer) mark(src diag.Pos) {
+	if p.positions != nil && src >= 0 {
+		p.positions.marks = append(p.positions.marks, posMark{text: diag.Pos(p.count.n + p.w.Buffered()), src: src})
+	}
+}
+
+// markNode marks the start of n (with PrintMapped).
+func (p *printer) markNode(n Node) {
+	if p.positions != nil && n != nil {
+		p.mark(n.Span().Start)
+	}
+}
+
 func (p *printer) str(s string) { p.w.WriteString(s) }
 func (p *printer) nl()          { p.w.WriteByte('\n') }
 func (p *printer) tabs() {
@@ -226,6 +293,7 @@ func (p *printer) diagControl(c DiagnosticControl) {
 // attrs prints attributes followed by sep after each one.
 func (p *printer) attrs(as []*Attribute, sep string) {
 	for _, a := range as {
+		p.mark(a.Loc.Start)
 		p.str("@")
 		p.str(a.Name.Name)
 		if a.Diagnostic != nil {
@@ -260,6 +328,7 @@ func (p *printer) declAttrs(as []*Attribute, ownLine bool) {
 
 func (p *printer) decl(d Decl) {
 	p.tabs()
+	p.markNode(d)
 	switch d := d.(type) {
 	case *StructDecl:
 		p.declAttrs(d.Attrs, true)
@@ -364,6 +433,7 @@ func (p *printer) simpleDecl(d Node) {
 }
 
 func (p *printer) typedName(name Ident, t Expr) {
+	p.mark(name.Loc.Start)
 	p.name(name.Name)
 	if t != nil {
 		p.str(": ")
@@ -411,6 +481,7 @@ func (p *printer) stmts(list []Stmt, end diag.Pos) {
 func (p *printer) stmt(s Stmt, limit diag.Pos) {
 	p.commentsBefore(s.Span().Start)
 	p.tabs()
+	p.markNode(s)
 	switch s := s.(type) {
 	case *CompoundStmt:
 		p.block(s)
@@ -704,6 +775,7 @@ func (p *printer) operand(op Op, left bool, x Expr) {
 }
 
 func (p *printer) expr(x Expr) {
+	p.markNode(x)
 	switch x := x.(type) {
 	case *IdentExpr:
 		if len(x.Attrs()) > 0 {

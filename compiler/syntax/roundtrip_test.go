@@ -3,9 +3,13 @@ package syntax
 import (
 	"bytes"
 	"errors"
+	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/wgslgo/wgslgo/compiler/diag"
 )
 
 // printFile prints f, returning the text and Print's error.
@@ -33,6 +37,32 @@ func checkRoundTrip(t *testing.T, name, src string, d Dialect) {
 	out2, err := printFile(t, f2)
 	require.NoError(t, err)
 	require.Equal(t, out1, out2, "%s: print(parse(print(x))) != print(x)", name)
+	checkPositions(t, name, src, f, f2)
+}
+
+// checkPositions: PrintMapped's text is Print's, and its map takes every name the text
+// refers to (an identifier expression of printed, the text parsed again) to the same name
+// in src, the source of f.
+func checkPositions(t *testing.T, name, src string, f, printed *File) {
+	t.Helper()
+	var b bytes.Buffer
+	m, err := PrintMapped(&b, f)
+	require.NoError(t, err)
+	require.Equal(t, string(printed.Source.Text), b.String(), "%s: PrintMapped prints what Print does", name)
+	n := 0
+	InspectFile(printed, func(x Node) bool {
+		id, ok := x.(*IdentExpr)
+		if !ok {
+			return true
+		}
+		n++
+		pos, ok := m.Source(id.Loc.Start, diag.Pos(len(src)))
+		if assert.True(t, ok, "%s: no position for %s at %d", name, id.Name.Name, id.Loc.Start) {
+			assert.True(t, strings.HasPrefix(src[pos:], id.Name.Name), "%s: %s at %d of the text is %q at %d of the source",
+				name, id.Name.Name, id.Loc.Start, src[pos:min(len(src), int(pos)+len(id.Name.Name))], pos)
+		}
+		return true
+	})
 }
 
 func TestRoundTripSpecExamples(t *testing.T) {
