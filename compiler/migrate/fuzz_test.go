@@ -46,9 +46,21 @@ func FuzzMigrate(f *testing.F) {
 		if diags.HasErrors() {
 			return
 		}
-		out, diags := migrate.Migrate(ast, prog)
+		out, positions, diags := migrate.MigrateMapped(ast, prog)
 		if !diags.HasErrors() && len(out) == 0 {
 			t.Fatal("no output and no error")
+		}
+		if out != nil {
+			// Every name of the text has a place in the shader's file.
+			migrated, _ := syntax.Parse(diag.NewFile("migrated.wgsl", out), syntax.Options{Dialect: syntax.DialectModern})
+			syntax.InspectFile(migrated, func(n syntax.Node) bool {
+				if id, ok := n.(*syntax.IdentExpr); ok {
+					if pos, ok := positions.Source(id.Loc.Start, diag.Pos(len(src))); !ok || pos < 0 || int(pos) > len(src) {
+						t.Fatalf("%s at %d of the migration has no place in the shader (%d, %v)\n%s", id.Name.Name, id.Loc.Start, pos, ok, src)
+					}
+				}
+				return true
+			})
 		}
 		for _, d := range diags {
 			if strings.Contains(d.Message, "internal error") || strings.Contains(d.Message, "does not check as modern") {
