@@ -84,11 +84,11 @@ func migratedBack(list diag.List, text *diag.File, o *textOrigin) diag.List {
 		if f != text {
 			return f, span
 		}
-		start, ok := o.migrated.Source(span.Start, end)
+		start, ok := o.migrated.Source(unedit(o.edits, span.Start), end)
 		if !ok {
 			return f, span
 		}
-		stop, ok := o.migrated.Source(span.End, end)
+		stop, ok := o.migrated.Source(unedit(o.edits, span.End), end)
 		if !ok || stop < start {
 			stop = start
 		}

@@ -192,6 +192,15 @@ func TestDialectWGSLDiagnosticsInLegacy(t *testing.T) {
 	assert.Contains(t, sb.String(), "[[group(0), binding(0)]] var depth: texture_depth_multisampled_2d;\n"+
 		"                                    ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~\n", "the shader's line, not its migration's")
 
+	// With a value for an override, declared before: the text is the migration edited
+	// (the override a const), and the diagnostic is still at the shader's construct.
+	over := compiler.Source{Name: "legacy.wgsl", Text: []byte(strings.Replace(string(src.Text), "[[group(0), binding(0)]]",
+		"[[constant_id(3)]] const k: u32 = 4u;\n[[group(0), binding(0)]]", 1))}
+	_, diags, err = compiler.DialectWGSL(over, compiler.Options{Overrides: map[string]string{"3": "70000"}}, hostwgsl.Gogpu)
+	require.Error(t, err)
+	require.Len(t, diags.Errors(), 1, "%v", diags)
+	assert.Equal(t, "legacy.wgsl:5:37", diags.Errors()[0].Position().String())
+
 	// A compiler that reads it all gets the migration.
 	w, diags, err := compiler.DialectWGSL(src, compiler.Options{}, hostwgsl.Modern)
 	require.NoError(t, err, "%v", diags)

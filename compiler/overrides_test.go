@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wgslgo/wgslgo/compiler/constant"
+	"github.com/wgslgo/wgslgo/compiler/diag"
 )
 
 // TestResolveOverrides: the keys name overrides by name or declared @id, the values are WGSL
@@ -68,4 +69,17 @@ func TestOverrideFlag(t *testing.T) {
 	for _, bad := range []string{"x", "=1", ""} {
 		assert.ErrorContains(t, fs.Parse([]string{"--override", bad}), "want NAME=VALUE", "%q", bad)
 	}
+}
+
+// TestUnedit: offsets after edits back to the text before them.
+func TestUnedit(t *testing.T) {
+	// [5, 10) became 2 bytes, [20, 22) became 6: the text after is 3 bytes shorter up to
+	// the second edit, then 1 longer.
+	edits := []textEdit{{at: 5, end: 10, n: 2}, {at: 20, end: 22, n: 6}}
+	for _, c := range []struct{ after, before diag.Pos }{
+		{0, 0}, {4, 4}, {5, 5}, {6, 5}, {7, 10}, {16, 19}, {17, 20}, {22, 20}, {23, 22}, {40, 39},
+	} {
+		assert.Equal(t, c.before, unedit(edits, c.after), "offset %d", c.after)
+	}
+	assert.Equal(t, diag.Pos(12), unedit(nil, 12))
 }

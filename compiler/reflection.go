@@ -96,10 +96,30 @@ type textOrigin struct {
 	// migration (a WESL program's linked WGSL, overrides made consts): it has the text's
 	// constructs at their places in the files.
 	checked *sema.Program
-	// migrated maps the text, a 2021-draft shader's migration without override values,
-	// to the shader's file, legacy.
+	// migrated maps a 2021-draft shader's migration to the shader's file, legacy; the
+	// text is the migration with edits (override values made consts).
 	migrated *syntax.PositionMap
 	legacy   *diag.File
+	edits    []textEdit
+}
+
+// A textEdit replaced the bytes [at, end) of a text with n others.
+type textEdit struct{ at, end, n int }
+
+// unedit returns the offset in the text before the edits (in order, none overlapping) of
+// offset off after them; an offset in replaced bytes is the replaced bytes' start.
+func unedit(edits []textEdit, off diag.Pos) diag.Pos {
+	delta := 0 // bytes added before off so far
+	for _, e := range edits {
+		switch {
+		case int(off) < e.at+delta:
+			return off - diag.Pos(delta)
+		case int(off) < e.at+delta+e.n:
+			return diag.Pos(e.at)
+		}
+		delta += e.n - (e.end - e.at)
+	}
+	return off - diag.Pos(delta)
 }
 
 // hostWGSL is HostWGSL, and where the text's constructs are in the user's files (nil when
@@ -121,9 +141,7 @@ func hostWGSL(src Source, opts Options) (w *WGSLText, origin *textOrigin, diags 
 			return nil, nil, diags, diags
 		}
 		text = migrated
-		if len(opts.Overrides) == 0 {
-			origin = &textOrigin{migrated: positions, legacy: prog.File.Source}
-		}
+		origin = &textOrigin{migrated: positions, legacy: prog.File.Source}
 	}
 	modern := Options{Dialect: syntax.DialectModern, UniformStandardLayout: opts.UniformStandardLayout}
 	w, err = overrideTexts(Source{Name: src.Name, Text: text}, modern)
@@ -158,6 +176,9 @@ func hostWGSL(src Source, opts Options) (w *WGSLText, origin *textOrigin, diags 
 	for _, e := range edits {
 		out = append(append(out, text[pos:e.span[0]]...), e.text...)
 		pos = e.span[1]
+		if origin != nil && origin.migrated != nil {
+			origin.edits = append(origin.edits, textEdit{at: e.span[0], end: e.span[1], n: len(e.text)})
+		}
 	}
 	out = append(out, text[pos:]...)
 	w, err = overrideTexts(Source{Name: src.Name, Text: out}, modern)
