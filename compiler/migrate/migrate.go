@@ -34,6 +34,7 @@ package migrate
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/wgslgo/wgslgo/compiler/diag"
@@ -71,10 +72,11 @@ func MigrateMapped(file *syntax.File, prog *sema.Program) ([]byte, *syntax.Posit
 		for _, rule := range rules {
 			out.Directives = append(out.Directives, &syntax.DiagnosticDirective{Control: syntax.DiagnosticControl{
 				Severity: syntax.Ident{Name: "off"}, Rule: syntax.Ident{Name: rule}}})
-			d := modern.Errors()[0]
-			p := d.File.Position(d.Span.Start)
-			m.rep.Warningf(noPos, "the migration turns %s off: the 2021 draft had no uniformity analysis, and modern WGSL rejects the shader with it (%d:%d: %s)",
-				rule, p.Line, p.Column, d.Message)
+			// At the shader's construct that modern WGSL rejects first for the rule.
+			i := slices.IndexFunc(modern.Errors(), func(d *diag.Diagnostic) bool { return d.Rule == rule })
+			d := modern.Errors()[i]
+			m.rep.Warningf(m.sourceSpan(d.Span), "the migration turns %s off: the 2021 draft had no uniformity analysis, and modern WGSL rejects the shader with it: %s",
+				rule, d.Message)
 		}
 		text = m.print(out)
 		prog, modern = m.checkModern(text)
@@ -91,6 +93,20 @@ func MigrateMapped(file *syntax.File, prog *sema.Program) ([]byte, *syntax.Posit
 		return nil, nil, m.rep.Diags
 	}
 	return text, m.positions, m.rep.Diags
+}
+
+// sourceSpan is where span of the text printed last is in the shader's file.
+func (m *migrator) sourceSpan(span diag.Span) diag.Span {
+	if m.positions == nil || m.src.Source == nil {
+		return noPos
+	}
+	end := diag.Pos(len(m.src.Source.Text))
+	start, ok := m.positions.Source(span.Start, end)
+	if !ok {
+		return noPos
+	}
+	stop, _ := m.positions.Source(span.End, end)
+	return diag.Span{Start: start, End: max(start, stop)}
 }
 
 // print prints the migrated tree, keeping its positions for MigrateMapped.

@@ -105,3 +105,20 @@ func tintAccepts(t testing.TB, text []byte) {
 	out, err := exec.Command(tint, "-o", filepath.Join(dir, "out.wgsl"), in).CombinedOutput()
 	require.NoError(t, err, "tint rejects the migrated shader:\n%s\n%s", out, text)
 }
+
+// TestUniformityWarning: the warning that the migration turns a uniformity analysis off
+// is at the shader's construct that modern WGSL would reject, with its line under it.
+func TestUniformityWarning(t *testing.T) {
+	a, err := txtar.ParseFile("testdata/uniformity.txtar")
+	require.NoError(t, err)
+	out, diags := migrateText(t, "in.wgsl", a.Files[0].Data)
+	require.NotNil(t, out, diagText(diags))
+	require.Len(t, diags, 1)
+	d := diags[0]
+	assert.Equal(t, diag.Warning, d.Severity)
+	assert.Equal(t, "in.wgsl:8:13", d.Position().String())
+	assert.Contains(t, d.Message, "the migration turns derivative_uniformity off")
+	var b strings.Builder
+	d.Print(&b)
+	assert.Contains(t, b.String(), "    color = textureSample(t, s, uv);\n            ^~~~~~~~~~~~~")
+}
