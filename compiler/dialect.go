@@ -79,20 +79,15 @@ func sameMessages(a, b diag.List) bool {
 // migratedBack moves the diagnostics in text, a 2021-draft shader's migration, to the
 // shader's file (notes elsewhere stay).
 func migratedBack(list diag.List, text *diag.File, o *textOrigin) diag.List {
-	end := diag.Pos(len(o.legacy.Text))
 	at := func(f *diag.File, span diag.Span) (*diag.File, diag.Span) {
 		if f != text {
 			return f, span
 		}
-		start, ok := o.migrated.Source(unedit(o.edits, span.Start), end)
+		s, ok := o.migrated.SourceSpan(diag.Span{Start: unedit(o.edits, span.Start), End: unedit(o.edits, span.End)})
 		if !ok {
 			return f, span
 		}
-		stop, ok := o.migrated.Source(unedit(o.edits, span.End), end)
-		if !ok || stop < start {
-			stop = start
-		}
-		return o.legacy, diag.Span{Start: start, End: stop}
+		return o.legacy, s
 	}
 	out := make(diag.List, len(list))
 	for i, d := range list {

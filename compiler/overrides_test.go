@@ -75,7 +75,7 @@ func TestOverrideFlag(t *testing.T) {
 func TestUnedit(t *testing.T) {
 	// [5, 10) became 2 bytes, [20, 22) became 6: the text after is 3 bytes shorter up to
 	// the second edit, then 1 longer.
-	edits := []textEdit{{at: 5, end: 10, n: 2}, {at: 20, end: 22, n: 6}}
+	edits := []textEdit{{at: 5, end: 10, text: "ab"}, {at: 20, end: 22, text: "abcdef"}}
 	for _, c := range []struct{ after, before diag.Pos }{
 		{0, 0}, {4, 4}, {5, 5}, {6, 5}, {7, 10}, {16, 19}, {17, 20}, {22, 20}, {23, 22}, {40, 39},
 	} {

@@ -103,8 +103,11 @@ type textOrigin struct {
 	edits    []textEdit
 }
 
-// A textEdit replaced the bytes [at, end) of a text with n others.
-type textEdit struct{ at, end, n int }
+// A textEdit replaces the bytes [at, end) of a text with text.
+type textEdit struct {
+	at, end int
+	text    string
+}
 
 // unedit returns the offset in the text before the edits (in order, none overlapping) of
 // offset off after them; an offset in replaced bytes is the replaced bytes' start.
@@ -114,10 +117,10 @@ func unedit(edits []textEdit, off diag.Pos) diag.Pos {
 		switch {
 		case int(off) < e.at+delta:
 			return off - diag.Pos(delta)
-		case int(off) < e.at+delta+e.n:
+		case int(off) < e.at+delta+len(e.text):
 			return diag.Pos(e.at)
 		}
-		delta += e.n - (e.end - e.at)
+		delta += len(e.text) - (e.end - e.at)
 	}
 	return off - diag.Pos(delta)
 }
@@ -156,11 +159,7 @@ func hostWGSL(src Source, opts Options) (w *WGSLText, origin *textOrigin, diags 
 	}
 	// The values of opts.Overrides, as consts: the declaration's whole text goes.
 	mprog, _ := Check(Source{Name: src.Name, Text: text}, modern)
-	type edit struct {
-		span [2]int
-		text string
-	}
-	var edits []edit
+	var edits []textEdit
 	resolved, more := resolveOverrides(mprog, opts.Overrides)
 	if more.HasErrors() {
 		return nil, nil, diags, append(diags, more...)
@@ -168,17 +167,17 @@ func hostWGSL(src Source, opts Options) (w *WGSLText, origin *textOrigin, diags 
 	for _, r := range resolved {
 		o := r.override
 		ot := w.Overrides[o.Name()]
-		edits = append(edits, edit{ot.Decl, fmt.Sprintf("const %s: %s = %s;", o.Name(), o.Type, r.text)})
+		edits = append(edits, textEdit{ot.Decl[0], ot.Decl[1], fmt.Sprintf("const %s: %s = %s;", o.Name(), o.Type, r.text)})
 	}
-	sort.Slice(edits, func(i, j int) bool { return edits[i].span[0] < edits[j].span[0] })
+	sort.Slice(edits, func(i, j int) bool { return edits[i].at < edits[j].at })
 	var out []byte
 	pos := 0
 	for _, e := range edits {
-		out = append(append(out, text[pos:e.span[0]]...), e.text...)
-		pos = e.span[1]
-		if origin != nil && origin.migrated != nil {
-			origin.edits = append(origin.edits, textEdit{at: e.span[0], end: e.span[1], n: len(e.text)})
-		}
+		out = append(append(out, text[pos:e.at]...), e.text...)
+		pos = e.end
+	}
+	if origin != nil && origin.migrated != nil {
+		origin.edits = edits
 	}
 	out = append(out, text[pos:]...)
 	w, err = overrideTexts(Source{Name: src.Name, Text: out}, modern)

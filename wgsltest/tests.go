@@ -2,7 +2,6 @@ package wgsltest
 
 import (
 	"io/fs"
-	"os"
 	"strings"
 	"testing"
 
@@ -64,7 +63,7 @@ func Format(err error) string { return testrun.Format(err) }
 // expected 99u", and the test goes on; an error of the run stops it.
 func Run(t *testing.T, files ...string) {
 	t.Helper()
-	run(t, nil, files)
+	run(t, wesl.OSFS{}, files)
 }
 
 // RunFS is Run with the files and the modules they import read from fsys, as CompileFS
@@ -76,32 +75,21 @@ func Run(t *testing.T, files ...string) {
 //	func TestEasing(t *testing.T) { wgsltest.RunFS(t, shaders, "shaders/easing_test.wesl") }
 func RunFS(t *testing.T, fsys fs.FS, files ...string) {
 	t.Helper()
-	run(t, fsys, files)
+	run(t, wesl.FromFS(fsys), files)
 }
 
-func run(t *testing.T, fsys fs.FS, files []string) {
+// run runs the tests of files, read from fsys with the modules they import.
+func run(t *testing.T, fsys wesl.FS, files []string) {
 	t.Helper()
 	var srcs []File
 	for _, name := range files {
-		var text []byte
-		var err error
-		if fsys == nil {
-			text, err = os.ReadFile(name)
-		} else {
-			text, err = fs.ReadFile(fsys, name)
-		}
+		text, err := fsys.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)
 		}
 		srcs = append(srcs, File{Name: name, Text: text})
 	}
-	var s *Suite
-	var err error
-	if fsys == nil {
-		s, err = Compile(srcs...)
-	} else {
-		s, err = CompileFS(fsys, srcs...)
-	}
+	s, err := testrun.CompileFS(fsys, srcs...)
 	if err != nil {
 		t.Fatalf("%s", Format(err))
 	}

@@ -97,16 +97,12 @@ func MigrateMapped(file *syntax.File, prog *sema.Program) ([]byte, *syntax.Posit
 
 // sourceSpan is where span of the text printed last is in the shader's file.
 func (m *migrator) sourceSpan(span diag.Span) diag.Span {
-	if m.positions == nil || m.src.Source == nil {
-		return noPos
+	if m.positions != nil {
+		if s, ok := m.positions.SourceSpan(span); ok {
+			return s
+		}
 	}
-	end := diag.Pos(len(m.src.Source.Text))
-	start, ok := m.positions.Source(span.Start, end)
-	if !ok {
-		return noPos
-	}
-	stop, _ := m.positions.Source(span.End, end)
-	return diag.Span{Start: start, End: max(start, stop)}
+	return noPos
 }
 
 // print prints the migrated tree, keeping its positions for MigrateMapped.

@@ -44,6 +44,7 @@ func PrintMapped(w io.Writer, f *File) (*PositionMap, error) {
 // expression printed, from its place in the text to its node's.
 type PositionMap struct {
 	marks []posMark // by text offset; a construct's marks follow its parent's
+	size  diag.Pos  // the source's length
 }
 
 type posMark struct{ text, src diag.Pos }
@@ -51,13 +52,24 @@ type posMark struct{ text, src diag.Pos }
 // Source returns the position in the source of offset off of the printed text: the start
 // of the innermost construct printed at or before off, moved by off's distance from it in
 // the text (within a name or a literal, which print as written, the same character), and
-// at most end. ok is false before the first construct with a position.
-func (m *PositionMap) Source(off, end diag.Pos) (pos diag.Pos, ok bool) {
+// at most the source's end. ok is false before the first construct with a position.
+func (m *PositionMap) Source(off diag.Pos) (pos diag.Pos, ok bool) {
 	i := sort.Search(len(m.marks), func(i int) bool { return m.marks[i].text > off }) - 1
 	if i < 0 {
 		return diag.NoPos, false
 	}
-	return min(m.marks[i].src+(off-m.marks[i].text), end), true
+	return min(m.marks[i].src+(off-m.marks[i].text), m.size), true
+}
+
+// SourceSpan is the span of the source where span of the printed text is (Source of both
+// ends; an end that maps before the start is the start).
+func (m *PositionMap) SourceSpan(span diag.Span) (diag.Span, bool) {
+	start, ok := m.Source(span.Start)
+	if !ok {
+		return span, false
+	}
+	end, _ := m.Source(span.End)
+	return diag.Span{Start: start, End: max(start, end)}, true
 }
 
 // countWriter counts the bytes written through it.
@@ -82,6 +94,9 @@ func printTree(w io.Writer, f *File, mapped bool) (*PositionMap, error) {
 	if f.Source != nil {
 		p.src = f.Source.Text
 		p.comments = f.Comments
+	}
+	if mapped {
+		p.positions.size = diag.Pos(len(p.src))
 	}
 	end := diag.Pos(len(p.src))
 	for i, d := range f.Directives {

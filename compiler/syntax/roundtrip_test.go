@@ -8,8 +8,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/wgslgo/wgslgo/compiler/diag"
 )
 
 // printFile prints f, returning the text and Print's error.
@@ -56,7 +54,7 @@ func checkPositions(t *testing.T, name, src string, f, printed *File) {
 			return true
 		}
 		n++
-		pos, ok := m.Source(id.Loc.Start, diag.Pos(len(src)))
+		pos, ok := m.Source(id.Loc.Start)
 		if assert.True(t, ok, "%s: no position for %s at %d", name, id.Name.Name, id.Loc.Start) {
 			assert.True(t, strings.HasPrefix(src[pos:], id.Name.Name), "%s: %s at %d of the text is %q at %d of the source",
 				name, id.Name.Name, id.Loc.Start, src[pos:min(len(src), int(pos)+len(id.Name.Name))], pos)
